@@ -1,0 +1,107 @@
+//! The `grundy` binary as a person or a judge runs it.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn grundy(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("grundy runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(output: &Output) -> &str {
+    std::str::from_utf8(&output.stdout).unwrap()
+}
+
+fn stderr(output: &Output) -> &str {
+    std::str::from_utf8(&output.stderr).unwrap()
+}
+
+#[test]
+fn solve_nim() {
+    let out = grundy(&["solve", "nim"], "3 4 5\n");
+    assert!(out.status.success());
+    assert_eq!(stdout(&out), "First\n");
+    assert_eq!(stdout(&grundy(&["solve", "nim"], "1 2 3\n")), "Second\n");
+}
+
+#[test]
+fn bad_input_is_located_on_stderr_with_exit_code_2() {
+    let out = grundy(&["solve", "nim"], "3 x 5\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stdout(&out), "");
+    assert_eq!(
+        stderr(&out),
+        "error: line 1, column 3: heap 2 must be a whole number from 0 to 1000000, not 'x'\n"
+    );
+}
+
+#[test]
+fn unknown_games_and_commands_are_explained() {
+    let out = grundy(&["solve", "chess"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("unknown game 'chess'; the games are: nim"));
+    let out = grundy(&["fly"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("usage:"));
+    assert_eq!(grundy(&[], "").status.code(), Some(2));
+}
+
+#[test]
+fn analyse_json_is_the_shared_model() {
+    let out = grundy(&["analyse", "nim", "--json"], "3 4 5\n");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_str(stdout(&out)).unwrap();
+    assert_eq!(json["nimber"], 2);
+    assert_eq!(json["outcome"], "next");
+    assert_eq!(json["board"]["kind"], "heaps");
+    assert_eq!(json["components"].as_array().unwrap().len(), 3);
+    let moves = json["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 12);
+    let winning: Vec<&serde_json::Value> = moves.iter().filter(|m| m["after"] == 0).collect();
+    assert_eq!(winning.len(), 1);
+    assert_eq!(winning[0]["footprint"]["kind"], "rect");
+}
+
+#[test]
+fn analyse_for_people_names_the_best_move() {
+    let out = grundy(&["analyse", "nim"], "3 4 5\n");
+    let text = stdout(&out);
+    assert!(
+        text.contains("nimber *2: the player to move wins"),
+        "{text}"
+    );
+    assert!(text.contains("total  *3 ⊕ *4 ⊕ *5 = *2"), "{text}");
+    assert!(
+        text.contains("best move: take 2 from heap 1, leaving 1"),
+        "{text}"
+    );
+}
+
+#[test]
+fn games_lists_every_game() {
+    let out = grundy(&["games"], "");
+    assert!(stdout(&out).starts_with("nim "), "{}", stdout(&out));
+}
+
+#[test]
+fn bench_prints_a_median_per_case() {
+    let out = grundy(&["bench", "--runs", "1"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    for line in stdout(&out).lines() {
+        let json: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert!(json["median_ms"].as_f64().unwrap() >= 0.0);
+    }
+    assert_eq!(grundy(&["bench", "--runs", "0"], "").status.code(), Some(2));
+}

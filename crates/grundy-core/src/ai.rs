@@ -1,0 +1,116 @@
+//! Choosing a move from an `Analysis`, for any game.
+//!
+//! The optimal player moves to a position of nimber 0 whenever one exists.
+//! From a losing position it makes the opponent work: it plays the move with
+//! the smallest footprint, which keeps as much of the position on the board
+//! as possible and so leaves the opponent the most chances to go wrong.
+
+use crate::analysis::Analysis;
+
+/// A small seeded generator (SplitMix64): same seed, same game.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A uniform integer in `0..n`; `n` must be positive.
+    pub fn below(&mut self, n: usize) -> usize {
+        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
+    }
+
+    /// A uniform float in `[0, 1)`.
+    pub fn unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    pub fn pick<T: Copy>(&mut self, items: &[T]) -> Option<T> {
+        (!items.is_empty()).then(|| items[self.below(items.len())])
+    }
+}
+
+/// How well the computer plays: the chance that it plays the optimal
+/// player's move rather than a uniformly random one. 1 is optimal, 0 random.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Skill(f64);
+
+impl Skill {
+    pub const OPTIMAL: Skill = Skill(1.0);
+    pub const RANDOM: Skill = Skill(0.0);
+
+    /// A skill from a probability; values outside 0..=1 are clamped.
+    pub fn new(probability: f64) -> Skill {
+        if probability.is_nan() {
+            Skill::OPTIMAL
+        } else {
+            Skill(probability.clamp(0.0, 1.0))
+        }
+    }
+}
+
+/// The id of the move to play, or `None` when there is no move.
+pub fn choose(analysis: &Analysis, skill: Skill, rng: &mut Rng) -> Option<u32> {
+    if analysis.moves.is_empty() {
+        return None;
+    }
+    let plays_best = skill.0 >= 1.0 || (skill.0 > 0.0 && rng.unit() < skill.0);
+    if plays_best {
+        best_move(analysis, rng)
+    } else {
+        let ids: Vec<u32> = analysis.moves.iter().map(|m| m.id).collect();
+        rng.pick(&ids)
+    }
+}
+
+/// The optimal player's move: a winning move if any, else the smallest one.
+fn best_move(analysis: &Analysis, rng: &mut Rng) -> Option<u32> {
+    let winning: Vec<u32> = analysis.winning_moves().map(|m| m.id).collect();
+    if !winning.is_empty() {
+        return rng.pick(&winning);
+    }
+    let smallest = analysis.moves.iter().map(|m| m.footprint.size()).min()?;
+    let stalling: Vec<u32> = analysis
+        .moves
+        .iter()
+        .filter(|m| m.footprint.size() == smallest)
+        .map(|m| m.id)
+        .collect();
+    rng.pick(&stalling)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rng_is_deterministic_and_in_range() {
+        let mut a = Rng::new(7);
+        let mut b = Rng::new(7);
+        for _ in 0..100 {
+            assert_eq!(a.next_u64(), b.next_u64());
+            let x = a.below(5);
+            assert!(x < 5);
+            b.below(5);
+            let u = a.unit();
+            assert!((0.0..1.0).contains(&u));
+            b.unit();
+        }
+    }
+
+    #[test]
+    fn skill_is_clamped() {
+        assert_eq!(Skill::new(3.0), Skill::OPTIMAL);
+        assert_eq!(Skill::new(-1.0), Skill::RANDOM);
+        assert_eq!(Skill::new(f64::NAN), Skill::OPTIMAL);
+    }
+}

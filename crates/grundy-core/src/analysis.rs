@@ -1,0 +1,256 @@
+//! The one shape every game reports. The browser, the CLI's `--json` and the
+//! AI all read this, so a renderer needs no knowledge of any game's rules.
+
+use crate::nimber::Nimber;
+use serde::{Deserialize, Serialize};
+
+/// Who wins with perfect play, from the point of view of the position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Outcome {
+    /// An N-position: the player to move wins (nimber ≠ 0).
+    Next,
+    /// A P-position: the player who just moved wins (nimber = 0).
+    Previous,
+}
+
+impl Outcome {
+    pub fn of(nimber: Nimber) -> Outcome {
+        if nimber.is_zero() {
+            Outcome::Previous
+        } else {
+            Outcome::Next
+        }
+    }
+}
+
+/// A place on a board. Coordinates mean what the board's geometry says:
+/// grid cells are `[row, column]`, heaps' counters are `[heap, counter]`,
+/// spans are inclusive ranges of string indices or integers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum Region {
+    Cells {
+        cells: Vec<[u32; 2]>,
+    },
+    Rect {
+        row: u32,
+        col: u32,
+        rows: u32,
+        cols: u32,
+    },
+    Span {
+        first: i64,
+        last: i64,
+    },
+    Items {
+        items: Vec<u32>,
+    },
+}
+
+impl Region {
+    pub fn cell(row: usize, col: usize) -> Region {
+        Region::Cells {
+            cells: vec![[row as u32, col as u32]],
+        }
+    }
+
+    /// How many cells, integers or items the region covers.
+    pub fn size(&self) -> u64 {
+        match self {
+            Region::Cells { cells } => cells.len() as u64,
+            Region::Rect { rows, cols, .. } => u64::from(*rows) * u64::from(*cols),
+            Region::Span { first, last } => last.abs_diff(*first) + 1,
+            Region::Items { items } => items.len() as u64,
+        }
+    }
+}
+
+/// An independent summand of the position.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Component {
+    pub id: u32,
+    pub region: Region,
+    pub nimber: Nimber,
+    pub label: String,
+}
+
+/// A legal move and what it leads to.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MoveInfo {
+    /// Pass this back to play the move; valid for this position only.
+    pub id: u32,
+    pub label: String,
+    /// The component the move is played in.
+    pub component: u32,
+    /// Where a person points to play it (a cell, a counter, an occurrence).
+    pub anchor: Region,
+    /// Tells apart moves that share an anchor, e.g. `H` and `V`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variant: Option<String>,
+    /// What the move removes or occupies.
+    pub footprint: Region,
+    /// The nimbers of the pieces the component is split into.
+    pub parts: Vec<Nimber>,
+    /// The position's nimber after the move; `*0` means the move wins.
+    pub after: Nimber,
+}
+
+/// A placement that is allowed but loses at once for whoever makes it (a
+/// colony that would mutate). It is not an option in the Sprague–Grundy
+/// sense, so it never appears among `moves`; the UI can still preview it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ForfeitMove {
+    pub label: String,
+    pub anchor: Region,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variant: Option<String>,
+    /// The cells it would spread over before failing.
+    pub footprint: Region,
+}
+
+/// What a renderer needs to draw the position, by geometry.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum Board {
+    /// Heaps of counters.
+    Heaps { sizes: Vec<u32> },
+    /// A grid; every cell is one character of the game's own alphabet.
+    Grid {
+        rows: u32,
+        cols: u32,
+        tiles: Vec<String>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        tokens: Vec<Token>,
+    },
+    /// A string with some letters erased.
+    Text {
+        text: String,
+        erased: Vec<bool>,
+        words: Vec<String>,
+    },
+    /// Closed integer intervals on a number line.
+    Line { intervals: Vec<Interval> },
+}
+
+/// A piece standing on a grid cell, such as a token with its counter.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Token {
+    pub row: u32,
+    pub col: u32,
+    pub label: String,
+}
+
+/// One interval of a number line, with its place in the nesting forest.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Interval {
+    pub first: i64,
+    pub last: i64,
+    pub depth: u32,
+    /// The nimber of the subtree this interval roots.
+    pub nimber: Nimber,
+}
+
+/// A named figure a game adds to its analysis (a period, a best pick, …).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fact {
+    pub label: String,
+    pub value: String,
+}
+
+/// Everything known about one position.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Analysis {
+    pub nimber: Nimber,
+    pub outcome: Outcome,
+    pub board: Board,
+    pub components: Vec<Component>,
+    pub moves: Vec<MoveInfo>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub forfeits: Vec<ForfeitMove>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub facts: Vec<Fact>,
+}
+
+impl Analysis {
+    /// Builds an analysis whose nimber and outcome follow from its components.
+    pub fn new(board: Board, components: Vec<Component>, moves: Vec<MoveInfo>) -> Analysis {
+        let nimber = components.iter().map(|c| c.nimber).sum();
+        Analysis {
+            nimber,
+            outcome: Outcome::of(nimber),
+            board,
+            components,
+            moves,
+            forfeits: Vec::new(),
+            facts: Vec::new(),
+        }
+    }
+
+    pub fn winning_moves(&self) -> impl Iterator<Item = &MoveInfo> {
+        self.moves.iter().filter(|m| m.after.is_zero())
+    }
+
+    /// The total as a person writes it: `*3 ⊕ *4 ⊕ *5 = *2`.
+    pub fn sum_expression(&self) -> String {
+        if self.components.is_empty() {
+            return format!("{}", Nimber::ZERO);
+        }
+        let terms: Vec<String> = self
+            .components
+            .iter()
+            .map(|c| c.nimber.to_string())
+            .collect();
+        format!("{} = {}", terms.join(" ⊕ "), self.nimber)
+    }
+}
+
+/// A change to the position made while drawing it. Each game accepts the
+/// edits that fit its geometry and refuses the rest with a message.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum Edit {
+    /// Paint one cell of a grid with a tile of the game's alphabet.
+    Paint {
+        row: u32,
+        col: u32,
+        tile: char,
+    },
+    /// Change the size of a grid, keeping what still fits.
+    Resize {
+        rows: u32,
+        cols: u32,
+    },
+    /// Set a heap's size; an index one past the end adds a heap.
+    SetHeap {
+        index: u32,
+        size: u32,
+    },
+    RemoveHeap {
+        index: u32,
+    },
+    /// Replace the position with a random one; `density` is in 0..=1.
+    Random {
+        seed: u64,
+        density: f64,
+    },
+    /// Set a named number of the position (such as BoardEscape's `k`).
+    SetNumber {
+        name: String,
+        value: i64,
+    },
+}
+
+impl Edit {
+    /// What the edit does, in words for an error message.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Edit::Paint { .. } => "painting cells",
+            Edit::Resize { .. } => "resizing",
+            Edit::SetHeap { .. } => "setting heaps",
+            Edit::RemoveHeap { .. } => "removing heaps",
+            Edit::Random { .. } => "drawing at random",
+            Edit::SetNumber { .. } => "setting a number",
+        }
+    }
+}

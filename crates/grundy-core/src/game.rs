@@ -1,0 +1,144 @@
+//! The trait every game implements, and the error its parsers return.
+
+use crate::analysis::{Analysis, Edit};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A problem with some input, located where a person can find it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameError {
+    pub message: String,
+    /// 1-based line of the input, when the problem has one.
+    pub line: Option<u32>,
+    /// 1-based column (in characters) within that line.
+    pub column: Option<u32>,
+}
+
+impl GameError {
+    pub fn new(message: impl Into<String>) -> GameError {
+        GameError {
+            message: message.into(),
+            line: None,
+            column: None,
+        }
+    }
+
+    pub fn at(line: usize, column: usize, message: impl Into<String>) -> GameError {
+        GameError {
+            message: message.into(),
+            line: Some(line as u32),
+            column: Some(column as u32),
+        }
+    }
+
+    pub fn at_line(line: usize, message: impl Into<String>) -> GameError {
+        GameError {
+            message: message.into(),
+            line: Some(line as u32),
+            column: None,
+        }
+    }
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.line, self.column) {
+            (Some(line), Some(column)) => {
+                write!(f, "line {line}, column {column}: {}", self.message)
+            }
+            (Some(line), None) => write!(f, "line {line}: {}", self.message),
+            _ => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for GameError {}
+
+/// What a game tells people about itself.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameInfo {
+    pub id: &'static str,
+    pub name: &'static str,
+    /// One line for `grundy games`.
+    pub summary: &'static str,
+    /// The rules in plain language, a few sentences.
+    pub rules: &'static str,
+    /// How positions are written, with limits.
+    pub format: &'static str,
+    pub samples: Vec<Sample>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Sample {
+    pub name: &'static str,
+    /// Text in the game's contest format.
+    pub input: &'static str,
+}
+
+/// A game: its text format, its rules and a solver. The solver's caches live
+/// in `self` and are keyed by sub-structures of positions (rectangles,
+/// substrings, counters), so they stay valid across moves, undo and edits.
+pub trait Game: Default {
+    /// One position. Cheap to clone: history keeps every one played.
+    type Position: Clone;
+
+    fn info() -> GameInfo;
+
+    /// Parses the contest input: one position per case, in order.
+    fn parse(&self, text: &str) -> Result<Vec<Self::Position>, GameError>;
+
+    /// Writes one position as a one-case contest input that `parse` reads back.
+    fn format(&self, position: &Self::Position) -> String;
+
+    /// The contest's answer for one case, without any `Case #x: ` prefix.
+    fn answer(&mut self, position: &Self::Position) -> String;
+
+    /// Whether the contest output prefixes each answer with `Case #x: `.
+    const CASE_PREFIX: bool;
+
+    fn analyse(&mut self, position: &Self::Position) -> Analysis;
+
+    /// The position after the move numbered `move_id` in `analyse`'s list.
+    fn play(
+        &mut self,
+        position: &Self::Position,
+        move_id: u32,
+    ) -> Result<Self::Position, GameError>;
+
+    /// The position after a drawing edit.
+    fn edit(&mut self, position: &Self::Position, edit: &Edit)
+        -> Result<Self::Position, GameError>;
+
+    /// Refuses positions the contest allows but the playground cannot show
+    /// or analyse move by move; `solve` still answers them.
+    fn check_playable(&self, _position: &Self::Position) -> Result<(), GameError> {
+        Ok(())
+    }
+
+    /// Solves a whole contest input into the contest's exact output.
+    fn solve(&mut self, input: &str) -> Result<String, GameError> {
+        let cases = self.parse(input)?;
+        let mut out = String::new();
+        for (index, case) in cases.iter().enumerate() {
+            if Self::CASE_PREFIX {
+                out.push_str(&format!("Case #{}: ", index + 1));
+            }
+            out.push_str(&self.answer(case));
+            out.push('\n');
+        }
+        Ok(out)
+    }
+}
+
+/// An error for a move id that is not in the current list of moves.
+pub fn unknown_move(move_id: u32) -> GameError {
+    GameError::new(format!("there is no move {move_id} in this position"))
+}
+
+/// An error for an edit a game's geometry does not have.
+pub fn unsupported_edit(game: &str, edit: &Edit) -> GameError {
+    GameError::new(format!(
+        "{game} positions cannot be edited by {}",
+        edit.name()
+    ))
+}

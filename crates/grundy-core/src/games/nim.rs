@@ -1,0 +1,213 @@
+//! Nim: heaps of counters; a move takes any positive number from one heap.
+//! A heap of n counters has nimber n.
+
+use crate::ai::Rng;
+use crate::analysis::{Analysis, Board, Component, Edit, MoveInfo, Region};
+use crate::game::{unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample};
+use crate::input::Scanner;
+use crate::nimber::Nimber;
+
+pub const MAX_HEAPS: usize = 64;
+pub const MAX_COUNTERS: u32 = 1_000_000;
+/// The playground lists every move, one per counter, so it draws smaller heaps.
+pub const MAX_PLAYABLE_COUNTERS: u32 = 100;
+
+#[derive(Default)]
+pub struct Nim;
+
+/// Heap sizes, in order.
+pub type Heaps = Vec<u32>;
+
+impl Game for Nim {
+    type Position = Heaps;
+    const CASE_PREFIX: bool = false;
+
+    fn info() -> GameInfo {
+        GameInfo {
+            id: "nim",
+            name: "Nim",
+            summary: "Heaps of counters; take any number from one heap.",
+            rules: "Players take turns. A move removes one or more counters from a single heap. \
+                    Whoever cannot move (every heap empty) loses. A heap of n counters is worth *n, \
+                    and the whole position is worth the xor of its heaps.",
+            format: "One line of heap sizes separated by spaces, e.g. 3 4 5. Up to 64 heaps of \
+                     up to 1 000 000 counters (the playground draws heaps of up to 100).",
+            samples: vec![
+                Sample { name: "3 4 5", input: "3 4 5\n" },
+                Sample { name: "1 2 3", input: "1 2 3\n" },
+                Sample { name: "5 9 12 6", input: "5 9 12 6\n" },
+            ],
+        }
+    }
+
+    fn parse(&self, text: &str) -> Result<Vec<Heaps>, GameError> {
+        let mut scanner = Scanner::new(text);
+        let mut heaps = Vec::new();
+        while !scanner.is_done() {
+            if heaps.len() == MAX_HEAPS {
+                let token = scanner.token("a heap")?;
+                return Err(token.error(format!("at most {MAX_HEAPS} heaps are allowed")));
+            }
+            let what = format!("heap {}", heaps.len() + 1);
+            heaps.push(scanner.number(&what, 0, MAX_COUNTERS)?);
+        }
+        Ok(vec![heaps])
+    }
+
+    fn format(&self, heaps: &Heaps) -> String {
+        let sizes: Vec<String> = heaps.iter().map(u32::to_string).collect();
+        format!("{}\n", sizes.join(" "))
+    }
+
+    fn answer(&mut self, heaps: &Heaps) -> String {
+        let total: Nimber = heaps.iter().map(|&h| Nimber(h)).sum();
+        if total.is_zero() { "Second" } else { "First" }.to_string()
+    }
+
+    fn analyse(&mut self, heaps: &Heaps) -> Analysis {
+        let total: Nimber = heaps.iter().map(|&h| Nimber(h)).sum();
+        let components = heaps
+            .iter()
+            .enumerate()
+            .map(|(index, &size)| Component {
+                id: index as u32,
+                region: Region::Items {
+                    items: vec![index as u32],
+                },
+                nimber: Nimber(size),
+                label: format!("heap {} ({size})", index + 1),
+            })
+            .collect();
+        let mut moves = Vec::new();
+        for (index, &size) in heaps.iter().enumerate() {
+            for leave in 0..size {
+                let taken = size - leave;
+                moves.push(MoveInfo {
+                    id: moves.len() as u32,
+                    label: format!("take {taken} from heap {}, leaving {leave}", index + 1),
+                    component: index as u32,
+                    anchor: Region::Cells {
+                        cells: vec![[index as u32, leave]],
+                    },
+                    variant: None,
+                    footprint: Region::Rect {
+                        row: index as u32,
+                        col: leave,
+                        rows: 1,
+                        cols: taken,
+                    },
+                    parts: vec![Nimber(leave)],
+                    after: total ^ Nimber(size) ^ Nimber(leave),
+                });
+            }
+        }
+        Analysis::new(
+            Board::Heaps {
+                sizes: heaps.clone(),
+            },
+            components,
+            moves,
+        )
+    }
+
+    fn play(&mut self, heaps: &Heaps, move_id: u32) -> Result<Heaps, GameError> {
+        let mut remaining = move_id;
+        for (index, &size) in heaps.iter().enumerate() {
+            if remaining < size {
+                let mut next = heaps.clone();
+                next[index] = remaining;
+                return Ok(next);
+            }
+            remaining -= size;
+        }
+        Err(unknown_move(move_id))
+    }
+
+    fn edit(&mut self, heaps: &Heaps, edit: &Edit) -> Result<Heaps, GameError> {
+        let mut next = heaps.clone();
+        match *edit {
+            Edit::SetHeap { index, size } => {
+                let index = index as usize;
+                if size > MAX_PLAYABLE_COUNTERS {
+                    return Err(GameError::new(format!(
+                        "a heap can hold at most {MAX_PLAYABLE_COUNTERS} counters here"
+                    )));
+                }
+                if index < next.len() {
+                    next[index] = size;
+                } else if index == next.len() && next.len() < MAX_HEAPS {
+                    next.push(size);
+                } else {
+                    return Err(GameError::new(format!(
+                        "there can be at most {MAX_HEAPS} heaps"
+                    )));
+                }
+            }
+            Edit::RemoveHeap { index } => {
+                if (index as usize) >= next.len() {
+                    return Err(GameError::new(format!("there is no heap {}", index + 1)));
+                }
+                next.remove(index as usize);
+            }
+            Edit::Random { seed, density } => {
+                let mut rng = Rng::new(seed);
+                let largest = 1 + (density.clamp(0.0, 1.0) * 15.0) as usize;
+                let count = 3 + rng.below(3);
+                next = (0..count).map(|_| 1 + rng.below(largest) as u32).collect();
+            }
+            _ => return Err(unsupported_edit("Nim", edit)),
+        }
+        Ok(next)
+    }
+
+    fn check_playable(&self, heaps: &Heaps) -> Result<(), GameError> {
+        match heaps.iter().position(|&h| h > MAX_PLAYABLE_COUNTERS) {
+            Some(index) => Err(GameError::new(format!(
+                "heap {} has {} counters; the playground draws heaps of up to \
+                 {MAX_PLAYABLE_COUNTERS} (`grundy solve nim` takes up to {MAX_COUNTERS})",
+                index + 1,
+                heaps[index]
+            ))),
+            None => Ok(()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn solves_the_classic_positions() {
+        assert_eq!(Nim.solve("3 4 5\n").unwrap(), "First\n");
+        assert_eq!(Nim.solve("1 2 3\n").unwrap(), "Second\n");
+        assert_eq!(Nim.solve("\n").unwrap(), "Second\n");
+        assert_eq!(Nim.solve("").unwrap(), "Second\n");
+    }
+
+    #[test]
+    fn bad_heaps_are_located() {
+        let err = Nim.parse("3 x 5").unwrap_err();
+        assert_eq!((err.line, err.column), (Some(1), Some(3)));
+        assert!(err.message.contains("heap 2"), "{}", err.message);
+        let err = Nim.parse("1\n2000000").unwrap_err();
+        assert_eq!((err.line, err.column), (Some(2), Some(1)));
+        let too_many = vec!["1"; MAX_HEAPS + 1].join(" ");
+        assert!(Nim
+            .parse(&too_many)
+            .unwrap_err()
+            .message
+            .contains("at most 64"));
+    }
+
+    #[test]
+    fn moves_leave_each_smaller_heap() {
+        let analysis = Nim.analyse(&vec![3, 4, 5]);
+        assert_eq!(analysis.nimber, Nimber(2));
+        assert_eq!(analysis.moves.len(), 12);
+        let winning: Vec<&str> = analysis.winning_moves().map(|m| m.label.as_str()).collect();
+        assert_eq!(winning, ["take 2 from heap 1, leaving 1"]);
+        assert_eq!(Nim.play(&vec![3, 4, 5], 1).unwrap(), vec![1, 4, 5]);
+        assert!(Nim.play(&vec![3, 4, 5], 12).is_err());
+    }
+}

@@ -1,0 +1,20 @@
+//! Sprague–Grundy solvers for impartial games.
+//!
+//! Every game implements [`Game`] and reports positions as an [`Analysis`]:
+//! independent components with their nimbers, and every legal move with the
+//! nimber it leads to. [`games::open`] gives a [`Session`] with history and
+//! an AI for any game by id; [`games::solve`] answers contest inputs.
+
+pub mod ai;
+pub mod analysis;
+pub mod bench;
+pub mod game;
+pub mod games;
+pub mod input;
+pub mod nimber;
+pub mod session;
+
+pub use analysis::{Analysis, Board, Component, Edit, MoveInfo, Outcome, Region};
+pub use game::{Game, GameError, GameInfo};
+pub use nimber::{mex, Nimber};
+pub use session::{AnySession, Session};

@@ -1,0 +1,162 @@
+//! A game being played: the current position, its history for undo and redo,
+//! and a solver whose caches outlive every move.
+
+use crate::ai::{self, Rng, Skill};
+use crate::analysis::{Analysis, Edit};
+use crate::game::{Game, GameError, GameInfo};
+
+/// The questions the CLI and the browser ask of any game, object-safe so
+/// that one code path serves every game.
+pub trait AnySession {
+    fn info(&self) -> GameInfo;
+    /// The current position as a one-case contest input.
+    fn text(&self) -> String;
+    /// How many cases the text last loaded held, and which one is shown.
+    fn cases(&self) -> (usize, usize);
+    fn analysis(&mut self) -> &Analysis;
+    fn play(&mut self, move_id: u32) -> Result<(), GameError>;
+    fn undo(&mut self) -> bool;
+    fn redo(&mut self) -> bool;
+    fn can_undo(&self) -> bool;
+    fn can_redo(&self) -> bool;
+    /// Moves played from the loaded position to the current one.
+    fn ply(&self) -> usize;
+    /// Replaces the position with case `case` of `text`; on error nothing changes.
+    fn load(&mut self, text: &str, case: usize) -> Result<(), GameError>;
+    /// Changes the current position as drawn; starts a fresh history.
+    fn edit(&mut self, edit: &Edit) -> Result<(), GameError>;
+    /// The move the computer would play at `skill`, seeded.
+    fn ai_move(&mut self, skill: Skill, seed: u64) -> Option<u32>;
+    /// The contest answer for the current position.
+    fn answer(&mut self) -> String;
+}
+
+pub struct Session<G: Game> {
+    game: G,
+    history: Vec<G::Position>,
+    /// Index in `history` of the current position.
+    current: usize,
+    cases: (usize, usize),
+    analysis: Option<Analysis>,
+}
+
+impl<G: Game> Session<G> {
+    pub fn open(text: &str, case: usize) -> Result<Session<G>, GameError> {
+        let mut session = Session {
+            game: G::default(),
+            history: Vec::new(),
+            current: 0,
+            cases: (0, 0),
+            analysis: None,
+        };
+        session.load(text, case)?;
+        Ok(session)
+    }
+
+    fn position(&self) -> &G::Position {
+        &self.history[self.current]
+    }
+
+    fn restart_from(&mut self, position: G::Position) {
+        self.history = vec![position];
+        self.current = 0;
+        self.analysis = None;
+    }
+}
+
+impl<G: Game> AnySession for Session<G> {
+    fn info(&self) -> GameInfo {
+        G::info()
+    }
+
+    fn text(&self) -> String {
+        self.game.format(self.position())
+    }
+
+    fn cases(&self) -> (usize, usize) {
+        self.cases
+    }
+
+    fn analysis(&mut self) -> &Analysis {
+        if self.analysis.is_none() {
+            let position = self.history[self.current].clone();
+            self.analysis = Some(self.game.analyse(&position));
+        }
+        self.analysis.as_ref().expect("analysis was just computed")
+    }
+
+    fn play(&mut self, move_id: u32) -> Result<(), GameError> {
+        let position = self.history[self.current].clone();
+        let next = self.game.play(&position, move_id)?;
+        self.history.truncate(self.current + 1);
+        self.history.push(next);
+        self.current += 1;
+        self.analysis = None;
+        Ok(())
+    }
+
+    fn undo(&mut self) -> bool {
+        let possible = self.can_undo();
+        if possible {
+            self.current -= 1;
+            self.analysis = None;
+        }
+        possible
+    }
+
+    fn redo(&mut self) -> bool {
+        let possible = self.can_redo();
+        if possible {
+            self.current += 1;
+            self.analysis = None;
+        }
+        possible
+    }
+
+    fn can_undo(&self) -> bool {
+        self.current > 0
+    }
+
+    fn can_redo(&self) -> bool {
+        self.current + 1 < self.history.len()
+    }
+
+    fn ply(&self) -> usize {
+        self.current
+    }
+
+    fn load(&mut self, text: &str, case: usize) -> Result<(), GameError> {
+        let mut positions = self.game.parse(text)?;
+        let count = positions.len();
+        if case >= count {
+            return Err(GameError::new(format!(
+                "case {} does not exist; the input has {count}",
+                case + 1
+            )));
+        }
+        let position = positions.swap_remove(case);
+        self.game.check_playable(&position)?;
+        self.cases = (count, case);
+        self.restart_from(position);
+        Ok(())
+    }
+
+    fn edit(&mut self, edit: &Edit) -> Result<(), GameError> {
+        let position = self.history[self.current].clone();
+        let next = self.game.edit(&position, edit)?;
+        self.game.check_playable(&next)?;
+        self.cases = (1, 0);
+        self.restart_from(next);
+        Ok(())
+    }
+
+    fn ai_move(&mut self, skill: Skill, seed: u64) -> Option<u32> {
+        let mut rng = Rng::new(seed);
+        ai::choose(self.analysis(), skill, &mut rng)
+    }
+
+    fn answer(&mut self) -> String {
+        let position = self.history[self.current].clone();
+        self.game.answer(&position)
+    }
+}

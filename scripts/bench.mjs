@@ -1,0 +1,46 @@
+// `npm run bench`: native medians (`grundy bench`) beside wasm medians (the
+// benchmark page in headless Chromium) for the same cases, with budgets.
+import { execFileSync } from 'node:child_process';
+import { chromium } from '@playwright/test';
+import { chromiumLaunch } from './chromium.mjs';
+import { serve } from './serve.mjs';
+
+const runs = Number(process.env.BENCH_RUNS ?? 21);
+
+const native = execFileSync('cargo', ['run', '--quiet', '--release', '-p', 'grundy-cli', '--', 'bench', '--runs', String(runs)], {
+  encoding: 'utf8',
+  stdio: ['ignore', 'pipe', 'inherit'],
+})
+  .trim()
+  .split('\n')
+  .map((line) => JSON.parse(line));
+
+const server = await serve('dist');
+const browser = await chromium.launch(chromiumLaunch);
+let wasm;
+try {
+  const page = await browser.newPage();
+  await page.goto(`http://127.0.0.1:${server.address().port}/bench.html?runs=${runs}`);
+  await page.waitForFunction(() => document.body.dataset.done || document.body.dataset.error, null, { timeout: 30 * 60_000 });
+  const error = await page.evaluate(() => document.body.dataset.error);
+  if (error) throw new Error(`benchmark page failed: ${error}`);
+  wasm = await page.evaluate(() => window.benchResults);
+} finally {
+  await browser.close();
+  server.close();
+}
+
+const rows = wasm.map((result) => {
+  const twin = native.find((n) => n.game === result.game && n.name === result.name);
+  return {
+    game: result.game,
+    case: result.name,
+    'native ms': twin ? twin.median_ms.toFixed(3) : '—',
+    'wasm ms': result.medianMs.toFixed(3),
+    'budget ms': result.budgetMs,
+    within: result.medianMs <= result.budgetMs ? 'yes' : 'NO',
+  };
+});
+console.log(`Medians of ${runs} runs: a cold open + analysis() per case.`);
+console.table(rows);
+if (rows.some((row) => row.within === 'NO')) process.exitCode = 1;

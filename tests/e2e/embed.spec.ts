@@ -1,0 +1,91 @@
+/**
+ * The embeddable bundle on a page of its own: only dist/embed's files and
+ * two <grundy-game> elements, served from paths unlike the playground's.
+ */
+import { cpSync, mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test } from '@playwright/test';
+import { serve } from '../../scripts/serve.mjs';
+import { heapSizes, watchConsole } from './helpers';
+
+const post = (scriptSrc: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>A post about Nim</title>
+<link rel="icon" href="data:,">
+<script type="module" src="${scriptSrc}"></script></head>
+<body>
+<p>Here is a Nim position you lose if you move first:</p>
+<grundy-game id="first" game="nim" position="1 2 3" mode="play" ai-delay="50" seed="1"></grundy-game>
+<p>And one you can win:</p>
+<grundy-game id="second" game="nim" position="2 5" mode="play" opponent="human"></grundy-game>
+</body></html>`;
+
+let site: Server;
+let cdn: Server;
+const origin = (server: Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+test.beforeAll(async () => {
+  const root = mkdtempSync(join(tmpdir(), 'grundy-embed-'));
+  // The blog keeps the bundle under its own static folder, two levels from the post.
+  mkdirSync(join(root, 'blog/2026/nim'), { recursive: true });
+  cpSync('dist/embed', join(root, 'static/vendor/grundy'), { recursive: true });
+  writeFileSync(join(root, 'blog/2026/nim/index.html'), post('../../../static/vendor/grundy/grundy-game.js'));
+  site = await serve(root);
+  // A second origin standing in for a CDN that serves the same files.
+  cdn = await serve('dist/embed');
+  writeFileSync(join(root, 'blog/2026/nim/cdn.html'), post(`${origin(cdn)}/grundy-game.js`));
+});
+
+test.afterAll(() => {
+  site.close();
+  cdn.close();
+});
+
+for (const variant of ['index.html', 'cdn.html']) {
+  test(`two embedded games work independently (${variant})`, async ({ page }) => {
+    const problems = watchConsole(page);
+    await page.goto(`${origin(site)}/blog/2026/nim/${variant}`);
+    const first = page.locator('#first');
+    const second = page.locator('#second');
+    await expect.poll(() => heapSizes(first)).toEqual([1, 2, 3]);
+    await expect.poll(() => heapSizes(second)).toEqual([2, 5]);
+    await expect(first.locator('.sum')).toContainText('= *0');
+    await expect(second.locator('.sum')).toContainText('= *7');
+
+    // A move in the second changes only the second.
+    await second.locator('.heap').nth(1).locator('button.counter').nth(2).click();
+    await expect.poll(() => heapSizes(second)).toEqual([2, 2]);
+    await expect(second.locator('.status')).toContainText('Player 2 to move');
+    expect(await heapSizes(first)).toEqual([1, 2, 3]);
+
+    // A move in the first gets the computer's reply there, and nowhere else.
+    await first.locator('.heap').nth(2).locator('button.counter').nth(0).click();
+    await expect(first.locator('.status')).toContainText('Your turn');
+    const firstSizes = await heapSizes(first);
+    expect(firstSizes.reduce((a, b) => a ^ b, 0)).toBe(0);
+    expect(firstSizes).not.toEqual([1, 2, 0]);
+    expect(await heapSizes(second)).toEqual([2, 2]);
+    expect(problems).toEqual([]);
+  });
+}
+
+test('malformed embed attributes show the element\'s own error, not a script error', async ({ page }) => {
+  const problems = watchConsole(page);
+  await page.goto(`${origin(site)}/blog/2026/nim/index.html`);
+  await page.evaluate(() => {
+    const element = document.createElement('grundy-game');
+    element.id = 'bad';
+    element.setAttribute('game', 'nim');
+    element.setAttribute('mode', '<img src=x onerror=alert(1)>');
+    element.setAttribute('level', 'NaN');
+    element.setAttribute('position', '1 2 <b>3</b>');
+    document.body.append(element);
+  });
+  const bad = page.locator('#bad');
+  await expect(bad.locator('.text .error')).toContainText("Line 1, column 5: heap 3 must be a whole number");
+  await expect(bad.locator('b')).toHaveCount(0);
+  await expect(bad.locator('img')).toHaveCount(0);
+  expect(problems).toEqual([]);
+});

@@ -1,0 +1,29 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** Collects console errors and uncaught exceptions of a page. */
+export function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  return problems;
+}
+
+/** The visible `<grundy-game>` of the playground. */
+export function activeGame(page: Page): Locator {
+  return page.locator('grundy-game:not([hidden])');
+}
+
+/** Heap sizes as the board draws them, read from the nimber badges. */
+export async function heapSizes(game: Locator): Promise<number[]> {
+  const badges = await game.locator('grundy-heaps .heap .badge').allTextContents();
+  return badges.map((text) => Number(text.replace('*', '')));
+}
+
+/** Waits until the status line says it is the person's move or the game ended. */
+export async function waitForHumanTurn(game: Locator): Promise<string> {
+  const status = game.locator('.status');
+  await expect(status).toHaveText(/Your turn|You win|computer wins/);
+  return (await status.textContent()) ?? '';
+}

@@ -1,0 +1,88 @@
+import { expect, test } from '@playwright/test';
+import { activeGame, heapSizes, waitForHumanTurn, watchConsole } from './helpers';
+
+test('the computer wins a whole game of Nim from a position it wins', async ({ page }) => {
+  const problems = watchConsole(page);
+  // 1 ⊕ 2 ⊕ 3 = 0: whoever moves first loses against perfect play.
+  await page.goto('/#game=nim&position=1+2+3');
+  const game = activeGame(page);
+  await expect(game.locator('.sum')).toContainText('= *0');
+  let status = await waitForHumanTurn(game);
+  let moves = 0;
+  while (status.includes('Your turn')) {
+    // Take the top counter of the first heap that has one.
+    const counters = game.locator('grundy-heaps button.counter');
+    await counters.first().click();
+    moves++;
+    status = await waitForHumanTurn(game);
+  }
+  expect(moves).toBeGreaterThan(0);
+  await expect(game.locator('.status')).toContainText('The computer wins');
+  expect(await heapSizes(game)).toEqual([0, 0, 0]);
+  expect(problems).toEqual([]);
+});
+
+test('the position survives a reload through the URL hash', async ({ page }) => {
+  await page.goto('/#game=nim&position=4+6+9');
+  const game = activeGame(page);
+  await expect.poll(() => heapSizes(game)).toEqual([4, 6, 9]);
+  // Against a friend, so no computer reply changes the position under us.
+  await game.locator('select').first().selectOption('human');
+  // Counter 2 of heap 3 (from the bottom) leaves 2 counters there... wait for the move.
+  await game.locator('grundy-heaps .heap').nth(2).locator('button.counter').nth(2).click();
+  await expect.poll(() => heapSizes(game)).toEqual([4, 6, 2]);
+  await expect(page).toHaveURL(/position=4\+6\+2/);
+  await page.reload();
+  await expect.poll(() => heapSizes(activeGame(page))).toEqual([4, 6, 2]);
+});
+
+test('a bad position shows a located error and keeps the board', async ({ page }) => {
+  const problems = watchConsole(page);
+  await page.goto('/#game=nim&position=2+5+7');
+  const game = activeGame(page);
+  await expect.poll(() => heapSizes(game)).toEqual([2, 5, 7]);
+  await game.locator('textarea').fill('3 x 5');
+  const error = game.locator('.text .error');
+  await expect(error).toHaveText("Line 1, column 3: heap 2 must be a whole number from 0 to 1000000, not 'x'");
+  await expect(game.locator('textarea')).toHaveAttribute('aria-invalid', 'true');
+  expect(await heapSizes(game)).toEqual([2, 5, 7]);
+  await expect(game.locator('textarea')).toHaveValue('3 x 5');
+  // Fixing the text loads it and clears the error.
+  await game.locator('textarea').fill('3 4 5');
+  await expect.poll(() => heapSizes(game)).toEqual([3, 4, 5]);
+  await expect(error).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
+
+test('hints mark exactly the winning counters, and undo goes back to the person\'s turn', async ({ page }) => {
+  await page.goto('/#game=nim&position=3+4+5');
+  const game = activeGame(page);
+  await expect.poll(() => heapSizes(game)).toEqual([3, 4, 5]);
+  await game.getByLabel('Hints').check();
+  // The one winning move takes 2 from heap 1, leaving 1: its anchor is counter 2.
+  const winning = game.locator('button.counter.winning');
+  await expect(winning).toHaveCount(1);
+  await expect(winning).toHaveAttribute('aria-label', /take 2 from heap 1, leaving 1; leaves \*0, a winning move/);
+  await winning.click();
+  await waitForHumanTurn(game);
+  const afterReply = await heapSizes(game);
+  expect(afterReply.reduce((a, b) => a + b, 0)).toBeLessThan(1 + 4 + 5);
+  await game.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(() => heapSizes(game)).toEqual([3, 4, 5]);
+  await expect(game.locator('.status')).toContainText('Your turn');
+});
+
+test('edit mode adds, resizes and removes heaps', async ({ page }) => {
+  await page.goto('/#game=nim&position=1+2');
+  const game = activeGame(page);
+  await expect.poll(() => heapSizes(game)).toEqual([1, 2]);
+  await game.getByRole('button', { name: 'Edit' }).click();
+  await game.getByRole('button', { name: '+ heap' }).click();
+  await expect.poll(() => heapSizes(game)).toEqual([1, 2, 3]);
+  await game.getByRole('button', { name: 'Add a counter to heap 1' }).click();
+  await expect.poll(() => heapSizes(game)).toEqual([2, 2, 3]);
+  await game.getByRole('button', { name: 'Delete heap 2' }).click();
+  await expect.poll(() => heapSizes(game)).toEqual([2, 3]);
+  await expect(game.locator('textarea')).toHaveValue('2 3\n');
+  await expect(game.locator('nim-sum-table tr.total')).toContainText('*1');
+});

@@ -1,0 +1,75 @@
+import { LitElement } from 'lit';
+import type { Analysis, Edit, MoveInfo } from '../engine/model';
+
+/** What a board asks of the game around it. */
+export interface BoardEvents {
+  'board-play': { move: number };
+  'board-preview': { move: number | null };
+  'board-edit': { edit: Edit };
+}
+
+/**
+ * The base of every renderer: it draws an `Analysis` and reports what the
+ * person did. It never decides what is legal; the moves say that.
+ */
+export class BoardElement extends LitElement {
+  static properties = {
+    analysis: { attribute: false },
+    editing: { type: Boolean },
+    interactive: { type: Boolean },
+    hints: { type: Boolean },
+    preview: { type: Number },
+  };
+
+  declare analysis: Analysis;
+  /** Drawing the position rather than playing it. */
+  declare editing: boolean;
+  /** Whether the person may move now (their turn, in play). */
+  declare interactive: boolean;
+  /** Mark the winning moves. */
+  declare hints: boolean;
+  /** The id of the move being previewed, or -1. */
+  declare preview: number;
+
+  constructor() {
+    super();
+    this.editing = false;
+    this.interactive = false;
+    this.hints = false;
+    this.preview = -1;
+  }
+
+  protected emit<K extends keyof BoardEvents>(type: K, detail: BoardEvents[K]): void {
+    this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+  }
+
+  protected play(move: MoveInfo | undefined): void {
+    if (move && this.interactive && !this.editing) this.emit('board-play', { move: move.id });
+  }
+
+  protected previewMove(move: MoveInfo | undefined): void {
+    this.emit('board-preview', { move: move && !this.editing ? move.id : null });
+  }
+
+  protected edit(edit: Edit): void {
+    if (this.editing) this.emit('board-edit', { edit });
+  }
+
+  protected get previewed(): MoveInfo | undefined {
+    return this.preview >= 0 ? this.analysis.moves[this.preview] : undefined;
+  }
+
+  /** Moves indexed by their anchor's first cell, `"row,col"`. */
+  protected movesByCell(): Map<string, MoveInfo[]> {
+    const byCell = new Map<string, MoveInfo[]>();
+    for (const move of this.analysis.moves) {
+      if (move.anchor.kind !== 'cells' || move.anchor.cells.length === 0) continue;
+      const [row, col] = move.anchor.cells[0];
+      const key = `${row},${col}`;
+      const list = byCell.get(key);
+      if (list) list.push(move);
+      else byCell.set(key, [move]);
+    }
+    return byCell;
+  }
+}

@@ -1,0 +1,95 @@
+import { css, html, nothing } from 'lit';
+import { BoardElement } from './board';
+import type { MoveInfo } from '../engine/model';
+import { componentColour, inkOn } from '../elements/palette';
+import { regionHas } from '../engine/regions';
+
+/** Counters drawn individually up to this many per heap; taller heaps shrink them. */
+const FULL_SIZE_COUNTERS = 12;
+
+/**
+ * Heaps as stacks of counters. Clicking a counter plays the move whose
+ * anchor is that counter: it and every counter above it are taken.
+ */
+export class HeapsBoard extends BoardElement {
+  static styles = css`
+    :host { display: block; }
+    .heaps { display: flex; flex-wrap: wrap; gap: 1.25rem 1rem; align-items: flex-end; justify-content: center; padding: 1rem 0.5rem; }
+    .heap { display: flex; flex-direction: column; align-items: center; gap: 0.35rem; }
+    .stack { display: flex; flex-direction: column-reverse; gap: 3px; height: var(--stack-height); justify-content: flex-start; }
+    button.counter {
+      width: 3.2rem; height: var(--counter-height); min-height: 3px; padding: 0; border-radius: 0.6rem;
+      border: 2px solid var(--grundy-ink, #222); background: var(--heap-colour); cursor: default;
+    }
+    .interactive button.counter { cursor: pointer; }
+    button.counter.taken { opacity: 0.25; border-style: dashed; }
+    button.counter.winning { box-shadow: 0 0 0 3px var(--grundy-win, #117733); }
+    button.counter.winning::after { content: '★'; font-size: 0.65rem; color: var(--heap-ink); }
+    button.counter:focus-visible { outline: 3px solid var(--grundy-focus, #0b57d0); outline-offset: 2px; }
+    .badge { font-weight: 700; border-radius: 0.7em; padding: 0.05rem 0.5rem; font-variant-numeric: tabular-nums; }
+    .name { font-size: 0.75rem; color: var(--grundy-muted, #555); }
+    .edit { display: flex; gap: 0.2rem; }
+    .edit button, .add { font: inherit; font-size: 0.8rem; min-width: 1.8rem; padding: 0.15rem 0.3rem; border-radius: 0.4rem;
+      border: 1px solid var(--grundy-border, #999); background: var(--grundy-surface, #fff); color: inherit; cursor: pointer; }
+    .add { align-self: center; }
+    .empty { color: var(--grundy-muted, #555); }
+  `;
+
+  render() {
+    if (this.analysis.board.kind !== 'heaps') return nothing;
+    const sizes = this.analysis.board.sizes;
+    const byCell = this.movesByCell();
+    const tallest = Math.max(1, ...sizes);
+    // Small heaps get full-size counters; taller ones share a fixed height.
+    const fits = tallest <= FULL_SIZE_COUNTERS;
+    const counterHeight = fits ? '1.4rem' : `calc((18rem - ${tallest * 3}px) / ${tallest})`;
+    const stackHeight = fits ? 'auto' : '18rem';
+    const previewed = this.previewed;
+    return html`<div class="heaps ${this.interactive && !this.editing ? 'interactive' : ''}" style="--counter-height:${counterHeight};--stack-height:${stackHeight}">
+      ${sizes.length === 0 ? html`<p class="empty">No heaps: the player to move has lost.</p>` : nothing}
+      ${sizes.map((size, heap) => this.renderHeap(heap, size, byCell, previewed))}
+      ${this.editing && sizes.length < 64
+        ? html`<button class="add" @click=${() => this.edit({ kind: 'setHeap', index: sizes.length, size: 3 })}>+ heap</button>`
+        : nothing}
+    </div>`;
+  }
+
+  private renderHeap(heap: number, size: number, byCell: Map<string, MoveInfo[]>, previewed: MoveInfo | undefined) {
+    const colour = componentColour(heap);
+    const counters = Array.from({ length: size }, (_, counter) => {
+      const move = byCell.get(`${heap},${counter}`)?.[0];
+      const wins = this.hints && move !== undefined && move.after === 0;
+      const description = move
+        ? `Heap ${heap + 1}, counter ${counter + 1}: ${move.label}; leaves *${move.after}${move.after === 0 ? ', a winning move' : ''}`
+        : `Heap ${heap + 1}, counter ${counter + 1}`;
+      return html`<button
+        class="counter ${previewed && regionHas(previewed.footprint, heap, counter) ? 'taken' : ''} ${wins ? 'winning' : ''}"
+        aria-label=${description}
+        title=${description}
+        ?disabled=${this.editing}
+        @click=${() => this.play(move)}
+        @mouseenter=${() => this.previewMove(move)}
+        @mouseleave=${() => this.previewMove(undefined)}
+        @focus=${() => this.previewMove(move)}
+        @blur=${() => this.previewMove(undefined)}
+      ></button>`;
+    });
+    return html`<div class="heap" style="--heap-colour:${colour};--heap-ink:${inkOn(colour)}">
+      <div class="stack" role="group" aria-label=${`Heap ${heap + 1}: ${size} counters, nimber *${size}`}>${counters}</div>
+      <span class="badge" style="background:${colour};color:${inkOn(colour)}" aria-label=${`nimber *${size}`}>*${size}</span>
+      <span class="name">heap ${heap + 1}</span>
+      ${this.editing
+        ? html`<div class="edit">
+            <button aria-label=${`Remove a counter from heap ${heap + 1}`} ?disabled=${size === 0}
+              @click=${() => this.edit({ kind: 'setHeap', index: heap, size: size - 1 })}>−</button>
+            <button aria-label=${`Add a counter to heap ${heap + 1}`}
+              @click=${() => this.edit({ kind: 'setHeap', index: heap, size: size + 1 })}>+</button>
+            <button aria-label=${`Delete heap ${heap + 1}`}
+              @click=${() => this.edit({ kind: 'removeHeap', index: heap })}>×</button>
+          </div>`
+        : nothing}
+    </div>`;
+  }
+}
+
+customElements.define('grundy-heaps', HeapsBoard);

@@ -1,0 +1,23 @@
+import { html, type TemplateResult } from 'lit';
+import type { Analysis } from '../engine/model';
+import './heaps';
+
+export interface BoardOptions {
+  analysis: Analysis;
+  editing: boolean;
+  interactive: boolean;
+  hints: boolean;
+  preview: number;
+}
+
+/** The renderer for the analysis's board geometry. */
+export function renderBoard(options: BoardOptions): TemplateResult {
+  const { analysis, editing, interactive, hints, preview } = options;
+  switch (analysis.board.kind) {
+    case 'heaps':
+      return html`<grundy-heaps part="board" .analysis=${analysis} ?editing=${editing} ?interactive=${interactive}
+        ?hints=${hints} .preview=${preview}></grundy-heaps>`;
+    default:
+      return html`<p>This board cannot be drawn yet.</p>`;
+  }
+}

@@ -1,0 +1,562 @@
+import { LitElement, css, html, nothing } from 'lit';
+import { EngineFailure, SupersededError, engine } from '../engine/client';
+import type { Analysis, EngineError, MoveInfo, View } from '../engine/model';
+import { sumExpression } from '../engine/model';
+import type { SessionRequest } from '../engine/protocol';
+import { renderBoard } from '../boards/index';
+import type { BoardEvents } from '../boards/board';
+import {
+  MAX_POSITION_LENGTH,
+  readLevel,
+  readMode,
+  readOpponent,
+  readSide,
+  type Mode,
+} from './options';
+import { componentColour, inkOn } from './palette';
+import './nim-sum-table';
+
+let sessionCount = 0;
+
+/** Who won, from the element's point of view. */
+export type Winner = 'human' | 'ai' | 'first' | 'second';
+
+export interface GrundyMoveDetail {
+  label: string;
+  by: 'human' | 'ai';
+  /** 0 for the player who moved first, 1 for the other. */
+  seat: number;
+  ply: number;
+}
+
+export interface GrundyEndDetail {
+  winner: Winner;
+  seat: number;
+}
+
+export interface GrundyChangeDetail {
+  game: string;
+  text: string;
+}
+
+/**
+ * `<grundy-game game="nim" position="3 4 5" mode="play">`: one impartial
+ * game to draw, analyse or play against the computer.
+ *
+ * Events: `grundy-move` after every move, `grundy-end` when the player to
+ * move has no move left, `grundy-change` whenever the position changes.
+ */
+export class GrundyGame extends LitElement {
+  static properties = {
+    game: { type: String, reflect: true },
+    position: { type: String },
+    mode: { type: String, reflect: true },
+    first: { type: String },
+    opponent: { type: String },
+    level: { type: String },
+    hints: { type: Boolean, reflect: true },
+    seed: { type: Number },
+    aiDelay: { type: Number, attribute: 'ai-delay' },
+    view: { state: true },
+    inputError: { state: true },
+    actionError: { state: true },
+    draft: { state: true },
+    preview: { state: true },
+  };
+
+  /** The game's id, e.g. `nim`. */
+  declare game: string;
+  /** The starting position in the game's text format. */
+  declare position: string;
+  /** `edit`, `play` or `analyse`. */
+  declare mode: string;
+  /** Who moves first against the computer: `human` or `ai`. */
+  declare first: string;
+  /** `ai` to play the computer, `human` for two people at one screen. */
+  declare opponent: string;
+  /** The computer's skill: 0 to 1, or optimal / strong / casual / random. */
+  declare level: string;
+  declare hints: boolean;
+  /** Seeds the computer's choices, so a game can be replayed exactly. */
+  declare seed: number;
+  /** Milliseconds the computer waits before moving, so people see it. */
+  declare aiDelay: number;
+
+  declare private view: View | undefined;
+  declare private inputError: EngineError | undefined;
+  declare private actionError: string | undefined;
+  declare private draft: string;
+  declare private preview: number;
+
+  private readonly session = `grundy-game-${++sessionCount}`;
+  /** The multi-case text the case picker chooses from. */
+  private casesText = '';
+  private draftTimer: ReturnType<typeof setTimeout> | undefined;
+  private aiTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Bumped on every change, so late replies and timers know they are stale. */
+  private generation = 0;
+  private endedAt = -1;
+
+  constructor() {
+    super();
+    this.game = '';
+    this.position = '';
+    this.mode = 'play';
+    this.first = 'human';
+    this.opponent = 'ai';
+    this.level = 'optimal';
+    this.hints = false;
+    this.seed = Math.floor(Math.random() * 2 ** 31);
+    this.aiDelay = 400;
+    this.draft = '';
+    this.preview = -1;
+  }
+
+  /** The current position in the game's text format. */
+  get text(): string {
+    return this.view?.text ?? this.position;
+  }
+
+  /** The latest analysis, once the engine has answered. */
+  get analysis(): Analysis | undefined {
+    return this.view?.analysis;
+  }
+
+  disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearTimeout(this.aiTimer);
+    clearTimeout(this.draftTimer);
+  }
+
+  protected updated(changed: Map<string, unknown>): void {
+    if (changed.has('game') || changed.has('position')) this.open();
+    else if (changed.has('mode') || changed.has('first') || changed.has('opponent')) this.scheduleAi();
+  }
+
+  private get currentMode(): Mode {
+    return readMode(this.mode);
+  }
+
+  private get seatToMove(): number {
+    return (this.view?.ply ?? 0) % 2;
+  }
+
+  private get humanSeat(): number {
+    return readSide(this.first) === 'human' ? 0 : 1;
+  }
+
+  private get againstAi(): boolean {
+    return this.currentMode === 'play' && readOpponent(this.opponent) === 'ai';
+  }
+
+  private get aiToMove(): boolean {
+    return this.againstAi && this.seatToMove !== this.humanSeat && (this.analysis?.moves.length ?? 0) > 0;
+  }
+
+  private get humanMayMove(): boolean {
+    const mode = this.currentMode;
+    if (mode === 'analyse') return true;
+    return mode === 'play' && !(this.againstAi && this.seatToMove !== this.humanSeat);
+  }
+
+  private open(): void {
+    const text = this.position ?? '';
+    if (text.length > MAX_POSITION_LENGTH) {
+      this.inputError = { message: `the position is ${text.length} characters long; the limit is ${MAX_POSITION_LENGTH}` };
+      return;
+    }
+    if (!this.game) {
+      this.inputError = { message: 'no game given: set the game attribute, e.g. game="nim"' };
+      return;
+    }
+    this.draft = text;
+    void this.request({ op: 'open', game: this.game, text }, 'input');
+  }
+
+  /**
+   * Sends a request and shows its result. Errors from the text box stay
+   * beside it; other errors show in the status line. The view on screen
+   * only changes when a request succeeds.
+   */
+  private async request(request: SessionRequest, origin: 'input' | 'action'): Promise<View | undefined> {
+    const generation = ++this.generation;
+    clearTimeout(this.aiTimer);
+    try {
+      const view = await engine().send(this.session, request);
+      if (generation !== this.generation) return undefined;
+      this.show(view, origin);
+      return view;
+    } catch (error) {
+      if (error instanceof SupersededError || generation !== this.generation) return undefined;
+      const failure: EngineError =
+        error instanceof EngineFailure
+          ? { message: error.message, line: error.line, column: error.column }
+          : { message: String(error) };
+      if (origin === 'input') this.inputError = failure;
+      else this.actionError = failure.message;
+      return undefined;
+    }
+  }
+
+  private show(view: View, origin: 'input' | 'action'): void {
+    const positionChanged = this.view?.text !== view.text || this.view?.ply !== view.ply;
+    this.view = view;
+    this.inputError = undefined;
+    this.actionError = undefined;
+    this.preview = -1;
+    // The text box keeps what the person typed; moves and edits rewrite it.
+    if (origin === 'action') this.draft = view.text;
+    if (positionChanged) this.endedAt = -1;
+    this.dispatchEvent(
+      new CustomEvent<GrundyChangeDetail>('grundy-change', {
+        detail: { game: view.game, text: view.text },
+        bubbles: true,
+        composed: true,
+      }),
+    );
+    this.announceEnd();
+    this.scheduleAi();
+  }
+
+  private announceEnd(): void {
+    const view = this.view;
+    if (!view || view.analysis.moves.length > 0 || this.currentMode === 'edit' || this.endedAt === view.ply) return;
+    this.endedAt = view.ply;
+    const seat = 1 - this.seatToMove;
+    const winner: Winner = this.againstAi
+      ? seat === this.humanSeat
+        ? 'human'
+        : 'ai'
+      : seat === 0
+        ? 'first'
+        : 'second';
+    this.dispatchEvent(new CustomEvent<GrundyEndDetail>('grundy-end', { detail: { winner, seat }, bubbles: true, composed: true }));
+  }
+
+  private scheduleAi(): void {
+    clearTimeout(this.aiTimer);
+    if (!this.aiToMove || !this.view) return;
+    const generation = this.generation;
+    const ply = this.view.ply;
+    this.aiTimer = setTimeout(async () => {
+      if (generation !== this.generation) return;
+      const level = readLevel(this.level);
+      const view = await this.request({ op: 'ai', level, seed: (this.seed + ply * 7919) >>> 0 }, 'action');
+      if (view?.played) this.announceMove(view.played, 'ai', ply);
+    }, Math.max(0, Number(this.aiDelay) || 0));
+    this.requestUpdate();
+  }
+
+  private announceMove(move: MoveInfo, by: 'human' | 'ai', ply: number): void {
+    this.dispatchEvent(
+      new CustomEvent<GrundyMoveDetail>('grundy-move', {
+        detail: { label: move.label, by, seat: ply % 2, ply: ply + 1 },
+        bubbles: true,
+        composed: true,
+      }),
+    );
+  }
+
+  private async playMove(id: number): Promise<void> {
+    const view = this.view;
+    const move = view?.analysis.moves[id];
+    if (!view || !move || !this.humanMayMove) return;
+    const played = await this.request({ op: 'play', move: id }, 'action');
+    if (played) this.announceMove(move, 'human', view.ply);
+  }
+
+  /** Undo or redo; against the computer, back to the person's previous turn. */
+  private async step(op: 'undo' | 'redo'): Promise<void> {
+    let steps = 1;
+    if (this.againstAi) steps = op === 'redo' || this.seatToMove === this.humanSeat ? 2 : 1;
+    for (let i = 0; i < steps; i++) {
+      const possible = op === 'undo' ? this.view?.canUndo : this.view?.canRedo;
+      if (!possible) break;
+      await this.request({ op }, 'action');
+    }
+  }
+
+  private async restart(): Promise<void> {
+    while (this.view?.canUndo) await this.request({ op: 'undo' }, 'action');
+  }
+
+  private onDraft(event: Event): void {
+    this.draft = (event.target as HTMLTextAreaElement).value;
+    clearTimeout(this.draftTimer);
+    this.draftTimer = setTimeout(() => this.loadDraft(0), 250);
+  }
+
+  private loadDraft(caseIndex: number): void {
+    if (this.draft.length > MAX_POSITION_LENGTH) {
+      this.inputError = { message: `the text is ${this.draft.length} characters long; the limit is ${MAX_POSITION_LENGTH}` };
+      return;
+    }
+    this.casesText = this.draft;
+    void this.request({ op: 'load', text: this.draft, case: caseIndex }, 'input');
+  }
+
+  private pickCase(event: Event): void {
+    const index = Number((event.target as HTMLSelectElement).value);
+    void this.request({ op: 'load', text: this.casesText, case: index }, 'action');
+  }
+
+  private setMode(mode: Mode): void {
+    this.mode = mode;
+    this.endedAt = -1;
+    this.announceEnd();
+  }
+
+  private onBoardPlay(event: CustomEvent<BoardEvents['board-play']>): void {
+    void this.playMove(event.detail.move);
+  }
+
+  private onBoardPreview(event: CustomEvent<BoardEvents['board-preview']>): void {
+    this.preview = event.detail.move ?? -1;
+  }
+
+  private onBoardEdit(event: CustomEvent<BoardEvents['board-edit']>): void {
+    void this.request({ op: 'edit', edit: event.detail.edit }, 'action');
+  }
+
+  static styles = css`
+    :host {
+      --grundy-bg: #ffffff;
+      --grundy-surface: #f6f7f9;
+      --grundy-ink: #1b1d21;
+      --grundy-muted: #5b6270;
+      --grundy-border: #c9ced6;
+      --grundy-accent: #0b57d0;
+      --grundy-win: #117733;
+      --grundy-lose: #aa3377;
+      --grundy-focus: #0b57d0;
+      display: block;
+      container-type: inline-size;
+      color: var(--grundy-ink);
+      background: var(--grundy-bg);
+      font-family: system-ui, -apple-system, 'Segoe UI', sans-serif;
+      border: 1px solid var(--grundy-border);
+      border-radius: 0.75rem;
+      padding: 0.75rem;
+      box-sizing: border-box;
+      max-width: 100%;
+    }
+    @media (prefers-color-scheme: dark) {
+      :host {
+        --grundy-bg: #16181d;
+        --grundy-surface: #20242b;
+        --grundy-ink: #e8eaef;
+        --grundy-muted: #a3aab8;
+        --grundy-border: #3a404b;
+        --grundy-accent: #8ab4f8;
+        --grundy-win: #44bb77;
+        --grundy-lose: #ee7799;
+        --grundy-focus: #8ab4f8;
+      }
+    }
+    :host([hidden]) { display: none; }
+    .toolbar { display: flex; flex-wrap: wrap; gap: 0.4rem 0.75rem; align-items: center; }
+    .modes { display: inline-flex; border: 1px solid var(--grundy-border); border-radius: 0.5rem; overflow: hidden; }
+    .modes button { border: 0; border-radius: 0; }
+    .modes button[aria-pressed='true'] { background: var(--grundy-accent); color: var(--grundy-bg); }
+    button, select { font: inherit; font-size: 0.85rem; color: inherit; background: var(--grundy-surface);
+      border: 1px solid var(--grundy-border); border-radius: 0.4rem; padding: 0.25rem 0.55rem; cursor: pointer; }
+    button:disabled { opacity: 0.45; cursor: default; }
+    button:focus-visible, select:focus-visible, textarea:focus-visible, input:focus-visible { outline: 3px solid var(--grundy-focus); outline-offset: 1px; }
+    label { font-size: 0.85rem; display: inline-flex; gap: 0.3rem; align-items: center; }
+    .status { margin: 0.6rem 0; font-weight: 600; min-height: 1.4em; }
+    .status .win { color: var(--grundy-win); }
+    .status .lose { color: var(--grundy-lose); }
+    .main { display: grid; grid-template-columns: minmax(0, 1fr) minmax(14rem, 19rem); gap: 1rem; }
+    @container (max-width: 640px) { .main { grid-template-columns: minmax(0, 1fr); } }
+    .board { min-width: 0; overflow-x: auto; }
+    aside { display: flex; flex-direction: column; gap: 0.75rem; min-width: 0; }
+    .sum { font-size: 1.05rem; font-variant-numeric: tabular-nums; }
+    .term { border-radius: 0.5em; padding: 0 0.3em; font-weight: 700; }
+    .verdict { font-size: 0.85rem; color: var(--grundy-muted); margin-top: 0.2rem; }
+    .preview { font-size: 0.85rem; min-height: 2.6em; border-left: 3px solid var(--grundy-accent); padding-left: 0.5rem; }
+    .facts { font-size: 0.85rem; margin: 0; }
+    .facts dt { color: var(--grundy-muted); }
+    .facts dd { margin: 0 0 0.3rem 0; font-weight: 600; }
+    textarea { width: 100%; box-sizing: border-box; min-height: 5.5rem; font-family: ui-monospace, monospace; font-size: 0.85rem;
+      color: inherit; background: var(--grundy-surface); border: 1px solid var(--grundy-border); border-radius: 0.4rem; padding: 0.4rem; }
+    textarea[aria-invalid='true'] { border-color: var(--grundy-lose); }
+    .error { color: var(--grundy-lose); font-size: 0.85rem; margin: 0.3rem 0 0; white-space: pre-wrap; }
+    .timing { color: var(--grundy-muted); font-size: 0.75rem; }
+    .field-label { font-size: 0.8rem; color: var(--grundy-muted); display: block; margin-bottom: 0.2rem; }
+  `;
+
+  render() {
+    const view = this.view;
+    return html`
+      ${this.renderToolbar()}
+      <p class="status" part="status" role="status" aria-live="polite">${this.renderStatus()}</p>
+      ${this.actionError ? html`<p class="error" role="alert">${this.actionError}</p>` : nothing}
+      <div class="main">
+        <div class="board" @board-play=${this.onBoardPlay} @board-preview=${this.onBoardPreview} @board-edit=${this.onBoardEdit}>
+          ${view
+            ? renderBoard({
+                analysis: view.analysis,
+                editing: this.currentMode === 'edit',
+                interactive: this.humanMayMove,
+                hints: this.hints || this.currentMode === 'analyse',
+                preview: this.preview,
+              })
+            : nothing}
+        </div>
+        <aside part="panel">${view ? this.renderAnalysis(view.analysis) : nothing} ${this.renderTextBox()}</aside>
+      </div>
+    `;
+  }
+
+  private renderToolbar() {
+    const mode = this.currentMode;
+    const modes: [Mode, string][] = [
+      ['edit', 'Edit'],
+      ['play', 'Play'],
+      ['analyse', 'Analyse'],
+    ];
+    return html`<div class="toolbar" part="toolbar">
+      <div class="modes" role="group" aria-label="Mode">
+        ${modes.map(
+          ([value, label]) =>
+            html`<button aria-pressed=${mode === value ? 'true' : 'false'} @click=${() => this.setMode(value)}>${label}</button>`,
+        )}
+      </div>
+      ${mode === 'play'
+        ? html`<label
+              >Opponent
+              <select @change=${(e: Event) => (this.opponent = (e.target as HTMLSelectElement).value)}>
+                <option value="ai" ?selected=${readOpponent(this.opponent) === 'ai'}>Computer</option>
+                <option value="human" ?selected=${readOpponent(this.opponent) === 'human'}>A friend</option>
+              </select></label
+            >
+            ${this.againstAi
+              ? html`<label
+                    >First
+                    <select @change=${(e: Event) => (this.first = (e.target as HTMLSelectElement).value)}>
+                      <option value="human" ?selected=${readSide(this.first) === 'human'}>You</option>
+                      <option value="ai" ?selected=${readSide(this.first) === 'ai'}>Computer</option>
+                    </select></label
+                  >
+                  <label
+                    >Level
+                    <select @change=${(e: Event) => (this.level = (e.target as HTMLSelectElement).value)}>
+                      ${(['optimal', 'strong', 'casual', 'random'] as const).map(
+                        (name) => html`<option value=${name} ?selected=${readLevel(this.level) === readLevel(name)}>${name}</option>`,
+                      )}
+                    </select></label
+                  >`
+              : nothing}
+            <label><input type="checkbox" .checked=${this.hints} @change=${(e: Event) => (this.hints = (e.target as HTMLInputElement).checked)} /> Hints</label>`
+        : nothing}
+      ${mode !== 'edit'
+        ? html`<button @click=${() => this.step('undo')} ?disabled=${!this.view?.canUndo} aria-label="Undo">↶ Undo</button>
+            <button @click=${() => this.step('redo')} ?disabled=${!this.view?.canRedo} aria-label="Redo">↷ Redo</button>`
+        : html`<button @click=${() => this.request({ op: 'edit', edit: { kind: 'random', seed: Math.floor(Math.random() * 2 ** 31), density: 0.5 } }, 'action')}>
+            Random
+          </button>`}
+    </div>`;
+  }
+
+  private renderStatus() {
+    const view = this.view;
+    if (!view) return this.inputError ? 'The position could not be read.' : 'Loading…';
+    const analysis = view.analysis;
+    const mode = this.currentMode;
+    if (mode === 'edit') return `Drawing: the player to move ${analysis.nimber === 0 ? 'loses' : 'wins'} with perfect play.`;
+    const over = analysis.moves.length === 0;
+    const lastSeat = 1 - this.seatToMove;
+    if (mode === 'analyse') {
+      return over
+        ? `No move left: the player to move has lost.`
+        : `Player ${this.seatToMove + 1} to move, and ${analysis.nimber === 0 ? 'loses' : 'wins'} with perfect play.`;
+    }
+    if (this.againstAi) {
+      if (over) {
+        return lastSeat === this.humanSeat
+          ? html`<span class="win">✔ You win!</span> <button @click=${this.restart}>Play again</button>`
+          : html`<span class="lose">✘ The computer wins.</span> <button @click=${this.restart}>Play again</button>`;
+      }
+      return this.aiToMove ? 'The computer is thinking…' : `Your turn${this.hints ? ': winning moves are marked ★' : ''}.`;
+    }
+    if (over) return html`<span class="win">✔ Player ${lastSeat + 1} wins!</span> <button @click=${this.restart}>Play again</button>`;
+    return `Player ${this.seatToMove + 1} to move.`;
+  }
+
+  private renderAnalysis(analysis: Analysis) {
+    const previewed = this.preview >= 0 ? analysis.moves[this.preview] : undefined;
+    const winning = analysis.moves.filter((m) => m.after === 0).length;
+    return html`
+      <section class="sum" aria-label="Position value">
+        ${analysis.components.length === 0
+          ? html`<span>*0</span>`
+          : analysis.components.map((c, i) => {
+              const colour = componentColour(c.id);
+              return html`${i > 0 ? ' ⊕ ' : ''}<span class="term" title=${c.label} style="background:${colour};color:${inkOn(colour)}"
+                  >*${c.nimber}</span
+                >`;
+            })}
+        = <strong>*${analysis.nimber}</strong>
+        <div class="verdict">
+          ${analysis.nimber === 0
+            ? 'A P-position: the player to move loses against perfect play.'
+            : `An N-position: the player to move wins (${winning} winning move${winning === 1 ? '' : 's'}).`}
+        </div>
+      </section>
+      <div class="preview" aria-live="polite">
+        ${previewed
+          ? html`${previewed.label}<br />leaves ${previewed.parts.map((p) => `*${p}`).join(' ⊕ ') || 'nothing'} in its component;
+              position → <strong>*${previewed.after}</strong>${previewed.after === 0 ? ' ★ wins' : ''}`
+          : html`<span class="timing">Point at a move to preview it.</span>`}
+      </div>
+      ${analysis.facts?.length
+        ? html`<dl class="facts">${analysis.facts.map((f) => html`<dt>${f.label}</dt><dd>${f.value}</dd>`)}</dl>`
+        : nothing}
+      <nim-sum-table .components=${analysis.components}></nim-sum-table>
+      <span class="timing" title=${sumExpression(analysis)}>solved in ${formatMs(analysis.solveMs)}</span>
+    `;
+  }
+
+  private renderTextBox() {
+    const error = this.inputError;
+    const cases = this.view?.cases ?? [1, 0];
+    const errorId = `${this.session}-error`;
+    return html`<div class="text" part="text">
+      <label class="field-label" for="position">Position as text</label>
+      <textarea
+        id="position"
+        spellcheck="false"
+        aria-invalid=${error ? 'true' : 'false'}
+        aria-describedby=${error ? errorId : nothing}
+        .value=${this.draft}
+        @input=${this.onDraft}
+      ></textarea>
+      ${cases[0] > 1
+        ? html`<label
+            >Case
+            <select @change=${this.pickCase}>
+              ${Array.from({ length: cases[0] }, (_, i) => html`<option value=${i} ?selected=${i === cases[1]}>${i + 1} of ${cases[0]}</option>`)}
+            </select></label
+          >`
+        : nothing}
+      ${error ? html`<p class="error" id=${errorId} role="alert">${sentence(error.message)}</p>` : nothing}
+    </div>`;
+  }
+}
+
+function formatMs(ms: number): string {
+  return ms < 1 ? `${ms.toFixed(2)} ms` : `${ms.toFixed(1)} ms`;
+}
+
+/** The core's messages start in lower case, after their location. */
+function sentence(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+if (!customElements.get('grundy-game')) customElements.define('grundy-game', GrundyGame);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'grundy-game': GrundyGame;
+  }
+}

@@ -1,0 +1,147 @@
+import { LitElement, css, html, nothing } from 'lit';
+import { engine } from '../engine/client';
+import type { GameInfo } from '../engine/model';
+import type { GrundyChangeDetail } from './grundy-game';
+import { readHash, writeHash } from './options';
+import './grundy-game';
+
+/**
+ * The playground: a picker over every game, one `<grundy-game>` each (so
+ * switching keeps each game's state), and a rules card. The game and its
+ * position live in the URL hash, so a link shares the exact position.
+ */
+export class GrundyPlayground extends LitElement {
+  static properties = {
+    games: { state: true },
+    selected: { state: true },
+    positions: { state: true },
+    loadError: { state: true },
+  };
+
+  declare private games: GameInfo[];
+  declare private selected: string;
+  /** The starting position each game's element was given. */
+  declare private positions: Record<string, string>;
+  declare private loadError: string | undefined;
+
+  private readonly onHashChange = () => this.followHash();
+
+  constructor() {
+    super();
+    this.games = [];
+    this.selected = '';
+    this.positions = {};
+  }
+
+  connectedCallback(): void {
+    super.connectedCallback();
+    window.addEventListener('hashchange', this.onHashChange);
+    engine()
+      .games()
+      .then((games) => {
+        this.games = games;
+        this.positions = Object.fromEntries(games.map((g) => [g.id, g.samples[0]?.input ?? '']));
+        this.followHash();
+      })
+      .catch((error: Error) => (this.loadError = error.message));
+  }
+
+  disconnectedCallback(): void {
+    super.disconnectedCallback();
+    window.removeEventListener('hashchange', this.onHashChange);
+  }
+
+  /** Shows the game and position the hash names, if they are new. */
+  private followHash(): void {
+    const state = readHash(location.hash);
+    const game = this.games.find((g) => g.id === state.game) ?? this.games[0];
+    if (!game) return;
+    this.selected = game.id;
+    const element = this.elementFor(game.id);
+    if (state.position !== undefined && state.position !== (element?.text ?? this.positions[game.id])) {
+      this.positions = { ...this.positions, [game.id]: state.position };
+    }
+  }
+
+  private elementFor(id: string) {
+    return this.renderRoot.querySelector<HTMLElementTagNameMap['grundy-game']>(`grundy-game[game="${CSS.escape(id)}"]`);
+  }
+
+  private select(id: string): void {
+    this.selected = id;
+    const text = this.elementFor(id)?.text ?? this.positions[id];
+    history.replaceState(null, '', writeHash({ game: id, position: text }));
+  }
+
+  private loadSample(id: string, input: string): void {
+    const element = this.elementFor(id);
+    // Setting the same text again would not reopen it, so nudge it first.
+    if (this.positions[id] === input && element) element.position = `${input} `;
+    this.positions = { ...this.positions, [id]: input };
+  }
+
+  private onChange(event: CustomEvent<GrundyChangeDetail>): void {
+    if (event.detail.game !== this.selected) return;
+    history.replaceState(null, '', writeHash({ game: event.detail.game, position: event.detail.text }));
+  }
+
+  static styles = css`
+    :host { display: block; max-width: 72rem; margin: 0 auto; padding: 1rem; box-sizing: border-box; }
+    header { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0.5rem 1rem; margin-bottom: 0.75rem; }
+    h1 { font-size: 1.5rem; margin: 0; }
+    .tagline { color: var(--page-muted, #5b6270); margin: 0; }
+    nav { display: flex; flex-wrap: wrap; gap: 0.4rem; margin-bottom: 1rem; }
+    nav button { font: inherit; padding: 0.4rem 0.8rem; border-radius: 999px; border: 1px solid var(--page-border, #c9ced6);
+      background: transparent; color: inherit; cursor: pointer; }
+    nav button[aria-current='true'] { background: var(--page-accent, #0b57d0); color: #fff; border-color: transparent; }
+    nav button:focus-visible { outline: 3px solid var(--page-accent, #0b57d0); outline-offset: 2px; }
+    .card { margin-top: 1rem; padding: 0.75rem 1rem; border-radius: 0.75rem; border: 1px solid var(--page-border, #c9ced6); }
+    .card h2 { font-size: 1.1rem; margin: 0 0 0.4rem; }
+    .card p { margin: 0.3rem 0; line-height: 1.45; }
+    .samples { display: flex; flex-wrap: wrap; gap: 0.4rem; align-items: center; }
+    .samples button { font: inherit; font-size: 0.85rem; padding: 0.2rem 0.6rem; border-radius: 0.4rem;
+      border: 1px solid var(--page-border, #c9ced6); background: transparent; color: inherit; cursor: pointer; }
+    .error { color: #aa3377; }
+  `;
+
+  render() {
+    if (this.loadError) return html`<p class="error" role="alert">The engine could not start: ${this.loadError}</p>`;
+    const current = this.games.find((g) => g.id === this.selected);
+    return html`
+      <header>
+        <h1>Grundy Playground</h1>
+        <p class="tagline">Draw a position, see the nimber of every independent part, play the perfect opponent.</p>
+      </header>
+      <nav aria-label="Games">
+        ${this.games.map(
+          (g) => html`<button aria-current=${g.id === this.selected ? 'true' : 'false'} @click=${() => this.select(g.id)}>${g.name}</button>`,
+        )}
+      </nav>
+      <main @grundy-change=${this.onChange}>
+        ${this.games.map(
+          (g) => html`<grundy-game
+            game=${g.id}
+            .position=${this.positions[g.id] ?? ''}
+            ?hidden=${g.id !== this.selected}
+            mode="play"
+          ></grundy-game>`,
+        )}
+      </main>
+      ${current ? this.renderRules(current) : nothing}
+    `;
+  }
+
+  private renderRules(game: GameInfo) {
+    return html`<section class="card" aria-label="Rules">
+      <h2>${game.name}: the rules</h2>
+      <p>${game.rules}</p>
+      <p><strong>Text format.</strong> ${game.format}</p>
+      <div class="samples">
+        <strong>Samples:</strong>
+        ${game.samples.map((s) => html`<button @click=${() => this.loadSample(game.id, s.input)}>${s.name}</button>`)}
+      </div>
+    </section>`;
+  }
+}
+
+customElements.define('grundy-playground', GrundyPlayground);

@@ -1,0 +1,65 @@
+import { LitElement, css, html } from 'lit';
+import type { Component } from '../engine/model';
+import { componentColour, inkOn } from './palette';
+
+/**
+ * The nim-sum as it is taught: one row per component in binary, and a
+ * final row that is their xor. A column with an odd number of ones gives a
+ * 1 in the total.
+ */
+export class NimSumTable extends LitElement {
+  static properties = {
+    components: { attribute: false },
+  };
+
+  declare components: Component[];
+
+  constructor() {
+    super();
+    this.components = [];
+  }
+
+  static styles = css`
+    table { border-collapse: collapse; font-variant-numeric: tabular-nums; font-size: 0.9rem; }
+    th, td { padding: 0.1rem 0.35rem; text-align: center; }
+    th { font-weight: 600; color: var(--grundy-muted, #555); font-size: 0.75rem; }
+    td.label { text-align: left; max-width: 9rem; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+    td.bit { font-family: ui-monospace, monospace; }
+    td.bit.odd { font-weight: 700; }
+    tr.total td { border-top: 2px solid currentColor; font-weight: 700; }
+    .badge { display: inline-block; min-width: 1.8em; border-radius: 0.6em; padding: 0 0.3em; font-weight: 700; }
+    caption { text-align: left; font-size: 0.8rem; color: var(--grundy-muted, #555); padding-bottom: 0.2rem; }
+  `;
+
+  render() {
+    const values = this.components.map((c) => c.nimber);
+    const total = values.reduce((a, b) => a ^ b, 0);
+    const width = Math.max(1, ...values.map((v) => v.toString(2).length));
+    const places = Array.from({ length: width }, (_, i) => width - 1 - i);
+    const bit = (value: number, place: number) => (value >>> place) & 1;
+    const oddColumn = (place: number) => bit(total, place) === 1;
+    return html`<table>
+      <caption>Nim-sum in binary</caption>
+      <thead>
+        <tr><th scope="col">component</th><th scope="col">nimber</th>${places.map((p) => html`<th scope="col">${2 ** p}</th>`)}</tr>
+      </thead>
+      <tbody>
+        ${this.components.map((c) => {
+          const colour = componentColour(c.id);
+          return html`<tr>
+            <td class="label" title=${c.label}>${c.label}</td>
+            <td><span class="badge" style="background:${colour};color:${inkOn(colour)}">*${c.nimber}</span></td>
+            ${places.map((p) => html`<td class="bit ${oddColumn(p) ? 'odd' : ''}">${bit(c.nimber, p)}</td>`)}
+          </tr>`;
+        })}
+        <tr class="total">
+          <td class="label">⊕ total</td>
+          <td>*${total}</td>
+          ${places.map((p) => html`<td class="bit">${bit(total, p)}</td>`)}
+        </tr>
+      </tbody>
+    </table>`;
+  }
+}
+
+customElements.define('nim-sum-table', NimSumTable);

@@ -1,0 +1,49 @@
+/**
+ * Reading `<grundy-game>` attributes, which come from whoever wrote the
+ * page: anything unexpected falls back to a safe default.
+ */
+
+export type Mode = 'edit' | 'play' | 'analyse';
+export type Side = 'human' | 'ai';
+export type Opponent = 'ai' | 'human';
+
+/** Longer positions are refused before they reach the engine. */
+export const MAX_POSITION_LENGTH = 200_000;
+
+export function readMode(value: unknown): Mode {
+  return value === 'edit' || value === 'analyse' ? value : 'play';
+}
+
+export function readSide(value: unknown): Side {
+  return value === 'ai' ? 'ai' : 'human';
+}
+
+export function readOpponent(value: unknown): Opponent {
+  return value === 'human' ? 'human' : 'ai';
+}
+
+/** The computer's skill: 1 optimal, 0 random; named levels accepted too. */
+export function readLevel(value: unknown): number {
+  const named: Record<string, number> = { optimal: 1, strong: 0.85, casual: 0.5, random: 0 };
+  if (typeof value === 'string' && value in named) return named[value];
+  const number = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(number) ? Math.min(1, Math.max(0, number)) : 1;
+}
+
+/** The game id and position kept in a URL hash such as `#game=nim&position=3+4+5`. */
+export interface HashState {
+  game?: string;
+  position?: string;
+}
+
+export function readHash(hash: string): HashState {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  return { game: params.get('game') ?? undefined, position: params.get('position') ?? undefined };
+}
+
+export function writeHash(state: HashState): string {
+  const params = new URLSearchParams();
+  if (state.game) params.set('game', state.game);
+  if (state.position !== undefined) params.set('position', state.position);
+  return `#${params.toString()}`;
+}

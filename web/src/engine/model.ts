@@ -1,0 +1,124 @@
+/**
+ * The data model grundy-core reports, as it arrives from the wasm layer.
+ * Mirrors `crates/grundy-core/src/analysis.rs`; nothing here computes it.
+ */
+
+export type Nimber = number;
+
+export type Region =
+  | { kind: 'cells'; cells: [number, number][] }
+  | { kind: 'rect'; row: number; col: number; rows: number; cols: number }
+  | { kind: 'span'; first: number; last: number }
+  | { kind: 'items'; items: number[] };
+
+export interface Component {
+  id: number;
+  region: Region;
+  nimber: Nimber;
+  label: string;
+}
+
+export interface MoveInfo {
+  id: number;
+  label: string;
+  component: number;
+  anchor: Region;
+  variant?: string;
+  footprint: Region;
+  parts: Nimber[];
+  after: Nimber;
+}
+
+export interface ForfeitMove {
+  label: string;
+  anchor: Region;
+  variant?: string;
+  footprint: Region;
+}
+
+export interface Token {
+  row: number;
+  col: number;
+  label: string;
+}
+
+export interface Interval {
+  first: number;
+  last: number;
+  depth: number;
+  nimber: Nimber;
+}
+
+export type Board =
+  | { kind: 'heaps'; sizes: number[] }
+  | { kind: 'grid'; rows: number; cols: number; tiles: string[]; tokens?: Token[] }
+  | { kind: 'text'; text: string; erased: boolean[]; words: string[] }
+  | { kind: 'line'; intervals: Interval[] };
+
+export interface Fact {
+  label: string;
+  value: string;
+}
+
+export interface Analysis {
+  nimber: Nimber;
+  outcome: 'next' | 'previous';
+  board: Board;
+  components: Component[];
+  moves: MoveInfo[];
+  forfeits?: ForfeitMove[];
+  facts?: Fact[];
+  /** How long the solve took in the worker, in milliseconds. */
+  solveMs: number;
+}
+
+export type Edit =
+  | { kind: 'paint'; row: number; col: number; tile: string }
+  | { kind: 'resize'; rows: number; cols: number }
+  | { kind: 'setHeap'; index: number; size: number }
+  | { kind: 'removeHeap'; index: number }
+  | { kind: 'random'; seed: number; density: number }
+  | { kind: 'setNumber'; name: string; value: number };
+
+export interface Sample {
+  name: string;
+  input: string;
+}
+
+export interface GameInfo {
+  id: string;
+  name: string;
+  summary: string;
+  rules: string;
+  format: string;
+  samples: Sample[];
+}
+
+/** A session's state after a request: what a `<grundy-game>` renders. */
+export interface View {
+  game: string;
+  text: string;
+  analysis: Analysis;
+  canUndo: boolean;
+  canRedo: boolean;
+  /** Moves played since the position was loaded or edited. */
+  ply: number;
+  /** How many cases the loaded text held, and which one is shown. */
+  cases: [number, number];
+  /** The move the computer just played, for `ai` requests. */
+  played?: MoveInfo;
+}
+
+/** An error from the core, located when it could be. */
+export interface EngineError {
+  message: string;
+  line?: number;
+  column?: number;
+}
+
+/** The position's nimber written as a sum: `*3 ⊕ *4 ⊕ *5 = *2`. */
+export function sumExpression(analysis: Analysis): string {
+  const terms = analysis.components.map((c) => `*${c.nimber}`);
+  if (terms.length === 0) return '*0';
+  return `${terms.join(' ⊕ ')} = *${analysis.nimber}`;
+}

@@ -1,0 +1,29 @@
+/** Messages between the page and the engine worker. */
+
+import type { Edit, EngineError, GameInfo, View } from './model';
+
+export type SessionRequest =
+  | { op: 'open'; game: string; text: string; case?: number }
+  | { op: 'load'; text: string; case?: number }
+  | { op: 'play'; move: number }
+  | { op: 'undo' }
+  | { op: 'redo' }
+  | { op: 'ai'; level: number; seed: number }
+  | { op: 'edit'; edit: Edit }
+  | { op: 'close' };
+
+export type WorkerRequest =
+  | { id: number; session: string; request: SessionRequest }
+  | { id: number; games: true };
+
+export type WorkerReply =
+  | { id: number; ok: true; view: View }
+  | { id: number; ok: true; games: GameInfo[] }
+  | { id: number; ok: false; error: EngineError }
+  /** A later request for the same session made this one's result moot. */
+  | { id: number; superseded: true };
+
+/** Requests that replace the whole position: a newer one makes older ones moot. */
+export function replacesPosition(request: SessionRequest): boolean {
+  return request.op === 'open' || request.op === 'load';
+}

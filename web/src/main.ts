@@ -1,0 +1,2 @@
+/** The playground page's entry. */
+import './elements/grundy-playground';

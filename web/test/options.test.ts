@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { readHash, readLevel, readMode, readOpponent, readSide, writeHash } from '../src/elements/options';
+
+describe('attribute parsing', () => {
+  it('falls back to safe defaults on anything unexpected', () => {
+    expect(readMode('edit')).toBe('edit');
+    expect(readMode('<script>')).toBe('play');
+    expect(readSide('ai')).toBe('ai');
+    expect(readSide(undefined)).toBe('human');
+    expect(readOpponent('human')).toBe('human');
+    expect(readOpponent('robot')).toBe('ai');
+  });
+
+  it('reads levels by name or number, clamped to 0..1', () => {
+    expect(readLevel('optimal')).toBe(1);
+    expect(readLevel('random')).toBe(0);
+    expect(readLevel('0.3')).toBeCloseTo(0.3);
+    expect(readLevel('7')).toBe(1);
+    expect(readLevel('-2')).toBe(0);
+    expect(readLevel('nonsense')).toBe(1);
+  });
+});
+
+describe('the URL hash', () => {
+  it('round-trips a game and a multi-line position', () => {
+    const state = { game: 'bacterial-tactics', position: '1\n2 2\n..\n.#\n' };
+    expect(readHash(writeHash(state))).toEqual(state);
+  });
+
+  it('reads an empty hash as nothing chosen', () => {
+    expect(readHash('')).toEqual({ game: undefined, position: undefined });
+  });
+});
