@@ -33,7 +33,41 @@ pub fn cases() -> Vec<BenchCase> {
     vec![
         case("nim", "3 4 5", "3 4 5\n".to_string(), 16.0),
         case("nim", "64 heaps up to 100", heaps.join(" ") + "\n", 16.0),
+        case(
+            "bacterial-tactics",
+            "15×15 empty",
+            grid_case(15, 15, 0.0, &mut rng),
+            16.0,
+        ),
+        case(
+            "bacterial-tactics",
+            "15×15 5% radioactive",
+            grid_case(15, 15, 0.05, &mut rng),
+            16.0,
+        ),
+        case(
+            "bacterial-tactics",
+            "40×40 empty",
+            grid_case(40, 40, 0.0, &mut rng),
+            250.0,
+        ),
+        case(
+            "bacterial-tactics",
+            "40×40 5% radioactive",
+            grid_case(40, 40, 0.05, &mut rng),
+            250.0,
+        ),
     ]
+}
+
+/// A one-case Bacterial Tactics input with radioactive cells at `density`.
+fn grid_case(rows: usize, cols: usize, density: f64, rng: &mut Rng) -> String {
+    let mut text = format!("1\n{rows} {cols}\n");
+    for _ in 0..rows {
+        text.extend((0..cols).map(|_| if rng.unit() < density { '#' } else { '.' }));
+        text.push('\n');
+    }
+    text
 }
 
 /// Opens a fresh session (cold caches) and analyses it: the work a page

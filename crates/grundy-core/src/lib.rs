@@ -12,6 +12,7 @@ pub mod game;
 pub mod games;
 pub mod input;
 pub mod nimber;
+pub mod rect_table;
 pub mod session;
 
 pub use analysis::{Analysis, Board, Component, Edit, MoveInfo, Outcome, Region};

@@ -1,5 +1,6 @@
 //! Every game, one module each, and the registry that finds them by id.
 
+pub mod bacterial_tactics;
 pub mod nim;
 
 use crate::game::{Game, GameError, GameInfo};
@@ -24,7 +25,10 @@ fn entry<G: Game + 'static>() -> Entry {
 }
 
 fn registry() -> Vec<Entry> {
-    vec![entry::<nim::Nim>()]
+    vec![
+        entry::<nim::Nim>(),
+        entry::<bacterial_tactics::BacterialTactics>(),
+    ]
 }
 
 fn find(id: &str) -> Result<Entry, GameError> {

@@ -1,0 +1,688 @@
+//! Bacterial Tactics (Code Jam 2019 Round 1C).
+//!
+//! Occupied rows and columns cut the grid into rectangles that never
+//! interact, so a position is a list of free rectangles. The nimber of a
+//! rectangle depends only on its bounds and the radioactive layout, so one
+//! table over every sub-rectangle serves every position with that layout.
+//!
+//! Tiles: `.` empty, `#` radioactive; colonies are `-` (H) and `|` (V) in
+//! text. The board view marks who placed a colony: `h`/`v` for the first
+//! player, `H`/`V` for the second, `-`/`|` when the text did not say.
+
+use crate::ai::Rng;
+use crate::analysis::{Analysis, Board, Component, Edit, ForfeitMove, MoveInfo, Region};
+use crate::game::{unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample};
+use crate::input::{grid_rows, Scanner};
+use crate::nimber::{MexSet, Nimber};
+use crate::rect_table::{Block, RectTable};
+
+pub const MAX_CASES: usize = 100;
+/// The contest allows 15; the playground draws up to 40.
+pub const MAX_SIDE: usize = 40;
+
+const EMPTY: u8 = b'.';
+const RADIOACTIVE: u8 = b'#';
+const H_COLONY: u8 = b'-';
+const V_COLONY: u8 = b'|';
+
+fn region(block: Block) -> Region {
+    Region::Rect {
+        row: block.top as u32,
+        col: block.left as u32,
+        rows: block.height() as u32,
+        cols: block.width() as u32,
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    rows: usize,
+    cols: usize,
+    /// Row-major tiles: `.`, `#`, `-` or `|`.
+    cells: Vec<u8>,
+    /// Who placed each colony cell: 0 unknown, 1 first player, 2 second.
+    owners: Vec<u8>,
+    /// The free rectangles, each holding at least one empty cell.
+    blocks: Vec<Block>,
+    /// Moves played since the text was read; decides the next owner.
+    ply: usize,
+}
+
+impl Position {
+    fn at(&self, row: usize, col: usize) -> u8 {
+        self.cells[row * self.cols + col]
+    }
+
+    fn has_empty(&self, block: Block) -> bool {
+        (block.top..block.bottom).any(|r| (block.left..block.right).any(|c| self.at(r, c) == EMPTY))
+    }
+}
+
+/// A placement: where, which way, and in which rectangle.
+#[derive(Clone, Copy, Debug)]
+struct Placement {
+    block: usize,
+    row: usize,
+    col: usize,
+    horizontal: bool,
+}
+
+impl Placement {
+    /// The two pieces of its rectangle the colony leaves.
+    fn pieces(self, block: Block) -> [Block; 2] {
+        if self.horizontal {
+            block.split_at_row(self.row)
+        } else {
+            block.split_at_col(self.col)
+        }
+    }
+
+    /// The cells the colony occupies.
+    fn footprint(self, block: Block) -> Block {
+        if self.horizontal {
+            Block {
+                top: self.row,
+                bottom: self.row + 1,
+                ..block
+            }
+        } else {
+            Block {
+                left: self.col,
+                right: self.col + 1,
+                ..block
+            }
+        }
+    }
+}
+
+/// Where the radioactive cells are, indexed for O(1) legality checks.
+struct Layout {
+    rows: usize,
+    cols: usize,
+    radioactive: Vec<bool>,
+    /// `row_hot[r][c]`: radioactive cells in row r before column c.
+    row_hot: Vec<Vec<u16>>,
+    col_hot: Vec<Vec<u16>>,
+    /// Radioactive cells in the block above and left of (r, c), exclusive.
+    area_hot: Vec<Vec<u32>>,
+    /// `clean_rows[left * cols + right - 1]`: rows with no radioactive cell
+    /// in those columns, ascending; so a block visits only its legal lines.
+    clean_rows: Vec<Vec<u8>>,
+    clean_cols: Vec<Vec<u8>>,
+}
+
+/// Nimbers of every sub-rectangle of one radioactive layout.
+struct Table {
+    layout: Layout,
+    nimbers: RectTable,
+}
+
+/// Counts of `hot` cells before each index of a line, for O(1) range checks.
+fn prefix_counts(len: usize, hot: impl Fn(usize) -> bool) -> Vec<u16> {
+    let mut prefix = vec![0u16; len + 1];
+    for i in 0..len {
+        prefix[i + 1] = prefix[i] + u16::from(hot(i));
+    }
+    prefix
+}
+
+/// For every span `first..last` of a line, which crossing lines are clean.
+fn clean_lines(len: usize, crossing: usize, hot: &[Vec<u16>]) -> Vec<Vec<u8>> {
+    let mut clean = vec![Vec::new(); len * len];
+    for first in 0..len {
+        for last in first + 1..=len {
+            clean[first * len + last - 1] = (0..crossing)
+                .filter(|&line| hot[line][last] == hot[line][first])
+                .map(|line| line as u8)
+                .collect();
+        }
+    }
+    clean
+}
+
+impl Table {
+    fn new(rows: usize, cols: usize, radioactive: Vec<bool>) -> Table {
+        let layout = Layout::new(rows, cols, radioactive);
+        let mut nimbers = RectTable::new(rows, cols);
+        let by_size = layout.clean_values();
+        nimbers.fill(|solved, block| {
+            if layout.is_clean(block) {
+                by_size[block.height()][block.width()]
+            } else {
+                layout.solve(solved, block)
+            }
+        });
+        Table { layout, nimbers }
+    }
+
+    fn get(&self, block: Block) -> Nimber {
+        self.nimbers.get(block)
+    }
+
+    fn split_value(&self, pieces: [Block; 2]) -> Nimber {
+        self.get(pieces[0]) ^ self.get(pieces[1])
+    }
+}
+
+impl Layout {
+    fn new(rows: usize, cols: usize, radioactive: Vec<bool>) -> Layout {
+        let row_hot: Vec<Vec<u16>> = (0..rows)
+            .map(|r| prefix_counts(cols, |c| radioactive[r * cols + c]))
+            .collect();
+        let col_hot: Vec<Vec<u16>> = (0..cols)
+            .map(|c| prefix_counts(rows, |r| radioactive[r * cols + c]))
+            .collect();
+        let mut area_hot = vec![vec![0u32; cols + 1]; rows + 1];
+        for r in 0..rows {
+            for c in 0..cols {
+                area_hot[r + 1][c + 1] = area_hot[r][c + 1] + area_hot[r + 1][c] - area_hot[r][c]
+                    + u32::from(radioactive[r * cols + c]);
+            }
+        }
+        Layout {
+            rows,
+            cols,
+            clean_rows: clean_lines(cols, rows, &row_hot),
+            clean_cols: clean_lines(rows, cols, &col_hot),
+            radioactive,
+            row_hot,
+            col_hot,
+            area_hot,
+        }
+    }
+
+    /// Whether an H colony across row `row` of `block` stays clean.
+    fn row_clean(&self, row: usize, block: Block) -> bool {
+        self.row_hot[row][block.right] == self.row_hot[row][block.left]
+    }
+
+    fn col_clean(&self, col: usize, block: Block) -> bool {
+        self.col_hot[col][block.bottom] == self.col_hot[col][block.top]
+    }
+
+    fn is_clean(&self, block: Block) -> bool {
+        let a = &self.area_hot;
+        a[block.bottom][block.right] + a[block.top][block.left]
+            == a[block.top][block.right] + a[block.bottom][block.left]
+    }
+
+    /// The nimber of every block without radioactive cells, by size: such
+    /// a block's value depends on nothing else.
+    fn clean_values(&self) -> Vec<Vec<Nimber>> {
+        let (rows, cols) = (self.rows, self.cols);
+        let mut by_size = vec![vec![Nimber::ZERO; cols + 1]; rows + 1];
+        for height in 1..=rows {
+            for width in 1..=cols {
+                let mut seen = MexSet::new();
+                for split in 0..height {
+                    seen.insert(by_size[split][width] ^ by_size[height - 1 - split][width]);
+                }
+                for split in 0..width {
+                    seen.insert(by_size[height][split] ^ by_size[height][width - 1 - split]);
+                }
+                by_size[height][width] = seen.mex();
+            }
+        }
+        by_size
+    }
+
+    /// A block's nimber from the already solved blocks inside it.
+    fn solve(&self, solved: &RectTable, block: Block) -> Nimber {
+        let mut seen = MexSet::new();
+        let split_value = |[a, b]: [Block; 2]| solved.get(a) ^ solved.get(b);
+        let rows = &self.clean_rows[block.left * self.cols + block.right - 1];
+        for row in lines_within(rows, block.top, block.bottom) {
+            seen.insert(split_value(block.split_at_row(row)));
+        }
+        let cols = &self.clean_cols[block.top * self.rows + block.bottom - 1];
+        for col in lines_within(cols, block.left, block.right) {
+            seen.insert(split_value(block.split_at_col(col)));
+        }
+        seen.mex()
+    }
+}
+
+/// The lines of an ascending list that lie in `first..end`.
+fn lines_within(lines: &[u8], first: usize, end: usize) -> impl Iterator<Item = usize> + '_ {
+    let start = lines.partition_point(|&line| (line as usize) < first);
+    lines[start..]
+        .iter()
+        .map(|&line| line as usize)
+        .take_while(move |&line| line < end)
+}
+
+/// The game, with the table of the last radioactive layout it saw.
+#[derive(Default)]
+pub struct BacterialTactics {
+    table: Option<Table>,
+}
+
+impl BacterialTactics {
+    fn table(&mut self, position: &Position) -> &Table {
+        let radioactive: Vec<bool> = position.cells.iter().map(|&c| c == RADIOACTIVE).collect();
+        let stale = match &self.table {
+            Some(t) => {
+                t.layout.rows != position.rows
+                    || t.layout.cols != position.cols
+                    || t.layout.radioactive != radioactive
+            }
+            None => true,
+        };
+        if stale {
+            self.table = Some(Table::new(position.rows, position.cols, radioactive));
+        }
+        self.table.as_ref().expect("table was just built")
+    }
+
+    /// Every placement that does not mutate, in the order moves are numbered.
+    fn placements(&mut self, position: &Position) -> Vec<Placement> {
+        let table = self.table(position);
+        let mut list = Vec::new();
+        for (index, &block) in position.blocks.iter().enumerate() {
+            for row in block.top..block.bottom {
+                let h_clean = table.layout.row_clean(row, block);
+                for col in block.left..block.right {
+                    if position.at(row, col) != EMPTY {
+                        continue;
+                    }
+                    for horizontal in [true, false] {
+                        let clean = if horizontal {
+                            h_clean
+                        } else {
+                            table.layout.col_clean(col, block)
+                        };
+                        if clean {
+                            list.push(Placement {
+                                block: index,
+                                row,
+                                col,
+                                horizontal,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        list
+    }
+}
+
+/// Splits the grid into free rectangles along full colony lines.
+fn free_blocks(position: &Position) -> Result<Vec<Block>, GameError> {
+    let mut blocks = Vec::new();
+    let mut pending = vec![Block {
+        top: 0,
+        bottom: position.rows,
+        left: 0,
+        right: position.cols,
+    }];
+    while let Some(block) = pending.pop() {
+        let full_row = (block.top..block.bottom)
+            .find(|&r| (block.left..block.right).all(|c| position.at(r, c) == H_COLONY));
+        let full_col = (block.left..block.right)
+            .find(|&c| (block.top..block.bottom).all(|r| position.at(r, c) == V_COLONY));
+        let pieces = match (full_row, full_col) {
+            (Some(row), _) => block.split_at_row(row),
+            (None, Some(col)) => block.split_at_col(col),
+            (None, None) => {
+                for r in block.top..block.bottom {
+                    for c in block.left..block.right {
+                        if matches!(position.at(r, c), H_COLONY | V_COLONY) {
+                            return Err(GameError::new(format!(
+                                "the colony at row {}, column {} does not run across its whole region; \
+                                 colonies spread until an edge or another colony",
+                                r + 1,
+                                c + 1
+                            )));
+                        }
+                    }
+                }
+                if position.has_empty(block) {
+                    blocks.push(block);
+                }
+                continue;
+            }
+        };
+        pending.extend(pieces.into_iter().filter(|piece| !piece.is_empty()));
+    }
+    blocks.sort_by_key(|b| (b.top, b.left));
+    Ok(blocks)
+}
+
+fn new_position(rows: usize, cols: usize, cells: Vec<u8>) -> Result<Position, GameError> {
+    let mut position = Position {
+        rows,
+        cols,
+        owners: vec![0; cells.len()],
+        cells,
+        blocks: Vec::new(),
+        ply: 0,
+    };
+    position.blocks = free_blocks(&position)?;
+    Ok(position)
+}
+
+impl Game for BacterialTactics {
+    type Position = Position;
+    const CASE_PREFIX: bool = true;
+
+    fn info() -> GameInfo {
+        GameInfo {
+            id: "bacterial-tactics",
+            name: "Bacterial Tactics",
+            summary: "Place colonies that spread across a grid; radioactive cells make them mutate.",
+            rules: "Choose an empty cell and a direction: H spreads the colony west and east, V north and \
+                    south, until the edge of the grid or an occupied cell. A colony that would reach a \
+                    radioactive cell (#) mutates and its player loses at once, so such a placement is never \
+                    worth making. Whoever has no safe placement loses. Colonies cut the grid into \
+                    rectangles that are played independently.",
+            format: "T cases; each is a line R C, then R lines of C characters: . empty, # radioactive \
+                     (the playground also writes colonies as - and |). 1 ≤ R, C ≤ 15 in the contest; \
+                     the playground allows 40×40 and up to 100 cases.",
+            samples: vec![
+                Sample { name: "Contest samples", input: "5\n2 2\n..\n.#\n4 4\n.#..\n..#.\n#...\n...#\n3 4\n#.##\n....\n#.##\n1 1\n.\n1 2\n##\n" },
+                Sample { name: "Cross", input: "1\n3 4\n#.##\n....\n#.##\n" },
+                Sample { name: "Open 6×6", input: "1\n6 6\n......\n......\n......\n......\n......\n......\n" },
+            ],
+        }
+    }
+
+    fn parse(&self, text: &str) -> Result<Vec<Position>, GameError> {
+        let mut scanner = Scanner::new(text);
+        let cases = scanner.number("the number of cases T", 1, MAX_CASES)?;
+        let mut positions = Vec::with_capacity(cases);
+        for case in 1..=cases {
+            let in_case = |e: GameError| GameError {
+                message: format!("case {case} of {cases}: {}", e.message),
+                ..e
+            };
+            let rows = scanner
+                .number("R, the number of rows", 1, MAX_SIDE)
+                .map_err(in_case)?;
+            let cols = scanner
+                .number("C, the number of columns", 1, MAX_SIDE)
+                .map_err(in_case)?;
+            let grid = grid_rows(
+                &mut scanner,
+                rows,
+                cols,
+                ".#-|",
+                "'.' (empty) or '#' (radioactive)",
+            )
+            .map_err(in_case)?;
+            positions.push(new_position(rows, cols, grid.concat()).map_err(in_case)?);
+        }
+        scanner.finish(&format!("the last of the {cases} cases T announces"))?;
+        Ok(positions)
+    }
+
+    fn format(&self, position: &Position) -> String {
+        let mut out = format!("1\n{} {}\n", position.rows, position.cols);
+        for row in position.cells.chunks(position.cols) {
+            out.push_str(std::str::from_utf8(row).expect("tiles are ASCII"));
+            out.push('\n');
+        }
+        out
+    }
+
+    fn answer(&mut self, position: &Position) -> String {
+        let table = self.table(position);
+        let total: Nimber = position.blocks.iter().map(|&b| table.get(b)).sum();
+        let mut winning = 0usize;
+        for &block in &position.blocks {
+            let target = total ^ table.get(block);
+            // A clean line of a free rectangle is all empty: each of its cells
+            // is a separate (cell, type) move with the same split.
+            for row in block.top..block.bottom {
+                if table.layout.row_clean(row, block)
+                    && table.split_value(block.split_at_row(row)) == target
+                {
+                    winning += block.width();
+                }
+            }
+            for col in block.left..block.right {
+                if table.layout.col_clean(col, block)
+                    && table.split_value(block.split_at_col(col)) == target
+                {
+                    winning += block.height();
+                }
+            }
+        }
+        winning.to_string()
+    }
+
+    fn analyse(&mut self, position: &Position) -> Analysis {
+        let placements = self.placements(position);
+        let table = self.table(position);
+        let components: Vec<Component> = position
+            .blocks
+            .iter()
+            .enumerate()
+            .map(|(id, &block)| Component {
+                id: id as u32,
+                region: region(block),
+                nimber: table.get(block),
+                label: format!(
+                    "rows {}–{}, columns {}–{}",
+                    block.top + 1,
+                    block.bottom,
+                    block.left + 1,
+                    block.right
+                ),
+            })
+            .collect();
+        let total: Nimber = components.iter().map(|c| c.nimber).sum();
+        let moves = placements
+            .iter()
+            .enumerate()
+            .map(|(id, p)| {
+                let block = position.blocks[p.block];
+                let [a, b] = p.pieces(block).map(|piece| table.get(piece));
+                MoveInfo {
+                    id: id as u32,
+                    label: placement_label(p.row, p.col, p.horizontal),
+                    component: p.block as u32,
+                    anchor: Region::cell(p.row, p.col),
+                    variant: Some(if p.horizontal { "H" } else { "V" }.to_string()),
+                    footprint: region(p.footprint(block)),
+                    parts: vec![a, b],
+                    after: total ^ table.get(block) ^ a ^ b,
+                }
+            })
+            .collect();
+        let mut analysis = Analysis::new(board(position), components, moves);
+        analysis.forfeits = forfeits(position, table);
+        analysis
+    }
+
+    fn play(&mut self, position: &Position, move_id: u32) -> Result<Position, GameError> {
+        let placement = *self
+            .placements(position)
+            .get(move_id as usize)
+            .ok_or_else(|| unknown_move(move_id))?;
+        let block = position.blocks[placement.block];
+        let mut next = position.clone();
+        let owner = (position.ply % 2 + 1) as u8;
+        let tile = if placement.horizontal {
+            H_COLONY
+        } else {
+            V_COLONY
+        };
+        let covered = placement.footprint(block);
+        for r in covered.top..covered.bottom {
+            for c in covered.left..covered.right {
+                next.cells[r * next.cols + c] = tile;
+                next.owners[r * next.cols + c] = owner;
+            }
+        }
+        next.blocks.remove(placement.block);
+        for piece in placement.pieces(block) {
+            if !piece.is_empty() && next.has_empty(piece) {
+                next.blocks.push(piece);
+            }
+        }
+        next.blocks.sort_by_key(|b| (b.top, b.left));
+        next.ply += 1;
+        Ok(next)
+    }
+
+    fn edit(&mut self, position: &Position, edit: &Edit) -> Result<Position, GameError> {
+        let (rows, cols) = (position.rows, position.cols);
+        match *edit {
+            Edit::Paint { row, col, tile } => {
+                let (row, col) = (row as usize, col as usize);
+                if row >= rows || col >= cols {
+                    return Err(GameError::new(format!(
+                        "there is no cell at row {}, column {}",
+                        row + 1,
+                        col + 1
+                    )));
+                }
+                if tile != '.' && tile != '#' {
+                    return Err(GameError::new(format!(
+                        "paint with '.' or '#', not '{tile}'"
+                    )));
+                }
+                let mut cells = position.cells.clone();
+                cells[row * cols + col] = tile as u8;
+                new_position(rows, cols, cells)
+            }
+            Edit::Resize {
+                rows: new_rows,
+                cols: new_cols,
+            } => {
+                let (new_rows, new_cols) = (new_rows as usize, new_cols as usize);
+                if !(1..=MAX_SIDE).contains(&new_rows) || !(1..=MAX_SIDE).contains(&new_cols) {
+                    return Err(GameError::new(format!(
+                        "a grid is 1 to {MAX_SIDE} cells on each side"
+                    )));
+                }
+                let cells = (0..new_rows)
+                    .flat_map(|r| (0..new_cols).map(move |c| (r, c)))
+                    .map(|(r, c)| {
+                        if r < rows && c < cols && position.at(r, c) == RADIOACTIVE {
+                            RADIOACTIVE
+                        } else {
+                            EMPTY
+                        }
+                    })
+                    .collect();
+                new_position(new_rows, new_cols, cells)
+            }
+            Edit::Random { seed, density } => {
+                let mut rng = Rng::new(seed);
+                let density = density.clamp(0.0, 1.0);
+                let cells = (0..rows * cols)
+                    .map(|_| {
+                        if rng.unit() < density {
+                            RADIOACTIVE
+                        } else {
+                            EMPTY
+                        }
+                    })
+                    .collect();
+                new_position(rows, cols, cells)
+            }
+            _ => Err(unsupported_edit("Bacterial Tactics", edit)),
+        }
+    }
+}
+
+fn placement_label(row: usize, col: usize, horizontal: bool) -> String {
+    format!(
+        "{} at row {}, column {}",
+        if horizontal { "H" } else { "V" },
+        row + 1,
+        col + 1
+    )
+}
+
+/// The placements that would mutate, each with the cells it would cover:
+/// from the cell out to the first radioactive cell (included) or the edge
+/// of its rectangle, both ways.
+fn forfeits(position: &Position, table: &Table) -> Vec<ForfeitMove> {
+    let radioactive = |r: usize, c: usize| position.at(r, c) == RADIOACTIVE;
+    let forfeit = |row: usize, col: usize, horizontal: bool, covered: Block| ForfeitMove {
+        label: format!("{} would mutate", placement_label(row, col, horizontal)),
+        anchor: Region::cell(row, col),
+        variant: Some(if horizontal { "H" } else { "V" }.to_string()),
+        footprint: region(covered),
+    };
+    let mut list = Vec::new();
+    for &block in &position.blocks {
+        for row in block.top..block.bottom {
+            for col in block.left..block.right {
+                if position.at(row, col) != EMPTY {
+                    continue;
+                }
+                if !table.layout.row_clean(row, block) {
+                    let left = (block.left..col)
+                        .rev()
+                        .find(|&c| radioactive(row, c))
+                        .unwrap_or(block.left);
+                    let right = (col + 1..block.right)
+                        .find(|&c| radioactive(row, c))
+                        .map_or(block.right, |c| c + 1);
+                    list.push(forfeit(
+                        row,
+                        col,
+                        true,
+                        Block {
+                            top: row,
+                            bottom: row + 1,
+                            left,
+                            right,
+                        },
+                    ));
+                }
+                if !table.layout.col_clean(col, block) {
+                    let top = (block.top..row)
+                        .rev()
+                        .find(|&r| radioactive(r, col))
+                        .unwrap_or(block.top);
+                    let bottom = (row + 1..block.bottom)
+                        .find(|&r| radioactive(r, col))
+                        .map_or(block.bottom, |r| r + 1);
+                    list.push(forfeit(
+                        row,
+                        col,
+                        false,
+                        Block {
+                            top,
+                            bottom,
+                            left: col,
+                            right: col + 1,
+                        },
+                    ));
+                }
+            }
+        }
+    }
+    list
+}
+
+fn board(position: &Position) -> Board {
+    let tiles = (0..position.rows)
+        .map(|r| {
+            (0..position.cols)
+                .map(|c| {
+                    let index = r * position.cols + c;
+                    let tile = position.cells[index];
+                    match (tile, position.owners[index]) {
+                        (H_COLONY, 1) => 'h',
+                        (V_COLONY, 1) => 'v',
+                        (H_COLONY, 2) => 'H',
+                        (V_COLONY, 2) => 'V',
+                        _ => tile as char,
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    Board::Grid {
+        rows: position.rows as u32,
+        cols: position.cols as u32,
+        tiles,
+        tokens: Vec::new(),
+    }
+}

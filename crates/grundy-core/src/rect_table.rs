@@ -1,0 +1,165 @@
+//! Nimbers of every sub-rectangle of an `rows`×`cols` board, the memo that
+//! rectangle-splitting games (Bacterial Tactics, World of Darkraft) share.
+
+use crate::nimber::Nimber;
+
+/// Half-open bounds: rows `top..bottom`, columns `left..right`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Block {
+    pub top: usize,
+    pub bottom: usize,
+    pub left: usize,
+    pub right: usize,
+}
+
+impl Block {
+    pub fn is_empty(&self) -> bool {
+        self.top >= self.bottom || self.left >= self.right
+    }
+
+    pub fn height(&self) -> usize {
+        self.bottom.saturating_sub(self.top)
+    }
+
+    pub fn width(&self) -> usize {
+        self.right.saturating_sub(self.left)
+    }
+
+    /// The blocks above and below row `row`, which they exclude.
+    pub fn split_at_row(self, row: usize) -> [Block; 2] {
+        [
+            Block {
+                bottom: row,
+                ..self
+            },
+            Block {
+                top: row + 1,
+                ..self
+            },
+        ]
+    }
+
+    /// The blocks left and right of column `col`, which they exclude.
+    pub fn split_at_col(self, col: usize) -> [Block; 2] {
+        [
+            Block { right: col, ..self },
+            Block {
+                left: col + 1,
+                ..self
+            },
+        ]
+    }
+}
+
+pub struct RectTable {
+    rows: usize,
+    cols: usize,
+    nimbers: Vec<u16>,
+}
+
+impl RectTable {
+    pub fn new(rows: usize, cols: usize) -> RectTable {
+        RectTable {
+            rows,
+            cols,
+            nimbers: vec![0; rows * rows * cols * cols],
+        }
+    }
+
+    fn index(&self, block: Block) -> usize {
+        ((block.top * self.rows + block.bottom - 1) * self.cols + block.left) * self.cols
+            + block.right
+            - 1
+    }
+
+    /// The nimber of `block`; an empty block is worth `*0`.
+    pub fn get(&self, block: Block) -> Nimber {
+        if block.is_empty() {
+            Nimber::ZERO
+        } else {
+            Nimber(u32::from(self.nimbers[self.index(block)]))
+        }
+    }
+
+    pub fn set(&mut self, block: Block, value: Nimber) {
+        let index = self.index(block);
+        self.nimbers[index] = u16::try_from(value.0).expect("rectangle nimbers stay below 65536");
+    }
+
+    /// Sets every non-empty block to `value(self, block)`, each block after
+    /// all the blocks it contains, so `value` can read its pieces.
+    pub fn fill(&mut self, mut value: impl FnMut(&RectTable, Block) -> Nimber) {
+        let (rows, cols) = (self.rows, self.cols);
+        for height in 1..=rows {
+            for width in 1..=cols {
+                for top in 0..=rows - height {
+                    for left in 0..=cols - width {
+                        let block = Block {
+                            top,
+                            bottom: top + height,
+                            left,
+                            right: left + width,
+                        };
+                        let nimber = value(self, block);
+                        self.set(block, nimber);
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fill_visits_every_block_after_its_pieces() {
+        let mut table = RectTable::new(3, 2);
+        let mut order: Vec<Block> = Vec::new();
+        table.fill(|_, block| {
+            let rows = (block.top..block.bottom).flat_map(|r| block.split_at_row(r));
+            let cols = (block.left..block.right).flat_map(|c| block.split_at_col(c));
+            for piece in rows.chain(cols) {
+                assert!(
+                    piece.is_empty() || order.contains(&piece),
+                    "{piece:?} before {block:?}"
+                );
+            }
+            order.push(block);
+            Nimber(block.height() as u32)
+        });
+        assert_eq!(order.len(), 6 * 3);
+        assert_eq!(
+            table.get(Block {
+                top: 0,
+                bottom: 3,
+                left: 0,
+                right: 2
+            }),
+            Nimber(3)
+        );
+    }
+
+    #[test]
+    fn stores_and_reads_back() {
+        let mut table = RectTable::new(4, 4);
+        let block = Block {
+            top: 1,
+            bottom: 3,
+            left: 0,
+            right: 4,
+        };
+        table.set(block, Nimber(9));
+        assert_eq!(table.get(block), Nimber(9));
+        assert_eq!(
+            table.get(Block {
+                top: 2,
+                bottom: 2,
+                left: 0,
+                right: 4
+            }),
+            Nimber::ZERO
+        );
+    }
+}
