@@ -57,7 +57,51 @@ pub fn cases() -> Vec<BenchCase> {
             grid_case(40, 40, 0.05, &mut rng),
             250.0,
         ),
+        case(
+            "darkraft",
+            "20×20 all L",
+            letters_case(20, [1.0, 0.0], &mut rng),
+            16.0,
+        ),
+        case(
+            "darkraft",
+            "20×20 all X",
+            letters_case(20, [0.0, 0.0], &mut rng),
+            16.0,
+        ),
+        case(
+            "darkraft",
+            "20×20 L/R/X mix",
+            letters_case(20, [0.34, 0.33], &mut rng),
+            16.0,
+        ),
+        case(
+            "darkraft",
+            "40×40 L/R/X mix",
+            letters_case(40, [0.34, 0.33], &mut rng),
+            250.0,
+        ),
+        case(
+            "darkraft",
+            "40×40 all X",
+            letters_case(40, [0.0, 0.0], &mut rng),
+            250.0,
+        ),
     ]
+}
+
+/// A square World of Darkraft field with L and R at the given shares, X for the rest.
+fn letters_case(side: usize, [l, r]: [f64; 2], rng: &mut Rng) -> String {
+    let mut text = format!("{side} {side}\n");
+    for _ in 0..side {
+        text.extend((0..side).map(|_| match rng.unit() {
+            roll if roll < l => 'L',
+            roll if roll < l + r => 'R',
+            _ => 'X',
+        }));
+        text.push('\n');
+    }
+    text
 }
 
 /// A one-case Bacterial Tactics input with radioactive cells at `density`.

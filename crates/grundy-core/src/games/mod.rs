@@ -1,6 +1,7 @@
 //! Every game, one module each, and the registry that finds them by id.
 
 pub mod bacterial_tactics;
+pub mod darkraft;
 pub mod nim;
 
 use crate::game::{Game, GameError, GameInfo};
@@ -28,6 +29,7 @@ fn registry() -> Vec<Entry> {
     vec![
         entry::<nim::Nim>(),
         entry::<bacterial_tactics::BacterialTactics>(),
+        entry::<darkraft::Darkraft>(),
     ]
 }
 

@@ -1,0 +1,530 @@
+//! World of Darkraft (Codeforces 138D).
+//!
+//! Cells with i+j even and odd never interact. In coordinates rotated by 45°
+//! (`x = (i+j)/2`, `y = (j−i+n−1)/2` within one parity class) an `L` wave is
+//! a whole row of a rectangle, an `R` wave a whole column and an `X` both,
+//! so every component is a rectangle of one class and a move splits it into
+//! two or four. Positions outside the board inside a rectangle hold no cell.
+//!
+//! Tiles: `L`, `R`, `X` active; the lowercase letter once inactive.
+
+use crate::ai::Rng;
+use crate::analysis::{Analysis, Board, Component, Edit, MoveInfo, Region};
+use crate::game::{unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample};
+use crate::input::{grid_rows, Scanner};
+use crate::nimber::{MexSet, Nimber};
+use crate::rect_table::{Block, RectTable};
+
+/// The contest allows 20; the playground draws up to 40.
+pub const MAX_SIDE: usize = 40;
+
+/// One parity class in rotated coordinates.
+struct Class {
+    parity: usize,
+    /// Rotated rows (x) and columns (y).
+    width_x: usize,
+    width_y: usize,
+}
+
+impl Class {
+    fn new(parity: usize, n: usize, m: usize) -> Class {
+        let span = n + m - 1;
+        // How many of the values 0..span have the parity of `offset`.
+        let count = |offset: usize| (span - offset).div_ceil(2);
+        let q = (parity + n - 1) % 2;
+        Class {
+            parity,
+            width_x: count(parity),
+            width_y: count(q),
+        }
+    }
+
+    /// The board cell at rotated (x, y), if it lies on the board.
+    fn cell(&self, x: usize, y: usize, n: usize, m: usize) -> Option<(usize, usize)> {
+        let u = 2 * x + self.parity;
+        let v = 2 * y + (self.parity + n - 1) % 2;
+        let twice_i = (u + n - 1).checked_sub(v)?;
+        let twice_j = (u + v).checked_sub(n - 1)?;
+        let (i, j) = (twice_i / 2, twice_j / 2);
+        (twice_i % 2 == 0 && i < n && j < m).then_some((i, j))
+    }
+
+    /// Rotated (x, y) of a board cell of this class.
+    fn rotate(&self, i: usize, j: usize, n: usize) -> (usize, usize) {
+        ((i + j) / 2, (j + n - 1 - i) / 2)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    n: usize,
+    m: usize,
+    /// Row-major letters, uppercase: `L`, `R` or `X`.
+    letters: Vec<u8>,
+    active: Vec<bool>,
+    /// Per parity class, the rotated rectangles still holding active cells.
+    blocks: [Vec<Block>; 2],
+}
+
+/// Nimbers of every rotated rectangle of one class, for one set of letters.
+struct ClassTable {
+    class: Class,
+    nimbers: RectTable,
+}
+
+impl ClassTable {
+    fn new(class: Class, n: usize, m: usize, board: &[u8]) -> ClassTable {
+        let (wx, wy) = (class.width_x, class.width_y);
+        let mut letters = vec![0u8; wx * wy];
+        for x in 0..wx {
+            for y in 0..wy {
+                if let Some((i, j)) = class.cell(x, y, n, m) {
+                    letters[x * wy + y] = board[i * m + j];
+                }
+            }
+        }
+        // Counts of L cells before each y in every row x, and of R cells before
+        // each x in every column y, for O(1) "does this line hold one" checks.
+        let count = |len: usize, at: &dyn Fn(usize) -> bool| {
+            let mut prefix = vec![0u16; len + 1];
+            for k in 0..len {
+                prefix[k + 1] = prefix[k] + u16::from(at(k));
+            }
+            prefix
+        };
+        let l_rows: Vec<Vec<u16>> = (0..wx)
+            .map(|x| count(wy, &|y| letters[x * wy + y] == b'L'))
+            .collect();
+        let r_cols: Vec<Vec<u16>> = (0..wy)
+            .map(|y| count(wx, &|x| letters[x * wy + y] == b'R'))
+            .collect();
+        // The y of every X cell, per rotated row, ascending.
+        let x_rows: Vec<Vec<usize>> = (0..wx)
+            .map(|x| (0..wy).filter(|&y| letters[x * wy + y] == b'X').collect())
+            .collect();
+        let mut nimbers = RectTable::new(wx, wy);
+        nimbers.fill(|solved, block| {
+            let mut seen = MexSet::new();
+            for (x, l_count) in l_rows.iter().enumerate().take(block.bottom).skip(block.top) {
+                if l_count[block.right] > l_count[block.left] {
+                    let [a, b] = block.split_at_row(x);
+                    seen.insert(solved.get(a) ^ solved.get(b));
+                }
+            }
+            for (y, r_count) in r_cols.iter().enumerate().take(block.right).skip(block.left) {
+                if r_count[block.bottom] > r_count[block.top] {
+                    let [a, b] = block.split_at_col(y);
+                    seen.insert(solved.get(a) ^ solved.get(b));
+                }
+            }
+            for (x, ys) in x_rows.iter().enumerate().take(block.bottom).skip(block.top) {
+                let first = ys.partition_point(|&y| y < block.left);
+                for &y in ys[first..].iter().take_while(|&&y| y < block.right) {
+                    seen.insert(
+                        quarters(block, x, y)
+                            .into_iter()
+                            .map(|q| solved.get(q))
+                            .sum(),
+                    );
+                }
+            }
+            seen.mex()
+        });
+        ClassTable { class, nimbers }
+    }
+}
+
+/// The four blocks an X move at (x, y) leaves.
+fn quarters(block: Block, x: usize, y: usize) -> [Block; 4] {
+    let [above, below] = block.split_at_row(x);
+    let [nw, ne] = above.split_at_col(y);
+    let [sw, se] = below.split_at_col(y);
+    [nw, ne, sw, se]
+}
+
+/// The pieces a move by `letter` at rotated (x, y) leaves of `block`.
+fn pieces(block: Block, letter: u8, x: usize, y: usize) -> Vec<Block> {
+    match letter {
+        b'L' => block.split_at_row(x).to_vec(),
+        b'R' => block.split_at_col(y).to_vec(),
+        _ => quarters(block, x, y).to_vec(),
+    }
+}
+
+#[derive(Default)]
+pub struct Darkraft {
+    tables: Option<(usize, usize, Vec<u8>, [ClassTable; 2])>,
+}
+
+impl Darkraft {
+    fn tables(&mut self, position: &Position) -> &[ClassTable; 2] {
+        let stale = match &self.tables {
+            Some((n, m, letters, _)) => {
+                *n != position.n || *m != position.m || *letters != position.letters
+            }
+            None => true,
+        };
+        if stale {
+            let (n, m) = (position.n, position.m);
+            let tables =
+                [0, 1].map(|p| ClassTable::new(Class::new(p, n, m), n, m, &position.letters));
+            self.tables = Some((n, m, position.letters.clone(), tables));
+        }
+        &self.tables.as_ref().expect("tables were just built").3
+    }
+}
+
+/// Every active cell, row-major: the moves, in the order they are numbered.
+fn active_cells(position: &Position) -> impl Iterator<Item = (usize, usize)> + '_ {
+    (0..position.n)
+        .flat_map(move |i| (0..position.m).map(move |j| (i, j)))
+        .filter(|&(i, j)| position.active[i * position.m + j])
+}
+
+/// Splits each class along fully inactive rotated lines into rectangles.
+fn active_blocks(n: usize, m: usize, active: &[bool]) -> Result<[Vec<Block>; 2], GameError> {
+    let mut result = [Vec::new(), Vec::new()];
+    for (parity, blocks) in result.iter_mut().enumerate() {
+        let class = Class::new(parity, n, m);
+        let cell_state =
+            |x: usize, y: usize| class.cell(x, y, n, m).map(|(i, j)| active[i * m + j]);
+        let mut pending = vec![Block {
+            top: 0,
+            bottom: class.width_x,
+            left: 0,
+            right: class.width_y,
+        }];
+        while let Some(block) = pending.pop() {
+            // A line cuts the block when it holds cells and none is active.
+            let cuts = |states: &mut dyn Iterator<Item = Option<bool>>| {
+                let cells: Vec<bool> = states.flatten().collect();
+                !cells.is_empty() && cells.iter().all(|&a| !a)
+            };
+            let row = (block.top..block.bottom)
+                .find(|&x| cuts(&mut (block.left..block.right).map(|y| cell_state(x, y))));
+            let col = (block.left..block.right)
+                .find(|&y| cuts(&mut (block.top..block.bottom).map(|x| cell_state(x, y))));
+            let split = match (row, col) {
+                (Some(x), _) => block.split_at_row(x),
+                (None, Some(y)) => block.split_at_col(y),
+                (None, None) => {
+                    let mut any_active = false;
+                    for x in block.top..block.bottom {
+                        for y in block.left..block.right {
+                            match (cell_state(x, y), class.cell(x, y, n, m)) {
+                                (Some(true), _) => any_active = true,
+                                (Some(false), Some((i, j))) => {
+                                    return Err(GameError::at(
+                                        i + 2,
+                                        j + 1,
+                                        "this inactive cell is not on a whole wave: no sequence of moves \
+                                         leaves it so",
+                                    ))
+                                }
+                                _ => {}
+                            }
+                        }
+                    }
+                    if any_active {
+                        blocks.push(block);
+                    }
+                    continue;
+                }
+            };
+            pending.extend(split.into_iter().filter(|b| !b.is_empty()));
+        }
+        blocks.sort_by_key(|b| (b.top, b.left));
+    }
+    Ok(result)
+}
+
+fn new_position(n: usize, m: usize, tiles: Vec<u8>) -> Result<Position, GameError> {
+    let active: Vec<bool> = tiles.iter().map(u8::is_ascii_uppercase).collect();
+    let letters: Vec<u8> = tiles.iter().map(u8::to_ascii_uppercase).collect();
+    let blocks = active_blocks(n, m, &active)?;
+    Ok(Position {
+        n,
+        m,
+        letters,
+        active,
+        blocks,
+    })
+}
+
+impl Darkraft {
+    /// The component holding cell (i, j): its class, index in that class and
+    /// rotated coordinates.
+    fn locate(position: &Position, i: usize, j: usize) -> (usize, usize, usize, usize) {
+        let parity = (i + j) % 2;
+        let class = Class::new(parity, position.n, position.m);
+        let (x, y) = class.rotate(i, j, position.n);
+        let index = position.blocks[parity]
+            .iter()
+            .position(|b| (b.top..b.bottom).contains(&x) && (b.left..b.right).contains(&y))
+            .expect("an active cell lies in a component");
+        (parity, index, x, y)
+    }
+
+    /// Component ids: class 0's blocks first, then class 1's.
+    fn component_id(position: &Position, parity: usize, index: usize) -> usize {
+        if parity == 0 {
+            index
+        } else {
+            position.blocks[0].len() + index
+        }
+    }
+}
+
+impl Game for Darkraft {
+    type Position = Position;
+    const CASE_PREFIX: bool = false;
+
+    fn info() -> GameInfo {
+        GameInfo {
+            id: "darkraft",
+            name: "World of Darkraft",
+            summary: "Deactivate cells whose waves run along the diagonals.",
+            rules: "Choose an active cell. It becomes inactive and waves run from it along diagonals, \
+                    deactivating every cell they pass until an inactive cell or the edge: L sends them \
+                    down-left and up-right, R up-left and down-right, X all four ways. Whoever cannot \
+                    move loses. Turn the board 45° and each colour class of cells is a grid where a wave \
+                    is a whole row or column: the game splits into rectangles.",
+            format: "A line n m, then n lines of m letters L, R or X. 1 ≤ n, m ≤ 20 in the contest; the \
+                     playground allows 40×40 and writes inactive cells in lowercase.",
+            samples: vec![
+                Sample { name: "RL / LR", input: "2 2\nRL\nLR\n" },
+                Sample { name: "RR / RR", input: "2 2\nRR\nRR\n" },
+                Sample { name: "Mixed 5×6", input: "5 6\nLRXLRX\nRXLLRR\nXLRXXL\nLLRRXX\nRXLXLR\n" },
+            ],
+        }
+    }
+
+    fn parse(&self, text: &str) -> Result<Vec<Position>, GameError> {
+        let mut scanner = Scanner::new(text);
+        let n = scanner.number("n, the number of rows", 1, MAX_SIDE)?;
+        let m = scanner.number("m, the number of columns", 1, MAX_SIDE)?;
+        let grid = grid_rows(&mut scanner, n, m, "LRXlrx", "'L', 'R' or 'X'")?;
+        scanner.finish(&format!("the {n} rows of the field"))?;
+        Ok(vec![new_position(n, m, grid.concat())?])
+    }
+
+    fn format(&self, position: &Position) -> String {
+        let mut out = format!("{} {}\n", position.n, position.m);
+        for i in 0..position.n {
+            for j in 0..position.m {
+                out.push(tile(position, i, j));
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    fn answer(&mut self, position: &Position) -> String {
+        let total = self.analyse_total(position);
+        if total.is_zero() { "LOSE" } else { "WIN" }.to_string()
+    }
+
+    fn analyse(&mut self, position: &Position) -> Analysis {
+        let tables = self.tables(position);
+        let (n, m) = (position.n, position.m);
+        let mut components = Vec::new();
+        for (parity, blocks) in position.blocks.iter().enumerate() {
+            let class = &tables[parity].class;
+            for &block in blocks {
+                let cells: Vec<[u32; 2]> = (block.top..block.bottom)
+                    .flat_map(|x| (block.left..block.right).map(move |y| (x, y)))
+                    .filter_map(|(x, y)| class.cell(x, y, n, m))
+                    .filter(|&(i, j)| position.active[i * m + j])
+                    .map(|(i, j)| [i as u32, j as u32])
+                    .collect();
+                components.push(Component {
+                    id: components.len() as u32,
+                    label: format!(
+                        "{} cells, {} squares, {}×{} turned",
+                        cells.len(),
+                        if parity == 0 { "even" } else { "odd" },
+                        block.height(),
+                        block.width()
+                    ),
+                    region: Region::Cells { cells },
+                    nimber: tables[parity].nimbers.get(block),
+                });
+            }
+        }
+        let total: Nimber = components.iter().map(|c| c.nimber).sum();
+        let moves = active_cells(position)
+            .enumerate()
+            .map(|(id, (i, j))| {
+                let (parity, index, x, y) = Darkraft::locate(position, i, j);
+                let table = &tables[parity];
+                let block = position.blocks[parity][index];
+                let letter = position.letters[i * m + j];
+                let parts: Vec<Nimber> = pieces(block, letter, x, y)
+                    .iter()
+                    .map(|&p| table.nimbers.get(p))
+                    .collect();
+                let component = Darkraft::component_id(position, parity, index);
+                let swept = wave_cells(&table.class, block, letter, x, y, n, m);
+                MoveInfo {
+                    id: id as u32,
+                    label: format!("{} at row {}, column {}", letter as char, i + 1, j + 1),
+                    component: component as u32,
+                    anchor: Region::cell(i, j),
+                    variant: None,
+                    footprint: Region::Cells { cells: swept },
+                    after: total ^ components[component].nimber ^ parts.iter().copied().sum(),
+                    parts,
+                }
+            })
+            .collect();
+        let tiles = (0..n)
+            .map(|i| (0..m).map(|j| tile(position, i, j)).collect())
+            .collect();
+        let board = Board::Grid {
+            rows: n as u32,
+            cols: m as u32,
+            tiles,
+            tokens: Vec::new(),
+        };
+        Analysis::new(board, components, moves)
+    }
+
+    fn play(&mut self, position: &Position, move_id: u32) -> Result<Position, GameError> {
+        let (i, j) = active_cells(position)
+            .nth(move_id as usize)
+            .ok_or_else(|| unknown_move(move_id))?;
+        let (n, m) = (position.n, position.m);
+        let (parity, index, x, y) = Darkraft::locate(position, i, j);
+        let class = Class::new(parity, n, m);
+        let block = position.blocks[parity][index];
+        let letter = position.letters[i * m + j];
+        let mut next = position.clone();
+        for [ci, cj] in wave_cells(&class, block, letter, x, y, n, m) {
+            next.active[ci as usize * m + cj as usize] = false;
+        }
+        let blocks = &mut next.blocks[parity];
+        blocks.remove(index);
+        for piece in pieces(block, letter, x, y) {
+            let holds_active = (piece.top..piece.bottom).any(|px| {
+                (piece.left..piece.right).any(|py| {
+                    class
+                        .cell(px, py, n, m)
+                        .is_some_and(|(a, b)| next.active[a * m + b])
+                })
+            });
+            if !piece.is_empty() && holds_active {
+                blocks.push(piece);
+            }
+        }
+        blocks.sort_by_key(|b| (b.top, b.left));
+        Ok(next)
+    }
+
+    fn edit(&mut self, position: &Position, edit: &Edit) -> Result<Position, GameError> {
+        let (n, m) = (position.n, position.m);
+        match *edit {
+            Edit::Paint { row, col, tile } => {
+                let (row, col) = (row as usize, col as usize);
+                if row >= n || col >= m {
+                    return Err(GameError::new(format!(
+                        "there is no cell at row {}, column {}",
+                        row + 1,
+                        col + 1
+                    )));
+                }
+                if !"LRX".contains(tile) {
+                    return Err(GameError::new(format!(
+                        "paint with 'L', 'R' or 'X', not '{tile}'"
+                    )));
+                }
+                let mut letters = position.letters.clone();
+                letters[row * m + col] = tile as u8;
+                new_position(n, m, letters)
+            }
+            Edit::Resize { rows, cols } => {
+                let (rows, cols) = (rows as usize, cols as usize);
+                if !(1..=MAX_SIDE).contains(&rows) || !(1..=MAX_SIDE).contains(&cols) {
+                    return Err(GameError::new(format!(
+                        "a field is 1 to {MAX_SIDE} cells on each side"
+                    )));
+                }
+                let letters = (0..rows)
+                    .flat_map(|i| (0..cols).map(move |j| (i, j)))
+                    .map(|(i, j)| {
+                        if i < n && j < m {
+                            position.letters[i * m + j]
+                        } else {
+                            b'X'
+                        }
+                    })
+                    .collect();
+                new_position(rows, cols, letters)
+            }
+            Edit::Random { seed, density } => {
+                // `density` is the share of X; L and R split the rest.
+                let mut rng = Rng::new(seed);
+                let density = density.clamp(0.0, 1.0);
+                let letters = (0..n * m)
+                    .map(|_| {
+                        let roll = rng.unit();
+                        if roll < density {
+                            b'X'
+                        } else if roll < density + (1.0 - density) / 2.0 {
+                            b'L'
+                        } else {
+                            b'R'
+                        }
+                    })
+                    .collect();
+                new_position(n, m, letters)
+            }
+            _ => Err(unsupported_edit("World of Darkraft", edit)),
+        }
+    }
+}
+
+impl Darkraft {
+    fn analyse_total(&mut self, position: &Position) -> Nimber {
+        let tables = self.tables(position);
+        (0..2)
+            .flat_map(|p| {
+                position.blocks[p]
+                    .iter()
+                    .map(move |&b| tables[p].nimbers.get(b))
+            })
+            .sum()
+    }
+}
+
+fn tile(position: &Position, i: usize, j: usize) -> char {
+    let letter = position.letters[i * position.m + j] as char;
+    if position.active[i * position.m + j] {
+        letter
+    } else {
+        letter.to_ascii_lowercase()
+    }
+}
+
+/// The board cells a move deactivates: the cell and its waves' cells.
+fn wave_cells(
+    class: &Class,
+    block: Block,
+    letter: u8,
+    x: usize,
+    y: usize,
+    n: usize,
+    m: usize,
+) -> Vec<[u32; 2]> {
+    let row = (letter != b'R').then(|| (block.left..block.right).map(|py| (x, py)));
+    let col = (letter != b'L').then(|| (block.top..block.bottom).map(|px| (px, y)));
+    let mut cells: Vec<[u32; 2]> = row
+        .into_iter()
+        .flatten()
+        .chain(col.into_iter().flatten())
+        .filter_map(|(px, py)| class.cell(px, py, n, m))
+        .map(|(i, j)| [i as u32, j as u32])
+        .collect();
+    cells.sort_unstable();
+    cells.dedup();
+    cells
+}
