@@ -91,7 +91,7 @@ pub trait Game: Default {
     fn format(&self, position: &Self::Position) -> String;
 
     /// The contest's answer for one case, without any `Case #x: ` prefix.
-    fn answer(&mut self, position: &Self::Position) -> String;
+    fn answer(&mut self, position: &Self::Position) -> Result<String, GameError>;
 
     /// Whether the contest output prefixes each answer with `Case #x: `.
     const CASE_PREFIX: bool;
@@ -123,7 +123,7 @@ pub trait Game: Default {
             if Self::CASE_PREFIX {
                 out.push_str(&format!("Case #{}: ", index + 1));
             }
-            out.push_str(&self.answer(case));
+            out.push_str(&self.answer(case)?);
             out.push('\n');
         }
         Ok(out)

@@ -28,7 +28,7 @@ pub trait AnySession {
     /// The move the computer would play at `skill`, seeded.
     fn ai_move(&mut self, skill: Skill, seed: u64) -> Option<u32>;
     /// The contest answer for the current position.
-    fn answer(&mut self) -> String;
+    fn answer(&mut self) -> Result<String, GameError>;
 }
 
 pub struct Session<G: Game> {
@@ -155,7 +155,7 @@ impl<G: Game> AnySession for Session<G> {
         ai::choose(self.analysis(), skill, &mut rng)
     }
 
-    fn answer(&mut self) -> String {
+    fn answer(&mut self) -> Result<String, GameError> {
         let position = self.history[self.current].clone();
         self.game.answer(&position)
     }

@@ -145,8 +145,8 @@ impl Session {
     }
 
     /// The contest's answer for the current position.
-    pub fn answer(&mut self) -> String {
-        self.inner.answer()
+    pub fn answer(&mut self) -> Result<String, JsValue> {
+        self.inner.answer().map_err(js_error)
     }
 }
 

@@ -425,7 +425,7 @@ impl Game for BacterialTactics {
         out
     }
 
-    fn answer(&mut self, position: &Position) -> String {
+    fn answer(&mut self, position: &Position) -> Result<String, GameError> {
         let table = self.table(position);
         let total: Nimber = position.blocks.iter().map(|&b| table.get(b)).sum();
         let mut winning = 0usize;
@@ -448,7 +448,7 @@ impl Game for BacterialTactics {
                 }
             }
         }
-        winning.to_string()
+        Ok(winning.to_string())
     }
 
     fn analyse(&mut self, position: &Position) -> Analysis {

@@ -319,9 +319,9 @@ impl Game for Darkraft {
         out
     }
 
-    fn answer(&mut self, position: &Position) -> String {
+    fn answer(&mut self, position: &Position) -> Result<String, GameError> {
         let total = self.analyse_total(position);
-        if total.is_zero() { "LOSE" } else { "WIN" }.to_string()
+        Ok(if total.is_zero() { "LOSE" } else { "WIN" }.to_string())
     }
 
     fn analyse(&mut self, position: &Position) -> Analysis {

@@ -1,6 +1,7 @@
 //! Every game, one module each, and the registry that finds them by id.
 
 pub mod bacterial_tactics;
+pub mod board_escape;
 pub mod darkraft;
 pub mod nim;
 
@@ -30,6 +31,7 @@ fn registry() -> Vec<Entry> {
         entry::<nim::Nim>(),
         entry::<bacterial_tactics::BacterialTactics>(),
         entry::<darkraft::Darkraft>(),
+        entry::<board_escape::BoardEscape>(),
     ]
 }
 

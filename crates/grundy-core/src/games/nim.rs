@@ -59,9 +59,9 @@ impl Game for Nim {
         format!("{}\n", sizes.join(" "))
     }
 
-    fn answer(&mut self, heaps: &Heaps) -> String {
+    fn answer(&mut self, heaps: &Heaps) -> Result<String, GameError> {
         let total: Nimber = heaps.iter().map(|&h| Nimber(h)).sum();
-        if total.is_zero() { "Second" } else { "First" }.to_string()
+        Ok(if total.is_zero() { "Second" } else { "First" }.to_string())
     }
 
     fn analyse(&mut self, heaps: &Heaps) -> Analysis {
