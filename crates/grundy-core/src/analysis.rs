@@ -90,11 +90,15 @@ pub struct MoveInfo {
     pub variant: Option<String>,
     /// What the move removes or occupies.
     pub footprint: Region,
-    /// The nimbers of the pieces the component is split into.
+    /// The nimbers of the pieces the component is split into. A move that
+    /// leaves more than `MAX_PARTS` pieces lists their ⊕ as one value.
     pub parts: Vec<Nimber>,
     /// The position's nimber after the move; `*0` means the move wins.
     pub after: Nimber,
 }
+
+/// The most pieces a move lists one by one in `MoveInfo::parts`.
+pub const MAX_PARTS: usize = 16;
 
 /// A placement that is allowed but loses at once for whoever makes it (a
 /// colony that would mutate). It is not an option in the Sprague–Grundy
@@ -147,6 +151,8 @@ pub struct Interval {
     pub first: i64,
     pub last: i64,
     pub depth: u32,
+    /// The index of the smallest interval containing this one.
+    pub parent: Option<u32>,
     /// The nimber of the subtree this interval roots.
     pub nimber: Nimber,
 }
@@ -239,6 +245,15 @@ pub enum Edit {
         name: String,
         value: i64,
     },
+    /// Set interval `index` of a number line; one past the end adds one.
+    SetSpan {
+        index: u32,
+        first: i64,
+        last: i64,
+    },
+    RemoveSpan {
+        index: u32,
+    },
 }
 
 impl Edit {
@@ -251,6 +266,8 @@ impl Edit {
             Edit::RemoveHeap { .. } => "removing heaps",
             Edit::Random { .. } => "drawing at random",
             Edit::SetNumber { .. } => "setting a number",
+            Edit::SetSpan { .. } => "drawing intervals",
+            Edit::RemoveSpan { .. } => "removing intervals",
         }
     }
 }

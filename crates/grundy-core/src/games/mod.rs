@@ -3,6 +3,7 @@
 pub mod bacterial_tactics;
 pub mod board_escape;
 pub mod darkraft;
+pub mod intervals;
 pub mod nim;
 
 use crate::game::{Game, GameError, GameInfo};
@@ -32,6 +33,7 @@ fn registry() -> Vec<Entry> {
         entry::<bacterial_tactics::BacterialTactics>(),
         entry::<darkraft::Darkraft>(),
         entry::<board_escape::BoardEscape>(),
+        entry::<intervals::Intervals>(),
     ]
 }
 

@@ -1,0 +1,673 @@
+//! Intervals (Tuenti Challenge 7, 2017, challenge 15).
+//!
+//! Intervals nest or are disjoint, so they form a forest by containment and
+//! every tree is a component. Picking an integer removes the path from the
+//! deepest interval holding it up to the root; the subtrees hanging off that
+//! path are left as new components. For an interval v with children c:
+//!
+//! - S(v) = ⊕ of G(c), the value once v alone is gone;
+//! - R(v) = the values of every path from v down: S(v) if v has a gap (an
+//!   integer in v outside all children), and R(c) ⊕ S(v) ⊕ G(c) for each c;
+//! - G(v) = mex R(v).
+//!
+//! R(v) is kept as a binary trie merged small into large with a lazy xor
+//! tag, so the whole forest takes O(N log N · bits). A subtree never changes
+//! while it remains (removing an interval removes its ancestors, never its
+//! descendants), so values computed once stay valid for the whole game.
+
+use crate::ai::Rng;
+use crate::analysis::{
+    Analysis, Board, Component, Edit, Fact, Interval, MoveInfo, Region, MAX_PARTS,
+};
+use crate::game::{unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample};
+use crate::input::Scanner;
+use crate::nimber::Nimber;
+use std::rc::Rc;
+
+pub const MAX_CASES: usize = 10_000;
+pub const MAX_INTERVALS: usize = 100_000;
+pub const MIN_COORDINATE: i64 = -(1 << 31);
+pub const MAX_COORDINATE: i64 = 1 << 31;
+
+/// An interval as read, with the line it came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Span {
+    pub first: i64,
+    pub last: i64,
+    pub line: usize,
+}
+
+/// A case's forest and which of its intervals remain. Every position of a
+/// game shares the forest, so each subtree is solved once per case.
+#[derive(Clone)]
+pub struct Position {
+    forest: Rc<Forest>,
+    remaining: Vec<bool>,
+}
+
+impl Position {
+    fn new(spans: Vec<Span>) -> Result<Position, GameError> {
+        let forest = Forest::new(spans)?;
+        Ok(Position {
+            remaining: vec![true; forest.spans.len()],
+            forest: Rc::new(forest),
+        })
+    }
+}
+
+/// The containment forest of a case's intervals, with every subtree's values.
+pub struct Forest {
+    spans: Vec<Span>,
+    /// Parents before children: by start, then longest first.
+    order: Vec<usize>,
+    parent: Vec<Option<usize>>,
+    /// Children by ascending start.
+    children: Vec<Vec<usize>>,
+    /// G(v): the nimber of the subtree v roots.
+    nimber: Vec<Nimber>,
+    /// S(v): ⊕ of the children's nimbers.
+    below: Vec<Nimber>,
+    /// The nearest ancestor with two or more children, and its child on the
+    /// way down: walking these visits only ancestors that leave pieces.
+    branch_up: Vec<Option<(usize, usize)>>,
+}
+
+impl Forest {
+    /// Builds the forest, or names the two intervals that overlap.
+    fn new(spans: Vec<Span>) -> Result<Forest, GameError> {
+        let n = spans.len();
+        // Parents come before children: by start, then longest first.
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_by_key(|&i| (spans[i].first, std::cmp::Reverse(spans[i].last), i));
+        let mut parent = vec![None; n];
+        let mut children = vec![Vec::new(); n];
+        let mut open: Vec<usize> = Vec::new();
+        for &i in &order {
+            while open
+                .last()
+                .is_some_and(|&top| spans[top].last < spans[i].first)
+            {
+                open.pop();
+            }
+            if let Some(&top) = open.last() {
+                if spans[i].last > spans[top].last {
+                    let (a, b) = (spans[top], spans[i]);
+                    return Err(GameError::at_line(
+                        b.line,
+                        format!(
+                            "[{}, {}] (line {}) and [{}, {}] (line {}) overlap without one holding the other; \
+                             intervals must nest or be disjoint, and touching ends count as overlapping",
+                            a.first, a.last, a.line, b.first, b.last, b.line
+                        ),
+                    ));
+                }
+                parent[i] = Some(top);
+                children[top].push(i);
+            }
+            open.push(i);
+        }
+        let mut forest = Forest {
+            nimber: vec![Nimber::ZERO; n],
+            below: vec![Nimber::ZERO; n],
+            branch_up: vec![None; n],
+            spans,
+            order,
+            parent,
+            children,
+        };
+        forest.solve();
+        Ok(forest)
+    }
+
+    /// Fills G and S for every interval, children first.
+    fn solve(&mut self) {
+        let order = std::mem::take(&mut self.order);
+        let mut tries = Tries::new();
+        let mut roots = vec![0u32; self.spans.len()];
+        for &v in order.iter().rev() {
+            let below: Nimber = self.children[v].iter().map(|&c| self.nimber[c]).sum();
+            let mut set = 0;
+            for &c in &self.children[v] {
+                let child = roots[c];
+                tries.xor_all(child, (below ^ self.nimber[c]).0);
+                set = tries.merge(set, child, 0);
+            }
+            if self.has_gap(v) {
+                set = tries.insert(set, below.0, 0);
+            }
+            self.below[v] = below;
+            self.nimber[v] = Nimber(tries.mex(set));
+            roots[v] = set;
+        }
+        for &v in &order {
+            if let Some(p) = self.parent[v] {
+                self.branch_up[v] = if self.children[p].len() >= 2 {
+                    Some((p, v))
+                } else {
+                    self.branch_up[p]
+                };
+            }
+        }
+        self.order = order;
+    }
+
+    fn has_gap(&self, v: usize) -> bool {
+        self.gaps(v).next().is_some()
+    }
+
+    /// The maximal runs of integers in v outside all of its children.
+    fn gaps(&self, v: usize) -> impl Iterator<Item = (i64, i64)> + '_ {
+        let span = self.spans[v];
+        let mut next = span.first;
+        let mut children = self.children[v].iter();
+        let mut done = false;
+        std::iter::from_fn(move || {
+            while !done {
+                match children.next() {
+                    Some(&c) => {
+                        let child = self.spans[c];
+                        let gap = (child.first > next).then_some((next, child.first - 1));
+                        next = child.last + 1;
+                        if gap.is_some() {
+                            return gap;
+                        }
+                    }
+                    None => {
+                        done = true;
+                        if next <= span.last {
+                            return Some((next, span.last));
+                        }
+                    }
+                }
+            }
+            None
+        })
+    }
+
+    /// The nimbers of the pieces a pick in v's gap leaves of its tree,
+    /// listed when there are at most `MAX_PARTS` of them, else their ⊕.
+    fn pieces(&self, v: usize, remaining: &[bool], count: usize, value: Nimber) -> Vec<Nimber> {
+        if count > MAX_PARTS {
+            return vec![value];
+        }
+        let mut parts: Vec<Nimber> = self.children[v].iter().map(|&c| self.nimber[c]).collect();
+        let mut at = v;
+        while let Some((p, on_path)) = self.branch_up[at].filter(|&(p, _)| remaining[p]) {
+            parts.extend(
+                self.children[p]
+                    .iter()
+                    .filter(|&&c| c != on_path)
+                    .map(|&c| self.nimber[c]),
+            );
+            at = p;
+        }
+        parts
+    }
+}
+
+/// Binary tries of nimbers (values below 2^BITS) in one arena; index 0 is
+/// the empty trie.
+struct Tries {
+    nodes: Vec<TrieNode>,
+}
+
+#[derive(Clone, Copy, Default)]
+struct TrieNode {
+    child: [u32; 2],
+    /// How many distinct values lie below.
+    count: u32,
+    /// Values below are to be xored with this.
+    tag: u32,
+}
+
+/// Nimbers stay below 2^18 because there are at most 100 000 intervals.
+const BITS: u32 = 18;
+
+impl Tries {
+    fn new() -> Tries {
+        Tries {
+            nodes: vec![TrieNode::default()],
+        }
+    }
+
+    fn xor_all(&mut self, trie: u32, value: u32) {
+        if trie != 0 {
+            self.nodes[trie as usize].tag ^= value;
+        }
+    }
+
+    fn push(&mut self, node: u32, depth: u32) {
+        let tag = self.nodes[node as usize].tag;
+        if tag == 0 || depth == BITS {
+            return;
+        }
+        if (tag >> (BITS - 1 - depth)) & 1 == 1 {
+            self.nodes[node as usize].child.swap(0, 1);
+        }
+        for child in self.nodes[node as usize].child {
+            if child != 0 {
+                self.nodes[child as usize].tag ^= tag;
+            }
+        }
+        self.nodes[node as usize].tag = 0;
+    }
+
+    fn count(&self, node: u32) -> u32 {
+        self.nodes[node as usize].count
+    }
+
+    fn insert(&mut self, node: u32, value: u32, depth: u32) -> u32 {
+        let node = if node == 0 {
+            self.nodes.push(TrieNode::default());
+            (self.nodes.len() - 1) as u32
+        } else {
+            node
+        };
+        if depth == BITS {
+            self.nodes[node as usize].count = 1;
+            return node;
+        }
+        self.push(node, depth);
+        let side = ((value >> (BITS - 1 - depth)) & 1) as usize;
+        let child = self.nodes[node as usize].child[side];
+        let child = self.insert(child, value, depth + 1);
+        self.nodes[node as usize].child[side] = child;
+        self.recount(node);
+        node
+    }
+
+    fn recount(&mut self, node: u32) {
+        let [a, b] = self.nodes[node as usize].child;
+        self.nodes[node as usize].count = self.count(a) + self.count(b);
+    }
+
+    /// The union of two tries; both are consumed.
+    fn merge(&mut self, a: u32, b: u32, depth: u32) -> u32 {
+        if a == 0 || b == 0 {
+            return a.max(b);
+        }
+        if depth == BITS {
+            return a;
+        }
+        self.push(a, depth);
+        self.push(b, depth);
+        for side in 0..2 {
+            let merged = self.merge(
+                self.nodes[a as usize].child[side],
+                self.nodes[b as usize].child[side],
+                depth + 1,
+            );
+            self.nodes[a as usize].child[side] = merged;
+        }
+        self.recount(a);
+        a
+    }
+
+    /// The least value not in the trie.
+    fn mex(&mut self, mut node: u32) -> u32 {
+        let mut value = 0;
+        for depth in 0..BITS {
+            if node == 0 {
+                return value;
+            }
+            self.push(node, depth);
+            let [low, high] = self.nodes[node as usize].child;
+            if self.count(low) == 1 << (BITS - 1 - depth) {
+                value |= 1 << (BITS - 1 - depth);
+                node = high;
+            } else {
+                node = low;
+            }
+        }
+        value
+    }
+}
+
+/// A pick's effect: every integer in one gap of one interval.
+struct Pick {
+    interval: usize,
+    first: i64,
+    last: i64,
+}
+
+/// The game; its solved forests live in the positions themselves.
+#[derive(Default)]
+pub struct Intervals;
+
+/// Every gap of every remaining interval, in the order moves are numbered.
+fn picks(position: &Position) -> Vec<Pick> {
+    let forest = &position.forest;
+    (0..forest.spans.len())
+        .filter(|&v| position.remaining[v])
+        .flat_map(|v| {
+            forest.gaps(v).map(move |(first, last)| Pick {
+                interval: v,
+                first,
+                last,
+            })
+        })
+        .collect()
+}
+
+/// Per remaining interval: its root, its path value (the ⊕ of the pieces a
+/// pick in its gap leaves) and how many pieces that is.
+fn path_values(forest: &Forest, remaining: &[bool]) -> Vec<Option<(usize, Nimber, usize)>> {
+    let mut out: Vec<Option<(usize, Nimber, usize)>> = vec![None; remaining.len()];
+    for &v in forest.order.iter().filter(|&&v| remaining[v]) {
+        let own = forest.children[v].len();
+        out[v] = Some(match forest.parent[v].filter(|&p| remaining[p]) {
+            None => (v, forest.below[v], own),
+            Some(p) => {
+                let (root, value, count) = out[p].expect("parents come first");
+                (
+                    root,
+                    value ^ forest.nimber[v] ^ forest.below[v],
+                    count - 1 + own,
+                )
+            }
+        });
+    }
+    out
+}
+
+fn pick_label(first: i64, last: i64) -> String {
+    if first == last {
+        format!("pick {first}")
+    } else {
+        format!("any of {first}..{last}")
+    }
+}
+
+/// The smallest integer whose pick wins, if any.
+fn smallest_winning(position: &Position) -> Option<i64> {
+    let forest = &position.forest;
+    let paths = path_values(forest, &position.remaining);
+    let total: Nimber = (0..forest.spans.len())
+        .filter(|&v| paths[v].is_some_and(|(root, _, _)| root == v))
+        .map(|v| forest.nimber[v])
+        .sum();
+    (0..forest.spans.len())
+        .filter_map(|v| {
+            let (root, value, _) = paths[v]?;
+            (value == total ^ forest.nimber[root])
+                .then(|| forest.gaps(v).next().map(|(first, _)| first))?
+        })
+        .min()
+}
+
+impl Game for Intervals {
+    type Position = Position;
+    const CASE_PREFIX: bool = true;
+
+    fn info() -> GameInfo {
+        GameInfo {
+            id: "intervals",
+            name: "Intervals",
+            summary: "Pick an integer; every interval holding it vanishes.",
+            rules: "Closed integer intervals either nest or are disjoint. A move picks an integer that lies \
+                    in at least one interval, and every interval containing it disappears. Whoever cannot \
+                    move loses. Each outermost interval with everything inside it is a component, and \
+                    every interval shows the nimber of what it holds.",
+            format: "C cases; each is N, then N lines a b with a < b, −2³¹ ≤ a, b ≤ 2³¹. N ≤ 100 000. \
+                     Intervals must nest or be disjoint; duplicates are allowed.",
+            samples: vec![
+                Sample {
+                    name: "Contest samples",
+                    input: "4\n1\n2 5\n2\n1 3\n5 7\n2\n1 5\n2 4\n3\n1 5\n2 4\n6 9\n",
+                },
+                Sample { name: "Nested", input: "1\n3\n1 5\n2 4\n6 9\n" },
+                Sample {
+                    name: "A small forest",
+                    input: "1\n7\n0 20\n1 4\n6 12\n7 8\n10 11\n14 19\n22 30\n",
+                },
+            ],
+        }
+    }
+
+    fn parse(&self, text: &str) -> Result<Vec<Position>, GameError> {
+        let mut scanner = Scanner::new(text);
+        let cases = scanner.number("the number of cases C", 1, MAX_CASES)?;
+        let mut positions = Vec::with_capacity(cases);
+        for case in 1..=cases {
+            let in_case = |e: GameError| GameError {
+                message: format!("case {case} of {cases}: {}", e.message),
+                ..e
+            };
+            let count = scanner
+                .number("N, the number of intervals", 0, MAX_INTERVALS)
+                .map_err(in_case)?;
+            let mut spans = Vec::with_capacity(count);
+            for index in 1..=count {
+                let what = format!("the start of interval {index} of {count}");
+                let first = scanner
+                    .number(&what, MIN_COORDINATE, MAX_COORDINATE)
+                    .map_err(in_case)?;
+                let end = scanner
+                    .token(&format!("the end of interval {index} of {count}"))
+                    .map_err(in_case)?;
+                let last = crate::input::parse_number(
+                    &end,
+                    &format!("the end of interval {index}"),
+                    MIN_COORDINATE,
+                    MAX_COORDINATE,
+                )
+                .map_err(in_case)?;
+                if first >= last {
+                    return Err(in_case(end.error(format!(
+                        "interval {index} is [{first}, {last}]; its start must be below its end"
+                    ))));
+                }
+                spans.push(Span {
+                    first,
+                    last,
+                    line: end.line,
+                });
+            }
+            positions.push(Position::new(spans).map_err(in_case)?);
+        }
+        scanner.finish(&format!("the last of the {cases} cases C announces"))?;
+        Ok(positions)
+    }
+
+    fn format(&self, position: &Position) -> String {
+        let kept: Vec<&Span> = position
+            .forest
+            .spans
+            .iter()
+            .zip(&position.remaining)
+            .filter(|(_, &r)| r)
+            .map(|(s, _)| s)
+            .collect();
+        let mut out = format!("1\n{}\n", kept.len());
+        for span in kept {
+            out.push_str(&format!("{} {}\n", span.first, span.last));
+        }
+        out
+    }
+
+    fn answer(&mut self, position: &Position) -> Result<String, GameError> {
+        Ok(smallest_winning(position).map_or_else(|| "IMPOSSIBLE".to_string(), |x| x.to_string()))
+    }
+
+    fn analyse(&mut self, position: &Position) -> Analysis {
+        let picks = picks(position);
+        let forest = &position.forest;
+        let remaining = &position.remaining;
+        // Board indices number the remaining intervals in input order.
+        let mut board_index = vec![u32::MAX; remaining.len()];
+        let kept: Vec<usize> = (0..remaining.len()).filter(|&v| remaining[v]).collect();
+        for (i, &v) in kept.iter().enumerate() {
+            board_index[v] = i as u32;
+        }
+        let paths = path_values(forest, remaining);
+        let mut depth = vec![0u32; remaining.len()];
+        let by_start: Vec<usize> = forest
+            .order
+            .iter()
+            .copied()
+            .filter(|&v| remaining[v])
+            .collect();
+        for &v in &by_start {
+            if let Some(p) = forest.parent[v].filter(|&p| remaining[p]) {
+                depth[v] = depth[p] + 1;
+            }
+        }
+        let intervals = kept
+            .iter()
+            .map(|&v| Interval {
+                first: forest.spans[v].first,
+                last: forest.spans[v].last,
+                depth: depth[v],
+                parent: forest.parent[v]
+                    .filter(|&p| remaining[p])
+                    .map(|p| board_index[p]),
+                nimber: forest.nimber[v],
+            })
+            .collect();
+        let roots: Vec<usize> = by_start
+            .iter()
+            .copied()
+            .filter(|&v| depth[v] == 0)
+            .collect();
+        let mut component_of = vec![0u32; remaining.len()];
+        let components: Vec<Component> = roots
+            .iter()
+            .enumerate()
+            .map(|(id, &root)| {
+                component_of[root] = id as u32;
+                let span = forest.spans[root];
+                Component {
+                    id: id as u32,
+                    region: Region::Span {
+                        first: span.first,
+                        last: span.last,
+                    },
+                    nimber: forest.nimber[root],
+                    label: format!("[{}, {}]", span.first, span.last),
+                }
+            })
+            .collect();
+        let total: Nimber = components.iter().map(|c| c.nimber).sum();
+        let moves = picks
+            .iter()
+            .enumerate()
+            .map(|(id, pick)| {
+                let (root, value, count) =
+                    paths[pick.interval].expect("picks are in remaining intervals");
+                MoveInfo {
+                    id: id as u32,
+                    label: pick_label(pick.first, pick.last),
+                    component: component_of[root],
+                    anchor: Region::Span {
+                        first: pick.first,
+                        last: pick.last,
+                    },
+                    variant: None,
+                    footprint: Region::Items {
+                        items: vec![board_index[pick.interval]],
+                    },
+                    parts: forest.pieces(pick.interval, remaining, count, value),
+                    after: total ^ forest.nimber[root] ^ value,
+                }
+            })
+            .collect();
+        let mut analysis = Analysis::new(Board::Line { intervals }, components, moves);
+        let best = smallest_winning(position);
+        analysis.facts.push(Fact {
+            label: "Smallest winning integer".to_string(),
+            value: best.map_or_else(|| "none: every pick loses".to_string(), |x| x.to_string()),
+        });
+        analysis
+    }
+
+    fn play(&mut self, position: &Position, move_id: u32) -> Result<Position, GameError> {
+        let pick = picks(position)
+            .into_iter()
+            .nth(move_id as usize)
+            .ok_or_else(|| unknown_move(move_id))?;
+        let forest = &position.forest;
+        let mut next = position.clone();
+        let mut at = Some(pick.interval);
+        while let Some(v) = at.filter(|&v| next.remaining[v]) {
+            next.remaining[v] = false;
+            at = forest.parent[v];
+        }
+        Ok(next)
+    }
+
+    fn edit(&mut self, position: &Position, edit: &Edit) -> Result<Position, GameError> {
+        let mut spans: Vec<Span> = position
+            .forest
+            .spans
+            .iter()
+            .zip(&position.remaining)
+            .filter(|(_, &kept)| kept)
+            .map(|(s, _)| *s)
+            .collect();
+        match *edit {
+            Edit::SetSpan { index, first, last } => {
+                let index = index as usize;
+                if first >= last || first < MIN_COORDINATE || last > MAX_COORDINATE {
+                    return Err(GameError::new(format!(
+                        "an interval [a, b] needs a < b within −2³¹…2³¹; [{first}, {last}] is not one"
+                    )));
+                }
+                let span = Span {
+                    first,
+                    last,
+                    line: 0,
+                };
+                match index.cmp(&spans.len()) {
+                    std::cmp::Ordering::Less => spans[index] = span,
+                    std::cmp::Ordering::Equal if spans.len() < MAX_INTERVALS => spans.push(span),
+                    _ => {
+                        return Err(GameError::new(format!(
+                            "there is no interval {}",
+                            index + 1
+                        )))
+                    }
+                }
+            }
+            Edit::RemoveSpan { index } => {
+                if index as usize >= spans.len() {
+                    return Err(GameError::new(format!(
+                        "there is no interval {}",
+                        index + 1
+                    )));
+                }
+                spans.remove(index as usize);
+            }
+            Edit::Random { seed, density } => spans = random_family(seed, density),
+            _ => return Err(unsupported_edit("Intervals", edit)),
+        }
+        // Lines as the text writes them: the count on line 2, intervals after.
+        for (i, span) in spans.iter_mut().enumerate() {
+            span.line = i + 3;
+        }
+        Position::new(spans)
+    }
+}
+
+/// A random laminar family on 0..=100 with about `3 + 20·density` intervals.
+fn random_family(seed: u64, density: f64) -> Vec<Span> {
+    let mut rng = Rng::new(seed);
+    let count = 3 + (density.clamp(0.0, 1.0) * 20.0) as usize;
+    let mut spans = Vec::new();
+    // Open stretches where a new interval may go without touching another.
+    let mut free = vec![(0i64, 100i64)];
+    while spans.len() < count && !free.is_empty() {
+        let (lo, hi) = free.swap_remove(rng.below(free.len()));
+        if hi - lo < 1 {
+            continue;
+        }
+        let first = lo + rng.below((hi - lo) as usize) as i64;
+        let last = first + 1 + rng.below((hi - first) as usize) as i64;
+        spans.push(Span {
+            first,
+            last,
+            line: 0,
+        });
+        free.extend([(first + 1, last - 1), (lo, first - 2), (last + 2, hi)]);
+    }
+    spans
+}
