@@ -245,6 +245,14 @@ pub enum Edit {
         name: String,
         value: i64,
     },
+    /// Replace a text board's string.
+    SetText {
+        text: String,
+    },
+    /// Replace a text board's dictionary.
+    SetWords {
+        words: Vec<String>,
+    },
     /// Set interval `index` of a number line; one past the end adds one.
     SetSpan {
         index: u32,
@@ -266,6 +274,8 @@ impl Edit {
             Edit::RemoveHeap { .. } => "removing heaps",
             Edit::Random { .. } => "drawing at random",
             Edit::SetNumber { .. } => "setting a number",
+            Edit::SetText { .. } => "changing the string",
+            Edit::SetWords { .. } => "changing the dictionary",
             Edit::SetSpan { .. } => "drawing intervals",
             Edit::RemoveSpan { .. } => "removing intervals",
         }

@@ -5,6 +5,7 @@ pub mod board_escape;
 pub mod darkraft;
 pub mod intervals;
 pub mod nim;
+pub mod string_game;
 
 use crate::game::{Game, GameError, GameInfo};
 use crate::session::{AnySession, Session};
@@ -34,6 +35,7 @@ fn registry() -> Vec<Entry> {
         entry::<darkraft::Darkraft>(),
         entry::<board_escape::BoardEscape>(),
         entry::<intervals::Intervals>(),
+        entry::<string_game::StringGame>(),
     ]
 }
 

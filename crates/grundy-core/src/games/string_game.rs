@@ -1,0 +1,378 @@
+//! A String Game (CodeChef ASTRGAME).
+//!
+//! Erasing an occurrence splits its piece of S into the text before and
+//! after it, and pieces never rejoin, so every piece is a component and its
+//! nimber is G(i, j) of the substring it spans: the mex over occurrences
+//! (s, e) inside it of G(i, s) ⊕ G(e, j). A piece is worth the same whatever
+//! was erased around it, so one table per (S, dictionary) serves the game.
+//!
+//! Text: T tests of S, N and N words. The playground writes erased letters
+//! of S as `-`.
+
+use crate::ai::Rng;
+use crate::analysis::{Analysis, Board, Component, Edit, MoveInfo, Region};
+use crate::game::{unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample};
+use crate::input::{Scanner, Token};
+use crate::nimber::{MexSet, Nimber};
+use aho_corasick::AhoCorasick;
+use std::rc::Rc;
+
+pub const MAX_TESTS: usize = 100;
+/// The contest allows 30; the playground takes up to 300.
+pub const MAX_LENGTH: usize = 300;
+/// The contest allows 30 words; the playground takes up to 100.
+pub const MAX_WORDS: usize = 100;
+
+const ERASED: u8 = b'-';
+
+/// A string, its dictionary, and where the words occur in it.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Text {
+    letters: Vec<u8>,
+    words: Vec<String>,
+    /// `ends[s]`: the ends (exclusive) of occurrences starting at s, ascending.
+    ends: Vec<Vec<usize>>,
+}
+
+impl Text {
+    fn new(letters: Vec<u8>, words: Vec<String>) -> Text {
+        let mut ends = vec![Vec::new(); letters.len()];
+        let patterns: Vec<&String> = words.iter().filter(|w| !w.is_empty()).collect();
+        if !patterns.is_empty() {
+            let matcher =
+                AhoCorasick::new(&patterns).expect("lowercase words always build a matcher");
+            for found in matcher.find_overlapping_iter(&letters) {
+                ends[found.start()].push(found.end());
+            }
+        }
+        for list in &mut ends {
+            list.sort_unstable();
+            list.dedup();
+        }
+        Text {
+            letters,
+            words,
+            ends,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    text: Rc<Text>,
+    erased: Vec<bool>,
+}
+
+impl Position {
+    fn new(letters: Vec<u8>, words: Vec<String>) -> Position {
+        let erased = letters.iter().map(|&c| c == ERASED).collect();
+        Position {
+            text: Rc::new(Text::new(letters, words)),
+            erased,
+        }
+    }
+
+    /// The string as written: erased letters as `-`.
+    fn shown(&self) -> Vec<u8> {
+        self.text
+            .letters
+            .iter()
+            .zip(&self.erased)
+            .map(|(&c, &gone)| if gone { ERASED } else { c })
+            .collect()
+    }
+
+    /// The maximal runs of letters not erased, as half-open spans.
+    fn pieces(&self) -> Vec<(usize, usize)> {
+        let mut pieces = Vec::new();
+        let mut start = None;
+        for (i, &gone) in self.erased.iter().chain([&true]).enumerate() {
+            match (gone, start) {
+                (false, None) => start = Some(i),
+                (true, Some(s)) => {
+                    pieces.push((s, i));
+                    start = None;
+                }
+                _ => {}
+            }
+        }
+        pieces
+    }
+
+    /// Every occurrence inside a piece, with the piece's index, in move order.
+    fn occurrences(&self) -> Vec<(usize, usize, usize)> {
+        let mut list = Vec::new();
+        for (piece, (from, to)) in self.pieces().into_iter().enumerate() {
+            for start in from..to {
+                for &end in self.text.ends[start].iter().take_while(|&&e| e <= to) {
+                    list.push((piece, start, end));
+                }
+            }
+        }
+        list
+    }
+}
+
+/// G(i, j) for every substring of one text, filled shortest first.
+struct Table {
+    text: Rc<Text>,
+    size: usize,
+    nimbers: Vec<u16>,
+}
+
+impl Table {
+    fn new(text: Rc<Text>) -> Table {
+        let size = text.letters.len() + 1;
+        let mut nimbers = vec![0u16; size * size];
+        for length in 1..size {
+            for i in 0..size - length {
+                let j = i + length;
+                let mut seen = MexSet::new();
+                for s in i..j {
+                    for &e in text.ends[s].iter().take_while(|&&e| e <= j) {
+                        seen.insert(Nimber(u32::from(
+                            nimbers[i * size + s] ^ nimbers[e * size + j],
+                        )));
+                    }
+                }
+                nimbers[i * size + j] = seen.mex().0 as u16;
+            }
+        }
+        Table {
+            text,
+            size,
+            nimbers,
+        }
+    }
+
+    fn get(&self, i: usize, j: usize) -> Nimber {
+        Nimber(u32::from(self.nimbers[i * self.size + j]))
+    }
+}
+
+#[derive(Default)]
+pub struct StringGame {
+    table: Option<Table>,
+}
+
+impl StringGame {
+    fn table(&mut self, position: &Position) -> &Table {
+        let stale = self
+            .table
+            .as_ref()
+            .is_none_or(|t| !Rc::ptr_eq(&t.text, &position.text));
+        if stale {
+            self.table = Some(Table::new(position.text.clone()));
+        }
+        self.table.as_ref().expect("table was just built")
+    }
+}
+
+/// Reads a word of lowercase letters (or, for S, erased letters too).
+fn letters(token: &Token<'_>, what: &str, allow_erased: bool) -> Result<Vec<u8>, GameError> {
+    for (offset, ch) in token.text.chars().enumerate() {
+        if !(ch.is_ascii_lowercase() || (allow_erased && ch == '-')) {
+            return Err(token.error_at(
+                offset,
+                format!("{what} may hold only lowercase letters a–z, not '{ch}'"),
+            ));
+        }
+    }
+    if token.text.len() > MAX_LENGTH {
+        return Err(token.error(format!(
+            "{what} has {} letters; the limit is {MAX_LENGTH}",
+            token.text.len()
+        )));
+    }
+    Ok(token.text.as_bytes().to_vec())
+}
+
+impl Game for StringGame {
+    type Position = Position;
+    const CASE_PREFIX: bool = false;
+
+    fn info() -> GameInfo {
+        GameInfo {
+            id: "string-game",
+            name: "A String Game",
+            summary: "Erase dictionary words from a string; pieces never rejoin.",
+            rules: "A move erases one occurrence of a dictionary word that lies entirely inside one remaining \
+                    piece of the string. Erasing splits the piece in two, and no later word may span the gap. \
+                    Which occurrence you erase matters. Whoever cannot move loses. Each remaining piece is a \
+                    component.",
+            format: "T tests; each is the string S on one line, N, then N words, one per line, all lowercase \
+                     a–z. The contest allows |S|, |w|, N ≤ 30; the playground |S| ≤ 300 and N ≤ 100, and \
+                     writes erased letters as -.",
+            samples: vec![
+                Sample {
+                    name: "Contest samples",
+                    input: "3\ncodechef\n2\ncode\nchef\nfoo\n1\nbar\nmississippi\n4\nssissi\nmippi\nmi\nppi\n",
+                },
+                Sample { name: "pawpawpawpaw", input: "1\npawpawpawpaw\n1\npawpaw\n" },
+                Sample { name: "mississippi", input: "1\nmississippi\n4\nssissi\nmippi\nmi\nppi\n" },
+            ],
+        }
+    }
+
+    fn parse(&self, text: &str) -> Result<Vec<Position>, GameError> {
+        let mut scanner = Scanner::new(text);
+        let tests = scanner.number("the number of tests T", 1, MAX_TESTS)?;
+        let mut positions = Vec::with_capacity(tests);
+        for test in 1..=tests {
+            let in_test = |e: GameError| GameError {
+                message: format!("test {test} of {tests}: {}", e.message),
+                ..e
+            };
+            let s = scanner.token("the string S").map_err(in_test)?;
+            let s = letters(&s, "the string S", true).map_err(in_test)?;
+            let count = scanner
+                .number("N, the number of words", 0, MAX_WORDS)
+                .map_err(in_test)?;
+            let mut words = Vec::with_capacity(count);
+            for index in 1..=count {
+                let word = scanner
+                    .token(&format!("word {index} of {count}"))
+                    .map_err(in_test)?;
+                let word = letters(&word, &format!("word {index}"), false).map_err(in_test)?;
+                words.push(String::from_utf8(word).expect("letters are ASCII"));
+            }
+            positions.push(Position::new(s, words));
+        }
+        scanner.finish(&format!("the last of the {tests} tests T announces"))?;
+        Ok(positions)
+    }
+
+    fn format(&self, position: &Position) -> String {
+        let shown = String::from_utf8(position.shown()).expect("letters are ASCII");
+        let mut out = format!("1\n{shown}\n{}\n", position.text.words.len());
+        for word in &position.text.words {
+            out.push_str(word);
+            out.push('\n');
+        }
+        out
+    }
+
+    fn answer(&mut self, position: &Position) -> Result<String, GameError> {
+        let table = self.table(position);
+        let total: Nimber = position
+            .pieces()
+            .into_iter()
+            .map(|(i, j)| table.get(i, j))
+            .sum();
+        Ok(if total.is_zero() { "Tracy" } else { "Teddy" }.to_string())
+    }
+
+    fn analyse(&mut self, position: &Position) -> Analysis {
+        let pieces = position.pieces();
+        let occurrences = position.occurrences();
+        let table = self.table(position);
+        let letters = &position.text.letters;
+        let components: Vec<Component> = pieces
+            .iter()
+            .enumerate()
+            .map(|(id, &(i, j))| Component {
+                id: id as u32,
+                region: Region::Span {
+                    first: i as i64,
+                    last: j as i64 - 1,
+                },
+                nimber: table.get(i, j),
+                label: format!("\"{}\"", String::from_utf8_lossy(&letters[i..j])),
+            })
+            .collect();
+        let total: Nimber = components.iter().map(|c| c.nimber).sum();
+        let moves = occurrences
+            .iter()
+            .enumerate()
+            .map(|(id, &(piece, start, end))| {
+                let (i, j) = pieces[piece];
+                let parts = vec![table.get(i, start), table.get(end, j)];
+                MoveInfo {
+                    id: id as u32,
+                    label: format!(
+                        "erase \"{}\" at {}–{}",
+                        String::from_utf8_lossy(&letters[start..end]),
+                        start + 1,
+                        end
+                    ),
+                    component: piece as u32,
+                    anchor: Region::Span {
+                        first: start as i64,
+                        last: end as i64 - 1,
+                    },
+                    variant: None,
+                    footprint: Region::Span {
+                        first: start as i64,
+                        last: end as i64 - 1,
+                    },
+                    after: total ^ table.get(i, j) ^ parts[0] ^ parts[1],
+                    parts,
+                }
+            })
+            .collect();
+        let board = Board::Text {
+            text: String::from_utf8_lossy(letters).into_owned(),
+            erased: position.erased.clone(),
+            words: position.text.words.clone(),
+        };
+        Analysis::new(board, components, moves)
+    }
+
+    fn play(&mut self, position: &Position, move_id: u32) -> Result<Position, GameError> {
+        let (_, start, end) = *position
+            .occurrences()
+            .get(move_id as usize)
+            .ok_or_else(|| unknown_move(move_id))?;
+        let mut next = position.clone();
+        next.erased[start..end]
+            .iter_mut()
+            .for_each(|gone| *gone = true);
+        Ok(next)
+    }
+
+    fn edit(&mut self, position: &Position, edit: &Edit) -> Result<Position, GameError> {
+        let check = |text: &str, what: &str| -> Result<Vec<u8>, GameError> {
+            let token = Token {
+                text,
+                line: 1,
+                column: 1,
+            };
+            let letters = letters(&token, what, false).map_err(|e| GameError::new(e.message))?;
+            Ok(letters)
+        };
+        match edit {
+            Edit::SetText { text } => Ok(Position::new(
+                check(text, "the string")?,
+                position.text.words.clone(),
+            )),
+            Edit::SetWords { words } => {
+                if words.len() > MAX_WORDS {
+                    return Err(GameError::new(format!("at most {MAX_WORDS} words")));
+                }
+                for word in words {
+                    if word.is_empty() {
+                        return Err(GameError::new("a word needs at least one letter"));
+                    }
+                    check(word, &format!("the word \"{word}\""))?;
+                }
+                Ok(Position::new(position.shown(), words.clone()))
+            }
+            Edit::Random { seed, density } => {
+                // `density` widens the alphabet from two letters to four.
+                let mut rng = Rng::new(*seed);
+                let alphabet = 2 + (density.clamp(0.0, 1.0) * 2.0).round() as usize;
+                let mut word = |length: usize| -> Vec<u8> {
+                    (0..length)
+                        .map(|_| b'a' + rng.below(alphabet) as u8)
+                        .collect()
+                };
+                let text = word(12);
+                let words: Vec<String> = (0..3)
+                    .map(|i| String::from_utf8(word(2 + i)).expect("ASCII"))
+                    .collect();
+                Ok(Position::new(text, words))
+            }
+            _ => Err(unsupported_edit("A String Game", edit)),
+        }
+    }
+}
