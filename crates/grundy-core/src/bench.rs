@@ -130,6 +130,30 @@ pub fn cases() -> Vec<BenchCase> {
             intervals_case(laminar(200, &mut rng)),
             16.0,
         ),
+        case(
+            "string-game",
+            "|S| = 30, N = 30, ab",
+            words_case(30, 30, 2, &mut rng),
+            16.0,
+        ),
+        case(
+            "string-game",
+            "|S| = 30, N = 30, abc",
+            words_case(30, 30, 3, &mut rng),
+            16.0,
+        ),
+        case(
+            "string-game",
+            "|S| = 300, N = 100, ab",
+            words_case(300, 100, 2, &mut rng),
+            250.0,
+        ),
+        case(
+            "string-game",
+            "|S| = 300, N = 100, abc",
+            words_case(300, 100, 3, &mut rng),
+            250.0,
+        ),
     ]
 }
 
@@ -219,6 +243,18 @@ fn laminar(n: usize, rng: &mut Rng) -> Vec<(i64, i64)> {
         free.extend([(first + 1, last - 1), (lo, first - 2), (last + 2, hi)]);
     }
     spans
+}
+
+/// A one-test String Game over the first `alphabet` letters, words of 1 to 6 letters.
+fn words_case(length: usize, count: usize, alphabet: usize, rng: &mut Rng) -> String {
+    let mut word = |len: usize| -> String {
+        (0..len)
+            .map(|_| (b'a' + rng.below(alphabet) as u8) as char)
+            .collect()
+    };
+    let text = word(length);
+    let words: Vec<String> = (0..count).map(|i| word(1 + i % 6)).collect();
+    format!("1\n{text}\n{count}\n{}\n", words.join("\n"))
 }
 
 #[cfg(test)]
