@@ -154,6 +154,24 @@ pub fn cases() -> Vec<BenchCase> {
             words_case(300, 100, 3, &mut rng),
             250.0,
         ),
+        case(
+            "board-escape",
+            "50×50 open, k = 10⁹",
+            escape_case(50, 0.0, &mut rng),
+            16.0,
+        ),
+        case(
+            "board-escape",
+            "50×50 maze, k = 10⁹",
+            escape_case(50, 0.3, &mut rng),
+            16.0,
+        ),
+        case(
+            "board-escape",
+            "100×100 maze, k = 10⁹",
+            escape_case(100, 0.3, &mut rng),
+            250.0,
+        ),
     ]
 }
 
@@ -255,6 +273,22 @@ fn words_case(length: usize, count: usize, alphabet: usize, rng: &mut Rng) -> St
     let text = word(length);
     let words: Vec<String> = (0..count).map(|i| word(1 + i % 6)).collect();
     format!("1\n{text}\n{count}\n{}\n", words.join("\n"))
+}
+
+/// A square BoardEscape board with k = 10⁹: walls at `walls`, a few exits,
+/// and a token on about one open cell in twenty.
+fn escape_case(side: usize, walls: f64, rng: &mut Rng) -> String {
+    let mut text = format!("{side} {side} 1000000000\n");
+    for _ in 0..side {
+        text.extend((0..side).map(|_| match rng.unit() {
+            roll if roll < walls => '#',
+            roll if roll < walls + 0.02 => 'E',
+            roll if roll < walls + 0.07 => 'T',
+            _ => '.',
+        }));
+        text.push('\n');
+    }
+    text
 }
 
 #[cfg(test)]

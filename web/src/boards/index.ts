@@ -1,8 +1,11 @@
 import { html, type TemplateResult } from 'lit';
 import type { Analysis } from '../engine/model';
 import './heaps';
+import './grid';
+import './text';
 
 export interface BoardOptions {
+  game: string;
   analysis: Analysis;
   editing: boolean;
   interactive: boolean;
@@ -12,11 +15,17 @@ export interface BoardOptions {
 
 /** The renderer for the analysis's board geometry. */
 export function renderBoard(options: BoardOptions): TemplateResult {
-  const { analysis, editing, interactive, hints, preview } = options;
+  const { game, analysis, editing, interactive, hints, preview } = options;
   switch (analysis.board.kind) {
     case 'heaps':
       return html`<grundy-heaps part="board" .analysis=${analysis} ?editing=${editing} ?interactive=${interactive}
         ?hints=${hints} .preview=${preview}></grundy-heaps>`;
+    case 'grid':
+      return html`<grundy-grid part="board" game=${game} .analysis=${analysis} ?editing=${editing} ?interactive=${interactive}
+        ?hints=${hints} .preview=${preview}></grundy-grid>`;
+    case 'text':
+      return html`<grundy-text part="board" .analysis=${analysis} ?editing=${editing} ?interactive=${interactive}
+        ?hints=${hints} .preview=${preview}></grundy-text>`;
     default:
       return html`<p>This board cannot be drawn yet.</p>`;
   }

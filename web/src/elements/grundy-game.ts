@@ -395,6 +395,7 @@ export class GrundyGame extends LitElement {
         <div class="board" @board-play=${this.onBoardPlay} @board-preview=${this.onBoardPreview} @board-edit=${this.onBoardEdit}>
           ${view
             ? renderBoard({
+                game: view.game,
                 analysis: view.analysis,
                 editing: this.currentMode === 'edit',
                 interactive: this.humanMayMove,

@@ -46,6 +46,8 @@ export interface Interval {
   first: number;
   last: number;
   depth: number;
+  /** The index of the smallest interval containing this one. */
+  parent: number | null;
   nimber: Nimber;
 }
 
@@ -78,7 +80,11 @@ export type Edit =
   | { kind: 'setHeap'; index: number; size: number }
   | { kind: 'removeHeap'; index: number }
   | { kind: 'random'; seed: number; density: number }
-  | { kind: 'setNumber'; name: string; value: number };
+  | { kind: 'setNumber'; name: string; value: number }
+  | { kind: 'setText'; text: string }
+  | { kind: 'setWords'; words: string[] }
+  | { kind: 'setSpan'; index: number; first: number; last: number }
+  | { kind: 'removeSpan'; index: number };
 
 export interface Sample {
   name: string;

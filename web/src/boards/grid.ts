@@ -1,0 +1,409 @@
+import { css, html, nothing, svg } from 'lit';
+import { BoardElement } from './board';
+import type { Board, Component, ForfeitMove, MoveInfo, Region } from '../engine/model';
+import { regionKeys } from '../engine/regions';
+import { componentColour, inkOn } from '../elements/palette';
+import { gridLook, type TileLook } from './tiles';
+
+type GridBoard = Extract<Board, { kind: 'grid' }>;
+
+/** The largest cell, in SVG units; boards shrink cells to fit 720 units. */
+const MAX_CELL = 40;
+
+/**
+ * Grids: Bacterial Tactics, World of Darkraft, BoardEscape. Components are
+ * tinted and badged from their regions, the hovered move's footprint is
+ * shown, and a cell with several moves (H/V, four directions) plays the
+ * chosen variant or offers a choice.
+ */
+export class GridBoardElement extends BoardElement {
+  static properties = {
+    ...BoardElement.properties,
+    game: { type: String },
+    variant: { state: true },
+    brush: { state: true },
+    rotated: { state: true },
+    choosing: { state: true },
+    focusCell: { state: true },
+    hoverForfeit: { state: true },
+  };
+
+  declare game: string;
+  declare private variant: string;
+  declare private brush: string;
+  declare private rotated: boolean;
+  /** The cell whose moves are offered in a chooser, `"r,c"`. */
+  declare private choosing: string;
+  declare private focusCell: [number, number];
+  /** A placement that would lose at once, previewed in red. */
+  declare private hoverForfeit: ForfeitMove | undefined;
+  private painting = false;
+
+  constructor() {
+    super();
+    this.game = '';
+    this.variant = '';
+    this.brush = '';
+    this.rotated = false;
+    this.choosing = '';
+    this.focusCell = [0, 0];
+  }
+
+  private get grid(): GridBoard | undefined {
+    const board = this.analysis?.board;
+    return board?.kind === 'grid' ? board : undefined;
+  }
+
+  /** The distinct variants among the moves, in first-seen order. */
+  private get variants(): string[] {
+    return [...new Set(this.analysis.moves.map((m) => m.variant).filter((v): v is string => !!v))];
+  }
+
+  private cellSize(grid: GridBoard): number {
+    return Math.max(6, Math.min(MAX_CELL, Math.floor(720 / Math.max(grid.cols, grid.rows))));
+  }
+
+  static styles = css`
+    :host { display: block; --tile-open: #f3f1ea; --tile-hot: #3b3b3b; --tile-wall: #5a5a66; --tile-exit: #cfe8d6; }
+    @media (prefers-color-scheme: dark) {
+      :host { --tile-open: #2b2e35; --tile-hot: #0c0c0c; --tile-wall: #6e7280; --tile-exit: #1f4d33; }
+    }
+    .tools { display: flex; flex-wrap: wrap; gap: 0.4rem 0.8rem; align-items: center; margin-bottom: 0.5rem; font-size: 0.85rem; }
+    .tools button { font: inherit; border: 1px solid var(--grundy-border, #999); background: var(--grundy-surface, #fff);
+      color: inherit; border-radius: 0.4rem; padding: 0.2rem 0.55rem; cursor: pointer; }
+    .tools button[aria-pressed='true'] { background: var(--grundy-accent, #0b57d0); color: var(--grundy-bg, #fff); }
+    .tools input[type='number'] { width: 4.5rem; font: inherit; }
+    .stage { position: relative; overflow: auto; max-width: 100%; }
+    svg { display: block; width: 100%; height: auto; max-height: 78vh; touch-action: none; user-select: none; }
+    svg.rotated g.board { transform-box: fill-box; transform-origin: center; transform: rotate(-45deg) scale(0.7071); }
+    rect.cell { stroke: var(--grundy-border, #bbb); stroke-width: 0.5; }
+    .interactive rect.cell.playable { cursor: pointer; }
+    .editing rect.cell { cursor: crosshair; }
+    rect.focus { fill: none; stroke: var(--grundy-focus, #0b57d0); stroke-width: 3; pointer-events: none; visibility: hidden; }
+    :host(:focus-visible) { outline: none; }
+    :host(:focus-visible) rect.focus { visibility: visible; }
+    .footprint { fill: var(--grundy-accent, #0b57d0); opacity: 0.45; pointer-events: none; }
+    .footprint.forfeit { fill: #cc3311; opacity: 0.55; }
+    .outline { fill: none; stroke-width: 2.5; pointer-events: none; }
+    .tint { pointer-events: none; }
+    .win { pointer-events: none; font-weight: 700; }
+    .badge text, .token text { font: 700 11px system-ui, sans-serif; pointer-events: none; }
+    .mark { pointer-events: none; font-family: system-ui, sans-serif; }
+    .chooser { position: absolute; display: flex; gap: 0.25rem; padding: 0.3rem; background: var(--grundy-bg, #fff);
+      border: 1px solid var(--grundy-border, #999); border-radius: 0.5rem; box-shadow: 0 4px 14px rgb(0 0 0 / 0.2); z-index: 2; }
+    .chooser button { font: inherit; font-size: 0.8rem; border: 1px solid var(--grundy-border, #999); border-radius: 0.4rem;
+      background: var(--grundy-surface, #fff); color: inherit; cursor: pointer; padding: 0.2rem 0.45rem; }
+    .chooser button.wins { border-color: var(--grundy-win, #117733); border-width: 2px; }
+    .legend { font-size: 0.75rem; color: var(--grundy-muted, #555); margin-top: 0.35rem; }
+  `;
+
+  render() {
+    const grid = this.grid;
+    if (!grid) return nothing;
+    const size = this.cellSize(grid);
+    const width = grid.cols * size;
+    const height = grid.rows * size;
+    const look = gridLook(this.game);
+    const byCell = this.movesByCell();
+    const previewed = this.previewed;
+    const footprint = previewed ? regionKeys(previewed.footprint) : new Set<string>();
+    const winning = this.hints ? this.winningCells(byCell) : new Set<string>();
+    const classes = `${this.interactive && !this.editing ? 'interactive' : ''} ${this.editing ? 'editing' : ''} ${this.rotated ? 'rotated' : ''}`;
+    return html`
+      ${this.renderTools(grid, look.paint)}
+      <div class="stage">
+        <svg
+          class=${classes}
+          viewBox="-2 -2 ${width + 4} ${height + 4}"
+          role="grid"
+          aria-label=${`${grid.rows} by ${grid.cols} board`}
+          @pointerdown=${this.onPointerDown}
+          @pointermove=${this.onPointerMove}
+          @pointerup=${() => (this.painting = false)}
+          @pointerleave=${() => {
+            this.painting = false;
+            this.previewMove(undefined);
+          }}
+        >
+          <g class="board">
+            ${grid.tiles.map((row, r) =>
+              [...row].map((tile, c) => this.renderCell(r, c, tile, look.tiles[tile], size, byCell.get(`${r},${c}`))),
+            )}
+            ${this.analysis.components.map((component) => this.renderComponent(component, size, grid))}
+            ${[...footprint].map((key) => {
+              const [r, c] = key.split(',').map(Number);
+              return svg`<rect class="footprint" x=${c * size} y=${r * size} width=${size} height=${size}></rect>`;
+            })}
+            ${this.renderForfeitPreview(size)}
+            ${[...winning].map((key) => {
+              const [r, c] = key.split(',').map(Number);
+              return svg`<text class="win" x=${c * size + size - 2} y=${r * size + Math.max(8, size * 0.32)} text-anchor="end"
+                font-size=${Math.max(7, size * 0.35)} fill="var(--grundy-win, #117733)">★</text>`;
+            })}
+            ${this.renderTokens(grid, size)}
+            ${this.renderBadges(size)}
+            <rect class="focus" x=${this.focusCell[1] * size} y=${this.focusCell[0] * size} width=${size} height=${size}></rect>
+          </g>
+        </svg>
+        ${this.renderChooser(size, width)}
+      </div>
+      ${this.variants.length > 1 && !this.editing
+        ? html`<p class="legend">Click a cell to play ${this.variant ? `its ${this.variant} move` : 'one of its moves'}; keys ${this.variants
+            .map((v) => v[0].toUpperCase())
+            .join('/')} choose the move, arrows move the cursor, Enter plays.</p>`
+        : nothing}
+    `;
+  }
+
+  private renderTools(grid: GridBoard, paint: string[]) {
+    if (this.editing) {
+      const brush = this.brush || paint[0];
+      const look = gridLook(this.game);
+      return html`<div class="tools" role="toolbar" aria-label="Drawing tools">
+        <span>Paint:</span>
+        ${paint.map(
+          (tile, i) => html`<button aria-pressed=${brush === tile ? 'true' : 'false'} title=${`key ${i + 1}`}
+            @click=${() => (this.brush = tile)}>${tile} ${look.tiles[tile]?.name ?? ''}</button>`,
+        )}
+        ${look.numbers.map((name) => {
+          const value = this.analysis.facts?.find((f) => f.label === name)?.value ?? '';
+          return html`<label>${name} <input type="number" min="1" .value=${value}
+            @change=${(e: Event) => this.edit({ kind: 'setNumber', name, value: Number((e.target as HTMLInputElement).value) })} /></label>`;
+        })}
+        <label>Rows <input type="number" min="1" .value=${String(grid.rows)} @change=${(e: Event) => this.resize(e, 'rows')} /></label>
+        <label>Columns <input type="number" min="1" .value=${String(grid.cols)} @change=${(e: Event) => this.resize(e, 'cols')} /></label>
+        ${this.renderRotateToggle()}
+      </div>`;
+    }
+    const variants = this.variants;
+    return html`<div class="tools">
+      ${variants.length > 1
+        ? html`<span>Move:</span>
+            ${variants.map(
+              (v) => html`<button aria-pressed=${this.variant === v ? 'true' : 'false'}
+                @click=${() => (this.variant = this.variant === v ? '' : v)}>${v}</button>`,
+            )}`
+        : nothing}
+      ${this.renderRotateToggle()}
+    </div>`;
+  }
+
+  private renderRotateToggle() {
+    if (this.game !== 'darkraft') return nothing;
+    return html`<button aria-pressed=${this.rotated ? 'true' : 'false'} @click=${() => (this.rotated = !this.rotated)}
+      title="Turn the board 45°: every wave becomes a row or a column">Turn 45°</button>`;
+  }
+
+  private resize(event: Event, side: 'rows' | 'cols'): void {
+    const grid = this.grid;
+    const value = Number((event.target as HTMLInputElement).value);
+    if (!grid || !Number.isInteger(value)) return;
+    this.edit({ kind: 'resize', rows: side === 'rows' ? value : grid.rows, cols: side === 'cols' ? value : grid.cols });
+  }
+
+  private renderCell(r: number, c: number, tile: string, look: TileLook | undefined, size: number, moves: MoveInfo[] | undefined) {
+    const x = c * size;
+    const y = r * size;
+    const name = look?.name ?? tile;
+    const wins = moves?.some((m) => m.after === 0);
+    const label = `row ${r + 1}, column ${c + 1}: ${name}${moves?.length ? `, ${moves.length} move${moves.length > 1 ? 's' : ''}${this.hints && wins ? ', a winning move' : ''}` : ''}`;
+    const opacity = look?.faded ? 0.35 : 1;
+    return svg`<g role="gridcell" aria-label=${label}>
+      <rect class="cell ${moves?.length ? 'playable' : ''}" data-r=${r} data-c=${c} x=${x} y=${y} width=${size} height=${size}
+        fill=${look?.fill ?? 'var(--tile-open)'} opacity=${opacity}><title>${label}</title></rect>
+      ${(look?.strokes ?? []).map((stroke) =>
+        stroke === 'rising'
+          ? svg`<line x1=${x + size * 0.18} y1=${y + size * 0.82} x2=${x + size * 0.82} y2=${y + size * 0.18} stroke="var(--grundy-ink, #222)" stroke-width=${Math.max(1, size / 14)} opacity=${opacity} pointer-events="none"></line>`
+          : svg`<line x1=${x + size * 0.18} y1=${y + size * 0.18} x2=${x + size * 0.82} y2=${y + size * 0.82} stroke="var(--grundy-ink, #222)" stroke-width=${Math.max(1, size / 14)} opacity=${opacity} pointer-events="none"></line>`,
+      )}
+      ${look?.mark && size >= 10
+        ? svg`<text class="mark" x=${x + size / 2} y=${y + size * 0.68} text-anchor="middle" font-size=${size * 0.55}
+            fill=${look.fill.startsWith('#') ? inkOn(look.fill) : 'var(--grundy-ink, #222)'}>${look.mark}</text>`
+        : nothing}
+    </g>`;
+  }
+
+  /** Tints a component's cells and outlines rectangles, in its colour. */
+  private renderComponent(component: Component, size: number, grid: GridBoard) {
+    const colour = componentColour(component.id);
+    const region = component.region;
+    if (region.kind === 'rect') {
+      return svg`<rect class="tint" x=${region.col * size} y=${region.row * size} width=${region.cols * size}
+          height=${region.rows * size} fill=${colour} opacity="0.16"></rect>
+        <rect class="outline" x=${region.col * size + 1.5} y=${region.row * size + 1.5} width=${region.cols * size - 3}
+          height=${region.rows * size - 3} stroke=${colour}></rect>`;
+    }
+    if (region.kind === 'cells' && grid.tokens?.length === 0) {
+      return region.cells.map(
+        ([r, c]) => svg`<rect class="tint" x=${c * size} y=${r * size} width=${size} height=${size} fill=${colour} opacity="0.3"></rect>`,
+      );
+    }
+    return nothing;
+  }
+
+  private renderForfeitPreview(size: number) {
+    if (this.preview >= 0 || !this.hoverForfeit) return nothing;
+    return [...regionKeys(this.hoverForfeit.footprint)].map((key) => {
+      const [r, c] = key.split(',').map(Number);
+      return svg`<rect class="footprint forfeit" x=${c * size} y=${r * size} width=${size} height=${size}></rect>`;
+    });
+  }
+
+  private renderTokens(grid: GridBoard, size: number) {
+    const tokens = grid.tokens ?? [];
+    const perCell = new Map<string, number>();
+    return tokens.map((token) => {
+      const key = `${token.row},${token.col}`;
+      const nth = perCell.get(key) ?? 0;
+      perCell.set(key, nth + 1);
+      const radius = size * 0.36;
+      const cx = token.col * size + size / 2 + nth * size * 0.12;
+      const cy = token.row * size + size / 2 - nth * size * 0.12;
+      return svg`<g class="token"><circle cx=${cx} cy=${cy} r=${radius} fill="var(--grundy-ink, #222)" stroke="var(--grundy-bg, #fff)" stroke-width="1.5"></circle>
+        ${size >= 14 ? svg`<text x=${cx} y=${cy + 4} text-anchor="middle" fill="var(--grundy-bg, #fff)" font-size=${Math.min(11, size * 0.4)}>${token.label}</text>` : nothing}</g>`;
+    });
+  }
+
+  /** A nimber badge at the first cell of every component. */
+  private renderBadges(size: number) {
+    return this.analysis.components.map((component) => {
+      const anchor = firstCell(component.region);
+      if (!anchor) return nothing;
+      const colour = componentColour(component.id);
+      const text = `*${component.nimber}`;
+      const width = 8 + text.length * 7;
+      const x = anchor[1] * size + 1;
+      const y = anchor[0] * size + 1;
+      return svg`<g class="badge" role="img" aria-label=${`${component.label}: nimber ${text}`}>
+        <rect x=${x} y=${y} width=${width} height="15" rx="7" fill=${colour} stroke="var(--grundy-bg, #fff)" stroke-width="1"></rect>
+        <text x=${x + width / 2} y=${y + 11.5} text-anchor="middle" fill=${inkOn(colour)}>${text}</text>
+      </g>`;
+    });
+  }
+
+  private renderChooser(size: number, width: number) {
+    if (!this.choosing || this.editing) return nothing;
+    const moves = this.movesByCell().get(this.choosing) ?? [];
+    if (moves.length === 0) return nothing;
+    const [r, c] = this.choosing.split(',').map(Number);
+    const scale = this.getBoundingClientRect().width / (width + 4) || 1;
+    const left = Math.max(0, (c + 1) * size * scale);
+    const top = Math.max(0, r * size * scale);
+    return html`<div class="chooser" role="menu" style="left:${left}px;top:${top}px">
+      ${moves.map(
+        (move) => html`<button role="menuitem" class=${this.hints && move.after === 0 ? 'wins' : ''}
+          title=${`${move.label}: leaves *${move.after}`}
+          @mouseenter=${() => this.previewMove(move)}
+          @click=${() => {
+            this.choosing = '';
+            this.play(move);
+          }}>${move.variant ?? move.label}${this.hints ? ` → *${move.after}` : ''}</button>`,
+      )}
+      <button role="menuitem" aria-label="Close" @click=${() => (this.choosing = '')}>✕</button>
+    </div>`;
+  }
+
+  private winningCells(byCell: Map<string, MoveInfo[]>): Set<string> {
+    const cells = new Set<string>();
+    for (const [key, moves] of byCell) {
+      if (moves.some((m) => m.after === 0 && (!this.variant || m.variant === this.variant))) cells.add(key);
+    }
+    return cells;
+  }
+
+  private cellAt(event: PointerEvent): [number, number] | undefined {
+    const target = event.composedPath()[0] as Element;
+    const r = target?.getAttribute?.('data-r');
+    const c = target?.getAttribute?.('data-c');
+    return r === null || c === null || r === undefined || c === undefined ? undefined : [Number(r), Number(c)];
+  }
+
+  private onPointerDown(event: PointerEvent): void {
+    const cell = this.cellAt(event);
+    if (!cell) return;
+    this.focusCell = cell;
+    if (this.editing) {
+      this.painting = true;
+      this.paint(cell);
+      return;
+    }
+    this.activate(cell);
+  }
+
+  private onPointerMove(event: PointerEvent): void {
+    const cell = this.cellAt(event);
+    if (!cell) return;
+    if (this.editing) {
+      if (this.painting && event.buttons) this.paint(cell);
+      return;
+    }
+    this.hover(cell);
+  }
+
+  private paint([row, col]: [number, number]): void {
+    const tile = this.brush || gridLook(this.game).paint[0];
+    if (tile && this.grid?.tiles[row]?.[col] !== tile) this.edit({ kind: 'paint', row, col, tile });
+  }
+
+  /** The move a click on the cell plays: the chosen variant's, or the only one. */
+  private moveFor(cell: [number, number]): MoveInfo | undefined {
+    const moves = this.movesByCell().get(`${cell[0]},${cell[1]}`) ?? [];
+    if (this.variant) return moves.find((m) => m.variant === this.variant);
+    return moves.length === 1 ? moves[0] : undefined;
+  }
+
+  private hover(cell: [number, number]): void {
+    const move = this.moveFor(cell);
+    this.hoverForfeit = move
+      ? undefined
+      : this.analysis.forfeits?.find(
+          (f) => f.anchor.kind === 'cells' && f.anchor.cells[0][0] === cell[0] && f.anchor.cells[0][1] === cell[1] && (!this.variant || f.variant === this.variant),
+        );
+    this.previewMove(move);
+  }
+
+  private activate(cell: [number, number]): void {
+    if (!this.interactive) return;
+    const move = this.moveFor(cell);
+    const key = `${cell[0]},${cell[1]}`;
+    if (move) this.play(move);
+    else if ((this.movesByCell().get(key)?.length ?? 0) > 1) this.choosing = key;
+  }
+
+  /** Arrow keys move the cursor, Enter or Space plays or paints, letters pick variants or tiles. */
+  protected firstUpdated(): void {
+    this.tabIndex = 0;
+    this.addEventListener('keydown', (event: KeyboardEvent) => this.onKey(event));
+  }
+
+  private onKey(event: KeyboardEvent): void {
+    const grid = this.grid;
+    if (!grid || (event.target as Element) !== this) return;
+    const [r, c] = this.focusCell;
+    const steps: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    if (event.key in steps) {
+      const [dr, dc] = steps[event.key];
+      this.focusCell = [Math.min(grid.rows - 1, Math.max(0, r + dr)), Math.min(grid.cols - 1, Math.max(0, c + dc))];
+      this.hover(this.focusCell);
+    } else if (event.key === 'Enter' || event.key === ' ') {
+      if (this.editing) this.paint(this.focusCell);
+      else this.activate(this.focusCell);
+    } else if (this.editing && /^[1-9]$/.test(event.key)) {
+      this.brush = gridLook(this.game).paint[Number(event.key) - 1] ?? this.brush;
+    } else {
+      const variant = this.variants.find((v) => v[0].toLowerCase() === event.key.toLowerCase());
+      if (!variant) return;
+      this.variant = variant;
+      this.hover(this.focusCell);
+    }
+    event.preventDefault();
+  }
+}
+
+function firstCell(region: Region): [number, number] | undefined {
+  if (region.kind === 'rect') return [region.row, region.col];
+  if (region.kind === 'cells') return region.cells[0];
+  return undefined;
+}
+
+customElements.define('grundy-grid', GridBoardElement);

@@ -1,0 +1,153 @@
+import { css, html, nothing, svg } from 'lit';
+import { BoardElement } from './board';
+import type { Board, MoveInfo } from '../engine/model';
+import { componentColour, inkOn } from '../elements/palette';
+
+type TextBoard = Extract<Board, { kind: 'text' }>;
+
+const TILE = 26;
+const LANE = 9;
+/** Letters per line before the string wraps. */
+const PER_LINE = 24;
+
+/**
+ * A string as letter tiles, erased letters as gaps, every playable
+ * occurrence as a bar in its word's lane under the letters (so overlaps
+ * are visible), each remaining piece outlined with its nimber.
+ */
+export class TextBoardElement extends BoardElement {
+  static properties = { ...BoardElement.properties, newWord: { state: true } };
+  declare private newWord: string;
+
+  constructor() {
+    super();
+    this.newWord = '';
+  }
+
+  static styles = css`
+    :host { display: block; }
+    svg { display: block; width: 100%; height: auto; user-select: none; }
+    .letter text { font: 600 15px ui-monospace, monospace; pointer-events: none; }
+    .bar { cursor: default; }
+    .interactive .bar { cursor: pointer; }
+    .bar:focus-visible { outline: none; stroke: var(--grundy-focus, #0b57d0); stroke-width: 3; }
+    .badge text { font: 700 11px system-ui, sans-serif; }
+    .edit { display: flex; flex-direction: column; gap: 0.5rem; margin-bottom: 0.6rem; font-size: 0.85rem; }
+    .edit input { font: inherit; font-family: ui-monospace, monospace; padding: 0.2rem 0.35rem; }
+    .chips { display: flex; flex-wrap: wrap; gap: 0.3rem; align-items: center; }
+    .chip { display: inline-flex; align-items: center; gap: 0.2rem; border: 1px solid var(--grundy-border, #999);
+      border-radius: 999px; padding: 0.05rem 0.15rem 0.05rem 0.55rem; font-family: ui-monospace, monospace; }
+    .chip button, .edit button { font: inherit; border: 0; background: transparent; color: inherit; cursor: pointer; }
+    .lane-names { font-size: 0.75rem; color: var(--grundy-muted, #555); }
+  `;
+
+  private get board(): TextBoard | undefined {
+    const board = this.analysis?.board;
+    return board?.kind === 'text' ? board : undefined;
+  }
+
+  render() {
+    const board = this.board;
+    if (!board) return nothing;
+    const lanes = board.words.filter((w, i) => board.words.indexOf(w) === i);
+    const lineHeight = TILE + 8 + Math.max(1, lanes.length) * LANE + 10;
+    const lines = Math.max(1, Math.ceil(board.text.length / PER_LINE));
+    const width = Math.min(board.text.length, PER_LINE) * TILE;
+    const previewed = this.previewed;
+    const at = (i: number) => ({ x: (i % PER_LINE) * TILE, y: Math.floor(i / PER_LINE) * lineHeight + 18 });
+    return html`
+      ${this.editing ? this.renderEditor(board) : nothing}
+      <svg class=${this.interactive && !this.editing ? 'interactive' : ''} viewBox="-4 -4 ${Math.max(width, TILE) + 8} ${lines * lineHeight + 8}"
+        role="group" aria-label=${`The string, ${board.text.length} letters`}>
+        ${[...board.text].map((letter, i) => {
+          const { x, y } = at(i);
+          const gone = board.erased[i];
+          const hit = previewed && previewed.footprint.kind === 'span' && i >= previewed.footprint.first && i <= previewed.footprint.last;
+          return svg`<g class="letter" aria-label=${gone ? `letter ${i + 1}, erased` : `letter ${i + 1}: ${letter}`} role="img">
+            <rect x=${x + 1} y=${y} width=${TILE - 2} height=${TILE} rx="4"
+              fill=${gone ? 'none' : hit ? 'var(--grundy-accent, #0b57d0)' : 'var(--grundy-surface, #f4f4f4)'}
+              stroke="var(--grundy-border, #999)" stroke-dasharray=${gone ? '3 3' : 'none'}></rect>
+            ${gone ? nothing : svg`<text x=${x + TILE / 2} y=${y + 18} text-anchor="middle" fill=${hit ? '#fff' : 'var(--grundy-ink, #222)'}>${letter}</text>`}
+          </g>`;
+        })}
+        ${this.analysis.components.map((component) => {
+          if (component.region.kind !== 'span') return nothing;
+          const colour = componentColour(component.id);
+          return this.segments(component.region.first, component.region.last).map(([first, last], k) => {
+            const start = at(first);
+            const end = at(last);
+            const outline = svg`<rect x=${start.x - 1} y=${start.y - 2} width=${end.x - start.x + TILE + 2} height=${TILE + 4} rx="6"
+              fill="none" stroke=${colour} stroke-width="2.5"></rect>`;
+            if (k > 0) return outline;
+            const text = `*${component.nimber}`;
+            const badgeWidth = 8 + text.length * 7;
+            return svg`${outline}<g class="badge" role="img" aria-label=${`${component.label}: nimber ${text}`}>
+              <rect x=${start.x} y=${start.y - 17} width=${badgeWidth} height="14" rx="7" fill=${colour}></rect>
+              <text x=${start.x + badgeWidth / 2} y=${start.y - 6} text-anchor="middle" fill=${inkOn(colour)}>${text}</text></g>`;
+          });
+        })}
+        ${this.analysis.moves.map((move) => this.renderBar(move, board, lanes, at))}
+      </svg>
+      ${lanes.length ? html`<p class="lane-names">Lanes under the letters, top to bottom: ${lanes.join(', ')}</p>` : nothing}
+    `;
+  }
+
+  /** Splits an index range at line ends. */
+  private segments(first: number, last: number): [number, number][] {
+    const out: [number, number][] = [];
+    for (let start = first; start <= last; start = (Math.floor(start / PER_LINE) + 1) * PER_LINE) {
+      out.push([start, Math.min(last, (Math.floor(start / PER_LINE) + 1) * PER_LINE - 1)]);
+    }
+    return out;
+  }
+
+  private renderBar(move: MoveInfo, board: TextBoard, lanes: string[], at: (i: number) => { x: number; y: number }) {
+    if (move.anchor.kind !== 'span') return nothing;
+    const { first, last } = move.anchor;
+    const lane = Math.max(0, lanes.indexOf(board.text.slice(first, last + 1)));
+    const wins = this.hints && move.after === 0;
+    const active = this.preview === move.id;
+    const label = `${move.label}: leaves *${move.after}${wins ? ', a winning move' : ''}`;
+    return this.segments(first, last).map(([a, b]) => {
+      const start = at(a);
+      const end = at(b);
+      const y = start.y + TILE + 6 + lane * LANE;
+      return svg`<rect class="bar" role="button" tabindex="0" aria-label=${label} x=${start.x + 3} y=${y}
+          width=${end.x - start.x + TILE - 6} height=${LANE - 3} rx="3"
+          fill=${wins ? 'var(--grundy-win, #117733)' : active ? 'var(--grundy-accent, #0b57d0)' : 'var(--grundy-muted, #777)'}
+          opacity=${active || wins ? 1 : 0.6}
+          @mouseenter=${() => this.previewMove(move)} @mouseleave=${() => this.previewMove(undefined)}
+          @focus=${() => this.previewMove(move)} @blur=${() => this.previewMove(undefined)}
+          @click=${() => this.play(move)}
+          @keydown=${(e: KeyboardEvent) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), this.play(move))}>
+          <title>${label}</title></rect>
+        ${wins ? svg`<text x=${end.x + TILE - 4} y=${y + LANE - 3} font-size="9" text-anchor="end" fill="var(--grundy-win, #117733)" pointer-events="none">★</text>` : nothing}`;
+    });
+  }
+
+  private renderEditor(board: TextBoard) {
+    const text = [...board.text].map((c, i) => (board.erased[i] ? '-' : c)).join('');
+    const addWord = () => {
+      const word = this.newWord.trim();
+      if (word) this.edit({ kind: 'setWords', words: [...board.words, word] });
+      this.newWord = '';
+    };
+    return html`<div class="edit">
+      <label>String <input .value=${text} size="32" spellcheck="false"
+        @change=${(e: Event) => this.edit({ kind: 'setText', text: (e.target as HTMLInputElement).value.trim() })} /></label>
+      <div class="chips" aria-label="Dictionary">
+        Words:
+        ${board.words.map(
+          (word, i) => html`<span class="chip">${word}<button aria-label=${`Remove ${word}`}
+            @click=${() => this.edit({ kind: 'setWords', words: board.words.filter((_, k) => k !== i) })}>×</button></span>`,
+        )}
+        <input aria-label="New word" placeholder="add a word" size="10" spellcheck="false" .value=${this.newWord}
+          @input=${(e: Event) => (this.newWord = (e.target as HTMLInputElement).value)}
+          @keydown=${(e: KeyboardEvent) => e.key === 'Enter' && addWord()} />
+        <button @click=${addWord}>Add</button>
+      </div>
+    </div>`;
+  }
+}
+
+customElements.define('grundy-text', TextBoardElement);
