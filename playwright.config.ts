@@ -15,6 +15,7 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: chromiumLaunch,
     trace: 'off',
+    actionTimeout: 10_000,
   },
   webServer: {
     command: `node scripts/serve.mjs`,

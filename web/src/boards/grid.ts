@@ -74,7 +74,7 @@ export class GridBoardElement extends BoardElement {
     .tools button[aria-pressed='true'] { background: var(--grundy-accent, #0b57d0); color: var(--grundy-bg, #fff); }
     .tools input[type='number'] { width: 4.5rem; font: inherit; }
     .stage { position: relative; overflow: auto; max-width: 100%; }
-    svg { display: block; width: 100%; height: auto; max-height: 78vh; touch-action: none; user-select: none; }
+    svg { display: block; max-width: 100%; height: auto; touch-action: none; user-select: none; }
     svg.rotated g.board { transform-box: fill-box; transform-origin: center; transform: rotate(-45deg) scale(0.7071); }
     rect.cell { stroke: var(--grundy-border, #bbb); stroke-width: 0.5; }
     .interactive rect.cell.playable { cursor: pointer; }
@@ -87,7 +87,8 @@ export class GridBoardElement extends BoardElement {
     .outline { fill: none; stroke-width: 2.5; pointer-events: none; }
     .tint { pointer-events: none; }
     .win { pointer-events: none; font-weight: 700; }
-    .badge text, .token text { font: 700 11px system-ui, sans-serif; pointer-events: none; }
+    .badge, .token { pointer-events: none; }
+    .badge text, .token text { font: 700 11px system-ui, sans-serif; }
     .mark { pointer-events: none; font-family: system-ui, sans-serif; }
     .chooser { position: absolute; display: flex; gap: 0.25rem; padding: 0.3rem; background: var(--grundy-bg, #fff);
       border: 1px solid var(--grundy-border, #999); border-radius: 0.5rem; box-shadow: 0 4px 14px rgb(0 0 0 / 0.2); z-index: 2; }
@@ -115,6 +116,7 @@ export class GridBoardElement extends BoardElement {
         <svg
           class=${classes}
           viewBox="-2 -2 ${width + 4} ${height + 4}"
+          width=${width + 4}
           role="grid"
           aria-label=${`${grid.rows} by ${grid.cols} board`}
           @pointerdown=${this.onPointerDown}
@@ -233,7 +235,7 @@ export class GridBoardElement extends BoardElement {
         <rect class="outline" x=${region.col * size + 1.5} y=${region.row * size + 1.5} width=${region.cols * size - 3}
           height=${region.rows * size - 3} stroke=${colour}></rect>`;
     }
-    if (region.kind === 'cells' && grid.tokens?.length === 0) {
+    if (region.kind === 'cells' && !grid.tokens?.length) {
       return region.cells.map(
         ([r, c]) => svg`<rect class="tint" x=${c * size} y=${r * size} width=${size} height=${size} fill=${colour} opacity="0.3"></rect>`,
       );

@@ -3,6 +3,7 @@ import type { Analysis } from '../engine/model';
 import './heaps';
 import './grid';
 import './text';
+import './line';
 
 export interface BoardOptions {
   game: string;
@@ -26,7 +27,8 @@ export function renderBoard(options: BoardOptions): TemplateResult {
     case 'text':
       return html`<grundy-text part="board" .analysis=${analysis} ?editing=${editing} ?interactive=${interactive}
         ?hints=${hints} .preview=${preview}></grundy-text>`;
-    default:
-      return html`<p>This board cannot be drawn yet.</p>`;
+    case 'line':
+      return html`<grundy-line part="board" .analysis=${analysis} ?editing=${editing} ?interactive=${interactive}
+        ?hints=${hints} .preview=${preview}></grundy-line>`;
   }
 }

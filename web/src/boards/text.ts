@@ -26,7 +26,7 @@ export class TextBoardElement extends BoardElement {
 
   static styles = css`
     :host { display: block; }
-    svg { display: block; width: 100%; height: auto; user-select: none; }
+    svg { display: block; max-width: 100%; height: auto; user-select: none; }
     .letter text { font: 600 15px ui-monospace, monospace; pointer-events: none; }
     .bar { cursor: default; }
     .interactive .bar { cursor: pointer; }
@@ -58,6 +58,7 @@ export class TextBoardElement extends BoardElement {
     return html`
       ${this.editing ? this.renderEditor(board) : nothing}
       <svg class=${this.interactive && !this.editing ? 'interactive' : ''} viewBox="-4 -4 ${Math.max(width, TILE) + 8} ${lines * lineHeight + 8}"
+        width=${Math.max(width, TILE) + 8}
         role="group" aria-label=${`The string, ${board.text.length} letters`}>
         ${[...board.text].map((letter, i) => {
           const { x, y } = at(i);

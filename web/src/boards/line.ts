@@ -1,0 +1,326 @@
+import { css, html, nothing, svg } from 'lit';
+import { BoardElement } from './board';
+import type { Board, Interval, MoveInfo } from '../engine/model';
+import { componentColour, inkOn } from '../elements/palette';
+
+type LineBoard = Extract<Board, { kind: 'line' }>;
+
+const WIDTH = 720;
+const ROW = 18;
+const TOP = 22;
+/** Depths drawn as rows; deeper intervals share one aggregated row. */
+const SHOWN_DEPTHS = 24;
+/** Bars narrower than this many pixels are drawn as one strip per row. */
+const THIN = 2;
+
+/**
+ * A number line: intervals as bars stacked by nesting depth, each labelled
+ * with its subtree's nimber; the outermost of each tree outlined in its
+ * component's colour. Pointing at an integer previews the pick (the
+ * intervals holding it vanish); the wheel zooms and dragging pans.
+ */
+export class LineBoardElement extends BoardElement {
+  static properties = {
+    ...BoardElement.properties,
+    view: { state: true },
+    hoverValue: { state: true },
+    selected: { state: true },
+    draft: { state: true },
+  };
+
+  /** The visible range [lo, hi) of the line. */
+  declare private view: [number, number] | undefined;
+  declare private hoverValue: number | undefined;
+  declare private selected: number;
+  /** An interval being drawn or resized: its index (or -1 for new) and ends. */
+  declare private draft: { index: number; first: number; last: number; anchor: number } | undefined;
+  private dragFrom: { x: number; view: [number, number]; moved: boolean } | undefined;
+  /** Moves by ascending anchor, for finding the pick under the pointer. */
+  private sortedMoves: MoveInfo[] = [];
+  private sortedFor: unknown;
+
+  constructor() {
+    super();
+    this.selected = -1;
+  }
+
+  static styles = css`
+    :host { display: block; }
+    .tools { display: flex; flex-wrap: wrap; gap: 0.4rem; align-items: center; font-size: 0.85rem; margin-bottom: 0.4rem; }
+    .tools button { font: inherit; border: 1px solid var(--grundy-border, #999); background: var(--grundy-surface, #fff);
+      color: inherit; border-radius: 0.4rem; padding: 0.15rem 0.5rem; cursor: pointer; }
+    svg { display: block; width: 100%; height: auto; touch-action: none; user-select: none; cursor: crosshair; }
+    .bar text { font: 700 10px system-ui, sans-serif; pointer-events: none; }
+    .axis text { font: 10px system-ui, sans-serif; fill: var(--grundy-muted, #555); }
+    .hint { font-size: 0.8rem; color: var(--grundy-muted, #555); margin: 0.3rem 0 0; }
+  `;
+
+  private get board(): LineBoard | undefined {
+    const board = this.analysis?.board;
+    return board?.kind === 'line' ? board : undefined;
+  }
+
+  /** The whole family with a margin, or 0..20 when empty. */
+  private fitted(board: LineBoard): [number, number] {
+    if (board.intervals.length === 0) return [0, 20];
+    const lo = Math.min(...board.intervals.map((i) => i.first));
+    const hi = Math.max(...board.intervals.map((i) => i.last)) + 1;
+    const margin = Math.max(1, Math.ceil((hi - lo) * 0.04));
+    return [lo - margin, hi + margin];
+  }
+
+  private x(value: number, [lo, hi]: [number, number]): number {
+    return ((value - lo) / (hi - lo)) * WIDTH;
+  }
+
+  private valueAt(event: PointerEvent | WheelEvent, [lo, hi]: [number, number]): number {
+    const box = (this.renderRoot.querySelector('svg') as SVGSVGElement).getBoundingClientRect();
+    return Math.floor(lo + ((event.clientX - box.left) / box.width) * (hi - lo));
+  }
+
+  private moveAt(value: number): MoveInfo | undefined {
+    if (this.sortedFor !== this.analysis) {
+      this.sortedMoves = [...this.analysis.moves].sort((a, b) => anchorFirst(a) - anchorFirst(b));
+      this.sortedFor = this.analysis;
+    }
+    let low = 0;
+    let high = this.sortedMoves.length - 1;
+    while (low <= high) {
+      const mid = (low + high) >> 1;
+      const move = this.sortedMoves[mid];
+      const anchor = move.anchor;
+      if (anchor.kind !== 'span') return undefined;
+      if (value < anchor.first) high = mid - 1;
+      else if (value > anchor.last) low = mid + 1;
+      else return move;
+    }
+    return undefined;
+  }
+
+  /** The intervals a move removes: its deepest one and every ancestor. */
+  private removedBy(move: MoveInfo | undefined, board: LineBoard): Set<number> {
+    const removed = new Set<number>();
+    if (move?.footprint.kind !== 'items') return removed;
+    let at: number | null = move.footprint.items[0] ?? null;
+    while (at !== null && !removed.has(at)) {
+      removed.add(at);
+      at = board.intervals[at]?.parent ?? null;
+    }
+    return removed;
+  }
+
+  render() {
+    const board = this.board;
+    if (!board) return nothing;
+    const view = this.view ?? this.fitted(board);
+    const maxDepth = Math.min(SHOWN_DEPTHS, Math.max(0, ...board.intervals.map((i) => i.depth)));
+    const axisY = TOP + (maxDepth + 1) * ROW + 8;
+    const height = axisY + 26;
+    const removed = this.removedBy(this.previewed, board);
+    const [roots, strips] = [new Map<number, number>(), new Map<number, Set<number>>()];
+    board.intervals.forEach((interval, index) => interval.depth === 0 && roots.set(index, roots.size));
+    return html`
+      <div class="tools">
+        <button @click=${() => this.zoom(0.5)} aria-label="Zoom in">+</button>
+        <button @click=${() => this.zoom(2)} aria-label="Zoom out">−</button>
+        <button @click=${() => (this.view = undefined)}>Fit</button>
+        ${this.editing && this.selected >= 0
+          ? html`<button @click=${() => this.removeSelected()}>Delete [${board.intervals[this.selected]?.first}, ${board.intervals[this.selected]?.last}]</button>`
+          : nothing}
+        <span>${this.hoverValue !== undefined ? `at ${this.hoverValue}` : ''}</span>
+      </div>
+      <svg viewBox="0 0 ${WIDTH} ${height}" role="group" aria-label=${`Number line with ${board.intervals.length} intervals`}
+        @pointerdown=${this.onPointerDown} @pointermove=${this.onPointerMove} @pointerup=${this.onPointerUp}
+        @pointerleave=${() => {
+          this.hoverValue = undefined;
+          this.previewMove(undefined);
+        }}
+        @wheel=${this.onWheel}>
+        ${this.hints ? this.renderWinningRanges(view, axisY) : nothing}
+        ${board.intervals.map((interval, index) => this.renderBar(interval, index, view, roots, removed, strips))}
+        ${[...strips].map(([depth, columns]) => {
+          const y = TOP + depth * ROW;
+          const path = [...columns].map((px) => `M${px} ${y + 2}v${ROW - 4}`).join('');
+          return svg`<path d=${path} stroke="var(--grundy-muted, #777)" stroke-width="1"></path>`;
+        })}
+        ${this.draft ? this.renderDraft(view) : nothing}
+        ${this.renderAxis(view, axisY)}
+        ${this.hoverValue !== undefined
+          ? svg`<line x1=${this.x(this.hoverValue + 0.5, view)} x2=${this.x(this.hoverValue + 0.5, view)} y1="4" y2=${axisY}
+              stroke="var(--grundy-accent, #0b57d0)" stroke-dasharray="3 3" pointer-events="none"></line>`
+          : nothing}
+      </svg>
+      <p class="hint">
+        ${this.editing
+          ? 'Drag on the line to draw an interval, drag an end to resize, click one to select it.'
+          : 'Point at an integer to see which intervals vanish; click to pick it. Wheel to zoom, drag to pan.'}
+      </p>
+    `;
+  }
+
+  private renderBar(
+    interval: Interval,
+    index: number,
+    view: [number, number],
+    roots: Map<number, number>,
+    removed: Set<number>,
+    strips: Map<number, Set<number>>,
+  ) {
+    const x1 = this.x(interval.first, view);
+    const x2 = this.x(interval.last + 1, view);
+    if (x2 < 0 || x1 > WIDTH) return nothing;
+    const depth = Math.min(interval.depth, SHOWN_DEPTHS);
+    if (x2 - x1 < THIN || interval.depth > SHOWN_DEPTHS) {
+      const columns = strips.get(depth) ?? new Set<number>();
+      columns.add(Math.round(Math.max(0, Math.min(WIDTH, x1))));
+      strips.set(depth, columns);
+      return nothing;
+    }
+    const y = TOP + depth * ROW;
+    const component = roots.get(index);
+    const colour = component === undefined ? undefined : componentColour(component);
+    const gone = removed.has(index);
+    const left = Math.max(0, x1);
+    const right = Math.min(WIDTH, x2);
+    const label = `[${interval.first}, ${interval.last}], nimber *${interval.nimber}${gone ? ', vanishes' : ''}`;
+    return svg`<g class="bar" role="img" aria-label=${label}>
+      <rect x=${left} y=${y + 1} width=${Math.max(1, right - left)} height=${ROW - 3} rx="3"
+        fill=${gone ? 'var(--grundy-lose, #aa3377)' : colour ?? 'var(--grundy-surface, #e8e8e8)'} fill-opacity=${gone ? 0.55 : colour ? 0.45 : 1}
+        stroke=${colour ?? 'var(--grundy-border, #999)'} stroke-width=${this.selected === index ? 3 : colour ? 2 : 1}
+        data-index=${index}><title>${label}</title></rect>
+      ${right - left >= 26
+        ? svg`<text x=${(left + right) / 2} y=${y + 12} text-anchor="middle" fill=${colour ? inkOn(colour) : 'var(--grundy-ink, #222)'}>*${interval.nimber}</text>`
+        : nothing}
+    </g>`;
+  }
+
+  private renderWinningRanges(view: [number, number], axisY: number) {
+    return this.analysis.moves
+      .filter((m) => m.after === 0 && m.anchor.kind === 'span')
+      .map((m) => {
+        const anchor = m.anchor as { first: number; last: number };
+        const x1 = Math.max(0, this.x(anchor.first, view));
+        const x2 = Math.min(WIDTH, this.x(anchor.last + 1, view));
+        if (x2 < 0 || x1 > WIDTH) return nothing;
+        return svg`<rect x=${x1} y=${axisY - 5} width=${Math.max(2, x2 - x1)} height="5" fill="var(--grundy-win, #117733)">
+          <title>${m.label} wins</title></rect>`;
+      });
+  }
+
+  private renderDraft(view: [number, number]) {
+    const draft = this.draft!;
+    const x1 = this.x(Math.min(draft.first, draft.last), view);
+    const x2 = this.x(Math.max(draft.first, draft.last) + 1, view);
+    return svg`<rect x=${x1} y="2" width=${Math.max(1, x2 - x1)} height=${TOP - 4} rx="3" fill="var(--grundy-accent, #0b57d0)" opacity="0.5"></rect>
+      <text x=${x1} y=${TOP - 6} font-size="10" fill="var(--grundy-ink, #222)">[${Math.min(draft.first, draft.last)}, ${Math.max(draft.first, draft.last)}]</text>`;
+  }
+
+  private renderAxis(view: [number, number], y: number) {
+    const [lo, hi] = view;
+    const span = hi - lo;
+    const step = niceStep(span / 8);
+    const ticks: number[] = [];
+    for (let t = Math.ceil(lo / step) * step; t <= hi; t += step) ticks.push(t);
+    return svg`<g class="axis">
+      <line x1="0" x2=${WIDTH} y1=${y} y2=${y} stroke="var(--grundy-ink, #222)"></line>
+      ${ticks.map((t) => {
+        const x = this.x(t + 0.5, view);
+        return svg`<line x1=${x} x2=${x} y1=${y} y2=${y + 4} stroke="var(--grundy-ink, #222)"></line>
+          <text x=${x} y=${y + 15} text-anchor="middle">${t}</text>`;
+      })}
+    </g>`;
+  }
+
+  private zoom(factor: number, around?: number): void {
+    const board = this.board;
+    if (!board) return;
+    const [lo, hi] = this.view ?? this.fitted(board);
+    const centre = around ?? (lo + hi) / 2;
+    const span = Math.max(4, (hi - lo) * factor);
+    const share = (centre - lo) / (hi - lo);
+    this.view = [centre - span * share, centre + span * (1 - share)];
+  }
+
+  private onWheel(event: WheelEvent): void {
+    const board = this.board;
+    if (!board) return;
+    event.preventDefault();
+    this.zoom(event.deltaY > 0 ? 1.25 : 0.8, this.valueAt(event, this.view ?? this.fitted(board)));
+  }
+
+  private onPointerDown(event: PointerEvent): void {
+    const board = this.board;
+    if (!board) return;
+    const view = this.view ?? this.fitted(board);
+    (event.target as Element).setPointerCapture?.(event.pointerId);
+    const value = this.valueAt(event, view);
+    if (this.editing) {
+      const index = Number((event.composedPath()[0] as Element).getAttribute?.('data-index') ?? -1);
+      const hit = board.intervals[index];
+      if (hit) {
+        this.selected = index;
+        const nearFirst = Math.abs(value - hit.first) <= Math.abs(value - hit.last);
+        this.draft = { index, first: hit.first, last: hit.last, anchor: nearFirst ? hit.last : hit.first };
+      } else {
+        this.selected = -1;
+        this.draft = { index: board.intervals.length, first: value, last: value, anchor: value };
+      }
+      return;
+    }
+    this.dragFrom = { x: event.clientX, view, moved: false };
+  }
+
+  private onPointerMove(event: PointerEvent): void {
+    const board = this.board;
+    if (!board) return;
+    const view = this.view ?? this.fitted(board);
+    const value = this.valueAt(event, view);
+    this.hoverValue = value;
+    if (this.draft) {
+      this.draft = { ...this.draft, first: this.draft.anchor, last: value };
+      return;
+    }
+    if (this.dragFrom && event.buttons) {
+      const box = (this.renderRoot.querySelector('svg') as SVGSVGElement).getBoundingClientRect();
+      const shift = ((event.clientX - this.dragFrom.x) / box.width) * (this.dragFrom.view[1] - this.dragFrom.view[0]);
+      if (Math.abs(event.clientX - this.dragFrom.x) > 3) this.dragFrom.moved = true;
+      if (this.dragFrom.moved) this.view = [this.dragFrom.view[0] - shift, this.dragFrom.view[1] - shift];
+      return;
+    }
+    if (!this.editing) this.previewMove(this.moveAt(value));
+  }
+
+  private onPointerUp(event: PointerEvent): void {
+    const board = this.board;
+    if (!board) return;
+    if (this.draft) {
+      const { index, first, last } = this.draft;
+      this.draft = undefined;
+      const [a, b] = [Math.min(first, last), Math.max(first, last)];
+      const existing = board.intervals[index];
+      if (a < b && (!existing || existing.first !== a || existing.last !== b)) this.edit({ kind: 'setSpan', index, first: a, last: b });
+      return;
+    }
+    const clicked = this.dragFrom && !this.dragFrom.moved;
+    this.dragFrom = undefined;
+    if (clicked) this.play(this.moveAt(this.valueAt(event, this.view ?? this.fitted(board))));
+  }
+
+  private removeSelected(): void {
+    if (this.selected >= 0) this.edit({ kind: 'removeSpan', index: this.selected });
+    this.selected = -1;
+  }
+}
+
+function anchorFirst(move: MoveInfo): number {
+  return move.anchor.kind === 'span' ? move.anchor.first : 0;
+}
+
+/** A round tick step near `raw`: 1, 2 or 5 times a power of ten. */
+function niceStep(raw: number): number {
+  const power = 10 ** Math.floor(Math.log10(Math.max(raw, 1)));
+  const scaled = raw / power;
+  return (scaled < 1.5 ? 1 : scaled < 3.5 ? 2 : scaled < 7.5 ? 5 : 10) * power;
+}
+
+customElements.define('grundy-line', LineBoardElement);
