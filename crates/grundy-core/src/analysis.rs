@@ -126,6 +126,8 @@ pub enum Board {
         tiles: Vec<String>,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         tokens: Vec<Token>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        heat: Option<Heat>,
     },
     /// A string with some letters erased.
     Text {
@@ -135,6 +137,18 @@ pub enum Board {
     },
     /// Closed integer intervals on a number line.
     Line { intervals: Vec<Interval> },
+}
+
+/// Per-cell values g_n of a grid for every n, as an eventually periodic
+/// sequence: `states[n]` for n below `pre_period + period`, and beyond that
+/// g_n = g_{n − period}. A renderer shows any n as a heat map from this.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Heat {
+    pub pre_period: u32,
+    pub period: u32,
+    /// Row-major values of every cell, one board per n.
+    pub states: Vec<Vec<u8>>,
 }
 
 /// A piece standing on a grid cell, such as a token with its counter.

@@ -1,6 +1,6 @@
 import { css, html, nothing, svg } from 'lit';
 import { BoardElement } from './board';
-import type { Board, Component, ForfeitMove, MoveInfo, Region } from '../engine/model';
+import { heatState, type Board, type Component, type ForfeitMove, type Heat, type MoveInfo, type Region } from '../engine/model';
 import { regionKeys } from '../engine/regions';
 import { componentColour, inkOn } from '../elements/palette';
 import { gridLook, type TileLook } from './tiles';
@@ -26,6 +26,7 @@ export class GridBoardElement extends BoardElement {
     choosing: { state: true },
     focusCell: { state: true },
     hoverForfeit: { state: true },
+    heatN: { state: true },
   };
 
   declare game: string;
@@ -37,6 +38,8 @@ export class GridBoardElement extends BoardElement {
   declare private focusCell: [number, number];
   /** A placement that would lose at once, previewed in red. */
   declare private hoverForfeit: ForfeitMove | undefined;
+  /** The n whose values colour the board, or undefined for no heat map. */
+  declare private heatN: number | undefined;
   private painting = false;
 
   constructor() {
@@ -73,6 +76,7 @@ export class GridBoardElement extends BoardElement {
       color: inherit; border-radius: 0.4rem; padding: 0.2rem 0.55rem; cursor: pointer; }
     .tools button[aria-pressed='true'] { background: var(--grundy-accent, #0b57d0); color: var(--grundy-bg, #fff); }
     .tools input[type='number'] { width: 4.5rem; font: inherit; }
+    .tools input[aria-label='n, any size'] { width: 8rem; }
     .stage { position: relative; overflow: auto; max-width: 100%; }
     svg { display: block; max-width: 100%; height: auto; touch-action: none; user-select: none; }
     svg.rotated g.board { transform-box: fill-box; transform-origin: center; transform: rotate(-45deg) scale(0.7071); }
@@ -96,6 +100,8 @@ export class GridBoardElement extends BoardElement {
       background: var(--grundy-surface, #fff); color: inherit; cursor: pointer; padding: 0.2rem 0.45rem; }
     .chooser button.wins { border-color: var(--grundy-win, #117733); border-width: 2px; }
     .legend { font-size: 0.75rem; color: var(--grundy-muted, #555); margin-top: 0.35rem; }
+    .chart { margin: 0.5rem 0 0; font-size: 0.75rem; color: var(--grundy-muted, #555); }
+    .chart svg { max-width: 100%; height: auto; }
   `;
 
   render() {
@@ -131,6 +137,7 @@ export class GridBoardElement extends BoardElement {
             ${grid.tiles.map((row, r) =>
               [...row].map((tile, c) => this.renderCell(r, c, tile, look.tiles[tile], size, byCell.get(`${r},${c}`))),
             )}
+            ${grid.heat && this.heatN !== undefined ? this.renderHeat(grid, grid.heat, this.heatN, size) : nothing}
             ${this.analysis.components.map((component) => this.renderComponent(component, size, grid))}
             ${[...footprint].map((key) => {
               const [r, c] = key.split(',').map(Number);
@@ -149,6 +156,7 @@ export class GridBoardElement extends BoardElement {
         </svg>
         ${this.renderChooser(size, width)}
       </div>
+      ${grid.heat && this.heatN !== undefined ? this.renderChart(grid, grid.heat) : nothing}
       ${this.variants.length > 1 && !this.editing
         ? html`<p class="legend">Click a cell to play ${this.variant ? `its ${this.variant} move` : 'one of its moves'}; keys ${this.variants
             .map((v) => v[0].toUpperCase())
@@ -187,7 +195,68 @@ export class GridBoardElement extends BoardElement {
             )}`
         : nothing}
       ${this.renderRotateToggle()}
+      ${grid.heat ? this.renderHeatTools(grid.heat) : nothing}
     </div>`;
+  }
+
+  private renderHeatTools(heat: Heat) {
+    const k = Number(this.analysis.facts?.find((f) => f.label === 'k')?.value ?? 0);
+    const on = this.heatN !== undefined;
+    const sliderMax = Math.max(16, heat.prePeriod + 3 * heat.period);
+    const setN = (value: number) => {
+      if (Number.isInteger(value) && value >= 0 && value <= 1e9) this.heatN = value;
+    };
+    return html`<label><input type="checkbox" .checked=${on} @change=${(e: Event) =>
+        (this.heatN = (e.target as HTMLInputElement).checked ? k : undefined)} /> Heat map of g<sub>n</sub></label>
+      ${on
+        ? html`<label>n <input type="range" min="0" max=${sliderMax} .value=${String(Math.min(this.heatN!, sliderMax))}
+              @input=${(e: Event) => setN(Number((e.target as HTMLInputElement).value))} /></label>
+            <input type="number" aria-label="n, any size" min="0" max="1000000000" .value=${String(this.heatN)}
+              @change=${(e: Event) => setN(Number((e.target as HTMLInputElement).value))} />`
+        : nothing}`;
+  }
+
+  /** Every open cell coloured by g_n, with the value when cells are big enough. */
+  private renderHeat(grid: GridBoard, heat: Heat, n: number, size: number) {
+    const state = heat.states[heatState(heat, n)];
+    return grid.tiles.map((row, r) =>
+      [...row].map((tile, c) => {
+        if (tile === '#') return nothing;
+        const value = state[r * grid.cols + c];
+        const fill = HEAT_COLOURS[Math.min(value, HEAT_COLOURS.length - 1)];
+        return svg`<rect class="tint" x=${c * size} y=${r * size} width=${size} height=${size} fill=${fill} opacity="0.85"></rect>
+          ${size >= 14 ? svg`<text class="mark" x=${c * size + size / 2} y=${r * size + size * 0.66} text-anchor="middle"
+            font-size=${size * 0.45} fill=${inkOn(fill)}>${value}</text>` : nothing}`;
+      }),
+    );
+  }
+
+  /** How the focused cell's value moves with n, marking the pre-period and one period. */
+  private renderChart(grid: GridBoard, heat: Heat) {
+    const [r, c] = this.focusCell;
+    const count = Math.min(80, Math.max(16, heat.prePeriod + 3 * heat.period));
+    const values = Array.from({ length: count }, (_, n) => heat.states[heatState(heat, n)][r * grid.cols + c]);
+    const top = Math.max(1, ...values);
+    const [w, h, head] = [14, 18, 16];
+    const y = (v: number) => (top - v) * h + head + 4;
+    const points = values.map((v, n) => `${n * w},${y(v)} ${(n + 1) * w},${y(v)}`).join(' ');
+    const pre = heat.prePeriod * w;
+    const bottom = top * h + head + 8;
+    return html`<figure class="chart">
+      <svg viewBox="-2 0 ${count * w + 4} ${bottom + 16}" width=${count * w + 4} role="img"
+        aria-label=${`g_n of row ${r + 1}, column ${c + 1} for n from 0 to ${count - 1}; repeats every ${heat.period} from n = ${heat.prePeriod}`}>
+        <rect x=${pre} y=${head} width=${heat.period * w} height=${bottom - head} fill="var(--grundy-accent, #0b57d0)" opacity="0.15"></rect>
+        <line x1=${pre} x2=${pre} y1=${head} y2=${bottom} stroke="var(--grundy-accent, #0b57d0)" stroke-dasharray="3 2"></line>
+        <polyline points=${points} fill="none" stroke="var(--grundy-ink, #222)" stroke-width="2"></polyline>
+        ${this.heatN !== undefined && this.heatN < count
+          ? svg`<circle cx=${this.heatN * w + w / 2} cy=${y(values[this.heatN])} r="4" fill="var(--grundy-lose, #aa3377)"></circle>`
+          : nothing}
+        <text x=${pre + 2} y="11" font-size="11" fill="var(--grundy-muted, #555)">repeats from n = ${heat.prePeriod}, every ${heat.period}</text>
+        <text x="0" y=${bottom + 13} font-size="11" fill="var(--grundy-muted, #555)">n = 0</text>
+        <text x=${count * w} y=${bottom + 13} font-size="11" text-anchor="end" fill="var(--grundy-muted, #555)">${count - 1}</text>
+      </svg>
+      <figcaption>g<sub>n</sub> of row ${r + 1}, column ${c + 1} (click a cell to choose)</figcaption>
+    </figure>`;
   }
 
   private renderRotateToggle() {
@@ -258,11 +327,13 @@ export class GridBoardElement extends BoardElement {
       const key = `${token.row},${token.col}`;
       const nth = perCell.get(key) ?? 0;
       perCell.set(key, nth + 1);
-      const radius = size * 0.36;
-      const cx = token.col * size + size / 2 + nth * size * 0.12;
-      const cy = token.row * size + size / 2 - nth * size * 0.12;
+      // With the heat map on, tokens step into a corner so the value shows.
+      const small = this.heatN !== undefined;
+      const radius = size * (small ? 0.2 : 0.36);
+      const cx = token.col * size + size * (small ? 0.76 : 0.5) + nth * size * 0.12;
+      const cy = token.row * size + size * (small ? 0.76 : 0.5) - nth * size * 0.12;
       return svg`<g class="token"><circle cx=${cx} cy=${cy} r=${radius} fill="var(--grundy-ink, #222)" stroke="var(--grundy-bg, #fff)" stroke-width="1.5"></circle>
-        ${size >= 14 ? svg`<text x=${cx} y=${cy + 4} text-anchor="middle" fill="var(--grundy-bg, #fff)" font-size=${Math.min(11, size * 0.4)}>${token.label}</text>` : nothing}</g>`;
+        ${size >= 14 && !small ? svg`<text x=${cx} y=${cy + 4} text-anchor="middle" fill="var(--grundy-bg, #fff)" font-size=${Math.min(11, size * 0.4)}>${token.label}</text>` : nothing}</g>`;
     });
   }
 
@@ -380,7 +451,8 @@ export class GridBoardElement extends BoardElement {
 
   private onKey(event: KeyboardEvent): void {
     const grid = this.grid;
-    if (!grid || (event.target as Element) !== this) return;
+    // Keys typed into the board's own fields (rows, k, …) are theirs.
+    if (!grid || event.composedPath()[0] !== this) return;
     const [r, c] = this.focusCell;
     const steps: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
     if (event.key in steps) {
@@ -401,6 +473,9 @@ export class GridBoardElement extends BoardElement {
     event.preventDefault();
   }
 }
+
+/** Values 0 to 4 (a cell has at most four neighbours), light to dark. */
+const HEAT_COLOURS = ['#f2f0f7', '#cbc9e2', '#9e9ac8', '#756bb1', '#54278f'];
 
 function firstCell(region: Region): [number, number] | undefined {
   if (region.kind === 'rect') return [region.row, region.col];

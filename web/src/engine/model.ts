@@ -42,6 +42,21 @@ export interface Token {
   label: string;
 }
 
+/**
+ * Per-cell values g_n of a grid: `states[n]` for n below
+ * `prePeriod + period`, repeating with `period` after that.
+ */
+export interface Heat {
+  prePeriod: number;
+  period: number;
+  states: number[][];
+}
+
+/** The index in `heat.states` that holds g_n. */
+export function heatState(heat: Heat, n: number): number {
+  return n < heat.prePeriod ? n : heat.prePeriod + ((n - heat.prePeriod) % heat.period);
+}
+
 export interface Interval {
   first: number;
   last: number;
@@ -53,7 +68,7 @@ export interface Interval {
 
 export type Board =
   | { kind: 'heaps'; sizes: number[] }
-  | { kind: 'grid'; rows: number; cols: number; tiles: string[]; tokens?: Token[] }
+  | { kind: 'grid'; rows: number; cols: number; tiles: string[]; tokens?: Token[]; heat?: Heat }
   | { kind: 'text'; text: string; erased: boolean[]; words: string[] }
   | { kind: 'line'; intervals: Interval[] };
 

@@ -684,5 +684,6 @@ fn board(position: &Position) -> Board {
         cols: position.cols as u32,
         tiles,
         tokens: Vec::new(),
+        heat: None,
     }
 }

@@ -11,7 +11,7 @@
 //! `T` marks a cell with one token still at k.
 
 use crate::ai::Rng;
-use crate::analysis::{Analysis, Board, Component, Edit, Fact, MoveInfo, Region, Token};
+use crate::analysis::{Analysis, Board, Component, Edit, Fact, Heat, MoveInfo, Region, Token};
 use crate::game::{unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample};
 use crate::input::{grid_rows, Scanner};
 use crate::nimber::{MexSet, Nimber};
@@ -22,6 +22,8 @@ pub const MAX_SIDE: usize = 100;
 pub const MAX_K: u64 = 1_000_000_000;
 /// The most whole-board states kept while looking for the cycle.
 const MAX_STORED_CELLS: usize = 64 << 20;
+/// The most cell values an analysis carries for the heat map.
+const MAX_HEAT_CELLS: usize = 1 << 20;
 
 const WALL: u8 = b'#';
 const EXIT: u8 = b'E';
@@ -125,9 +127,13 @@ impl Values {
         Nimber(u32::from(self.state_for(n)[cell]))
     }
 
-    /// g_n of every cell, row-major.
-    pub fn board(&self, n: u64) -> Vec<u32> {
-        self.state_for(n).iter().map(|&v| u32::from(v)).collect()
+    /// Every state through one cycle, when small enough to send whole.
+    fn heat(&self) -> Option<Heat> {
+        (self.states.len() * self.rows * self.cols <= MAX_HEAT_CELLS).then(|| Heat {
+            pre_period: self.pre_period as u32,
+            period: self.period as u32,
+            states: self.states.clone(),
+        })
     }
 }
 
@@ -288,7 +294,7 @@ impl Game for BoardEscape {
         let values = match self.values(position) {
             Ok(values) => values,
             Err(error) => {
-                let mut empty = Analysis::new(board(position), Vec::new(), Vec::new());
+                let mut empty = Analysis::new(board(position, None), Vec::new(), Vec::new());
                 empty.facts.push(Fact {
                     label: "No analysis".to_string(),
                     value: error.message,
@@ -338,7 +344,7 @@ impl Game for BoardEscape {
                 }
             })
             .collect();
-        let mut analysis = Analysis::new(board(position), components, moves);
+        let mut analysis = Analysis::new(board(position, values.heat()), components, moves);
         analysis.facts = vec![
             Fact {
                 label: "k".to_string(),
@@ -467,7 +473,7 @@ impl Game for BoardEscape {
     }
 }
 
-fn board(position: &Position) -> Board {
+fn board(position: &Position, heat: Option<Heat>) -> Board {
     Board::Grid {
         rows: position.rows as u32,
         cols: position.cols as u32,
@@ -485,5 +491,6 @@ fn board(position: &Position) -> Board {
                 label: n.to_string(),
             })
             .collect(),
+        heat,
     }
 }

@@ -385,6 +385,7 @@ impl Game for Darkraft {
             cols: m as u32,
             tiles,
             tokens: Vec::new(),
+            heat: None,
         };
         Analysis::new(board, components, moves)
     }

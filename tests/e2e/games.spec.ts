@@ -1,0 +1,145 @@
+/**
+ * Every game through its board: a whole game against the computer from a
+ * position the person loses, a located error for bad text, and an edit.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { activeGame, watchConsole } from './helpers';
+
+/** Positions where the player to move loses against perfect play. */
+const losing: Record<string, string> = {
+  'bacterial-tactics': '1\n2 2\n..\n.#\n',
+  darkraft: '2 2\nRL\nLR\n',
+  'board-escape': '2 2 3\nT.\n.E\n',
+  intervals: '1\n2\n1 3\n5 7\n',
+  'string-game': '1\ncodechef\n2\ncode\nchef\n',
+};
+
+async function open(page: Page, game: string, position: string): Promise<Locator> {
+  await page.goto(`/#game=${game}&position=${encodeURIComponent(position)}`);
+  const element = activeGame(page);
+  await expect(element.locator('.sum')).toBeVisible();
+  return element;
+}
+
+/** Plays some legal move by pointing at the board as a person would. */
+async function playAnyMove(element: Locator): Promise<void> {
+  const cell = element.locator('grundy-grid rect.cell.playable');
+  if ((await cell.count()) > 0) {
+    await cell.first().click();
+    const chooser = element.locator('grundy-grid .chooser button[role="menuitem"]');
+    if ((await chooser.count()) > 0) await chooser.first().click();
+    return;
+  }
+  const bar = element.locator('grundy-text rect.bar');
+  if ((await bar.count()) > 0) return bar.first().click();
+  await element.locator('grundy-line rect[data-index]').first().click();
+}
+
+for (const [game, position] of Object.entries(losing)) {
+  test(`${game}: the computer wins from a position the person loses`, async ({ page }) => {
+    const problems = watchConsole(page);
+    const element = await open(page, game, position);
+    await expect(element.locator('.sum')).toContainText('= *0');
+    const status = element.locator('.status');
+    for (let moves = 0; moves < 40; moves++) {
+      await expect(status).toHaveText(/Your turn|You win|computer wins/);
+      if (!(await status.textContent())?.includes('Your turn')) break;
+      const before = await element.locator('textarea').inputValue();
+      await playAnyMove(element);
+      await expect(element.locator('textarea')).not.toHaveValue(before);
+    }
+    await expect(status).toContainText('The computer wins');
+    expect(problems).toEqual([]);
+  });
+}
+
+test('bad text gets a located error and the board stays', async ({ page }) => {
+  const cases: [string, string, string, RegExp][] = [
+    ['bacterial-tactics', losing['bacterial-tactics'], '1\n2 2\n..\n.x\n', /Line 4, column 2: case 1 of 1: 'x' is not allowed here; use '\.' \(empty\) or '#' \(radioactive\)/],
+    ['darkraft', losing.darkraft, '2 2\nRL\nLQ\n', /Line 3, column 2: 'Q' is not allowed here; use 'L', 'R' or 'X'/],
+    ['board-escape', losing['board-escape'], '2 2 0\nT.\n.E\n', /Line 1, column 5: k, every token's starting number must be a whole number from 1 to 1000000000/],
+    ['intervals', losing.intervals, '1\n2\n1 5\n3 8\n', /\[1, 5\] \(line 3\) and \[3, 8\] \(line 4\) overlap/],
+    ['string-game', losing['string-game'], '1\ncodeChef\n0\n', /Line 2, column 5: .*not 'C'/],
+  ];
+  const problems = watchConsole(page);
+  for (const [game, good, bad, message] of cases) {
+    const element = await open(page, game, good);
+    const sum = await element.locator('.sum').textContent();
+    await element.locator('textarea').fill(bad);
+    await expect(element.locator('.text .error')).toHaveText(message);
+    await expect(element.locator('.sum')).toHaveText(sum ?? '');
+  }
+  expect(problems).toEqual([]);
+});
+
+test('painting a grid updates the text and the analysis', async ({ page }) => {
+  const element = await open(page, 'bacterial-tactics', '1\n2 3\n...\n...\n');
+  await element.getByRole('button', { name: 'Edit' }).click();
+  await element.getByRole('button', { name: /# radioactive/ }).click();
+  await element.locator('rect.cell[data-r="0"][data-c="1"]').click();
+  await expect(element.locator('textarea')).toHaveValue('1\n2 3\n.#.\n...\n');
+  await element.getByRole('button', { name: 'Play' }).click();
+  await element.getByRole('button', { name: 'H', exact: true }).click();
+  await element.locator('rect.cell[data-r="0"][data-c="0"]').hover();
+  await expect(element.locator('rect.footprint.forfeit')).toHaveCount(2);
+});
+
+test('BoardEscape takes a huge k from the edit field', async ({ page }) => {
+  const element = await open(page, 'board-escape', '1 2 2\nTE\n');
+  await element.getByRole('button', { name: 'Edit' }).click();
+  await element.getByLabel('k', { exact: true }).fill('1000000000');
+  await element.getByLabel('k', { exact: true }).press('Enter');
+  await expect(element.locator('textarea')).toHaveValue('1 2 1000000000\nTE\n');
+});
+
+test('Darkraft turns 45° and the string game takes a new word', async ({ page }) => {
+  const darkraft = await open(page, 'darkraft', '2 2\nRR\nRR\n');
+  await darkraft.getByRole('button', { name: 'Turn 45°' }).click();
+  await expect(darkraft.locator('grundy-grid svg')).toHaveClass(/rotated/);
+  const strings = await open(page, 'string-game', '1\npawpawpawpaw\n1\npawpaw\n');
+  await strings.getByLabel('Hints').check();
+  await expect(strings.locator('rect.bar[aria-label*="winning"]')).toHaveCount(1);
+  await strings.getByRole('button', { name: 'Edit' }).click();
+  await strings.getByLabel('New word').fill('paw');
+  await strings.getByLabel('New word').press('Enter');
+  await expect(strings.locator('textarea')).toHaveValue('1\npawpawpawpaw\n2\npawpaw\npaw\n');
+});
+
+test('drawing on the number line adds an interval; a crossing one is refused', async ({ page }) => {
+  const element = await open(page, 'intervals', '1\n1\n0 10\n');
+  await element.getByRole('button', { name: 'Edit' }).click();
+  const line = element.locator('grundy-line svg');
+  const box = (await line.boundingBox())!;
+  const drag = async (from: number, to: number) => {
+    await page.mouse.move(box.x + box.width * from, box.y + 8);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * to, box.y + 8, { steps: 5 });
+    await page.mouse.up();
+  };
+  // Inside [0, 10]: a nested interval is added.
+  await drag(0.3, 0.6);
+  await expect(element.locator('textarea')).toHaveValue(/^1\n2\n0 10\n\d+ \d+\n$/);
+  await expect(element.locator('grundy-line rect[data-index]')).toHaveCount(2);
+  const drawn = await element.locator('textarea').inputValue();
+  // Across the end of [0, 10]: refused with the reason, nothing changes.
+  await drag(0.2, 0.97);
+  await expect(element.locator('.error')).toContainText('overlap');
+  await expect(element.locator('textarea')).toHaveValue(drawn);
+});
+
+test('BoardEscape heat map follows n, huge n included, with the cycle charted', async ({ page }) => {
+  // g_n for TTE: n=1 [1 1 0], n=2 [0 2 0], then [0 1 0] for every n ≥ 3.
+  const element = await open(page, 'board-escape', '1 3 6\nTTE\n');
+  await element.getByLabel('Heat map of gn').check();
+  const values = element.locator('grundy-grid text.mark');
+  const shown = async () => (await values.allTextContents()).filter((t) => /^\d$/.test(t));
+  await expect.poll(shown).toEqual(['0', '1', '0']);
+  await element.getByLabel('n, any size').fill('2');
+  await element.getByLabel('n, any size').press('Enter');
+  await expect.poll(shown).toEqual(['0', '2', '0']);
+  await element.getByLabel('n, any size').fill('1000000000');
+  await element.getByLabel('n, any size').press('Enter');
+  await expect.poll(shown).toEqual(['0', '1', '0']);
+  await expect(element.locator('grundy-grid figure.chart svg')).toHaveAttribute('aria-label', /repeats every 1 from n = 3/);
+  await page.screenshot({ path: 'tests/screenshots/board-escape-heat.png', fullPage: true });
+});
