@@ -89,20 +89,26 @@ impl RectTable {
     /// Sets every non-empty block to `value(self, block)`, each block after
     /// all the blocks it contains, so `value` can read its pieces.
     pub fn fill(&mut self, mut value: impl FnMut(&RectTable, Block) -> Nimber) {
-        let (rows, cols) = (self.rows, self.cols);
-        for height in 1..=rows {
-            for width in 1..=cols {
-                for top in 0..=rows - height {
-                    for left in 0..=cols - width {
-                        let block = Block {
-                            top,
-                            bottom: top + height,
-                            left,
-                            right: left + width,
-                        };
-                        let nimber = value(self, block);
-                        self.set(block, nimber);
-                    }
+        for_each_block(self.rows, self.cols, |block| {
+            let nimber = value(self, block);
+            self.set(block, nimber);
+        });
+    }
+}
+
+/// Visits every non-empty block of a `rows`×`cols` board, each after all
+/// the blocks it contains.
+pub fn for_each_block(rows: usize, cols: usize, mut visit: impl FnMut(Block)) {
+    for height in 1..=rows {
+        for width in 1..=cols {
+            for top in 0..=rows - height {
+                for left in 0..=cols - width {
+                    visit(Block {
+                        top,
+                        bottom: top + height,
+                        left,
+                        right: left + width,
+                    });
                 }
             }
         }

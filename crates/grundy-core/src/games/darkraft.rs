@@ -13,7 +13,7 @@ use crate::analysis::{Analysis, Board, Component, Edit, MoveInfo, Region};
 use crate::game::{unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample};
 use crate::input::{grid_rows, Scanner};
 use crate::nimber::{MexSet, Nimber};
-use crate::rect_table::{Block, RectTable};
+use crate::rect_table::{for_each_block, Block};
 
 /// The contest allows 20; the playground draws up to 40.
 pub const MAX_SIDE: usize = 40;
@@ -69,7 +69,112 @@ pub struct Position {
 /// Nimbers of every rotated rectangle of one class, for one set of letters.
 struct ClassTable {
     class: Class,
-    nimbers: RectTable,
+    nimbers: Nimbers,
+}
+
+/// The nimbers of a class's rectangles. Besides the usual layout it keeps
+/// a copy indexed with the left bound fastest, so that for the X cells of
+/// one rotated row all four quarters are read as contiguous runs: that loop
+/// is where the time goes.
+struct Nimbers {
+    wx: usize,
+    wy: usize,
+    /// Index ((top·wx + bottom−1)·wy + left)·wy + right−1, as in `RectTable`.
+    by_right: Vec<u16>,
+    /// Index ((top·wx + bottom−1)·wy + right−1)·wy + left.
+    by_left: Vec<u16>,
+}
+
+impl Nimbers {
+    fn rows_base(&self, top: usize, bottom: usize) -> usize {
+        (top * self.wx + bottom - 1) * self.wy * self.wy
+    }
+
+    fn value(&self, block: Block) -> u16 {
+        if block.is_empty() {
+            0
+        } else {
+            self.by_right
+                [self.rows_base(block.top, block.bottom) + block.left * self.wy + block.right - 1]
+        }
+    }
+
+    fn get(&self, block: Block) -> Nimber {
+        Nimber(u32::from(self.value(block)))
+    }
+
+    fn set(&mut self, block: Block, value: u16) {
+        let base = self.rows_base(block.top, block.bottom);
+        self.by_right[base + block.left * self.wy + block.right - 1] = value;
+        self.by_left[base + (block.right - 1) * self.wy + block.left] = value;
+    }
+
+    /// Adds to `seen` the value of every X move in row `x` of `block`
+    /// whose column is set in `x_columns`.
+    fn cross_row(&self, block: Block, x: usize, x_columns: u64, seen: &mut Seen) {
+        let columns = x_columns & column_mask(block.left, block.right);
+        if columns == 0 {
+            return;
+        }
+        let (wy, left, right) = (self.wy, block.left, block.right);
+        let width = right - left;
+        // values[k]: the X move at column left + k; west of it are columns
+        // left..y (none at k = 0), east of it y+1..right (none at the end).
+        let mut values = [0u16; 64];
+        let north = (x > block.top).then(|| self.rows_base(block.top, x));
+        let south = (x + 1 < block.bottom).then(|| self.rows_base(x + 1, block.bottom));
+        for base in [north, south].into_iter().flatten() {
+            let west = &self.by_right[base + left * wy + left..base + left * wy + right - 1];
+            let east =
+                &self.by_left[base + (right - 1) * wy + left + 1..base + (right - 1) * wy + right];
+            for (value, w) in values[1..width].iter_mut().zip(west) {
+                *value ^= w;
+            }
+            for (value, e) in values[..width - 1].iter_mut().zip(east) {
+                *value ^= e;
+            }
+        }
+        let mut remaining = columns;
+        while remaining != 0 {
+            let y = remaining.trailing_zeros() as usize;
+            remaining &= remaining - 1;
+            seen.insert(values[y - left]);
+        }
+    }
+}
+
+/// Bits `left..right` of a u64.
+fn column_mask(left: usize, right: usize) -> u64 {
+    let upto = |n: usize| if n >= 64 { u64::MAX } else { (1u64 << n) - 1 };
+    upto(right) & !upto(left)
+}
+
+/// A set of option values: a bitmask below 64, the general set above.
+struct Seen {
+    low: u64,
+    high: MexSet,
+}
+
+impl Seen {
+    fn insert(&mut self, value: u16) {
+        if value < 64 {
+            self.low |= 1 << value;
+        } else {
+            self.high.insert(Nimber(u32::from(value)));
+        }
+    }
+
+    fn mex(&self) -> u16 {
+        let below = (!self.low).trailing_zeros();
+        if below < 64 {
+            return below as u16;
+        }
+        let mut all = self.high.clone();
+        for value in 0..64 {
+            all.insert(Nimber(value));
+        }
+        all.mex().0 as u16
+    }
 }
 
 impl ClassTable {
@@ -98,37 +203,45 @@ impl ClassTable {
         let r_cols: Vec<Vec<u16>> = (0..wy)
             .map(|y| count(wx, &|x| letters[x * wy + y] == b'R'))
             .collect();
-        // The y of every X cell, per rotated row, ascending.
-        let x_rows: Vec<Vec<usize>> = (0..wx)
-            .map(|x| (0..wy).filter(|&y| letters[x * wy + y] == b'X').collect())
+        // The columns of every X cell, per rotated row (a board is at most 40 wide).
+        let x_rows: Vec<u64> = (0..wx)
+            .map(|x| {
+                (0..wy)
+                    .filter(|&y| letters[x * wy + y] == b'X')
+                    .fold(0u64, |mask, y| mask | 1 << y)
+            })
             .collect();
-        let mut nimbers = RectTable::new(wx, wy);
-        nimbers.fill(|solved, block| {
-            let mut seen = MexSet::new();
+        let size = wx * wx * wy * wy;
+        let mut nimbers = Nimbers {
+            wx,
+            wy,
+            by_right: vec![0; size],
+            by_left: vec![0; size],
+        };
+        for_each_block(wx, wy, |block| {
+            let mut seen = Seen {
+                low: 0,
+                high: MexSet::new(),
+            };
             for (x, l_count) in l_rows.iter().enumerate().take(block.bottom).skip(block.top) {
                 if l_count[block.right] > l_count[block.left] {
                     let [a, b] = block.split_at_row(x);
-                    seen.insert(solved.get(a) ^ solved.get(b));
+                    seen.insert(nimbers.value(a) ^ nimbers.value(b));
                 }
             }
             for (y, r_count) in r_cols.iter().enumerate().take(block.right).skip(block.left) {
                 if r_count[block.bottom] > r_count[block.top] {
                     let [a, b] = block.split_at_col(y);
-                    seen.insert(solved.get(a) ^ solved.get(b));
+                    seen.insert(nimbers.value(a) ^ nimbers.value(b));
                 }
             }
-            for (x, ys) in x_rows.iter().enumerate().take(block.bottom).skip(block.top) {
-                let first = ys.partition_point(|&y| y < block.left);
-                for &y in ys[first..].iter().take_while(|&&y| y < block.right) {
-                    seen.insert(
-                        quarters(block, x, y)
-                            .into_iter()
-                            .map(|q| solved.get(q))
-                            .sum(),
-                    );
+            for (x, &columns) in x_rows.iter().enumerate().take(block.bottom).skip(block.top) {
+                if columns != 0 {
+                    nimbers.cross_row(block, x, columns, &mut seen);
                 }
             }
-            seen.mex()
+            let value = seen.mex();
+            nimbers.set(block, value);
         });
         ClassTable { class, nimbers }
     }
