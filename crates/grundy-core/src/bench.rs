@@ -5,6 +5,7 @@
 use crate::ai::Rng;
 use crate::game::GameError;
 use crate::games;
+use crate::games::intervals::random_laminar;
 use serde::Serialize;
 
 /// What a benchmark case times.
@@ -121,13 +122,13 @@ pub fn cases() -> Vec<BenchCase> {
         solve_case(
             "intervals",
             "100 000 random",
-            intervals_case(laminar(100_000, &mut rng)),
+            intervals_case(random_laminar(&mut rng, 0, 1_000_000, 100_000)),
             250.0,
         ),
         case(
             "intervals",
             "200 drawn",
-            intervals_case(laminar(200, &mut rng)),
+            intervals_case(random_laminar(&mut rng, 0, 2_000, 200)),
             16.0,
         ),
         case(
@@ -244,23 +245,6 @@ fn star(n: i64) -> Vec<(i64, i64)> {
     std::iter::once((-1, 2 * n))
         .chain((0..n - 1).map(|i| (2 * i, 2 * i + 1)))
         .collect()
-}
-
-/// `n` random nested-or-disjoint intervals.
-fn laminar(n: usize, rng: &mut Rng) -> Vec<(i64, i64)> {
-    let mut spans = Vec::new();
-    let mut free = vec![(0i64, 10 * n as i64)];
-    while spans.len() < n && !free.is_empty() {
-        let (lo, hi) = free.swap_remove(rng.below(free.len()));
-        if hi - lo < 1 {
-            continue;
-        }
-        let first = lo + rng.below((hi - lo) as usize) as i64;
-        let last = first + 1 + rng.below((hi - first) as usize) as i64;
-        spans.push((first, last));
-        free.extend([(first + 1, last - 1), (lo, first - 2), (last + 2, hi)]);
-    }
-    spans
 }
 
 /// A one-test String Game over the first `alphabet` letters, words of 1 to 6 letters.

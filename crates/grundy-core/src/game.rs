@@ -135,6 +135,30 @@ pub fn unknown_move(move_id: u32) -> GameError {
     GameError::new(format!("there is no move {move_id} in this position"))
 }
 
+/// The row-major index of the cell a grid edit paints, if it is on the grid.
+pub fn painted_cell(row: u32, col: u32, rows: usize, cols: usize) -> Result<usize, GameError> {
+    let (row, col) = (row as usize, col as usize);
+    if row >= rows || col >= cols {
+        return Err(GameError::new(format!(
+            "there is no cell at row {}, column {}",
+            row + 1,
+            col + 1
+        )));
+    }
+    Ok(row * cols + col)
+}
+
+/// A grid size asked for by a resize, if each side is from 1 to `max`.
+pub fn new_grid_size(rows: u32, cols: u32, max: usize) -> Result<(usize, usize), GameError> {
+    let (rows, cols) = (rows as usize, cols as usize);
+    if !(1..=max).contains(&rows) || !(1..=max).contains(&cols) {
+        return Err(GameError::new(format!(
+            "a grid is 1 to {max} cells on each side, not {rows}×{cols}"
+        )));
+    }
+    Ok((rows, cols))
+}
+
 /// An error for an edit a game's geometry does not have.
 pub fn unsupported_edit(game: &str, edit: &Edit) -> GameError {
     GameError::new(format!(

@@ -168,23 +168,11 @@ fn agrees_with_brute_force_on_random_grids_and_their_continuations() {
 
 #[test]
 fn optimal_ai_never_loses_to_random() {
-    let mut rng = Rng::new(4);
-    let mut played = 0;
-    while played < 200 {
+    common::optimal_beats_random_from("bacterial-tactics", 4, 200, |rng| {
         let (rows, cols) = (2 + rng.below(5), 2 + rng.below(5));
         let hot: Vec<bool> = (0..rows * cols).map(|_| rng.unit() < 0.15).collect();
-        let input = text(rows, cols, &hot);
-        if games::open("bacterial-tactics", &input, 0)
-            .unwrap()
-            .analysis()
-            .nimber
-            .is_zero()
-        {
-            continue;
-        }
-        common::optimal_beats_random("bacterial-tactics", &input, rng.next_u64());
-        played += 1;
-    }
+        text(rows, cols, &hot)
+    });
 }
 
 #[test]

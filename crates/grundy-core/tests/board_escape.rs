@@ -244,22 +244,10 @@ fn official_samples() {
 
 #[test]
 fn optimal_ai_never_loses_to_random() {
-    let mut rng = Rng::new(9);
-    let mut played = 0;
-    while played < 200 {
+    common::optimal_beats_random_from("board-escape", 9, 200, |rng| {
         let (tokens, k) = (1 + rng.below(3), 1 + rng.below(8) as u64);
-        let (text, _) = random_board(&mut rng, tokens, k);
-        if games::open("board-escape", &text, 0)
-            .unwrap()
-            .analysis()
-            .nimber
-            .is_zero()
-        {
-            continue;
-        }
-        common::optimal_beats_random("board-escape", &text, rng.next_u64());
-        played += 1;
-    }
+        random_board(rng, tokens, k).0
+    });
 }
 
 #[test]

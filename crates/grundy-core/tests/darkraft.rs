@@ -204,21 +204,7 @@ fn each_wave_direction_matters() {
 
 #[test]
 fn optimal_ai_never_loses_to_random() {
-    let mut rng = Rng::new(6);
-    let mut played = 0;
-    while played < 200 {
-        let text = input(&random_board(&mut rng));
-        if games::open("darkraft", &text, 0)
-            .unwrap()
-            .analysis()
-            .nimber
-            .is_zero()
-        {
-            continue;
-        }
-        common::optimal_beats_random("darkraft", &text, rng.next_u64());
-        played += 1;
-    }
+    common::optimal_beats_random_from("darkraft", 6, 200, |rng| input(&random_board(rng)));
 }
 
 #[test]

@@ -5,6 +5,7 @@
 mod common;
 
 use grundy_core::ai::Rng;
+use grundy_core::games::intervals::random_laminar;
 use grundy_core::{games, Region};
 use std::collections::HashMap;
 
@@ -76,25 +77,15 @@ fn merge(mut ranges: Vec<(i64, i64)>) -> Vec<(i64, i64)> {
 }
 
 /// A random laminar family of at most `max` intervals inside [lo, hi],
-/// with some duplicates.
+/// some of them duplicated, in shuffled order.
 fn random_family(rng: &mut Rng, lo: i64, hi: i64, max: usize) -> Vec<(i64, i64)> {
-    let mut spans = Vec::new();
-    let mut free = vec![(lo, hi)];
-    let target = 1 + rng.below(max);
-    while spans.len() < target && !free.is_empty() {
-        let (a, b) = free.swap_remove(rng.below(free.len()));
-        if b - a < 1 {
-            continue;
+    let count = 1 + rng.below(max);
+    let mut spans = random_laminar(rng, lo, hi, count);
+    for i in 0..spans.len() {
+        if spans.len() < max && rng.unit() < 0.15 {
+            spans.push(spans[i]);
         }
-        let first = a + rng.below((b - a) as usize) as i64;
-        let last = first + 1 + rng.below((b - first) as usize) as i64;
-        spans.push((first, last));
-        if spans.len() < target && rng.unit() < 0.15 {
-            spans.push((first, last));
-        }
-        free.extend([(first + 1, last - 1), (a, first - 2), (last + 2, b)]);
     }
-    spans.truncate(max);
     // Shuffle so input order says nothing about nesting.
     for i in (1..spans.len()).rev() {
         spans.swap(i, rng.below(i + 1));
@@ -211,22 +202,9 @@ fn a_hundred_thousand_intervals_in_any_shape_complete() {
 
 #[test]
 fn optimal_ai_never_loses_to_random() {
-    let mut rng = Rng::new(12);
-    let mut played = 0;
-    while played < 200 {
-        let spans = random_family(&mut rng, 0, 60, 12);
-        let text = input(&spans);
-        if games::open("intervals", &text, 0)
-            .unwrap()
-            .analysis()
-            .nimber
-            .is_zero()
-        {
-            continue;
-        }
-        common::optimal_beats_random("intervals", &text, rng.next_u64());
-        played += 1;
-    }
+    common::optimal_beats_random_from("intervals", 12, 200, |rng| {
+        input(&random_family(rng, 0, 60, 12))
+    });
 }
 
 #[test]

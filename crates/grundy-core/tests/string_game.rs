@@ -160,22 +160,10 @@ fn only_the_middle_pawpaw_wins() {
 
 #[test]
 fn optimal_ai_never_loses_to_random() {
-    let mut rng = Rng::new(14);
-    let mut played = 0;
-    while played < 200 {
-        let (text, words) = random_case(&mut rng);
-        let source = input(&text, &words);
-        if games::open("string-game", &source, 0)
-            .unwrap()
-            .analysis()
-            .nimber
-            .is_zero()
-        {
-            continue;
-        }
-        common::optimal_beats_random("string-game", &source, rng.next_u64());
-        played += 1;
-    }
+    common::optimal_beats_random_from("string-game", 14, 200, |rng| {
+        let (text, words) = random_case(rng);
+        input(&text, &words)
+    });
 }
 
 #[test]

@@ -11,7 +11,9 @@
 
 use crate::ai::Rng;
 use crate::analysis::{Analysis, Board, Component, Edit, ForfeitMove, MoveInfo, Region};
-use crate::game::{unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample};
+use crate::game::{
+    new_grid_size, painted_cell, unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample,
+};
 use crate::input::{grid_rows, Scanner};
 use crate::nimber::{MexSet, Nimber};
 use crate::rect_table::{Block, RectTable};
@@ -530,33 +532,21 @@ impl Game for BacterialTactics {
         let (rows, cols) = (position.rows, position.cols);
         match *edit {
             Edit::Paint { row, col, tile } => {
-                let (row, col) = (row as usize, col as usize);
-                if row >= rows || col >= cols {
-                    return Err(GameError::new(format!(
-                        "there is no cell at row {}, column {}",
-                        row + 1,
-                        col + 1
-                    )));
-                }
+                let cell = painted_cell(row, col, rows, cols)?;
                 if tile != '.' && tile != '#' {
                     return Err(GameError::new(format!(
                         "paint with '.' or '#', not '{tile}'"
                     )));
                 }
                 let mut cells = position.cells.clone();
-                cells[row * cols + col] = tile as u8;
+                cells[cell] = tile as u8;
                 new_position(rows, cols, cells)
             }
             Edit::Resize {
                 rows: new_rows,
                 cols: new_cols,
             } => {
-                let (new_rows, new_cols) = (new_rows as usize, new_cols as usize);
-                if !(1..=MAX_SIDE).contains(&new_rows) || !(1..=MAX_SIDE).contains(&new_cols) {
-                    return Err(GameError::new(format!(
-                        "a grid is 1 to {MAX_SIDE} cells on each side"
-                    )));
-                }
+                let (new_rows, new_cols) = new_grid_size(new_rows, new_cols, MAX_SIDE)?;
                 let cells = (0..new_rows)
                     .flat_map(|r| (0..new_cols).map(move |c| (r, c)))
                     .map(|(r, c)| {

@@ -12,7 +12,9 @@
 
 use crate::ai::Rng;
 use crate::analysis::{Analysis, Board, Component, Edit, Fact, Heat, MoveInfo, Region, Token};
-use crate::game::{unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample};
+use crate::game::{
+    new_grid_size, painted_cell, unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample,
+};
 use crate::input::{grid_rows, Scanner};
 use crate::nimber::{MexSet, Nimber};
 use std::collections::HashMap;
@@ -380,15 +382,7 @@ impl Game for BoardEscape {
         let mut next = position.clone();
         match edit {
             Edit::Paint { row, col, tile } => {
-                let (row, col) = (*row as usize, *col as usize);
-                if row >= rows || col >= cols {
-                    return Err(GameError::new(format!(
-                        "there is no cell at row {}, column {}",
-                        row + 1,
-                        col + 1
-                    )));
-                }
-                let cell = row * cols + col;
+                let cell = painted_cell(*row, *col, rows, cols)?;
                 next.tokens.retain(|&(at, _)| at != cell);
                 match tile {
                     '.' | '#' | 'E' => next.cells[cell] = *tile as u8,
@@ -408,12 +402,7 @@ impl Game for BoardEscape {
                 rows: new_rows,
                 cols: new_cols,
             } => {
-                let (new_rows, new_cols) = (*new_rows as usize, *new_cols as usize);
-                if !(1..=MAX_SIDE).contains(&new_rows) || !(1..=MAX_SIDE).contains(&new_cols) {
-                    return Err(GameError::new(format!(
-                        "a board is 1 to {MAX_SIDE} cells on each side"
-                    )));
-                }
+                let (new_rows, new_cols) = new_grid_size(*new_rows, *new_cols, MAX_SIDE)?;
                 let keep = |cell: usize| {
                     (cell / cols < new_rows && cell % cols < new_cols)
                         .then(|| (cell / cols) * new_cols + cell % cols)

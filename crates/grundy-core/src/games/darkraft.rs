@@ -10,7 +10,9 @@
 
 use crate::ai::Rng;
 use crate::analysis::{Analysis, Board, Component, Edit, MoveInfo, Region};
-use crate::game::{unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample};
+use crate::game::{
+    new_grid_size, painted_cell, unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample,
+};
 use crate::input::{grid_rows, Scanner};
 use crate::nimber::{MexSet, Nimber};
 use crate::rect_table::{for_each_block, Block};
@@ -538,30 +540,18 @@ impl Game for Darkraft {
         let (n, m) = (position.n, position.m);
         match *edit {
             Edit::Paint { row, col, tile } => {
-                let (row, col) = (row as usize, col as usize);
-                if row >= n || col >= m {
-                    return Err(GameError::new(format!(
-                        "there is no cell at row {}, column {}",
-                        row + 1,
-                        col + 1
-                    )));
-                }
+                let cell = painted_cell(row, col, n, m)?;
                 if !"LRX".contains(tile) {
                     return Err(GameError::new(format!(
                         "paint with 'L', 'R' or 'X', not '{tile}'"
                     )));
                 }
                 let mut letters = position.letters.clone();
-                letters[row * m + col] = tile as u8;
+                letters[cell] = tile as u8;
                 new_position(n, m, letters)
             }
             Edit::Resize { rows, cols } => {
-                let (rows, cols) = (rows as usize, cols as usize);
-                if !(1..=MAX_SIDE).contains(&rows) || !(1..=MAX_SIDE).contains(&cols) {
-                    return Err(GameError::new(format!(
-                        "a field is 1 to {MAX_SIDE} cells on each side"
-                    )));
-                }
+                let (rows, cols) = new_grid_size(rows, cols, MAX_SIDE)?;
                 let letters = (0..rows)
                     .flat_map(|i| (0..cols).map(move |j| (i, j)))
                     .map(|(i, j)| {

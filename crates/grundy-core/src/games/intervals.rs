@@ -637,7 +637,18 @@ impl Game for Intervals {
                 }
                 spans.remove(index as usize);
             }
-            Edit::Random { seed, density } => spans = random_family(seed, density),
+            Edit::Random { seed, density } => {
+                // About 3 + 20·density intervals on 0..=100.
+                let count = 3 + (density.clamp(0.0, 1.0) * 20.0) as usize;
+                spans = random_laminar(&mut Rng::new(seed), 0, 100, count)
+                    .into_iter()
+                    .map(|(first, last)| Span {
+                        first,
+                        last,
+                        line: 0,
+                    })
+                    .collect();
+            }
             _ => return Err(unsupported_edit("Intervals", edit)),
         }
         // Lines as the text writes them: the count on line 2, intervals after.
@@ -648,26 +659,21 @@ impl Game for Intervals {
     }
 }
 
-/// A random laminar family on 0..=100 with about `3 + 20·density` intervals.
-fn random_family(seed: u64, density: f64) -> Vec<Span> {
-    let mut rng = Rng::new(seed);
-    let count = 3 + (density.clamp(0.0, 1.0) * 20.0) as usize;
-    let mut spans = Vec::new();
+/// Up to `count` random intervals inside [lo, hi] that nest or are
+/// disjoint, never touching: a valid position of any shape.
+pub fn random_laminar(rng: &mut Rng, lo: i64, hi: i64, count: usize) -> Vec<(i64, i64)> {
+    let mut spans = Vec::with_capacity(count);
     // Open stretches where a new interval may go without touching another.
-    let mut free = vec![(0i64, 100i64)];
+    let mut free = vec![(lo, hi)];
     while spans.len() < count && !free.is_empty() {
-        let (lo, hi) = free.swap_remove(rng.below(free.len()));
-        if hi - lo < 1 {
+        let (a, b) = free.swap_remove(rng.below(free.len()));
+        if b - a < 1 {
             continue;
         }
-        let first = lo + rng.below((hi - lo) as usize) as i64;
-        let last = first + 1 + rng.below((hi - first) as usize) as i64;
-        spans.push(Span {
-            first,
-            last,
-            line: 0,
-        });
-        free.extend([(first + 1, last - 1), (lo, first - 2), (last + 2, hi)]);
+        let first = a + rng.below((b - a) as usize) as i64;
+        let last = first + 1 + rng.below((b - first) as usize) as i64;
+        spans.push((first, last));
+        free.extend([(first + 1, last - 1), (a, first - 2), (last + 2, b)]);
     }
     spans
 }

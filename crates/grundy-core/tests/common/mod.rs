@@ -39,3 +39,28 @@ pub fn optimal_beats_random(game: &str, text: &str, seed: u64) -> usize {
         plies += 1;
     }
 }
+
+/// Plays `count` games of the optimal AI against a random player, each
+/// from a position `make` draws that the first player wins.
+pub fn optimal_beats_random_from(
+    game: &str,
+    seed: u64,
+    count: usize,
+    mut make: impl FnMut(&mut Rng) -> String,
+) {
+    let mut rng = Rng::new(seed);
+    let mut played = 0;
+    while played < count {
+        let text = make(&mut rng);
+        if games::open(game, &text, 0)
+            .expect("position opens")
+            .analysis()
+            .nimber
+            .is_zero()
+        {
+            continue;
+        }
+        optimal_beats_random(game, &text, rng.next_u64());
+        played += 1;
+    }
+}
