@@ -5,7 +5,8 @@ import { componentColour, inkOn } from '../elements/palette';
 
 type LineBoard = Extract<Board, { kind: 'line' }>;
 
-const WIDTH = 720;
+/** The line's width before the element has been measured. */
+const DEFAULT_WIDTH = 720;
 const ROW = 18;
 const TOP = 22;
 /** Depths drawn as rows; deeper intervals share one aggregated row. */
@@ -26,6 +27,7 @@ export class LineBoardElement extends BoardElement {
     hoverValue: { state: true },
     selected: { state: true },
     draft: { state: true },
+    width: { state: true },
   };
 
   /** The visible range [lo, hi) of the line. */
@@ -34,6 +36,12 @@ export class LineBoardElement extends BoardElement {
   declare private selected: number;
   /** An interval being drawn or resized: its index (or -1 for new) and ends. */
   declare private draft: { index: number; first: number; last: number; anchor: number } | undefined;
+  /** Drawing units across, kept equal to the element's pixels so labels stay legible. */
+  declare private width: number;
+  private readonly resizer = new ResizeObserver(([entry]) => {
+    const measured = Math.round(entry.contentRect.width);
+    if (measured > 0 && measured !== this.width) this.width = measured;
+  });
   private dragFrom: { x: number; view: [number, number]; moved: boolean } | undefined;
   /** Moves by ascending anchor, for finding the pick under the pointer. */
   private sortedMoves: MoveInfo[] = [];
@@ -42,6 +50,17 @@ export class LineBoardElement extends BoardElement {
   constructor() {
     super();
     this.selected = -1;
+    this.width = DEFAULT_WIDTH;
+  }
+
+  connectedCallback(): void {
+    super.connectedCallback();
+    this.resizer.observe(this);
+  }
+
+  disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.resizer.disconnect();
   }
 
   static styles = css`
@@ -70,7 +89,7 @@ export class LineBoardElement extends BoardElement {
   }
 
   private x(value: number, [lo, hi]: [number, number]): number {
-    return ((value - lo) / (hi - lo)) * WIDTH;
+    return ((value - lo) / (hi - lo)) * this.width;
   }
 
   private valueAt(event: PointerEvent | WheelEvent, [lo, hi]: [number, number]): number {
@@ -129,7 +148,7 @@ export class LineBoardElement extends BoardElement {
           : nothing}
         <span>${this.hoverValue !== undefined ? `at ${this.hoverValue}` : ''}</span>
       </div>
-      <svg viewBox="0 0 ${WIDTH} ${height}" role="group" aria-label=${`Number line with ${board.intervals.length} intervals`}
+      <svg viewBox="0 0 ${this.width} ${height}" role="group" aria-label=${`Number line with ${board.intervals.length} intervals`}
         @pointerdown=${this.onPointerDown} @pointermove=${this.onPointerMove} @pointerup=${this.onPointerUp}
         @pointerleave=${() => {
           this.hoverValue = undefined;
@@ -168,11 +187,11 @@ export class LineBoardElement extends BoardElement {
   ) {
     const x1 = this.x(interval.first, view);
     const x2 = this.x(interval.last + 1, view);
-    if (x2 < 0 || x1 > WIDTH) return nothing;
+    if (x2 < 0 || x1 > this.width) return nothing;
     const depth = Math.min(interval.depth, SHOWN_DEPTHS);
     if (x2 - x1 < THIN || interval.depth > SHOWN_DEPTHS) {
       const columns = strips.get(depth) ?? new Set<number>();
-      columns.add(Math.round(Math.max(0, Math.min(WIDTH, x1))));
+      columns.add(Math.round(Math.max(0, Math.min(this.width, x1))));
       strips.set(depth, columns);
       return nothing;
     }
@@ -181,7 +200,7 @@ export class LineBoardElement extends BoardElement {
     const colour = component === undefined ? undefined : componentColour(component);
     const gone = removed.has(index);
     const left = Math.max(0, x1);
-    const right = Math.min(WIDTH, x2);
+    const right = Math.min(this.width, x2);
     const label = `[${interval.first}, ${interval.last}], nimber *${interval.nimber}${gone ? ', vanishes' : ''}`;
     return svg`<g class="bar" role="img" aria-label=${label}>
       <rect x=${left} y=${y + 1} width=${Math.max(1, right - left)} height=${ROW - 3} rx="3"
@@ -200,8 +219,8 @@ export class LineBoardElement extends BoardElement {
       .map((m) => {
         const anchor = m.anchor as { first: number; last: number };
         const x1 = Math.max(0, this.x(anchor.first, view));
-        const x2 = Math.min(WIDTH, this.x(anchor.last + 1, view));
-        if (x2 < 0 || x1 > WIDTH) return nothing;
+        const x2 = Math.min(this.width, this.x(anchor.last + 1, view));
+        if (x2 < 0 || x1 > this.width) return nothing;
         return svg`<rect x=${x1} y=${axisY - 5} width=${Math.max(2, x2 - x1)} height="5" fill="var(--grundy-win, #117733)">
           <title>${m.label} wins</title></rect>`;
       });
@@ -222,7 +241,7 @@ export class LineBoardElement extends BoardElement {
     const ticks: number[] = [];
     for (let t = Math.ceil(lo / step) * step; t <= hi; t += step) ticks.push(t);
     return svg`<g class="axis">
-      <line x1="0" x2=${WIDTH} y1=${y} y2=${y} stroke="var(--grundy-ink, #222)"></line>
+      <line x1="0" x2=${this.width} y1=${y} y2=${y} stroke="var(--grundy-ink, #222)"></line>
       ${ticks.map((t) => {
         const x = this.x(t + 0.5, view);
         return svg`<line x1=${x} x2=${x} y1=${y} y2=${y + 4} stroke="var(--grundy-ink, #222)"></line>

@@ -62,6 +62,7 @@ export class GrundyGame extends LitElement {
     actionError: { state: true },
     draft: { state: true },
     preview: { state: true },
+    density: { state: true },
   };
 
   /** The game's id, e.g. `nim`. */
@@ -87,6 +88,8 @@ export class GrundyGame extends LitElement {
   declare private actionError: string | undefined;
   declare private draft: string;
   declare private preview: number;
+  /** How full a random position is, from 0 to 1. */
+  declare private density: number;
 
   private readonly session = `grundy-game-${++sessionCount}`;
   /** The multi-case text the case picker chooses from. */
@@ -110,6 +113,7 @@ export class GrundyGame extends LitElement {
     this.aiDelay = 400;
     this.draft = '';
     this.preview = -1;
+    this.density = 0.2;
   }
 
   /** The current position in the game's text format. */
@@ -278,6 +282,11 @@ export class GrundyGame extends LitElement {
 
   private async restart(): Promise<void> {
     while (this.view?.canUndo) await this.request({ op: 'undo' }, 'action');
+  }
+
+  private randomise(): void {
+    const seed = Math.floor(Math.random() * 2 ** 31);
+    void this.request({ op: 'edit', edit: { kind: 'random', seed, density: this.density } }, 'action');
   }
 
   private onDraft(event: Event): void {
@@ -453,9 +462,10 @@ export class GrundyGame extends LitElement {
       ${mode !== 'edit'
         ? html`<button @click=${() => this.step('undo')} ?disabled=${!this.view?.canUndo} aria-label="Undo">↶ Undo</button>
             <button @click=${() => this.step('redo')} ?disabled=${!this.view?.canRedo} aria-label="Redo">↷ Redo</button>`
-        : html`<button @click=${() => this.request({ op: 'edit', edit: { kind: 'random', seed: Math.floor(Math.random() * 2 ** 31), density: 0.5 } }, 'action')}>
-            Random
-          </button>`}
+        : html`<button @click=${() => this.randomise()}>Random</button>
+            <label title="How full the random position is: radioactive cells, X letters, walls, heap sizes…"
+              >density <input type="range" min="0" max="1" step="0.05" .value=${String(this.density)}
+                @input=${(e: Event) => (this.density = Number((e.target as HTMLInputElement).value))} /></label>`}
     </div>`;
   }
 
