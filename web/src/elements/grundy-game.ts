@@ -99,6 +99,8 @@ export class GrundyGame extends LitElement {
   /** Bumped on every change, so late replies and timers know they are stale. */
   private generation = 0;
   private endedAt = -1;
+  /** A move of the person's is on its way to the engine. */
+  private playing = false;
 
   constructor() {
     super();
@@ -264,9 +266,15 @@ export class GrundyGame extends LitElement {
   private async playMove(id: number): Promise<void> {
     const view = this.view;
     const move = view?.analysis.moves[id];
-    if (!view || !move || !this.humanMayMove) return;
-    const played = await this.request({ op: 'play', move: id }, 'action');
-    if (played) this.announceMove(move, 'human', view.ply);
+    // A second click before the reply would name a move of the old position.
+    if (!view || !move || !this.humanMayMove || this.playing) return;
+    this.playing = true;
+    try {
+      const played = await this.request({ op: 'play', move: id }, 'action');
+      if (played) this.announceMove(move, 'human', view.ply);
+    } finally {
+      this.playing = false;
+    }
   }
 
   /** Undo or redo; against the computer, back to the person's previous turn. */
