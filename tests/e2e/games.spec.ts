@@ -124,6 +124,8 @@ test('drawing on the number line adds an interval; a crossing one is refused', a
   // Across the end of [0, 10]: refused with the reason, nothing changes.
   await drag(0.2, 0.97);
   await expect(element.locator('.error')).toContainText('overlap');
+  await expect(element.locator('grundy-line .callout')).toContainText('overlap without one holding the other');
+  await page.screenshot({ path: 'tests/screenshots/intervals-refused.png' });
   await expect(element.locator('textarea')).toHaveValue(drawn);
 });
 

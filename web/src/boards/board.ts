@@ -19,6 +19,7 @@ export class BoardElement extends LitElement {
     interactive: { type: Boolean },
     hints: { type: Boolean },
     preview: { type: Number },
+    problem: { type: String },
   };
 
   declare analysis: Analysis;
@@ -30,6 +31,8 @@ export class BoardElement extends LitElement {
   declare hints: boolean;
   /** The id of the move being previewed, or -1. */
   declare preview: number;
+  /** Why the last edit or move was refused, to show where it happened. */
+  declare problem: string;
 
   constructor() {
     super();
@@ -37,6 +40,7 @@ export class BoardElement extends LitElement {
     this.interactive = false;
     this.hints = false;
     this.preview = -1;
+    this.problem = '';
   }
 
   protected emit<K extends keyof BoardEvents>(type: K, detail: BoardEvents[K]): void {

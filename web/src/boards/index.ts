@@ -12,23 +12,24 @@ export interface BoardOptions {
   interactive: boolean;
   hints: boolean;
   preview: number;
+  problem: string;
 }
 
 /** The renderer for the analysis's board geometry. */
 export function renderBoard(options: BoardOptions): TemplateResult {
-  const { game, analysis, editing, interactive, hints, preview } = options;
+  const { game, analysis, editing, interactive, hints, preview, problem } = options;
   switch (analysis.board.kind) {
     case 'heaps':
       return html`<grundy-heaps part="board" .analysis=${analysis} ?editing=${editing} ?interactive=${interactive}
-        ?hints=${hints} .preview=${preview}></grundy-heaps>`;
+        ?hints=${hints} .preview=${preview} .problem=${problem}></grundy-heaps>`;
     case 'grid':
       return html`<grundy-grid part="board" game=${game} .analysis=${analysis} ?editing=${editing} ?interactive=${interactive}
-        ?hints=${hints} .preview=${preview}></grundy-grid>`;
+        ?hints=${hints} .preview=${preview} .problem=${problem}></grundy-grid>`;
     case 'text':
       return html`<grundy-text part="board" .analysis=${analysis} ?editing=${editing} ?interactive=${interactive}
-        ?hints=${hints} .preview=${preview}></grundy-text>`;
+        ?hints=${hints} .preview=${preview} .problem=${problem}></grundy-text>`;
     case 'line':
       return html`<grundy-line part="board" .analysis=${analysis} ?editing=${editing} ?interactive=${interactive}
-        ?hints=${hints} .preview=${preview}></grundy-line>`;
+        ?hints=${hints} .preview=${preview} .problem=${problem}></grundy-line>`;
   }
 }

@@ -407,7 +407,7 @@ export class GrundyGame extends LitElement {
     return html`
       ${this.renderToolbar()}
       <p class="status" part="status" role="status" aria-live="polite">${this.renderStatus()}</p>
-      ${this.actionError ? html`<p class="error" role="alert">${this.actionError}</p>` : nothing}
+      ${this.actionError ? html`<p class="error" role="alert">${sentence(this.actionError)}</p>` : nothing}
       <div class="main">
         <div class="board" @board-play=${this.onBoardPlay} @board-preview=${this.onBoardPreview} @board-edit=${this.onBoardEdit}>
           ${view
@@ -418,6 +418,7 @@ export class GrundyGame extends LitElement {
                 interactive: this.humanMayMove,
                 hints: this.hints || this.currentMode === 'analyse',
                 preview: this.preview,
+                problem: this.actionError ?? '',
               })
             : nothing}
         </div>
