@@ -15,6 +15,7 @@ import {
 } from './options';
 import { componentColour, inkOn } from './palette';
 import './nim-sum-table';
+import './mex-explainer';
 
 let sessionCount = 0;
 
@@ -63,6 +64,7 @@ export class GrundyGame extends LitElement {
     draft: { state: true },
     preview: { state: true },
     density: { state: true },
+    explained: { state: true },
   };
 
   /** The game's id, e.g. `nim`. */
@@ -90,6 +92,8 @@ export class GrundyGame extends LitElement {
   declare private preview: number;
   /** How full a random position is, from 0 to 1. */
   declare private density: number;
+  /** The component the mex explainer shows, or -1. */
+  declare private explained: number;
 
   private readonly session = `grundy-game-${++sessionCount}`;
   /** The multi-case text the case picker chooses from. */
@@ -116,6 +120,7 @@ export class GrundyGame extends LitElement {
     this.draft = '';
     this.preview = -1;
     this.density = 0.2;
+    this.explained = -1;
   }
 
   /** The current position in the game's text format. */
@@ -532,7 +537,12 @@ export class GrundyGame extends LitElement {
       ${analysis.facts?.length
         ? html`<dl class="facts">${analysis.facts.map((f) => html`<dt>${f.label}</dt><dd>${f.value}</dd>`)}</dl>`
         : nothing}
-      <nim-sum-table .components=${analysis.components}></nim-sum-table>
+      <nim-sum-table .components=${analysis.components} .selected=${this.explained}
+        @component-select=${(e: CustomEvent<{ id: number }>) => (this.explained = this.explained === e.detail.id ? -1 : e.detail.id)}></nim-sum-table>
+      ${this.explained >= 0 && analysis.components.some((c) => c.id === this.explained)
+        ? html`<mex-explainer .analysis=${analysis} .component=${this.explained}
+            @explainer-preview=${(e: CustomEvent<{ move: number | null }>) => (this.preview = e.detail.move ?? -1)}></mex-explainer>`
+        : nothing}
       <span class="timing" title=${sumExpression(analysis)}>solved in ${formatMs(analysis.solveMs)}</span>
     `;
   }

@@ -10,13 +10,21 @@ import { componentColour, inkOn } from './palette';
 export class NimSumTable extends LitElement {
   static properties = {
     components: { attribute: false },
+    selected: { type: Number },
   };
 
   declare components: Component[];
+  /** The component being explained, or -1. */
+  declare selected: number;
 
   constructor() {
     super();
     this.components = [];
+    this.selected = -1;
+  }
+
+  private select(id: number): void {
+    this.dispatchEvent(new CustomEvent('component-select', { detail: { id }, bubbles: true, composed: true }));
   }
 
   static styles = css`
@@ -29,6 +37,9 @@ export class NimSumTable extends LitElement {
     tr.total td { border-top: 2px solid currentColor; font-weight: 700; }
     .badge { display: inline-block; min-width: 1.8em; border-radius: 0.6em; padding: 0 0.3em; font-weight: 700; }
     caption { text-align: left; font-size: 0.8rem; color: var(--grundy-muted, #555); padding-bottom: 0.2rem; }
+    td.label button { font: inherit; color: inherit; background: transparent; border: 0; padding: 0; cursor: pointer;
+      text-decoration: underline dotted; max-width: 9rem; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+    td.label button[aria-pressed='true'] { font-weight: 700; text-decoration: underline; }
   `;
 
   render() {
@@ -39,7 +50,7 @@ export class NimSumTable extends LitElement {
     const bit = (value: number, place: number) => (value >>> place) & 1;
     const oddColumn = (place: number) => bit(total, place) === 1;
     return html`<table>
-      <caption>Nim-sum in binary</caption>
+      <caption>Nim-sum in binary (click a component to see why)</caption>
       <thead>
         <tr><th scope="col">component</th><th scope="col">nimber</th>${places.map((p) => html`<th scope="col">${2 ** p}</th>`)}</tr>
       </thead>
@@ -47,7 +58,10 @@ export class NimSumTable extends LitElement {
         ${this.components.map((c) => {
           const colour = componentColour(c.id);
           return html`<tr>
-            <td class="label" title=${c.label}>${c.label}</td>
+            <td class="label" title=${c.label}>
+              <button aria-pressed=${this.selected === c.id ? 'true' : 'false'} @click=${() => this.select(c.id)}
+                aria-label=${`Explain ${c.label}, nimber *${c.nimber}`}>${c.label}</button>
+            </td>
             <td><span class="badge" style="background:${colour};color:${inkOn(colour)}">*${c.nimber}</span></td>
             ${places.map((p) => html`<td class="bit ${oddColumn(p) ? 'odd' : ''}">${bit(c.nimber, p)}</td>`)}
           </tr>`;

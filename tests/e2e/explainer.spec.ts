@@ -1,0 +1,35 @@
+/** The mex explainer, for each game's first sample: its mex is the badge. */
+import { expect, test } from '@playwright/test';
+import { activeGame } from './helpers';
+
+const games = ['nim', 'bacterial-tactics', 'darkraft', 'board-escape', 'intervals', 'string-game'];
+
+for (const game of games) {
+  test(`${game}: the explainer's mex equals each component's nimber`, async ({ page }) => {
+    // No position in the hash: the playground opens the game's first sample.
+    await page.goto(`/#game=${game}`);
+    const element = activeGame(page);
+    await expect(element.locator('.sum')).toBeVisible();
+    const rows = element.locator('nim-sum-table tbody tr:not(.total)');
+    const count = Math.min(await rows.count(), 4);
+    expect(count).toBeGreaterThan(0);
+    for (let i = 0; i < count; i++) {
+      const badge = (await rows.nth(i).locator('.badge').textContent())?.trim();
+      await rows.nth(i).locator('td.label button').click();
+      const mex = element.locator('mex-explainer .mex');
+      await expect(mex).toHaveText(badge ?? '');
+      await expect(element.locator('mex-explainer .reachable')).toContainText('the component’s nimber');
+      await rows.nth(i).locator('td.label button').click();
+      await expect(mex).toHaveCount(0);
+    }
+  });
+}
+
+test('explainer screenshot: hovering an option previews it', async ({ page }) => {
+  await page.goto(`/#game=nim&position=${encodeURIComponent('3 4 5\n')}`);
+  const element = activeGame(page);
+  await element.locator('nim-sum-table td.label button').first().click();
+  await element.locator('mex-explainer button').nth(1).hover();
+  await expect(element.locator('.preview')).toContainText('take 2 from heap 1');
+  await page.screenshot({ path: 'tests/screenshots/explainer.png', fullPage: true });
+});
