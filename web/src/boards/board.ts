@@ -1,4 +1,5 @@
 import { LitElement } from 'lit';
+import { standaloneSvg } from '../elements/export';
 import type { Analysis, Edit, MoveInfo } from '../engine/model';
 
 /** What a board asks of the game around it. */
@@ -41,6 +42,14 @@ export class BoardElement extends LitElement {
     this.hints = false;
     this.preview = -1;
     this.problem = '';
+  }
+
+  /** The board as a standalone SVG document, for slides and handouts. */
+  exportSvg(): { markup: string; width: number; height: number } | undefined {
+    const svg = this.renderRoot.querySelector('svg');
+    if (!svg) return undefined;
+    const box = svg.viewBox.baseVal;
+    return { markup: standaloneSvg(svg, this), width: box.width, height: box.height };
   }
 
   protected emit<K extends keyof BoardEvents>(type: K, detail: BoardEvents[K]): void {

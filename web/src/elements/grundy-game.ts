@@ -14,6 +14,8 @@ import {
   type Mode,
 } from './options';
 import { componentColour, inkOn } from './palette';
+import { download, pngFromSvg } from './export';
+import type { BoardElement } from '../boards/board';
 import './nim-sum-table';
 import './mex-explainer';
 
@@ -65,6 +67,7 @@ export class GrundyGame extends LitElement {
     preview: { state: true },
     density: { state: true },
     explained: { state: true },
+    notice: { state: true },
   };
 
   /** The game's id, e.g. `nim`. */
@@ -94,6 +97,8 @@ export class GrundyGame extends LitElement {
   declare private density: number;
   /** The component the mex explainer shows, or -1. */
   declare private explained: number;
+  /** A short word on what the last export or copy did. */
+  declare private notice: string;
 
   private readonly session = `grundy-game-${++sessionCount}`;
   /** The multi-case text the case picker chooses from. */
@@ -121,6 +126,7 @@ export class GrundyGame extends LitElement {
     this.preview = -1;
     this.density = 0.2;
     this.explained = -1;
+    this.notice = '';
   }
 
   /** The current position in the game's text format. */
@@ -405,6 +411,7 @@ export class GrundyGame extends LitElement {
     .error { color: var(--grundy-lose); font-size: 0.85rem; margin: 0.3rem 0 0; white-space: pre-wrap; }
     .timing { color: var(--grundy-muted); font-size: 0.75rem; }
     .field-label { font-size: 0.8rem; color: var(--grundy-muted); display: block; margin-bottom: 0.2rem; }
+    .export { display: flex; flex-wrap: wrap; gap: 0.3rem; align-items: center; margin-top: 0.5rem; }
   `;
 
   render() {
@@ -570,7 +577,46 @@ export class GrundyGame extends LitElement {
           >`
         : nothing}
       ${error ? html`<p class="error" id=${errorId} role="alert">${sentence(error.message)}</p>` : nothing}
+      <div class="export" part="export">
+        <button @click=${() => this.copyText()}>Copy text</button>
+        <button @click=${() => this.exportBoard('svg')}>SVG</button>
+        <button @click=${() => this.exportBoard('png')}>PNG</button>
+        <span class="timing" aria-live="polite">${this.notice}</span>
+      </div>
     </div>`;
+  }
+
+  private get board(): BoardElement | null {
+    return this.renderRoot.querySelector('[part="board"]');
+  }
+
+  private async copyText(): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(this.text);
+      this.notice = 'Copied.';
+    } catch {
+      this.notice = 'The browser did not allow copying; select the text above instead.';
+    }
+  }
+
+  /** Downloads the board as `<game>.svg` or `<game>.png`. */
+  private async exportBoard(format: 'svg' | 'png'): Promise<void> {
+    const drawn = this.board?.exportSvg();
+    if (!drawn) {
+      this.notice = 'Nothing to export yet.';
+      return;
+    }
+    const name = `${this.game || 'position'}.${format}`;
+    try {
+      const blob =
+        format === 'svg'
+          ? new Blob([drawn.markup], { type: 'image/svg+xml' })
+          : await pngFromSvg(drawn.markup, drawn.width, drawn.height);
+      download(name, blob);
+      this.notice = `Saved ${name}.`;
+    } catch (error) {
+      this.notice = `The ${format.toUpperCase()} could not be made: ${(error as Error).message}`;
+    }
   }
 }
 

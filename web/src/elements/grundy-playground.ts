@@ -16,6 +16,7 @@ export class GrundyPlayground extends LitElement {
     selected: { state: true },
     positions: { state: true },
     loadError: { state: true },
+    copied: { state: true },
   };
 
   declare private games: GameInfo[];
@@ -23,6 +24,7 @@ export class GrundyPlayground extends LitElement {
   /** The starting position each game's element was given. */
   declare private positions: Record<string, string>;
   declare private loadError: string | undefined;
+  declare private copied: boolean;
 
   private readonly onHashChange = () => this.followHash();
 
@@ -80,6 +82,17 @@ export class GrundyPlayground extends LitElement {
     this.positions = { ...this.positions, [id]: input };
   }
 
+  /** Copies the address of this exact game and position. */
+  private async copyLink(): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(location.href);
+      this.copied = true;
+      setTimeout(() => (this.copied = false), 2000);
+    } catch {
+      this.copied = false;
+    }
+  }
+
   private onChange(event: CustomEvent<GrundyChangeDetail>): void {
     if (event.detail.game !== this.selected) return;
     history.replaceState(null, '', writeHash({ game: event.detail.game, position: event.detail.text }));
@@ -93,6 +106,7 @@ export class GrundyPlayground extends LitElement {
     nav { display: flex; flex-wrap: wrap; gap: 0.4rem; margin-bottom: 1rem; }
     nav button { font: inherit; padding: 0.4rem 0.8rem; border-radius: 999px; border: 1px solid var(--page-border, #c9ced6);
       background: transparent; color: inherit; cursor: pointer; }
+    nav button.share { margin-left: auto; order: 2; }
     nav button[aria-current='true'] { background: var(--page-accent, #0b57d0); color: #fff; border-color: transparent; }
     nav button:focus-visible { outline: 3px solid var(--page-accent, #0b57d0); outline-offset: 2px; }
     .card { margin-top: 1rem; padding: 0.75rem 1rem; border-radius: 0.75rem; border: 1px solid var(--page-border, #c9ced6); }
@@ -113,6 +127,7 @@ export class GrundyPlayground extends LitElement {
         <p class="tagline">Draw a position, see the nimber of every independent part, play the perfect opponent.</p>
       </header>
       <nav aria-label="Games">
+        <button class="share" @click=${() => this.copyLink()}>${this.copied ? 'Link copied' : 'Copy link'}</button>
         ${this.games.map(
           (g) => html`<button aria-current=${g.id === this.selected ? 'true' : 'false'} @click=${() => this.select(g.id)}>${g.name}</button>`,
         )}
