@@ -401,7 +401,8 @@ export class GrundyGame extends LitElement {
     .sum { font-size: 1.05rem; font-variant-numeric: tabular-nums; }
     .term { border-radius: 0.5em; padding: 0 0.3em; font-weight: 700; }
     .verdict { font-size: 0.85rem; color: var(--grundy-muted); margin-top: 0.2rem; }
-    .preview { font-size: 0.85rem; min-height: 2.6em; border-left: 3px solid var(--grundy-accent); padding-left: 0.5rem; }
+    /* A fixed height: a preview must never move what lies below it. */
+    .preview { font-size: 0.85rem; height: 4.5em; overflow: hidden; border-left: 3px solid var(--grundy-accent); padding-left: 0.5rem; }
     .facts { font-size: 0.85rem; margin: 0; }
     .facts dt { color: var(--grundy-muted); }
     .facts dd { margin: 0 0 0.3rem 0; font-weight: 600; }
