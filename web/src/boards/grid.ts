@@ -123,7 +123,7 @@ export class GridBoardElement extends BoardElement {
           class=${classes}
           viewBox="-2 -2 ${width + 4} ${height + 4}"
           width=${width + 4}
-          role="grid"
+          role="group"
           aria-label=${`${grid.rows} by ${grid.cols} board`}
           @pointerdown=${this.onPointerDown}
           @pointermove=${this.onPointerMove}
@@ -134,9 +134,13 @@ export class GridBoardElement extends BoardElement {
           }}
         >
           <g class="board">
-            ${grid.tiles.map((row, r) =>
-              [...row].map((tile, c) => this.renderCell(r, c, tile, look.tiles[tile], size, byCell.get(`${r},${c}`))),
-            )}
+            <g role="grid" aria-label="Cells">
+              ${grid.tiles.map(
+                (row, r) =>
+                  svg`<g role="row">${[...row].map((tile, c) => this.renderCell(r, c, tile, look.tiles[tile], size, byCell.get(`${r},${c}`)))}</g>`,
+              )}
+            </g>
+            <g aria-hidden="true">
             ${grid.heat && this.heatN !== undefined ? this.renderHeat(grid, grid.heat, this.heatN, size) : nothing}
             ${this.analysis.components.map((component) => this.renderComponent(component, size, grid))}
             ${[...footprint].map((key) => {
@@ -149,6 +153,7 @@ export class GridBoardElement extends BoardElement {
               return svg`<text class="win" x=${c * size + size - 2} y=${r * size + Math.max(8, size * 0.32)} text-anchor="end"
                 font-size=${Math.max(7, size * 0.35)} fill="var(--grundy-win, #117733)">★</text>`;
             })}
+            </g>
             ${this.renderTokens(grid, size)}
             ${this.renderBadges(size)}
             <rect class="focus" x=${this.focusCell[1] * size} y=${this.focusCell[0] * size} width=${size} height=${size}></rect>
@@ -332,7 +337,7 @@ export class GridBoardElement extends BoardElement {
       const radius = size * (small ? 0.2 : 0.36);
       const cx = token.col * size + size * (small ? 0.76 : 0.5) + nth * size * 0.12;
       const cy = token.row * size + size * (small ? 0.76 : 0.5) - nth * size * 0.12;
-      return svg`<g class="token"><circle cx=${cx} cy=${cy} r=${radius} fill="var(--grundy-ink, #222)" stroke="var(--grundy-bg, #fff)" stroke-width="1.5"></circle>
+      return svg`<g class="token" role="img" aria-label=${`token with ${token.label}`}><circle cx=${cx} cy=${cy} r=${radius} fill="var(--grundy-ink, #222)" stroke="var(--grundy-bg, #fff)" stroke-width="1.5"></circle>
         ${size >= 14 && !small ? svg`<text x=${cx} y=${cy + 4} text-anchor="middle" fill="var(--grundy-bg, #fff)" font-size=${Math.min(11, size * 0.4)}>${token.label}</text>` : nothing}</g>`;
     });
   }

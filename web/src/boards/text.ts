@@ -49,8 +49,10 @@ export class TextBoardElement extends BoardElement {
   render() {
     const board = this.board;
     if (!board) return nothing;
-    const lanes = board.words.filter((w, i) => board.words.indexOf(w) === i);
-    const lineHeight = TILE + 8 + Math.max(1, lanes.length) * LANE + 10;
+    const rows = laneRows(this.analysis.moves, board.text);
+    const laneCount = Math.max(1, ...[...rows.values()].map((r) => r + 1));
+    const lanes = [...new Set(this.analysis.moves.map((m) => wordOf(m, board.text)))];
+    const lineHeight = TILE + 8 + laneCount * LANE + 10;
     const lines = Math.max(1, Math.ceil(board.text.length / PER_LINE));
     const width = Math.min(board.text.length, PER_LINE) * TILE;
     const previewed = this.previewed;
@@ -87,9 +89,9 @@ export class TextBoardElement extends BoardElement {
               <text x=${start.x + badgeWidth / 2} y=${start.y - 6} text-anchor="middle" fill=${inkOn(colour)}>${text}</text></g>`;
           });
         })}
-        ${this.analysis.moves.map((move) => this.renderBar(move, board, lanes, at))}
+        ${this.analysis.moves.map((move) => this.renderBar(move, rows.get(move.id) ?? 0, at))}
       </svg>
-      ${lanes.length ? html`<p class="lane-names">Lanes under the letters, top to bottom: ${lanes.join(', ')}</p>` : nothing}
+      ${lanes.length ? html`<p class="lane-names">Occurrences under the letters, by word: ${lanes.join(', ')}</p>` : nothing}
     `;
   }
 
@@ -102,10 +104,9 @@ export class TextBoardElement extends BoardElement {
     return out;
   }
 
-  private renderBar(move: MoveInfo, board: TextBoard, lanes: string[], at: (i: number) => { x: number; y: number }) {
+  private renderBar(move: MoveInfo, lane: number, at: (i: number) => { x: number; y: number }) {
     if (move.anchor.kind !== 'span') return nothing;
     const { first, last } = move.anchor;
-    const lane = Math.max(0, lanes.indexOf(board.text.slice(first, last + 1)));
     const wins = this.hints && move.after === 0;
     const active = this.preview === move.id;
     const label = `${move.label}: leaves *${move.after}${wins ? ', a winning move' : ''}`;
@@ -149,6 +150,37 @@ export class TextBoardElement extends BoardElement {
       </div>
     </div>`;
   }
+}
+
+function wordOf(move: MoveInfo, text: string): string {
+  return move.anchor.kind === 'span' ? text.slice(move.anchor.first, move.anchor.last + 1) : '';
+}
+
+/**
+ * A row under the letters for every occurrence: each word gets its own band
+ * of rows, and overlapping occurrences of a word stack within its band.
+ */
+function laneRows(moves: MoveInfo[], text: string): Map<number, number> {
+  const byWord = new Map<string, MoveInfo[]>();
+  for (const move of moves) byWord.set(wordOf(move, text), [...(byWord.get(wordOf(move, text)) ?? []), move]);
+  const rows = new Map<number, number>();
+  let base = 0;
+  for (const occurrences of byWord.values()) {
+    const ends: number[] = [];
+    for (const move of [...occurrences].sort((a, b) => spanOf(a)[0] - spanOf(b)[0])) {
+      const [first, last] = spanOf(move);
+      let row = ends.findIndex((end) => end < first);
+      if (row < 0) row = ends.push(last) - 1;
+      else ends[row] = last;
+      rows.set(move.id, base + row);
+    }
+    base += Math.max(1, ends.length);
+  }
+  return rows;
+}
+
+function spanOf(move: MoveInfo): [number, number] {
+  return move.anchor.kind === 'span' ? [move.anchor.first, move.anchor.last] : [0, 0];
 }
 
 customElements.define('grundy-text', TextBoardElement);

@@ -1,0 +1,151 @@
+import { LitElement, css, html } from 'lit';
+import { engine } from '../engine/client';
+import type { GameInfo } from '../engine/model';
+import './grundy-game';
+
+/** Text made safe inside a double-quoted HTML attribute. */
+export function attribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+interface Choice {
+  game: string;
+  position: string;
+  mode: string;
+  opponent: string;
+  first: string;
+  level: string;
+  hints: boolean;
+}
+
+/**
+ * The embed page: choose a game, a position and options, see the live
+ * element, and copy a snippet for a blog (or an iframe where scripts are
+ * not allowed).
+ */
+export class EmbedBuilder extends LitElement {
+  static properties = { games: { state: true }, choice: { state: true }, copied: { state: true } };
+
+  declare private games: GameInfo[];
+  declare private choice: Choice;
+  declare private copied: string;
+
+  constructor() {
+    super();
+    this.games = [];
+    this.copied = '';
+    this.choice = { game: 'nim', position: '3 4 5\n', mode: 'play', opponent: 'ai', first: 'human', level: 'optimal', hints: false };
+  }
+
+  connectedCallback(): void {
+    super.connectedCallback();
+    void engine()
+      .games()
+      .then((games) => (this.games = games));
+  }
+
+  private set(change: Partial<Choice>): void {
+    this.choice = { ...this.choice, ...change };
+  }
+
+  private pickGame(id: string): void {
+    const game = this.games.find((g) => g.id === id);
+    this.set({ game: id, position: game?.samples[0]?.input ?? '' });
+  }
+
+  /** Where the bundle lives, next to this page. */
+  private get scriptUrl(): string {
+    return new URL('embed/grundy-game.js', location.href).href;
+  }
+
+  get snippet(): string {
+    const c = this.choice;
+    const options = [
+      `game="${attribute(c.game)}"`,
+      `position="${attribute(c.position.trimEnd())}"`,
+      `mode="${attribute(c.mode)}"`,
+      c.mode === 'play' ? `opponent="${attribute(c.opponent)}"` : '',
+      c.mode === 'play' && c.opponent === 'ai' ? `first="${attribute(c.first)}" level="${attribute(c.level)}"` : '',
+      c.hints ? 'hints' : '',
+    ].filter(Boolean);
+    return `<script type="module" src="${attribute(this.scriptUrl)}"></script>\n<grundy-game ${options.join(' ')}></grundy-game>`;
+  }
+
+  get iframe(): string {
+    const c = this.choice;
+    const params = new URLSearchParams({ game: c.game, position: c.position, mode: c.mode, opponent: c.opponent, first: c.first, level: c.level });
+    if (c.hints) params.set('hints', '');
+    const src = new URL(`frame.html?${params}`, location.href).href;
+    return `<iframe src="${attribute(src)}" title="${attribute(c.game)} position" style="width:100%;height:640px;border:0"></iframe>`;
+  }
+
+  private async copy(which: 'snippet' | 'iframe'): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(which === 'snippet' ? this.snippet : this.iframe);
+      this.copied = which;
+    } catch {
+      this.copied = '';
+    }
+  }
+
+  static styles = css`
+    :host { display: block; max-width: 72rem; margin: 0 auto; padding: 1rem; box-sizing: border-box; }
+    h1 { font-size: 1.5rem; margin: 0 0 0.25rem; }
+    form { display: flex; flex-wrap: wrap; gap: 0.6rem 1rem; align-items: flex-end; margin: 1rem 0; }
+    label { display: flex; flex-direction: column; gap: 0.2rem; font-size: 0.85rem; }
+    label.inline { flex-direction: row; align-items: center; }
+    textarea, select, input { font: inherit; }
+    textarea { font-family: ui-monospace, monospace; }
+    .code { width: 100%; box-sizing: border-box; min-height: 5rem; font-size: 0.8rem; }
+    section { margin-top: 1rem; }
+    h2 { font-size: 1.05rem; margin: 0 0 0.4rem; }
+    button { font: inherit; padding: 0.25rem 0.7rem; cursor: pointer; }
+  `;
+
+  render() {
+    const c = this.choice;
+    const select = (
+      name: keyof Choice,
+      label: string,
+      values: [string, string][],
+      change = (value: string) => this.set({ [name]: value }),
+    ) => html`<label
+      >${label}
+      <select @change=${(e: Event) => change((e.target as HTMLSelectElement).value)}>
+        ${values.map(([value, text]) => html`<option value=${value} ?selected=${c[name] === value}>${text}</option>`)}
+      </select></label
+    >`;
+    return html`
+      <h1>Embed a game</h1>
+      <p>Choose a position and how it plays, then copy the snippet into any page. <a href="./">Back to the playground</a></p>
+      <form @submit=${(e: Event) => e.preventDefault()}>
+        ${select('game', 'Game', this.games.map((g) => [g.id, g.name]), (id) => this.pickGame(id))}
+        <label>Position <textarea rows="4" cols="24" .value=${c.position}
+          @change=${(e: Event) => this.set({ position: (e.target as HTMLTextAreaElement).value })}></textarea></label>
+        ${select('mode', 'Mode', [['play', 'Play'], ['analyse', 'Analyse'], ['edit', 'Edit']])}
+        ${select('opponent', 'Opponent', [['ai', 'Computer'], ['human', 'Two people']])}
+        ${select('first', 'Who starts', [['human', 'The reader'], ['ai', 'The computer']])}
+        ${select('level', 'Level', [['optimal', 'Optimal'], ['strong', 'Strong'], ['casual', 'Casual'], ['random', 'Random']])}
+        <label class="inline"><input type="checkbox" .checked=${c.hints} @change=${(e: Event) => this.set({ hints: (e.target as HTMLInputElement).checked })} /> Hints</label>
+      </form>
+      <section aria-label="Preview">
+        <h2>Preview</h2>
+        <grundy-game game=${c.game} .position=${c.position} mode=${c.mode} opponent=${c.opponent} first=${c.first}
+          level=${c.level} ?hints=${c.hints}></grundy-game>
+      </section>
+      <section>
+        <h2>Snippet</h2>
+        <textarea class="code" readonly aria-label="Snippet" .value=${this.snippet}></textarea>
+        <button @click=${() => this.copy('snippet')}>${this.copied === 'snippet' ? 'Copied' : 'Copy snippet'}</button>
+      </section>
+      <section>
+        <h2>Or an iframe</h2>
+        <textarea class="code" readonly aria-label="Iframe" .value=${this.iframe}></textarea>
+        <button @click=${() => this.copy('iframe')}>${this.copied === 'iframe' ? 'Copied' : 'Copy iframe'}</button>
+      </section>
+    `;
+  }
+
+}
+
+customElements.define('grundy-embed-builder', EmbedBuilder);

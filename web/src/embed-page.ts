@@ -1,0 +1,2 @@
+/** The embed page's entry. */
+import './elements/embed-builder';

@@ -1,0 +1,15 @@
+/**
+ * The iframe page: one `<grundy-game>` filling the frame, configured from
+ * the query string (game, position, mode, opponent, first, level, hints).
+ */
+import './elements/grundy-game';
+
+const params = new URLSearchParams(location.search);
+const game = document.createElement('grundy-game');
+for (const name of ['game', 'mode', 'opponent', 'first', 'level']) {
+  const value = params.get(name);
+  if (value !== null) game.setAttribute(name, value);
+}
+game.position = params.get('position') ?? '';
+if (params.has('hints')) game.setAttribute('hints', '');
+document.querySelector('main')!.append(game);
