@@ -137,6 +137,20 @@ pub enum Board {
     },
     /// Closed integer intervals on a number line.
     Line { intervals: Vec<Interval> },
+    /// Games played side by side: each part's own analysis, in its own ids.
+    Sum { parts: Vec<SumPart> },
+}
+
+/// One game of a sum. Its analysis numbers moves and components from 0;
+/// in the sum they are numbered from the offsets.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SumPart {
+    pub game: String,
+    pub name: String,
+    pub analysis: Analysis,
+    pub move_offset: u32,
+    pub component_offset: u32,
 }
 
 /// Per-cell values g_n of a grid for every n, as an eventually periodic
@@ -267,6 +281,14 @@ pub enum Edit {
     SetWords {
         words: Vec<String>,
     },
+    /// Add a game, at its first sample, to a sum.
+    AddPart {
+        game: String,
+    },
+    /// Take game `index` out of a sum.
+    RemovePart {
+        index: u32,
+    },
     /// Set interval `index` of a number line; one past the end adds one.
     SetSpan {
         index: u32,
@@ -288,6 +310,8 @@ impl Edit {
             Edit::RemoveHeap { .. } => "removing heaps",
             Edit::Random { .. } => "drawing at random",
             Edit::SetNumber { .. } => "setting a number",
+            Edit::AddPart { .. } => "adding a game",
+            Edit::RemovePart { .. } => "removing a game",
             Edit::SetText { .. } => "changing the string",
             Edit::SetWords { .. } => "changing the dictionary",
             Edit::SetSpan { .. } => "drawing intervals",

@@ -14,6 +14,7 @@ pub mod input;
 pub mod nimber;
 pub mod rect_table;
 pub mod session;
+pub mod sum;
 
 pub use analysis::{Analysis, Board, Component, Edit, MoveInfo, Outcome, Region};
 pub use game::{Game, GameError, GameInfo};

@@ -4,6 +4,7 @@ import './heaps';
 import './grid';
 import './text';
 import './line';
+import './sum';
 
 export interface BoardOptions {
   game: string;
@@ -28,6 +29,9 @@ export function renderBoard(options: BoardOptions): TemplateResult {
     case 'text':
       return html`<grundy-text part="board" .analysis=${analysis} ?editing=${editing} ?interactive=${interactive}
         ?hints=${hints} .preview=${preview} .problem=${problem}></grundy-text>`;
+    case 'sum':
+      return html`<grundy-sum part="board" .analysis=${analysis} ?editing=${editing} ?interactive=${interactive}
+        ?hints=${hints} .preview=${preview}></grundy-sum>`;
     case 'line':
       return html`<grundy-line part="board" .analysis=${analysis} ?editing=${editing} ?interactive=${interactive}
         ?hints=${hints} .preview=${preview} .problem=${problem}></grundy-line>`;

@@ -70,7 +70,17 @@ export type Board =
   | { kind: 'heaps'; sizes: number[] }
   | { kind: 'grid'; rows: number; cols: number; tiles: string[]; tokens?: Token[]; heat?: Heat }
   | { kind: 'text'; text: string; erased: boolean[]; words: string[] }
-  | { kind: 'line'; intervals: Interval[] };
+  | { kind: 'line'; intervals: Interval[] }
+  | { kind: 'sum'; parts: SumPart[] };
+
+/** One game of a sum, in its own numbering; the sum's starts at the offsets. */
+export interface SumPart {
+  game: string;
+  name: string;
+  analysis: Omit<Analysis, 'solveMs'>;
+  moveOffset: number;
+  componentOffset: number;
+}
 
 export interface Fact {
   label: string;
@@ -99,7 +109,9 @@ export type Edit =
   | { kind: 'setText'; text: string }
   | { kind: 'setWords'; words: string[] }
   | { kind: 'setSpan'; index: number; first: number; last: number }
-  | { kind: 'removeSpan'; index: number };
+  | { kind: 'removeSpan'; index: number }
+  | { kind: 'addPart'; game: string }
+  | { kind: 'removePart'; index: number };
 
 export interface Sample {
   name: string;

@@ -9,6 +9,7 @@ pub mod string_game;
 
 use crate::game::{Game, GameError, GameInfo};
 use crate::session::{AnySession, Session};
+use crate::sum;
 
 /// Opens case `usize` of a text as a session of one game.
 type Opener = fn(&str, usize) -> Result<Box<dyn AnySession>, GameError>;
@@ -52,17 +53,28 @@ fn find(id: &str) -> Result<Entry, GameError> {
         })
 }
 
-/// Every game, in the order the playground lists them.
+/// Every game, in the order the playground lists them; sums come last.
 pub fn games() -> Vec<GameInfo> {
-    registry().iter().map(|entry| (entry.info)()).collect()
+    registry()
+        .iter()
+        .map(|entry| (entry.info)())
+        .chain([sum::info()])
+        .collect()
 }
 
 /// Opens case `case` (0-based) of `text` as a game of `game_id`.
 pub fn open(game_id: &str, text: &str, case: usize) -> Result<Box<dyn AnySession>, GameError> {
+    if game_id == sum::ID {
+        return Ok(Box::new(sum::open(text, case)?));
+    }
     (find(game_id)?.open)(text, case)
 }
 
-/// Answers a whole contest input of `game_id` in the contest's output format.
+/// Answers a whole contest input of `game_id` in the contest's output format;
+/// a sum answers `First` or `Second`.
 pub fn solve(game_id: &str, input: &str) -> Result<String, GameError> {
+    if game_id == sum::ID {
+        return Ok(format!("{}\n", sum::open(input, 0)?.answer()?));
+    }
     (find(game_id)?.solve)(input)
 }

@@ -1,0 +1,277 @@
+//! Sums of games: positions of different games played side by side, where
+//! a move is a move in any one of them. By the Sprague–Grundy theorem the
+//! sum is worth the ⊕ of its parts, which this makes visible: the sum's
+//! analysis is its parts' analyses, renumbered, with every move's value
+//! after it taken over the whole sum.
+//!
+//! Text: each part is a line `--- <game id>` followed by that game's text.
+
+use crate::ai::{self, Rng, Skill};
+use crate::analysis::{Analysis, Board, Component, Edit, MoveInfo, SumPart};
+use crate::game::{unknown_move, GameError, GameInfo, Sample};
+use crate::games;
+use crate::nimber::Nimber;
+use crate::session::AnySession;
+
+pub const ID: &str = "sum";
+/// The most games one sum holds.
+pub const MAX_PARTS: usize = 8;
+
+pub fn info() -> GameInfo {
+    GameInfo {
+        id: ID,
+        name: "Sum of games",
+        summary: "Several games side by side; a move is a move in any one of them.",
+        rules: "Put positions of different games next to each other. On your turn you move in exactly one of \
+                them. Whoever cannot move in any loses. The Sprague–Grundy theorem says the sum is worth the \
+                xor of its parts' nimbers, so a sum is won exactly when that xor is not 0.",
+        format: "Each game starts with a line --- followed by its id (nim, darkraft, …), then that game's own \
+                 text. Up to 8 games.",
+        samples: vec![
+            Sample { name: "Nim heap + Darkraft", input: "--- nim\n3\n--- darkraft\n2 2\nRR\nRR\n" },
+            Sample {
+                name: "Four games",
+                input: "--- nim\n2 5\n--- darkraft\n2 2\nRL\nLR\n--- intervals\n1\n2\n1 5\n2 4\n--- string-game\n1\npawpawpawpaw\n1\npawpaw\n",
+            },
+        ],
+    }
+}
+
+/// One game of a sum: its id and its session.
+type Part = (String, Box<dyn AnySession>);
+
+pub struct Sum {
+    parts: Vec<Part>,
+    /// Which part each move was played in, oldest first.
+    history: Vec<usize>,
+    /// Moves played from the loaded position to the current one.
+    current: usize,
+    analysis: Option<Analysis>,
+}
+
+/// Opens a sum from its text: `--- <game id>` lines, each followed by that
+/// game's text. A sum has one case, case 0.
+pub fn open(text: &str, case: usize) -> Result<Sum, GameError> {
+    if case != 0 {
+        return Err(GameError::new("a sum has a single case"));
+    }
+    Ok(Sum {
+        parts: parse(text)?,
+        history: Vec::new(),
+        current: 0,
+        analysis: None,
+    })
+}
+
+fn parse(text: &str) -> Result<Vec<Part>, GameError> {
+    let mut sections: Vec<(usize, String, String)> = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        if let Some(game) = line.trim_start().strip_prefix("---") {
+            sections.push((index + 1, game.trim().to_string(), String::new()));
+        } else if let Some((_, _, body)) = sections.last_mut() {
+            body.push_str(line);
+            body.push('\n');
+        } else if !line.trim().is_empty() {
+            return Err(GameError::at(
+                index + 1,
+                1,
+                "a sum starts with a line --- <game id>, such as --- nim",
+            ));
+        }
+    }
+    if sections.len() > MAX_PARTS {
+        return Err(GameError::at_line(
+            sections[MAX_PARTS].0,
+            format!("a sum holds at most {MAX_PARTS} games"),
+        ));
+    }
+    sections
+        .into_iter()
+        .map(|(line, game, body)| {
+            if game == ID {
+                return Err(GameError::at_line(line, "a sum cannot hold another sum"));
+            }
+            let session = games::open(&game, &body, 0).map_err(|e| GameError {
+                message: format!("in the {game} game starting on line {line}: {}", e.message),
+                line: e.line.map(|l| l + line as u32),
+                column: e.column,
+            })?;
+            Ok((game, session))
+        })
+        .collect()
+}
+
+impl Sum {
+    /// The part a sum-wide move id falls in, and the move's id there.
+    fn locate(&mut self, move_id: u32) -> Option<(usize, u32)> {
+        let mut offset = 0u32;
+        for (index, (_, session)) in self.parts.iter_mut().enumerate() {
+            let count = session.analysis().moves.len() as u32;
+            if move_id < offset + count {
+                return Some((index, move_id - offset));
+            }
+            offset += count;
+        }
+        None
+    }
+
+    fn restart(&mut self, parts: Vec<Part>) {
+        self.parts = parts;
+        self.history.clear();
+        self.current = 0;
+        self.analysis = None;
+    }
+}
+
+impl AnySession for Sum {
+    fn info(&self) -> GameInfo {
+        info()
+    }
+
+    fn text(&self) -> String {
+        self.parts
+            .iter()
+            .map(|(game, session)| format!("--- {game}\n{}", session.text()))
+            .collect()
+    }
+
+    fn cases(&self) -> (usize, usize) {
+        (1, 0)
+    }
+
+    fn analysis(&mut self) -> &Analysis {
+        if self.analysis.is_none() {
+            let part_analyses: Vec<Analysis> = self
+                .parts
+                .iter_mut()
+                .map(|(_, s)| s.analysis().clone())
+                .collect();
+            let total: Nimber = part_analyses.iter().map(|a| a.nimber).sum();
+            let mut components = Vec::new();
+            let mut moves = Vec::new();
+            let mut parts = Vec::new();
+            for ((game, session), analysis) in self.parts.iter().zip(part_analyses) {
+                let name = session.info().name;
+                let (move_offset, component_offset) = (moves.len() as u32, components.len() as u32);
+                components.extend(analysis.components.iter().map(|c| Component {
+                    id: component_offset + c.id,
+                    label: format!("{name}: {}", c.label),
+                    ..c.clone()
+                }));
+                moves.extend(analysis.moves.iter().map(|m| MoveInfo {
+                    id: move_offset + m.id,
+                    component: component_offset + m.component,
+                    label: format!("{name}: {}", m.label),
+                    after: total ^ analysis.nimber ^ m.after,
+                    ..m.clone()
+                }));
+                parts.push(SumPart {
+                    game: game.clone(),
+                    name: name.to_string(),
+                    analysis,
+                    move_offset,
+                    component_offset,
+                });
+            }
+            self.analysis = Some(Analysis::new(Board::Sum { parts }, components, moves));
+        }
+        self.analysis.as_ref().expect("analysis was just computed")
+    }
+
+    fn play(&mut self, move_id: u32) -> Result<(), GameError> {
+        let (part, local) = self.locate(move_id).ok_or_else(|| unknown_move(move_id))?;
+        self.parts[part].1.play(local)?;
+        self.history.truncate(self.current);
+        self.history.push(part);
+        self.current += 1;
+        self.analysis = None;
+        Ok(())
+    }
+
+    fn undo(&mut self) -> bool {
+        if !self.can_undo() {
+            return false;
+        }
+        self.current -= 1;
+        self.parts[self.history[self.current]].1.undo();
+        self.analysis = None;
+        true
+    }
+
+    fn redo(&mut self) -> bool {
+        if !self.can_redo() {
+            return false;
+        }
+        self.parts[self.history[self.current]].1.redo();
+        self.current += 1;
+        self.analysis = None;
+        true
+    }
+
+    fn can_undo(&self) -> bool {
+        self.current > 0
+    }
+
+    fn can_redo(&self) -> bool {
+        self.current < self.history.len()
+    }
+
+    fn ply(&self) -> usize {
+        self.current
+    }
+
+    fn load(&mut self, text: &str, case: usize) -> Result<(), GameError> {
+        let opened = open(text, case)?;
+        self.restart(opened.parts);
+        Ok(())
+    }
+
+    fn edit(&mut self, edit: &Edit) -> Result<(), GameError> {
+        let mut text: Vec<(String, String)> = self
+            .parts
+            .iter()
+            .map(|(g, s)| (g.clone(), s.text()))
+            .collect();
+        match edit {
+            Edit::AddPart { game } => {
+                let sample = games::games()
+                    .into_iter()
+                    .find(|g| g.id == game && g.id != ID)
+                    .and_then(|g| g.samples.first().map(|s| s.input))
+                    .ok_or_else(|| GameError::new(format!("there is no game '{game}' to add")))?;
+                text.push((game.clone(), sample.to_string()));
+            }
+            Edit::RemovePart { index } => {
+                if *index as usize >= text.len() {
+                    return Err(GameError::new(format!(
+                        "there is no game {} in this sum",
+                        index + 1
+                    )));
+                }
+                text.remove(*index as usize);
+            }
+            _ => return Err(GameError::new("edit each game of a sum in its own text")),
+        }
+        let joined: String = text
+            .iter()
+            .map(|(game, body)| format!("--- {game}\n{body}"))
+            .collect();
+        let parts = parse(&joined)?;
+        self.restart(parts);
+        Ok(())
+    }
+
+    fn ai_move(&mut self, skill: Skill, seed: u64) -> Option<u32> {
+        let mut rng = Rng::new(seed);
+        ai::choose(self.analysis(), skill, &mut rng)
+    }
+
+    fn answer(&mut self) -> Result<String, GameError> {
+        Ok(if self.analysis().nimber.is_zero() {
+            "Second"
+        } else {
+            "First"
+        }
+        .to_string())
+    }
+}

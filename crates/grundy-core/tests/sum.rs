@@ -1,0 +1,124 @@
+//! Sums of games: the nimber is the ⊕ of the parts', and every move's
+//! value after it is right over the whole sum.
+
+mod common;
+
+use grundy_core::ai::Rng;
+use grundy_core::{games, Board, Edit};
+
+/// A random sum of small positions of several games.
+fn random_sum(rng: &mut Rng) -> String {
+    let pieces = [
+        |rng: &mut Rng| format!("--- nim\n{} {}\n", rng.below(6), rng.below(6)),
+        |rng: &mut Rng| {
+            format!(
+                "--- darkraft\n2 2\n{}\n",
+                ["RL\nLR", "RR\nRR", "XL\nRX", "LL\nLR"][rng.below(4)]
+            )
+        },
+        |rng: &mut Rng| {
+            format!(
+                "--- bacterial-tactics\n1\n2 3\n{}\n",
+                ["...\n.#.", "...\n...", ".#.\n..."][rng.below(3)]
+            )
+        },
+        |rng: &mut Rng| {
+            format!(
+                "--- intervals\n1\n2\n1 {}\n{} 9\n",
+                3 + rng.below(2),
+                6 + rng.below(2)
+            )
+        },
+        |rng: &mut Rng| {
+            format!(
+                "--- string-game\n1\n{}\n1\nab\n",
+                ["abab", "aabb", "abba"][rng.below(3)]
+            )
+        },
+        |rng: &mut Rng| format!("--- board-escape\n1 3 {}\nT.E\n", 1 + rng.below(5)),
+    ];
+    (0..1 + rng.below(3))
+        .map(|_| pieces[rng.below(pieces.len())](rng))
+        .collect()
+}
+
+#[test]
+fn a_sum_is_worth_the_xor_of_its_parts_and_moves_say_so() {
+    let mut rng = Rng::new(15);
+    for _ in 0..300 {
+        let text = random_sum(&mut rng);
+        let mut sum = games::open("sum", &text, 0).unwrap();
+        let analysis = sum.analysis().clone();
+        let Board::Sum { parts } = &analysis.board else {
+            panic!("not a sum board")
+        };
+        let xor = parts.iter().fold(0, |x, p| x ^ p.analysis.nimber.0);
+        assert_eq!(analysis.nimber.0, xor, "{text}");
+        assert_eq!(
+            analysis.moves.len(),
+            parts.iter().map(|p| p.analysis.moves.len()).sum::<usize>()
+        );
+        // Every move's "after" is the nimber of the sum it leads to.
+        for m in &analysis.moves {
+            let mut next = games::open("sum", &text, 0).unwrap();
+            next.play(m.id).unwrap();
+            assert_eq!(next.analysis().nimber, m.after, "{text} {}", m.label);
+        }
+    }
+}
+
+#[test]
+fn optimal_ai_never_loses_a_sum_to_random() {
+    common::optimal_beats_random_from("sum", 16, 150, random_sum);
+}
+
+#[test]
+fn undo_and_redo_walk_the_sum_history() {
+    let text = "--- nim\n3\n--- darkraft\n2 2\nRR\nRR\n";
+    let mut sum = games::open("sum", text, 0).unwrap();
+    sum.play(0).unwrap();
+    let last = sum.analysis().moves.len() as u32 - 1;
+    sum.play(last).unwrap();
+    let after_two = sum.text();
+    assert!(sum.undo() && sum.undo());
+    assert_eq!(sum.text(), text);
+    assert!(sum.redo() && sum.redo());
+    assert_eq!(sum.text(), after_two);
+    assert!(!sum.redo());
+}
+
+#[test]
+fn parts_are_added_and_removed_as_edits() {
+    let mut sum = games::open("sum", "--- nim\n3\n", 0).unwrap();
+    sum.edit(&Edit::AddPart {
+        game: "darkraft".into(),
+    })
+    .unwrap();
+    assert!(
+        sum.text().starts_with("--- nim\n3\n--- darkraft\n2 2\n"),
+        "{}",
+        sum.text()
+    );
+    sum.edit(&Edit::RemovePart { index: 0 }).unwrap();
+    assert!(sum.text().starts_with("--- darkraft\n"));
+    assert!(sum.edit(&Edit::AddPart { game: "sum".into() }).is_err());
+}
+
+#[test]
+fn errors_point_into_the_part_that_has_them() {
+    let err = games::open("sum", "--- nim\n3\n--- darkraft\n2 2\nRQ\nRR\n", 0)
+        .err()
+        .unwrap();
+    assert!(
+        err.message
+            .contains("in the darkraft game starting on line 3"),
+        "{err}"
+    );
+    assert_eq!((err.line, err.column), (Some(5), Some(2)));
+    let err = games::open("sum", "3 4\n", 0).err().unwrap();
+    assert!(err.message.contains("--- <game id>"), "{err}");
+    assert_eq!(
+        games::solve("sum", "--- nim\n3\n--- nim\n3\n").unwrap(),
+        "Second\n"
+    );
+}

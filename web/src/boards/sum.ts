@@ -1,0 +1,96 @@
+import { css, html, nothing } from 'lit';
+import { BoardElement, type BoardEvents } from './board';
+import { renderBoard } from './index';
+import { engine } from '../engine/client';
+import type { Board, GameInfo } from '../engine/model';
+
+type SumBoard = Extract<Board, { kind: 'sum' }>;
+
+/**
+ * A sum of games: each part drawn by its own renderer in a box of its own,
+ * with its nimber. Moves and previews from a part are passed on in the
+ * sum's numbering.
+ */
+export class SumBoardElement extends BoardElement {
+  static properties = { ...BoardElement.properties, games: { state: true }, adding: { state: true } };
+  declare private games: GameInfo[];
+  declare private adding: string;
+
+  constructor() {
+    super();
+    this.games = [];
+    this.adding = 'nim';
+  }
+
+  connectedCallback(): void {
+    super.connectedCallback();
+    void engine()
+      .games()
+      .then((games) => (this.games = games.filter((g) => g.id !== 'sum')));
+  }
+
+  static styles = css`
+    :host { display: block; }
+    .parts { display: flex; flex-wrap: wrap; gap: 0.75rem; align-items: flex-start; }
+    .part { border: 1px solid var(--grundy-border, #999); border-radius: 0.6rem; padding: 0.5rem; min-width: 12rem; max-width: 100%; }
+    .part h3 { display: flex; gap: 0.5rem; align-items: center; font-size: 0.95rem; margin: 0 0 0.4rem; }
+    .nimber { font-variant-numeric: tabular-nums; border-radius: 0.6em; padding: 0 0.4em; background: var(--grundy-surface, #eee); }
+    .plus { align-self: center; font-size: 1.4rem; font-weight: 700; color: var(--grundy-muted, #555); }
+    .add { display: flex; gap: 0.4rem; align-items: center; margin-top: 0.6rem; font-size: 0.85rem; }
+    button, select { font: inherit; }
+  `;
+
+  private get board(): SumBoard | undefined {
+    const board = this.analysis?.board;
+    return board?.kind === 'sum' ? board : undefined;
+  }
+
+  render() {
+    const board = this.board;
+    if (!board) return nothing;
+    return html`
+      <div class="parts">
+        ${board.parts.map((part, index) => {
+          const local = this.preview - part.moveOffset;
+          const preview = local >= 0 && local < part.analysis.moves.length ? local : -1;
+          // Part boards speak in their own numbering; the sum adds the offset.
+          const relay = (event: CustomEvent<BoardEvents['board-play'] | BoardEvents['board-preview']>) => {
+            event.stopPropagation();
+            const move = event.detail.move;
+            if (event.type === 'board-play' && move !== null) this.emit('board-play', { move: move + part.moveOffset });
+            if (event.type === 'board-preview') this.emit('board-preview', { move: move === null ? null : move + part.moveOffset });
+          };
+          return html`${index > 0 ? html`<span class="plus" aria-hidden="true">⊕</span>` : nothing}
+            <section class="part" aria-label=${`${part.name}, nimber *${part.analysis.nimber}`}
+              @board-play=${relay} @board-preview=${relay} @board-edit=${(e: Event) => e.stopPropagation()}>
+              <h3>${part.name} <span class="nimber">*${part.analysis.nimber}</span>
+                ${this.editing
+                  ? html`<button aria-label=${`Remove ${part.name}`} @click=${() => this.edit({ kind: 'removePart', index })}>×</button>`
+                  : nothing}
+              </h3>
+              ${renderBoard({
+                game: part.game,
+                analysis: { ...part.analysis, solveMs: 0 },
+                editing: false,
+                interactive: this.interactive && !this.editing,
+                hints: this.hints,
+                preview,
+                problem: '',
+              })}
+            </section>`;
+        })}
+      </div>
+      ${this.editing
+        ? html`<div class="add">
+            <label>Add a game
+              <select @change=${(e: Event) => (this.adding = (e.target as HTMLSelectElement).value)}>
+                ${this.games.map((g) => html`<option value=${g.id} ?selected=${g.id === this.adding}>${g.name}</option>`)}
+              </select></label>
+            <button @click=${() => this.edit({ kind: 'addPart', game: this.adding })}>Add</button>
+          </div>`
+        : nothing}
+    `;
+  }
+}
+
+customElements.define('grundy-sum', SumBoardElement);
