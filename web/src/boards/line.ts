@@ -71,6 +71,7 @@ export class LineBoardElement extends BoardElement {
     .tools button { font: inherit; border: 1px solid var(--grundy-border, #999); background: var(--grundy-surface, #fff);
       color: inherit; border-radius: 0.4rem; padding: 0.15rem 0.5rem; cursor: pointer; }
     svg { display: block; width: 100%; height: auto; touch-action: none; user-select: none; cursor: crosshair; }
+    svg:focus-visible { outline: 3px solid var(--grundy-focus, #0b57d0); outline-offset: 2px; }
     .bar text { font: 700 10px system-ui, sans-serif; pointer-events: none; }
     .axis text { font: 10px system-ui, sans-serif; fill: var(--grundy-muted, #555); }
     .hint { font-size: 0.8rem; color: var(--grundy-muted, #555); margin: 0.3rem 0 0; }
@@ -152,7 +153,8 @@ export class LineBoardElement extends BoardElement {
           : nothing}
         <span>${this.hoverValue !== undefined ? `at ${this.hoverValue}` : ''}</span>
       </div>
-      <svg viewBox="0 0 ${this.width} ${height}" role="group" aria-label=${`Number line with ${board.intervals.length} intervals`}
+      <svg viewBox="0 0 ${this.width} ${height}" role="group" tabindex="0" @keydown=${this.onKey}
+        aria-label=${`Number line with ${board.intervals.length} intervals${this.hoverValue !== undefined ? `; cursor at ${this.hoverValue}` : ''}`}
         @pointerdown=${this.onPointerDown} @pointermove=${this.onPointerMove} @pointerup=${this.onPointerUp}
         @pointerleave=${() => {
           this.hoverValue = undefined;
@@ -337,6 +339,48 @@ export class LineBoardElement extends BoardElement {
     const clicked = this.dragFrom && !this.dragFrom.moved;
     this.dragFrom = undefined;
     if (clicked) this.play(this.moveAt(this.valueAt(event, this.view ?? this.fitted(board))));
+  }
+
+  /**
+   * ← and → move an integer cursor to the next integer that can be picked
+   * (with Shift, ten integers along), Enter picks it.
+   */
+  private onKey(event: KeyboardEvent): void {
+    const board = this.board;
+    if (!board) return;
+    if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
+      const forward = event.key === 'ArrowRight';
+      const cursor =
+        event.shiftKey && this.hoverValue !== undefined
+          ? this.hoverValue + (forward ? 10 : -10)
+          : this.nextPickable(this.hoverValue, forward);
+      if (cursor === undefined) return;
+      this.hoverValue = cursor;
+      const [lo, hi] = this.view ?? this.fitted(board);
+      if (cursor < lo || cursor >= hi) this.view = undefined;
+      this.previewMove(this.moveAt(cursor));
+    } else if ((event.key === 'Enter' || event.key === ' ') && this.hoverValue !== undefined && !this.editing) {
+      this.play(this.moveAt(this.hoverValue));
+    } else if (event.key === 'Delete' && this.editing) {
+      this.removeSelected();
+    } else {
+      return;
+    }
+    event.preventDefault();
+  }
+
+  /** The nearest integer past `from` that some move picks, or `from` if none. */
+  private nextPickable(from: number | undefined, forward: boolean): number | undefined {
+    this.moveAt(0); // sorts the moves for this analysis
+    const spans = this.sortedMoves.map((m) => (m.anchor.kind === 'span' ? [m.anchor.first, m.anchor.last] : [0, -1]));
+    if (spans.length === 0) return from;
+    if (from === undefined) return spans[0][0];
+    if (forward) {
+      const next = spans.find(([, last]) => last > from);
+      return next ? Math.max(from + 1, next[0]) : from;
+    }
+    const previous = [...spans].reverse().find(([first]) => first < from);
+    return previous ? Math.min(from - 1, previous[1]) : from;
   }
 
   private removeSelected(): void {

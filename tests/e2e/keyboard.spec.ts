@@ -1,0 +1,68 @@
+/** Whole games played with the keyboard alone. */
+import { expect, test, type Page } from '@playwright/test';
+import { activeGame } from './helpers';
+
+/** Presses Tab until the focused element (through shadow roots) matches. */
+async function tabTo(page: Page, matches: string): Promise<void> {
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press('Tab');
+    const found = await page.evaluate((selector) => {
+      let active: Element | null = document.activeElement;
+      while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+      return !!active?.matches(selector);
+    }, matches);
+    if (found) return;
+  }
+  throw new Error(`no focusable ${matches} within 40 tabs`);
+}
+
+async function playToTheEnd(page: Page, focusable: string, keys: string[]): Promise<string> {
+  const element = activeGame(page);
+  const status = element.locator('.status');
+  for (let moves = 0; moves < 30; moves++) {
+    await expect(status).toHaveText(/Your turn|You win|computer wins/);
+    const text = (await status.textContent()) ?? '';
+    if (!text.includes('Your turn')) return text;
+    const before = await element.locator('textarea').inputValue();
+    await tabTo(page, focusable);
+    for (const key of keys) await page.keyboard.press(key);
+    await expect(element.locator('textarea')).not.toHaveValue(before);
+  }
+  throw new Error('the game did not end');
+}
+
+test('Nim by keyboard: Tab to a counter, Enter takes it', async ({ page }) => {
+  await page.goto('/#game=nim&position=1+2+3');
+  await expect(activeGame(page).locator('.sum')).toBeVisible();
+  expect(await playToTheEnd(page, 'button.counter', ['Enter'])).toContain('The computer wins');
+});
+
+test('Darkraft by keyboard: Tab to the board, arrows and Enter', async ({ page }) => {
+  await page.goto(`/#game=darkraft&position=${encodeURIComponent('2 3\nRLX\nXRL\n')}`);
+  const element = activeGame(page);
+  const status = element.locator('.status');
+  await expect(element.locator('.sum')).toBeVisible();
+  // Walk the cursor over the 2×3 board, pressing Enter until a move is played.
+  const walk = ['ArrowRight', 'ArrowRight', 'ArrowDown', 'ArrowLeft', 'ArrowLeft', 'ArrowUp'];
+  for (let moves = 0; moves < 10; moves++) {
+    await expect(status).toHaveText(/Your turn|You win|computer wins/);
+    if (!(await status.textContent())?.includes('Your turn')) break;
+    const before = await element.locator('textarea').inputValue();
+    await tabTo(page, 'grundy-grid');
+    for (const step of walk) {
+      await page.keyboard.press('Enter');
+      await page.waitForTimeout(150);
+      if ((await element.locator('textarea').inputValue()) !== before) break;
+      await page.keyboard.press(step);
+    }
+    await expect(element.locator('textarea')).not.toHaveValue(before);
+  }
+  await expect(status).toHaveText(/You win|computer wins/);
+});
+
+test('Intervals by keyboard: arrows move along the line, Enter picks', async ({ page }) => {
+  await page.goto(`/#game=intervals&position=${encodeURIComponent('1\n2\n1 3\n5 7\n')}`);
+  await expect(activeGame(page).locator('.sum')).toBeVisible();
+  const end = await playToTheEnd(page, 'svg[tabindex]', ['ArrowRight', 'ArrowLeft', 'Enter']);
+  expect(end).toContain('The computer wins');
+});
