@@ -21,6 +21,7 @@ export class BoardElement extends LitElement {
     hints: { type: Boolean },
     preview: { type: Number },
     problem: { type: String },
+    quiet: { type: Boolean },
   };
 
   declare analysis: Analysis;
@@ -34,6 +35,8 @@ export class BoardElement extends LitElement {
   declare preview: number;
   /** Why the last edit or move was refused, to show where it happened. */
   declare problem: string;
+  /** Draw the position alone, without nimbers (a presentation's first step). */
+  declare quiet: boolean;
 
   constructor() {
     super();
@@ -42,6 +45,7 @@ export class BoardElement extends LitElement {
     this.hints = false;
     this.preview = -1;
     this.problem = '';
+    this.quiet = false;
   }
 
   /** The board as a standalone SVG document, for slides and handouts. */

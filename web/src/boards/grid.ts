@@ -155,7 +155,7 @@ export class GridBoardElement extends BoardElement {
             })}
             </g>
             ${this.renderTokens(grid, size)}
-            ${this.renderBadges(size)}
+            ${this.quiet ? nothing : this.renderBadges(size)}
             <rect class="focus" x=${this.focusCell[1] * size} y=${this.focusCell[0] * size} width=${size} height=${size}></rect>
           </g>
         </svg>

@@ -101,7 +101,7 @@ export class HeapsBoard extends BoardElement {
     });
     return html`<div class="heap" style="--heap-colour:${colour};--heap-ink:${inkOn(colour)}">
       <div class="stack" role="group" aria-label=${`Heap ${heap + 1}: ${size} counters, nimber *${size}`}>${counters}</div>
-      <span class="badge" style="background:${colour};color:${inkOn(colour)}" aria-label=${`nimber *${size}`}>*${size}</span>
+      ${this.quiet ? nothing : html`<span class="badge" style="background:${colour};color:${inkOn(colour)}" aria-label=${`nimber *${size}`}>*${size}</span>`}
       <span class="name">heap ${heap + 1}</span>
       ${this.editing
         ? html`<div class="edit">

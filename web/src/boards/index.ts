@@ -14,26 +14,29 @@ export interface BoardOptions {
   hints: boolean;
   preview: number;
   problem: string;
+  /** Hide nimbers, showing the position alone. */
+  quiet?: boolean;
 }
 
 /** The renderer for the analysis's board geometry. */
 export function renderBoard(options: BoardOptions): TemplateResult {
   const { game, analysis, editing, interactive, hints, preview, problem } = options;
+  const quiet = options.quiet ?? false;
   switch (analysis.board.kind) {
     case 'heaps':
       return html`<grundy-heaps part="board" .analysis=${analysis} ?editing=${editing} ?interactive=${interactive}
-        ?hints=${hints} .preview=${preview} .problem=${problem}></grundy-heaps>`;
+        ?hints=${hints} .preview=${preview} .problem=${problem} ?quiet=${quiet}></grundy-heaps>`;
     case 'grid':
       return html`<grundy-grid part="board" game=${game} .analysis=${analysis} ?editing=${editing} ?interactive=${interactive}
-        ?hints=${hints} .preview=${preview} .problem=${problem}></grundy-grid>`;
+        ?hints=${hints} .preview=${preview} .problem=${problem} ?quiet=${quiet}></grundy-grid>`;
     case 'text':
       return html`<grundy-text part="board" .analysis=${analysis} ?editing=${editing} ?interactive=${interactive}
-        ?hints=${hints} .preview=${preview} .problem=${problem}></grundy-text>`;
+        ?hints=${hints} .preview=${preview} .problem=${problem} ?quiet=${quiet}></grundy-text>`;
     case 'sum':
       return html`<grundy-sum part="board" .analysis=${analysis} ?editing=${editing} ?interactive=${interactive}
-        ?hints=${hints} .preview=${preview}></grundy-sum>`;
+        ?hints=${hints} .preview=${preview} ?quiet=${quiet}></grundy-sum>`;
     case 'line':
       return html`<grundy-line part="board" .analysis=${analysis} ?editing=${editing} ?interactive=${interactive}
-        ?hints=${hints} .preview=${preview} .problem=${problem}></grundy-line>`;
+        ?hints=${hints} .preview=${preview} .problem=${problem} ?quiet=${quiet}></grundy-line>`;
   }
 }

@@ -214,7 +214,7 @@ export class LineBoardElement extends BoardElement {
         fill=${gone ? 'var(--grundy-lose, #aa3377)' : colour ?? 'var(--grundy-surface, #e8e8e8)'} fill-opacity=${gone ? 0.55 : colour ? 0.45 : 1}
         stroke=${colour ?? 'var(--grundy-border, #999)'} stroke-width=${this.selected === index ? 3 : colour ? 2 : 1}
         data-index=${index}><title>${label}</title></rect>
-      ${right - left >= 26
+      ${right - left >= 26 && !this.quiet
         ? svg`<text x=${(left + right) / 2} y=${y + 12} text-anchor="middle" fill=${colour ? inkOn(colour) : 'var(--grundy-ink, #222)'}>*${interval.nimber}</text>`
         : nothing}
     </g>`;

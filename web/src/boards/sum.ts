@@ -63,7 +63,7 @@ export class SumBoardElement extends BoardElement {
           return html`${index > 0 ? html`<span class="plus" aria-hidden="true">⊕</span>` : nothing}
             <section class="part" aria-label=${`${part.name}, nimber *${part.analysis.nimber}`}
               @board-play=${relay} @board-preview=${relay} @board-edit=${(e: Event) => e.stopPropagation()}>
-              <h3>${part.name} <span class="nimber">*${part.analysis.nimber}</span>
+              <h3>${part.name} ${this.quiet ? nothing : html`<span class="nimber">*${part.analysis.nimber}</span>`}
                 ${this.editing
                   ? html`<button aria-label=${`Remove ${part.name}`} @click=${() => this.edit({ kind: 'removePart', index })}>×</button>`
                   : nothing}
@@ -76,6 +76,7 @@ export class SumBoardElement extends BoardElement {
                 hints: this.hints,
                 preview,
                 problem: '',
+                quiet: this.quiet,
               })}
             </section>`;
         })}

@@ -81,7 +81,7 @@ export class TextBoardElement extends BoardElement {
             const end = at(last);
             const outline = svg`<rect x=${start.x - 1} y=${start.y - 2} width=${end.x - start.x + TILE + 2} height=${TILE + 4} rx="6"
               fill="none" stroke=${colour} stroke-width="2.5"></rect>`;
-            if (k > 0) return outline;
+            if (k > 0 || this.quiet) return outline;
             const text = `*${component.nimber}`;
             const badgeWidth = 8 + text.length * 7;
             return svg`${outline}<g class="badge" role="img" aria-label=${`${component.label}: nimber ${text}`}>

@@ -21,6 +21,9 @@ import './mex-explainer';
 
 let sessionCount = 0;
 
+/** What a presentation reveals, one step per arrow key. */
+const STEPS = ['The position', 'The nimber of each part', 'The total: who wins', 'The winning move'];
+
 /** Who won, from the element's point of view. */
 export type Winner = 'human' | 'ai' | 'first' | 'second';
 
@@ -68,6 +71,8 @@ export class GrundyGame extends LitElement {
     density: { state: true },
     explained: { state: true },
     notice: { state: true },
+    presenting: { type: Boolean, reflect: true },
+    step: { state: true },
   };
 
   /** The game's id, e.g. `nim`. */
@@ -99,6 +104,10 @@ export class GrundyGame extends LitElement {
   declare private explained: number;
   /** A short word on what the last export or copy did. */
   declare private notice: string;
+  /** Presentation mode: large type, no controls, a step-by-step reveal. */
+  declare presenting: boolean;
+  /** How much of the analysis a presentation has revealed (see `STEPS`). */
+  declare private step: number;
 
   private readonly session = `grundy-game-${++sessionCount}`;
   /** The multi-case text the case picker chooses from. */
@@ -127,6 +136,41 @@ export class GrundyGame extends LitElement {
     this.density = 0.2;
     this.explained = -1;
     this.notice = '';
+    this.presenting = false;
+    this.step = 0;
+    this.addEventListener('keydown', (event) => this.onPresentKey(event));
+  }
+
+  /** Starts or ends presentation mode; it starts from the bare position. */
+  present(on: boolean): void {
+    this.presenting = on;
+    this.step = 0;
+    this.preview = -1;
+    if (on) {
+      this.tabIndex = -1;
+      this.focus();
+      // Fill the screen where the browser allows it; the page view works too.
+      this.requestFullscreen?.().catch(() => undefined);
+    } else if (document.fullscreenElement === this) {
+      void document.exitFullscreen();
+    }
+  }
+
+  private setStep(step: number): void {
+    this.step = Math.max(0, Math.min(STEPS.length - 1, step));
+    const winning = this.analysis?.moves.find((m) => m.after === 0);
+    this.preview = this.step === STEPS.length - 1 && winning ? winning.id : -1;
+  }
+
+  private onPresentKey(event: KeyboardEvent): void {
+    if (!this.presenting) return;
+    const forward = ['ArrowRight', 'ArrowDown', 'PageDown', ' '];
+    const back = ['ArrowLeft', 'ArrowUp', 'PageUp'];
+    if (forward.includes(event.key)) this.setStep(this.step + 1);
+    else if (back.includes(event.key)) this.setStep(this.step - 1);
+    else if (event.key === 'Escape') this.present(false);
+    else return;
+    event.preventDefault();
   }
 
   /** The current position in the game's text format. */
@@ -289,7 +333,7 @@ export class GrundyGame extends LitElement {
   }
 
   /** Undo or redo; against the computer, back to the person's previous turn. */
-  private async step(op: 'undo' | 'redo'): Promise<void> {
+  private async stepHistory(op: 'undo' | 'redo'): Promise<void> {
     let steps = 1;
     if (this.againstAi) steps = op === 'redo' || this.seatToMove === this.humanSeat ? 2 : 1;
     for (let i = 0; i < steps; i++) {
@@ -413,10 +457,20 @@ export class GrundyGame extends LitElement {
     .timing { color: var(--grundy-muted); font-size: 0.75rem; }
     .field-label { font-size: 0.8rem; color: var(--grundy-muted); display: block; margin-bottom: 0.2rem; }
     .export { display: flex; flex-wrap: wrap; gap: 0.3rem; align-items: center; margin-top: 0.5rem; }
+    :host([presenting]) { font-size: 1.3rem; padding: 1.25rem; outline: none; overflow: auto; }
+    :host([presenting]) .board { zoom: 1.6; }
+    :host([presenting]) nim-sum-table { zoom: 1.4; }
+    :host([presenting]) .main { grid-template-columns: minmax(0, 1fr) minmax(16rem, 24rem); }
+    :host([presenting]) .sum { font-size: 1.8rem; }
+    :host([presenting]) .verdict { font-size: 1.1rem; }
+    :host([presenting]) button { font-size: 1rem; }
+    .toolbar.presenting .step { font-weight: 700; }
+    .verdict-big { font-size: 1.2rem; }
   `;
 
   render() {
     const view = this.view;
+    if (this.presenting) return this.renderPresentation(view);
     return html`
       ${this.renderToolbar()}
       <p class="status" part="status" role="status" aria-live="polite">${this.renderStatus()}</p>
@@ -436,6 +490,43 @@ export class GrundyGame extends LitElement {
             : nothing}
         </div>
         <aside part="panel">${view ? this.renderAnalysis(view.analysis) : nothing} ${this.renderTextBox()}</aside>
+      </div>
+    `;
+  }
+
+  private renderPresentation(view: View | undefined) {
+    const step = this.step;
+    const analysis = view?.analysis;
+    const winning = analysis?.moves.find((m) => m.after === 0);
+    return html`
+      <div class="toolbar presenting" part="toolbar">
+        <button @click=${() => this.setStep(step - 1)} ?disabled=${step === 0} aria-label="Previous step">◀</button>
+        <span class="step" aria-live="polite">${step + 1} / ${STEPS.length}: ${STEPS[step]}</span>
+        <button @click=${() => this.setStep(step + 1)} ?disabled=${step === STEPS.length - 1} aria-label="Next step">▶</button>
+        <button @click=${() => this.present(false)}>Exit</button>
+      </div>
+      <div class="main">
+        <div class="board">
+          ${view
+            ? renderBoard({
+                game: view.game,
+                analysis: view.analysis,
+                editing: false,
+                interactive: false,
+                hints: step >= 3,
+                preview: this.preview,
+                problem: '',
+                quiet: step === 0,
+              })
+            : nothing}
+        </div>
+        <aside part="panel">
+          ${analysis && step >= 1 ? html`<nim-sum-table .components=${analysis.components} .selected=${-1}></nim-sum-table>` : nothing}
+          ${analysis && step >= 2 ? this.renderTotal(analysis) : nothing}
+          ${analysis && step >= 3
+            ? html`<p class="verdict-big">${winning ? html`Winning move: <strong>${winning.label}</strong>` : 'No winning move: every move loses.'}</p>`
+            : nothing}
+        </aside>
       </div>
     `;
   }
@@ -481,9 +572,10 @@ export class GrundyGame extends LitElement {
               : nothing}
             <label><input type="checkbox" .checked=${this.hints} @change=${(e: Event) => (this.hints = (e.target as HTMLInputElement).checked)} /> Hints</label>`
         : nothing}
+      <button @click=${() => this.present(true)} title="Large type and a step-by-step reveal, for a projector">Present</button>
       ${mode !== 'edit'
-        ? html`<button @click=${() => this.step('undo')} ?disabled=${!this.view?.canUndo} aria-label="Undo">↶ Undo</button>
-            <button @click=${() => this.step('redo')} ?disabled=${!this.view?.canRedo} aria-label="Redo">↷ Redo</button>`
+        ? html`<button @click=${() => this.stepHistory('undo')} ?disabled=${!this.view?.canUndo} aria-label="Undo">↶ Undo</button>
+            <button @click=${() => this.stepHistory('redo')} ?disabled=${!this.view?.canRedo} aria-label="Redo">↷ Redo</button>`
         : html`<button @click=${() => this.randomise()}>Random</button>
             <label title="How full the random position is: radioactive cells, X letters, walls, heap sizes…"
               >density <input type="range" min="0" max="1" step="0.05" .value=${String(this.density)}
@@ -518,24 +610,8 @@ export class GrundyGame extends LitElement {
 
   private renderAnalysis(analysis: Analysis) {
     const previewed = this.preview >= 0 ? analysis.moves[this.preview] : undefined;
-    const winning = analysis.moves.filter((m) => m.after === 0).length;
     return html`
-      <section class="sum" aria-label="Position value">
-        ${analysis.components.length === 0
-          ? html`<span>*0</span>`
-          : analysis.components.map((c, i) => {
-              const colour = componentColour(c.id);
-              return html`${i > 0 ? ' ⊕ ' : ''}<span class="term" title=${c.label} style="background:${colour};color:${inkOn(colour)}"
-                  >*${c.nimber}</span
-                >`;
-            })}
-        = <strong>*${analysis.nimber}</strong>
-        <div class="verdict">
-          ${analysis.nimber === 0
-            ? 'A P-position: the player to move loses against perfect play.'
-            : `An N-position: the player to move wins (${winning} winning move${winning === 1 ? '' : 's'}).`}
-        </div>
-      </section>
+      ${this.renderTotal(analysis)}
       <div class="preview" aria-live="polite">
         ${previewed
           ? html`${previewed.label}<br />leaves ${previewed.parts.map((p) => `*${p}`).join(' ⊕ ') || 'nothing'} in its component;
@@ -553,6 +629,27 @@ export class GrundyGame extends LitElement {
         : nothing}
       <span class="timing" title=${sumExpression(analysis)}>solved in ${formatMs(analysis.solveMs)}</span>
     `;
+  }
+
+  /** The total as a sum of the components' nimbers, and who wins. */
+  private renderTotal(analysis: Analysis) {
+    const winning = analysis.moves.filter((m) => m.after === 0).length;
+    return html`<section class="sum" aria-label="Position value">
+      ${analysis.components.length === 0
+        ? html`<span>*0</span>`
+        : analysis.components.map((c, i) => {
+            const colour = componentColour(c.id);
+            return html`${i > 0 ? ' ⊕ ' : ''}<span class="term" title=${c.label} style="background:${colour};color:${inkOn(colour)}"
+                >*${c.nimber}</span
+              >`;
+          })}
+      = <strong>*${analysis.nimber}</strong>
+      <div class="verdict">
+        ${analysis.nimber === 0
+          ? 'A P-position: the player to move loses against perfect play.'
+          : `An N-position: the player to move wins (${winning} winning move${winning === 1 ? '' : 's'}).`}
+      </div>
+    </section>`;
   }
 
   private renderTextBox() {

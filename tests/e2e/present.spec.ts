@@ -1,0 +1,30 @@
+/** Presentation mode: a step-by-step reveal driven by the arrow keys. */
+import { expect, test } from '@playwright/test';
+import { activeGame } from './helpers';
+
+test('arrow keys reveal the nimbers, the total and the winning move', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/#game=nim&position=3+4+5');
+  const element = activeGame(page);
+  await expect(element.locator('.sum')).toBeVisible();
+  await element.getByRole('button', { name: 'Present' }).click();
+  const step = element.locator('.step');
+  await expect(step).toHaveText('1 / 4: The position');
+  await expect(element.locator('grundy-heaps .badge')).toHaveCount(0);
+  await expect(element.locator('textarea')).toHaveCount(0);
+  await page.keyboard.press('ArrowRight');
+  await expect(step).toHaveText('2 / 4: The nimber of each part');
+  await expect(element.locator('grundy-heaps .badge')).toHaveCount(3);
+  await expect(element.locator('.sum')).toHaveCount(0);
+  await page.keyboard.press('ArrowRight');
+  await expect(element.locator('.sum')).toContainText('= *2');
+  await page.keyboard.press('ArrowRight');
+  await expect(element.locator('.verdict-big')).toHaveText('Winning move: take 2 from heap 1, leaving 1');
+  await expect(element.locator('button.counter.winning')).toHaveCount(1);
+  await page.screenshot({ path: 'tests/screenshots/presentation.png' });
+  await page.keyboard.press('ArrowLeft');
+  await expect(element.locator('.verdict-big')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(element.getByRole('button', { name: 'Present' })).toBeVisible();
+  await expect(element.locator('textarea')).toBeVisible();
+});
