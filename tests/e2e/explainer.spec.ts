@@ -33,3 +33,24 @@ test('explainer screenshot: hovering an option previews it', async ({ page }) =>
   await expect(element.locator('.preview')).toContainText('take 2 from heap 1');
   await page.screenshot({ path: 'tests/screenshots/explainer.png', fullPage: true });
 });
+
+test('the game tree expands small positions and refuses large ones', async ({ page }) => {
+  await page.goto(`/#game=nim&position=${encodeURIComponent('1 2\n')}`);
+  const element = activeGame(page);
+  await expect(element.locator('.sum')).toBeVisible();
+  await element.locator('.tree-panel summary').click();
+  await element.locator('.tree-panel select').selectOption('1');
+  await element.locator('.tree-panel').getByRole('button', { name: 'Show' }).click();
+  const tree = element.locator('game-tree');
+  await expect(tree).toContainText('this position — *3');
+  await expect(tree).toContainText('take 1 from heap 2, leaving 1 — *0');
+  await expect(tree.locator('.mark.previous')).toHaveCount(1);
+  await expect(tree.locator('.mark.next')).toHaveCount(3);
+  await page.screenshot({ path: 'tests/screenshots/tree.png', fullPage: true });
+  await element.locator('textarea').fill('9 9 9 9');
+  await expect(tree).toHaveCount(1);
+  await expect(tree).not.toContainText('this position');
+  await element.locator('.tree-panel select').selectOption('4');
+  await element.locator('.tree-panel').getByRole('button', { name: 'Show' }).click();
+  await expect(element.locator('.tree-panel .error')).toContainText('Too large to expand');
+});

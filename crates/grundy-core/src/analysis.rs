@@ -239,6 +239,19 @@ impl Analysis {
     }
 }
 
+/// A position in a game tree, with the options below it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TreeNode {
+    /// The move that leads here; empty at the root.
+    pub label: String,
+    pub nimber: Nimber,
+    pub outcome: Outcome,
+    pub children: Vec<TreeNode>,
+    /// Options left unexpanded because the tree stops at its depth.
+    pub unexpanded: u32,
+}
+
 /// A change to the position made while drawing it. Each game accepts the
 /// edits that fit its geometry and refuses the rest with a message.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -2,7 +2,7 @@
 //! and a solver whose caches outlive every move.
 
 use crate::ai::{self, Rng, Skill};
-use crate::analysis::{Analysis, Edit};
+use crate::analysis::{Analysis, Edit, TreeNode};
 use crate::game::{Game, GameError, GameInfo};
 
 /// The questions the CLI and the browser ask of any game, object-safe so
@@ -29,6 +29,50 @@ pub trait AnySession {
     fn ai_move(&mut self, skill: Skill, seed: u64) -> Option<u32>;
     /// The contest answer for the current position.
     fn answer(&mut self) -> Result<String, GameError>;
+    /// The tree of positions `depth` moves deep from the current one, or an
+    /// error when it holds more than `budget` positions. History is untouched.
+    fn tree(&mut self, depth: usize, budget: usize) -> Result<TreeNode, GameError>;
+}
+
+/// Explores `position` and its options to `depth`, counting positions.
+fn grow<G: Game>(
+    game: &mut G,
+    position: &G::Position,
+    label: String,
+    depth: usize,
+    budget: usize,
+    count: &mut usize,
+) -> Result<TreeNode, GameError> {
+    *count += 1;
+    if *count > budget {
+        return Err(GameError::new(format!(
+            "too large to expand: more than {budget} positions; choose a smaller depth or position"
+        )));
+    }
+    let analysis = game.analyse(position);
+    let mut node = TreeNode {
+        label,
+        nimber: analysis.nimber,
+        outcome: analysis.outcome,
+        children: Vec::new(),
+        unexpanded: 0,
+    };
+    if depth == 0 {
+        node.unexpanded = analysis.moves.len() as u32;
+        return Ok(node);
+    }
+    for option in &analysis.moves {
+        let next = game.play(position, option.id)?;
+        node.children.push(grow(
+            game,
+            &next,
+            option.label.clone(),
+            depth - 1,
+            budget,
+            count,
+        )?);
+    }
+    Ok(node)
 }
 
 pub struct Session<G: Game> {
@@ -158,5 +202,17 @@ impl<G: Game> AnySession for Session<G> {
     fn answer(&mut self) -> Result<String, GameError> {
         let position = self.history[self.current].clone();
         self.game.answer(&position)
+    }
+
+    fn tree(&mut self, depth: usize, budget: usize) -> Result<TreeNode, GameError> {
+        let position = self.history[self.current].clone();
+        grow(
+            &mut self.game,
+            &position,
+            String::new(),
+            depth,
+            budget,
+            &mut 0,
+        )
     }
 }

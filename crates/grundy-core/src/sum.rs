@@ -7,7 +7,7 @@
 //! Text: each part is a line `--- <game id>` followed by that game's text.
 
 use crate::ai::{self, Rng, Skill};
-use crate::analysis::{Analysis, Board, Component, Edit, MoveInfo, SumPart};
+use crate::analysis::{Analysis, Board, Component, Edit, MoveInfo, SumPart, TreeNode};
 use crate::game::{unknown_move, GameError, GameInfo, Sample};
 use crate::games;
 use crate::nimber::Nimber;
@@ -273,5 +273,11 @@ impl AnySession for Sum {
             "First"
         }
         .to_string())
+    }
+
+    fn tree(&mut self, _depth: usize, _budget: usize) -> Result<TreeNode, GameError> {
+        Err(GameError::new(
+            "a sum's tree is the product of its parts' trees; open a part on its own to see one",
+        ))
     }
 }

@@ -110,3 +110,37 @@ fn heaps_too_tall_to_draw_are_refused_with_the_reason() {
         err.message
     );
 }
+
+#[test]
+fn the_game_tree_follows_every_option_and_knows_its_limits() {
+    let mut session = games::open("nim", "1 2", 0).unwrap();
+    let tree = session.tree(1, 100).unwrap();
+    assert_eq!(tree.nimber, grundy_core::Nimber(3));
+    assert_eq!(tree.children.len(), 3);
+    let labels: Vec<&str> = tree.children.iter().map(|c| c.label.as_str()).collect();
+    assert_eq!(
+        labels,
+        [
+            "take 1 from heap 1, leaving 0",
+            "take 2 from heap 2, leaving 0",
+            "take 1 from heap 2, leaving 1"
+        ]
+    );
+    assert_eq!(tree.children[2].nimber, grundy_core::Nimber(0));
+    assert_eq!(tree.children[0].unexpanded, 2);
+    let full = session.tree(3, 100).unwrap();
+    assert!(full
+        .children
+        .iter()
+        .all(|c| c.unexpanded == 0 || c.children.is_empty()));
+    let err = games::open("nim", "5 5 5", 0)
+        .unwrap()
+        .tree(4, 50)
+        .unwrap_err();
+    assert!(err.message.contains("too large to expand"), "{err}");
+    assert_eq!(
+        session.text(),
+        "1 2\n",
+        "building a tree leaves the game as it was"
+    );
+}

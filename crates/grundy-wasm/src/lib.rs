@@ -144,6 +144,15 @@ impl Session {
         self.after_change(result)
     }
 
+    /// The tree of positions `depth` moves deep, refused past `budget` positions.
+    pub fn tree(&mut self, depth: u32, budget: u32) -> Result<JsValue, JsValue> {
+        let tree = self
+            .inner
+            .tree(depth as usize, budget as usize)
+            .map_err(js_error)?;
+        to_js(&tree)
+    }
+
     /// The contest's answer for the current position.
     pub fn answer(&mut self) -> Result<String, JsValue> {
         self.inner.answer().map_err(js_error)

@@ -1,6 +1,6 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { EngineFailure, SupersededError, engine } from '../engine/client';
-import type { Analysis, EngineError, MoveInfo, View } from '../engine/model';
+import type { Analysis, EngineError, MoveInfo, TreeNode, View } from '../engine/model';
 import { sumExpression } from '../engine/model';
 import type { SessionRequest } from '../engine/protocol';
 import { renderBoard } from '../boards/index';
@@ -18,6 +18,7 @@ import { download, pngFromSvg } from './export';
 import type { BoardElement } from '../boards/board';
 import './nim-sum-table';
 import './mex-explainer';
+import './game-tree';
 
 let sessionCount = 0;
 
@@ -72,6 +73,9 @@ export class GrundyGame extends LitElement {
     explained: { state: true },
     notice: { state: true },
     presenting: { type: Boolean, reflect: true },
+    tree: { state: true },
+    treeDepth: { state: true },
+    treeProblem: { state: true },
     step: { state: true },
   };
 
@@ -108,6 +112,10 @@ export class GrundyGame extends LitElement {
   declare presenting: boolean;
   /** How much of the analysis a presentation has revealed (see `STEPS`). */
   declare private step: number;
+  /** The game tree last asked for, while the position stays the same. */
+  declare private tree: TreeNode | undefined;
+  declare private treeDepth: number;
+  declare private treeProblem: string;
 
   private readonly session = `grundy-game-${++sessionCount}`;
   /** The multi-case text the case picker chooses from. */
@@ -138,6 +146,8 @@ export class GrundyGame extends LitElement {
     this.notice = '';
     this.presenting = false;
     this.step = 0;
+    this.treeDepth = 2;
+    this.treeProblem = '';
     this.addEventListener('keydown', (event) => this.onPresentKey(event));
   }
 
@@ -267,7 +277,11 @@ export class GrundyGame extends LitElement {
     this.preview = -1;
     // The text box keeps what the person typed; moves and edits rewrite it.
     if (origin === 'action') this.draft = view.text;
-    if (positionChanged) this.endedAt = -1;
+    if (positionChanged) {
+      this.endedAt = -1;
+      this.tree = undefined;
+      this.treeProblem = '';
+    }
     this.dispatchEvent(
       new CustomEvent<GrundyChangeDetail>('grundy-change', {
         detail: { game: view.game, text: view.text },
@@ -466,6 +480,8 @@ export class GrundyGame extends LitElement {
     :host([presenting]) button { font-size: 1rem; }
     .toolbar.presenting .step { font-weight: 700; }
     .verdict-big { font-size: 1.2rem; }
+    .tree-panel summary { cursor: pointer; font-weight: 600; font-size: 0.9rem; }
+    .tree-panel label { font-size: 0.85rem; }
   `;
 
   render() {
@@ -627,8 +643,31 @@ export class GrundyGame extends LitElement {
         ? html`<mex-explainer .analysis=${analysis} .component=${this.explained}
             @explainer-preview=${(e: CustomEvent<{ move: number | null }>) => (this.preview = e.detail.move ?? -1)}></mex-explainer>`
         : nothing}
+      <details class="tree-panel" part="tree">
+        <summary>Game tree</summary>
+        <label>Depth
+          <select @change=${(e: Event) => (this.treeDepth = Number((e.target as HTMLSelectElement).value))}>
+            ${[1, 2, 3, 4].map((d) => html`<option value=${d} ?selected=${d === this.treeDepth}>${d}</option>`)}
+          </select></label>
+        <button @click=${() => this.showTree()}>Show</button>
+        ${this.treeProblem ? html`<p class="error">${sentence(this.treeProblem)}</p>` : nothing}
+        <game-tree .tree=${this.tree}></game-tree>
+      </details>
       <span class="timing" title=${sumExpression(analysis)}>solved in ${formatMs(analysis.solveMs)}</span>
     `;
+  }
+
+  /** Asks for the tree below the current position, to the chosen depth. */
+  private async showTree(): Promise<void> {
+    try {
+      const view = await engine().send(this.session, { op: 'tree', depth: this.treeDepth });
+      this.tree = view.tree;
+      this.treeProblem = '';
+    } catch (error) {
+      if (error instanceof SupersededError) return;
+      this.tree = undefined;
+      this.treeProblem = (error as Error).message;
+    }
   }
 
   /** The total as a sum of the components' nimbers, and who wins. */

@@ -127,6 +127,17 @@ export interface GameInfo {
   samples: Sample[];
 }
 
+/** A position in a game tree with the options below it. */
+export interface TreeNode {
+  /** The move that leads here; empty at the root. */
+  label: string;
+  nimber: Nimber;
+  outcome: 'next' | 'previous';
+  children: TreeNode[];
+  /** Options left unexpanded at the tree's depth. */
+  unexpanded: number;
+}
+
 /** A session's state after a request: what a `<grundy-game>` renders. */
 export interface View {
   game: string;
@@ -140,6 +151,8 @@ export interface View {
   cases: [number, number];
   /** The move the computer just played, for `ai` requests. */
   played?: MoveInfo;
+  /** The game tree, for `tree` requests. */
+  tree?: TreeNode;
 }
 
 /** An error from the core, located when it could be. */

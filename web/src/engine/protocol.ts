@@ -10,6 +10,7 @@ export type SessionRequest =
   | { op: 'redo' }
   | { op: 'ai'; level: number; seed: number }
   | { op: 'edit'; edit: Edit }
+  | { op: 'tree'; depth: number }
   | { op: 'close' };
 
 export type WorkerRequest =

@@ -6,7 +6,7 @@
  */
 
 import init, { Session, games } from '../wasm/grundy.js';
-import type { EngineError, MoveInfo, View } from './model';
+import type { EngineError, MoveInfo, TreeNode, View } from './model';
 import type { SessionRequest, WorkerReply, WorkerRequest } from './protocol';
 import { plan } from './queue';
 
@@ -44,10 +44,10 @@ function handle(message: WorkerRequest, action: 'drop' | 'apply' | 'answer'): Wo
   if (!('session' in message)) return { id, ok: true, games: games() };
   if (action === 'drop') return { id, superseded: true };
   try {
-    const played = apply(message.session, message.request);
+    const extra = apply(message.session, message.request);
     if (message.request.op === 'close') return { id, superseded: true };
     if (action === 'apply') return { id, superseded: true };
-    return { id, ok: true, view: view(sessionFor(message.session), played) };
+    return { id, ok: true, view: { ...view(sessionFor(message.session)), ...extra } };
   } catch (error) {
     return { id, ok: false, error: toEngineError(error) };
   }
@@ -59,46 +59,57 @@ function sessionFor(key: string): Session {
   return session;
 }
 
-/** Carries out one request; returns the move played by an `ai` request. */
-function apply(key: string, request: SessionRequest): MoveInfo | undefined {
+/** Positions a game tree may hold before it is refused as too large. */
+const TREE_BUDGET = 2000;
+
+/** What a request adds to the view: the computer's move, or a tree. */
+interface Extra {
+  played?: MoveInfo;
+  tree?: TreeNode;
+}
+
+/** Carries out one request. */
+function apply(key: string, request: SessionRequest): Extra {
   switch (request.op) {
     case 'open': {
       const opened = new Session(request.game, request.text, request.case);
       sessions.get(key)?.free();
       sessions.set(key, opened);
-      return undefined;
+      return {};
     }
     case 'load':
       sessionFor(key).load(request.text, request.case);
-      return undefined;
+      return {};
     case 'play':
       sessionFor(key).play(request.move);
-      return undefined;
+      return {};
     case 'undo':
       sessionFor(key).undo();
-      return undefined;
+      return {};
     case 'redo':
       sessionFor(key).redo();
-      return undefined;
+      return {};
     case 'edit':
       sessionFor(key).edit(request.edit);
-      return undefined;
+      return {};
     case 'ai': {
       const session = sessionFor(key);
       const moveId = session.aiMove(request.level, request.seed);
-      if (moveId === undefined) return undefined;
+      if (moveId === undefined) return {};
       const move = (session.analysis() as View['analysis']).moves[moveId];
       session.play(moveId);
-      return move;
+      return { played: move };
     }
+    case 'tree':
+      return { tree: sessionFor(key).tree(request.depth, TREE_BUDGET) as TreeNode };
     case 'close':
       sessions.get(key)?.free();
       sessions.delete(key);
-      return undefined;
+      return {};
   }
 }
 
-function view(session: Session, played: MoveInfo | undefined): View {
+function view(session: Session): View {
   const [count, shown] = session.cases();
   return {
     game: session.gameId(),
@@ -108,7 +119,6 @@ function view(session: Session, played: MoveInfo | undefined): View {
     canRedo: session.canRedo(),
     ply: session.ply(),
     cases: [count, shown],
-    played,
   };
 }
 
