@@ -9,7 +9,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
-const games = ['nim', 'bacterial-tactics', 'darkraft', 'board-escape', 'intervals', 'string-game'];
+const games = ['nim', 'bacterial-tactics', 'darkraft', 'board-escape', 'intervals', 'string-game', 'sum'];
 
 for (const game of games) {
   test(`playground, ${game}: no serious accessibility violations`, async ({ page }) => {

@@ -25,6 +25,16 @@ for (const game of games) {
   });
 }
 
+test('clicking a badge on the board explains its component', async ({ page }) => {
+  await page.goto(`/#game=darkraft&position=${encodeURIComponent('3 3\nRLX\nXRL\nLXR\n')}`);
+  const element = activeGame(page);
+  await expect(element.locator('.sum')).toBeVisible();
+  await element.locator('grundy-grid g.badge').first().click();
+  await expect(element.locator('mex-explainer h3')).toContainText('Why');
+  const badge = (await element.locator('nim-sum-table tbody tr:not(.total) .badge').first().textContent())?.trim();
+  await expect(element.locator('mex-explainer .mex')).toHaveText(badge ?? '');
+});
+
 test('explainer screenshot: hovering an option previews it', async ({ page }) => {
   await page.goto(`/#game=nim&position=${encodeURIComponent('3 4 5\n')}`);
   const element = activeGame(page);

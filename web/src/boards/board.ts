@@ -56,6 +56,11 @@ export class BoardElement extends LitElement {
     return { markup: standaloneSvg(svg, this), width: box.width, height: box.height };
   }
 
+  /** Asks the game to explain a component (a click on its badge). */
+  protected selectComponent(id: number): void {
+    this.dispatchEvent(new CustomEvent('component-select', { detail: { id }, bubbles: true, composed: true }));
+  }
+
   protected emit<K extends keyof BoardEvents>(type: K, detail: BoardEvents[K]): void {
     this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
   }

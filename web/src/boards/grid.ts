@@ -91,7 +91,8 @@ export class GridBoardElement extends BoardElement {
     .outline { fill: none; stroke-width: 2.5; pointer-events: none; }
     .tint { pointer-events: none; }
     .win { pointer-events: none; font-weight: 700; }
-    .badge, .token { pointer-events: none; }
+    .token { pointer-events: none; }
+    .badge { cursor: pointer; }
     .badge text, .token text { font: 700 11px system-ui, sans-serif; }
     .mark { pointer-events: none; font-family: system-ui, sans-serif; }
     .chooser { position: absolute; display: flex; gap: 0.25rem; padding: 0.3rem; background: var(--grundy-bg, #fff);
@@ -352,7 +353,8 @@ export class GridBoardElement extends BoardElement {
       const width = 8 + text.length * 7;
       const x = anchor[1] * size + 1;
       const y = anchor[0] * size + 1;
-      return svg`<g class="badge" role="img" aria-label=${`${component.label}: nimber ${text}`}>
+      return svg`<g class="badge" role="button" tabindex="-1" aria-label=${`${component.label}: nimber ${text}; explain it`}
+        @click=${() => this.selectComponent(component.id)}>
         <rect x=${x} y=${y} width=${width} height="15" rx="7" fill=${colour} stroke="var(--grundy-bg, #fff)" stroke-width="1"></rect>
         <text x=${x + width / 2} y=${y + 11.5} text-anchor="middle" fill=${inkOn(colour)}>${text}</text>
       </g>`;

@@ -26,7 +26,7 @@ export class HeapsBoard extends BoardElement {
     button.counter.winning { box-shadow: 0 0 0 3px var(--grundy-win, #117733); }
     button.counter.winning::after { content: '★'; font-size: 0.65rem; color: var(--heap-ink); }
     button.counter:focus-visible { outline: 3px solid var(--grundy-focus, #0b57d0); outline-offset: 2px; }
-    .badge { font-weight: 700; border-radius: 0.7em; padding: 0.05rem 0.5rem; font-variant-numeric: tabular-nums; }
+    .badge { font: inherit; font-weight: 700; border: 0; border-radius: 0.7em; padding: 0.05rem 0.5rem; font-variant-numeric: tabular-nums; cursor: pointer; }
     .name { font-size: 0.75rem; color: var(--grundy-muted, #555); }
     .edit { display: flex; gap: 0.2rem; }
     .edit button, .add { font: inherit; font-size: 0.8rem; min-width: 1.8rem; padding: 0.15rem 0.3rem; border-radius: 0.4rem;
@@ -101,7 +101,10 @@ export class HeapsBoard extends BoardElement {
     });
     return html`<div class="heap" style="--heap-colour:${colour};--heap-ink:${inkOn(colour)}">
       <div class="stack" role="group" aria-label=${`Heap ${heap + 1}: ${size} counters, nimber *${size}`}>${counters}</div>
-      ${this.quiet ? nothing : html`<span class="badge" style="background:${colour};color:${inkOn(colour)}" aria-label=${`nimber *${size}`}>*${size}</span>`}
+      ${this.quiet
+        ? nothing
+        : html`<button class="badge" style="background:${colour};color:${inkOn(colour)}"
+            aria-label=${`Heap ${heap + 1}: nimber *${size}; explain it`} @click=${() => this.selectComponent(heap)}>*${size}</button>`}
       <span class="name">heap ${heap + 1}</span>
       ${this.editing
         ? html`<div class="edit">

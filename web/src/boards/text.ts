@@ -84,7 +84,8 @@ export class TextBoardElement extends BoardElement {
             if (k > 0 || this.quiet) return outline;
             const text = `*${component.nimber}`;
             const badgeWidth = 8 + text.length * 7;
-            return svg`${outline}<g class="badge" role="img" aria-label=${`${component.label}: nimber ${text}`}>
+            return svg`${outline}<g class="badge" role="button" tabindex="-1" style="cursor:pointer"
+              aria-label=${`${component.label}: nimber ${text}; explain it`} @click=${() => this.selectComponent(component.id)}>
               <rect x=${start.x} y=${start.y - 17} width=${badgeWidth} height="14" rx="7" fill=${colour}></rect>
               <text x=${start.x + badgeWidth / 2} y=${start.y - 6} text-anchor="middle" fill=${inkOn(colour)}>${text}</text></g>`;
           });

@@ -400,6 +400,11 @@ export class GrundyGame extends LitElement {
     this.preview = event.detail.move ?? -1;
   }
 
+  /** A click on a component's badge or row explains it; a second click closes. */
+  private onComponentSelect(event: CustomEvent<{ id: number }>): void {
+    this.explained = this.explained === event.detail.id ? -1 : event.detail.id;
+  }
+
   private onBoardEdit(event: CustomEvent<BoardEvents['board-edit']>): void {
     void this.request({ op: 'edit', edit: event.detail.edit }, 'action');
   }
@@ -457,7 +462,7 @@ export class GrundyGame extends LitElement {
     .board { min-width: 0; overflow-x: auto; }
     aside { display: flex; flex-direction: column; gap: 0.75rem; min-width: 0; }
     .sum { font-size: 1.05rem; font-variant-numeric: tabular-nums; }
-    .term { border-radius: 0.5em; padding: 0 0.3em; font-weight: 700; }
+    .term { font: inherit; border: 0; border-radius: 0.5em; padding: 0 0.3em; font-weight: 700; cursor: pointer; }
     .verdict { font-size: 0.85rem; color: var(--grundy-muted); margin-top: 0.2rem; }
     /* A fixed height: a preview must never move what lies below it. */
     .preview { font-size: 0.85rem; height: 4.5em; overflow: hidden; border-left: 3px solid var(--grundy-accent); padding-left: 0.5rem; }
@@ -492,7 +497,8 @@ export class GrundyGame extends LitElement {
       <p class="status" part="status" role="status" aria-live="polite">${this.renderStatus()}</p>
       ${this.actionError ? html`<p class="error" role="alert">${sentence(this.actionError)}</p>` : nothing}
       <div class="main">
-        <div class="board" @board-play=${this.onBoardPlay} @board-preview=${this.onBoardPreview} @board-edit=${this.onBoardEdit}>
+        <div class="board" @board-play=${this.onBoardPlay} @board-preview=${this.onBoardPreview} @board-edit=${this.onBoardEdit}
+          @component-select=${this.onComponentSelect}>
           ${view
             ? renderBoard({
                 game: view.game,
@@ -638,7 +644,7 @@ export class GrundyGame extends LitElement {
         ? html`<dl class="facts">${analysis.facts.map((f) => html`<dt>${f.label}</dt><dd>${f.value}</dd>`)}</dl>`
         : nothing}
       <nim-sum-table .components=${analysis.components} .selected=${this.explained}
-        @component-select=${(e: CustomEvent<{ id: number }>) => (this.explained = this.explained === e.detail.id ? -1 : e.detail.id)}></nim-sum-table>
+        @component-select=${this.onComponentSelect}></nim-sum-table>
       ${this.explained >= 0 && analysis.components.some((c) => c.id === this.explained)
         ? html`<mex-explainer .analysis=${analysis} .component=${this.explained}
             @explainer-preview=${(e: CustomEvent<{ move: number | null }>) => (this.preview = e.detail.move ?? -1)}></mex-explainer>`
@@ -678,8 +684,8 @@ export class GrundyGame extends LitElement {
         ? html`<span>*0</span>`
         : analysis.components.map((c, i) => {
             const colour = componentColour(c.id);
-            return html`${i > 0 ? ' ⊕ ' : ''}<span class="term" title=${c.label} style="background:${colour};color:${inkOn(colour)}"
-                >*${c.nimber}</span
+            return html`${i > 0 ? ' ⊕ ' : ''}<button class="term" title=${`${c.label}: explain it`} style="background:${colour};color:${inkOn(colour)}"
+                @click=${() => this.onComponentSelect(new CustomEvent('component-select', { detail: { id: c.id } }))}>*${c.nimber}</button
               >`;
           })}
       = <strong>*${analysis.nimber}</strong>
