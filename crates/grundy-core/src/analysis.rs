@@ -141,8 +141,9 @@ pub enum Board {
     Sum { parts: Vec<SumPart> },
 }
 
-/// One game of a sum. Its analysis numbers moves and components from 0;
-/// in the sum they are numbered from the offsets.
+/// One game of a sum. Its analysis numbers its moves from 0 (the sum's
+/// from `move_offset`), and its components carry the sum's ids, so a part
+/// is drawn in the same colours as the sum's total.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SumPart {

@@ -165,6 +165,13 @@ impl AnySession for Sum {
                     after: total ^ analysis.nimber ^ m.after,
                     ..m.clone()
                 }));
+                let mut analysis = analysis;
+                for component in &mut analysis.components {
+                    component.id += component_offset;
+                }
+                for m in &mut analysis.moves {
+                    m.component += component_offset;
+                }
                 parts.push(SumPart {
                     game: game.clone(),
                     name: name.to_string(),
