@@ -58,6 +58,19 @@ fn a_sum_is_worth_the_xor_of_its_parts_and_moves_say_so() {
             analysis.moves.len(),
             parts.iter().map(|p| p.analysis.moves.len()).sum::<usize>()
         );
+        // A part's components carry the sum's ids, so colours and selections agree.
+        for part in parts {
+            for component in &part.analysis.components {
+                let global = &analysis.components[component.id as usize];
+                assert_eq!(global.nimber, component.nimber);
+                assert!(
+                    global.label.ends_with(&component.label),
+                    "{} / {}",
+                    global.label,
+                    component.label
+                );
+            }
+        }
         // Every move's "after" is the nimber of the sum it leads to.
         for m in &analysis.moves {
             let mut next = games::open("sum", &text, 0).unwrap();
