@@ -145,3 +145,16 @@ test('BoardEscape heat map follows n, huge n included, with the cycle charted', 
   await expect(element.locator('grundy-grid figure.chart svg')).toHaveAttribute('aria-label', /repeats every 1 from n = 3/);
   await page.screenshot({ path: 'tests/screenshots/board-escape-heat.png', fullPage: true });
 });
+
+test('a pasted multi-case contest input lets the person pick a case', async ({ page }) => {
+  const element = await open(page, 'bacterial-tactics', '1\n1 1\n.\n');
+  const contest = '5\n2 2\n..\n.#\n4 4\n.#..\n..#.\n#...\n...#\n3 4\n#.##\n....\n#.##\n1 1\n.\n1 2\n##\n';
+  await element.locator('textarea').fill(contest);
+  const picker = element.locator('.text select');
+  await expect(picker).toBeVisible();
+  await expect(picker.locator('option')).toHaveCount(5);
+  await picker.selectOption({ label: '3 of 5' });
+  // Case 3 is the cross: 7 winning openings, so the player to move wins.
+  await expect(element.locator('.sum .verdict')).toContainText('An N-position');
+  await expect(element.locator('grundy-grid svg')).toHaveAttribute('aria-label', '3 by 4 board');
+});

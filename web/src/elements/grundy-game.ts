@@ -22,6 +22,9 @@ import './game-tree';
 
 let sessionCount = 0;
 
+/** Terms of the total shown before the rest fold behind a button. */
+const MAX_TERMS = 12;
+
 /** What a presentation reveals, one step per arrow key. */
 const STEPS = ['The position', 'The nimber of each part', 'The total: who wins', 'The winning move'];
 
@@ -76,6 +79,7 @@ export class GrundyGame extends LitElement {
     tree: { state: true },
     treeDepth: { state: true },
     treeProblem: { state: true },
+    allTerms: { state: true },
     step: { state: true },
   };
 
@@ -116,6 +120,8 @@ export class GrundyGame extends LitElement {
   declare private tree: TreeNode | undefined;
   declare private treeDepth: number;
   declare private treeProblem: string;
+  /** Show every term of a long total. */
+  declare private allTerms: boolean;
 
   private readonly session = `grundy-game-${++sessionCount}`;
   /** The multi-case text the case picker chooses from. */
@@ -148,6 +154,7 @@ export class GrundyGame extends LitElement {
     this.step = 0;
     this.treeDepth = 2;
     this.treeProblem = '';
+    this.allTerms = false;
     this.addEventListener('keydown', (event) => this.onPresentKey(event));
   }
 
@@ -462,6 +469,8 @@ export class GrundyGame extends LitElement {
     .board { min-width: 0; overflow-x: auto; }
     aside { display: flex; flex-direction: column; gap: 0.75rem; min-width: 0; }
     .sum { font-size: 1.05rem; font-variant-numeric: tabular-nums; }
+    .more-terms { font: inherit; font-size: 0.8rem; border: 1px solid var(--grundy-border); border-radius: 0.5em;
+      background: var(--grundy-surface); color: inherit; cursor: pointer; }
     .term { font: inherit; border: 0; border-radius: 0.5em; padding: 0 0.3em; font-weight: 700; cursor: pointer; }
     .verdict { font-size: 0.85rem; color: var(--grundy-muted); margin-top: 0.2rem; }
     /* A fixed height: a preview must never move what lies below it. */
@@ -679,15 +688,20 @@ export class GrundyGame extends LitElement {
   /** The total as a sum of the components' nimbers, and who wins. */
   private renderTotal(analysis: Analysis) {
     const winning = analysis.moves.filter((m) => m.after === 0).length;
+    const long = analysis.components.length > MAX_TERMS && !this.allTerms;
+    const shown = long ? analysis.components.slice(0, MAX_TERMS - 2) : analysis.components;
     return html`<section class="sum" aria-label="Position value">
       ${analysis.components.length === 0
         ? html`<span>*0</span>`
-        : analysis.components.map((c, i) => {
+        : shown.map((c, i) => {
             const colour = componentColour(c.id);
             return html`${i > 0 ? ' ⊕ ' : ''}<button class="term" title=${`${c.label}: explain it`} style="background:${colour};color:${inkOn(colour)}"
                 @click=${() => this.onComponentSelect(new CustomEvent('component-select', { detail: { id: c.id } }))}>*${c.nimber}</button
               >`;
           })}
+      ${long
+        ? html` ⊕ <button class="more-terms" @click=${() => (this.allTerms = true)}>+${analysis.components.length - shown.length} more</button>`
+        : nothing}
       = <strong>*${analysis.nimber}</strong>
       <div class="verdict">
         ${analysis.nimber === 0

@@ -28,6 +28,8 @@ export class NimSumTable extends LitElement {
   }
 
   static styles = css`
+    /* Many components or wide nimbers scroll inside the panel. */
+    :host { display: block; max-width: 100%; max-height: 26rem; overflow: auto; }
     table { border-collapse: collapse; font-variant-numeric: tabular-nums; font-size: 0.9rem; }
     th, td { padding: 0.1rem 0.35rem; text-align: center; }
     th { font-weight: 600; color: var(--grundy-muted, #555); font-size: 0.75rem; }
