@@ -10,7 +10,7 @@ wasm-bindgen target/wasm32-unknown-unknown/release/grundy_wasm.wasm \
 # Rust's wasm32 target emits these post-MVP features by default.
 npx wasm-opt -O3 \
   --enable-bulk-memory --enable-sign-ext --enable-nontrapping-float-to-int \
-  --enable-mutable-globals --enable-reference-types --enable-multivalue \
+  --enable-mutable-globals --enable-reference-types --enable-multivalue --enable-simd \
   web/src/wasm/grundy_bg.wasm -o web/src/wasm/grundy_bg.wasm
 
 npx vite build --logLevel warn
