@@ -25,7 +25,7 @@ pub struct BenchCase {
     pub name: String,
     pub work: Work,
     pub input: String,
-    /// The median the issue asks this case to stay under, in milliseconds.
+    /// The median this case should stay under, in milliseconds.
     pub budget_ms: f64,
 }
 
