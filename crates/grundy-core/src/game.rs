@@ -31,6 +31,14 @@ impl GameError {
         }
     }
 
+    /// The same error, said to be inside `place` (such as "case 2 of 5").
+    pub fn within(self, place: &str) -> GameError {
+        GameError {
+            message: format!("{place}: {}", self.message),
+            ..self
+        }
+    }
+
     pub fn at_line(line: usize, message: impl Into<String>) -> GameError {
         GameError {
             message: message.into(),

@@ -1,6 +1,7 @@
 //! Nimbers of every sub-rectangle of an `rows`×`cols` board, the memo that
 //! rectangle-splitting games (Bacterial Tactics, World of Darkraft) share.
 
+use crate::game::GameError;
 use crate::nimber::Nimber;
 
 /// Half-open bounds: rows `top..bottom`, columns `left..right`.
@@ -94,6 +95,36 @@ impl RectTable {
             self.set(block, nimber);
         });
     }
+}
+
+/// Cuts `whole` along lines until none is left to cut: first any row for
+/// which `cuts_row(block, row)` holds, else any such column. Each block no
+/// line cuts goes to `settle`, which keeps it, drops it, or refuses the
+/// position. Returns the kept blocks, top to bottom, left to right.
+pub fn split_along_lines(
+    whole: Block,
+    cuts_row: impl Fn(Block, usize) -> bool,
+    cuts_col: impl Fn(Block, usize) -> bool,
+    mut settle: impl FnMut(Block) -> Result<bool, GameError>,
+) -> Result<Vec<Block>, GameError> {
+    let mut kept = Vec::new();
+    let mut pending = vec![whole];
+    while let Some(block) = pending.pop() {
+        let pieces = if let Some(row) = (block.top..block.bottom).find(|&row| cuts_row(block, row))
+        {
+            block.split_at_row(row)
+        } else if let Some(col) = (block.left..block.right).find(|&col| cuts_col(block, col)) {
+            block.split_at_col(col)
+        } else {
+            if settle(block)? {
+                kept.push(block);
+            }
+            continue;
+        };
+        pending.extend(pieces.into_iter().filter(|piece| !piece.is_empty()));
+    }
+    kept.sort_by_key(|b| (b.top, b.left));
+    Ok(kept)
 }
 
 /// Visits every non-empty block of a `rows`×`cols` board, each after all

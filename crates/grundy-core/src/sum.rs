@@ -91,10 +91,13 @@ fn parse(text: &str) -> Result<Vec<Part>, GameError> {
             if game == ID {
                 return Err(GameError::at_line(line, "a sum cannot hold another sum"));
             }
-            let session = games::open(&game, &body, 0).map_err(|e| GameError {
-                message: format!("in the {game} game starting on line {line}: {}", e.message),
-                line: e.line.map(|l| l + line as u32),
-                column: e.column,
+            let session = games::open(&game, &body, 0).map_err(|e| {
+                // The part's lines count from its heading.
+                let shifted = e.line.map(|l| l + line as u32);
+                GameError {
+                    line: shifted,
+                    ..e.within(&format!("in the {game} game starting on line {line}"))
+                }
             })?;
             Ok((game, session))
         })

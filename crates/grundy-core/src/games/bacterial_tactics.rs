@@ -16,7 +16,7 @@ use crate::game::{
 };
 use crate::input::{grid_rows, Scanner};
 use crate::nimber::{MexSet, Nimber};
-use crate::rect_table::{Block, RectTable};
+use crate::rect_table::{split_along_lines, Block, RectTable};
 
 pub const MAX_CASES: usize = 100;
 /// The contest allows 15; the playground draws up to 40.
@@ -311,44 +311,32 @@ impl BacterialTactics {
 
 /// Splits the grid into free rectangles along full colony lines.
 fn free_blocks(position: &Position) -> Result<Vec<Block>, GameError> {
-    let mut blocks = Vec::new();
-    let mut pending = vec![Block {
+    let whole = Block {
         top: 0,
         bottom: position.rows,
         left: 0,
         right: position.cols,
-    }];
-    while let Some(block) = pending.pop() {
-        let full_row = (block.top..block.bottom)
-            .find(|&r| (block.left..block.right).all(|c| position.at(r, c) == H_COLONY));
-        let full_col = (block.left..block.right)
-            .find(|&c| (block.top..block.bottom).all(|r| position.at(r, c) == V_COLONY));
-        let pieces = match (full_row, full_col) {
-            (Some(row), _) => block.split_at_row(row),
-            (None, Some(col)) => block.split_at_col(col),
-            (None, None) => {
-                for r in block.top..block.bottom {
-                    for c in block.left..block.right {
-                        if matches!(position.at(r, c), H_COLONY | V_COLONY) {
-                            return Err(GameError::new(format!(
-                                "the colony at row {}, column {} does not run across its whole region; \
-                                 colonies spread until an edge or another colony",
-                                r + 1,
-                                c + 1
-                            )));
-                        }
+    };
+    split_along_lines(
+        whole,
+        |block, r| (block.left..block.right).all(|c| position.at(r, c) == H_COLONY),
+        |block, c| (block.top..block.bottom).all(|r| position.at(r, c) == V_COLONY),
+        |block| {
+            for r in block.top..block.bottom {
+                for c in block.left..block.right {
+                    if matches!(position.at(r, c), H_COLONY | V_COLONY) {
+                        return Err(GameError::new(format!(
+                            "the colony at row {}, column {} does not run across its whole region; \
+                             colonies spread until an edge or another colony",
+                            r + 1,
+                            c + 1
+                        )));
                     }
                 }
-                if position.has_empty(block) {
-                    blocks.push(block);
-                }
-                continue;
             }
-        };
-        pending.extend(pieces.into_iter().filter(|piece| !piece.is_empty()));
-    }
-    blocks.sort_by_key(|b| (b.top, b.left));
-    Ok(blocks)
+            Ok(position.has_empty(block))
+        },
+    )
 }
 
 fn new_position(rows: usize, cols: usize, cells: Vec<u8>) -> Result<Position, GameError> {
@@ -394,10 +382,8 @@ impl Game for BacterialTactics {
         let cases = scanner.number("the number of cases T", 1, MAX_CASES)?;
         let mut positions = Vec::with_capacity(cases);
         for case in 1..=cases {
-            let in_case = |e: GameError| GameError {
-                message: format!("case {case} of {cases}: {}", e.message),
-                ..e
-            };
+            let place = format!("case {case} of {cases}");
+            let in_case = |e: GameError| e.within(&place);
             let rows = scanner
                 .number("R, the number of rows", 1, MAX_SIDE)
                 .map_err(in_case)?;

@@ -15,7 +15,7 @@ use crate::game::{
 };
 use crate::input::{grid_rows, Scanner};
 use crate::nimber::{MexSet, Nimber};
-use crate::rect_table::{for_each_block, Block};
+use crate::rect_table::{for_each_block, split_along_lines, Block};
 
 /// The contest allows 20; the playground draws up to 40.
 pub const MAX_SIDE: usize = 40;
@@ -298,59 +298,46 @@ fn active_cells(position: &Position) -> impl Iterator<Item = (usize, usize)> + '
 
 /// Splits each class along fully inactive rotated lines into rectangles.
 fn active_blocks(n: usize, m: usize, active: &[bool]) -> Result<[Vec<Block>; 2], GameError> {
-    let mut result = [Vec::new(), Vec::new()];
-    for (parity, blocks) in result.iter_mut().enumerate() {
+    let split = |parity: usize| {
         let class = Class::new(parity, n, m);
         let cell_state =
             |x: usize, y: usize| class.cell(x, y, n, m).map(|(i, j)| active[i * m + j]);
-        let mut pending = vec![Block {
+        // A line cuts the block when it holds cells and none is active.
+        let cuts = |states: &mut dyn Iterator<Item = Option<bool>>| {
+            let cells: Vec<bool> = states.flatten().collect();
+            !cells.is_empty() && cells.iter().all(|&a| !a)
+        };
+        let whole = Block {
             top: 0,
             bottom: class.width_x,
             left: 0,
             right: class.width_y,
-        }];
-        while let Some(block) = pending.pop() {
-            // A line cuts the block when it holds cells and none is active.
-            let cuts = |states: &mut dyn Iterator<Item = Option<bool>>| {
-                let cells: Vec<bool> = states.flatten().collect();
-                !cells.is_empty() && cells.iter().all(|&a| !a)
-            };
-            let row = (block.top..block.bottom)
-                .find(|&x| cuts(&mut (block.left..block.right).map(|y| cell_state(x, y))));
-            let col = (block.left..block.right)
-                .find(|&y| cuts(&mut (block.top..block.bottom).map(|x| cell_state(x, y))));
-            let split = match (row, col) {
-                (Some(x), _) => block.split_at_row(x),
-                (None, Some(y)) => block.split_at_col(y),
-                (None, None) => {
-                    let mut any_active = false;
-                    for x in block.top..block.bottom {
-                        for y in block.left..block.right {
-                            match (cell_state(x, y), class.cell(x, y, n, m)) {
-                                (Some(true), _) => any_active = true,
-                                (Some(false), Some((i, j))) => {
-                                    return Err(GameError::at(
-                                        i + 2,
-                                        j + 1,
-                                        "this inactive cell is not on a whole wave: no sequence of moves \
-                                         leaves it so",
-                                    ))
-                                }
-                                _ => {}
-                            }
+        };
+        split_along_lines(
+            whole,
+            |block, x| cuts(&mut (block.left..block.right).map(|y| cell_state(x, y))),
+            |block, y| cuts(&mut (block.top..block.bottom).map(|x| cell_state(x, y))),
+            |block| {
+                let mut any_active = false;
+                for x in block.top..block.bottom {
+                    for y in block.left..block.right {
+                        match (cell_state(x, y), class.cell(x, y, n, m)) {
+                            (Some(true), _) => any_active = true,
+                            (Some(false), Some((i, j))) => return Err(GameError::at(
+                                i + 2,
+                                j + 1,
+                                "this inactive cell is not on a whole wave: no sequence of moves \
+                                     leaves it so",
+                            )),
+                            _ => {}
                         }
                     }
-                    if any_active {
-                        blocks.push(block);
-                    }
-                    continue;
                 }
-            };
-            pending.extend(split.into_iter().filter(|b| !b.is_empty()));
-        }
-        blocks.sort_by_key(|b| (b.top, b.left));
-    }
-    Ok(result)
+                Ok(any_active)
+            },
+        )
+    };
+    Ok([split(0)?, split(1)?])
 }
 
 fn new_position(n: usize, m: usize, tiles: Vec<u8>) -> Result<Position, GameError> {

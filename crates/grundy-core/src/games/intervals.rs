@@ -429,10 +429,8 @@ impl Game for Intervals {
         let cases = scanner.number("the number of cases C", 1, MAX_CASES)?;
         let mut positions = Vec::with_capacity(cases);
         for case in 1..=cases {
-            let in_case = |e: GameError| GameError {
-                message: format!("case {case} of {cases}: {}", e.message),
-                ..e
-            };
+            let place = format!("case {case} of {cases}");
+            let in_case = |e: GameError| e.within(&place);
             let count = scanner
                 .number("N, the number of intervals", 0, MAX_INTERVALS)
                 .map_err(in_case)?;

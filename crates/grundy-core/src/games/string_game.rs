@@ -219,10 +219,8 @@ impl Game for StringGame {
         let tests = scanner.number("the number of tests T", 1, MAX_TESTS)?;
         let mut positions = Vec::with_capacity(tests);
         for test in 1..=tests {
-            let in_test = |e: GameError| GameError {
-                message: format!("test {test} of {tests}: {}", e.message),
-                ..e
-            };
+            let place = format!("test {test} of {tests}");
+            let in_test = |e: GameError| e.within(&place);
             let s = scanner.token("the string S").map_err(in_test)?;
             let s = letters(&s, "the string S", true).map_err(in_test)?;
             let count = scanner
