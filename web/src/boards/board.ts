@@ -81,8 +81,20 @@ export class BoardElement extends LitElement {
     return this.preview >= 0 ? this.analysis.moves[this.preview] : undefined;
   }
 
-  /** Moves indexed by their anchor's first cell, `"row,col"`. */
+  private byCell?: { analysis: Analysis; moves: Map<string, MoveInfo[]> };
+
+  /**
+   * Moves indexed by their anchor's first cell, `"row,col"`. Built once per
+   * analysis: hovering asks for it on every pointer move.
+   */
   protected movesByCell(): Map<string, MoveInfo[]> {
+    if (this.byCell?.analysis !== this.analysis) {
+      this.byCell = { analysis: this.analysis, moves: this.indexByCell() };
+    }
+    return this.byCell.moves;
+  }
+
+  private indexByCell(): Map<string, MoveInfo[]> {
     const byCell = new Map<string, MoveInfo[]>();
     for (const move of this.analysis.moves) {
       if (move.anchor.kind !== 'cells' || move.anchor.cells.length === 0) continue;
