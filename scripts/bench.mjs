@@ -6,8 +6,11 @@ import { chromiumLaunch } from './chromium.mjs';
 import { serve } from './serve.mjs';
 
 const runs = Number(process.env.BENCH_RUNS ?? 21);
+// BENCH_GAME=<id> times one game's cases only.
+const game = process.env.BENCH_GAME;
+const gameArgs = game ? ['--game', game] : [];
 
-const native = execFileSync('cargo', ['run', '--quiet', '--release', '-p', 'grundy-cli', '--', 'bench', '--runs', String(runs)], {
+const native = execFileSync('cargo', ['run', '--quiet', '--release', '-p', 'grundy-cli', '--', 'bench', '--runs', String(runs), ...gameArgs], {
   encoding: 'utf8',
   stdio: ['ignore', 'pipe', 'inherit'],
 })
@@ -20,7 +23,7 @@ const browser = await chromium.launch(chromiumLaunch);
 let wasm;
 try {
   const page = await browser.newPage();
-  await page.goto(`http://127.0.0.1:${server.address().port}/bench.html?runs=${runs}`);
+  await page.goto(`http://127.0.0.1:${server.address().port}/bench.html?runs=${runs}${game ? `&game=${game}` : ''}`);
   await page.waitForFunction(() => document.body.dataset.done || document.body.dataset.error, null, { timeout: 30 * 60_000 });
   const error = await page.evaluate(() => document.body.dataset.error);
   if (error) throw new Error(`benchmark page failed: ${error}`);

@@ -41,10 +41,12 @@ function median(values: number[]): number {
 
 async function main(): Promise<void> {
   await init();
-  const runs = Number(new URLSearchParams(location.search).get('runs') ?? 21);
+  const query = new URLSearchParams(location.search);
+  const runs = Number(query.get('runs') ?? 21);
+  const game = query.get('game');
   const results: BenchResult[] = [];
   const table = document.querySelector('tbody')!;
-  for (const bench of benchCases() as BenchCase[]) {
+  for (const bench of (benchCases() as BenchCase[]).filter((bench) => !game || bench.game === game)) {
     const run =
       bench.work === 'solve'
         ? () => solve(bench.game, bench.input)

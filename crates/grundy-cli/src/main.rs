@@ -12,7 +12,7 @@ usage:
   grundy analyse <game> [--json] [--case N]
                                    print the analysis of the position on stdin
   grundy games                     list the games
-  grundy bench [--runs N]          time a cold analysis of every benchmark case (JSON)
+  grundy bench [--runs N] [--game ID]  time a cold analysis of every benchmark case (JSON)
 ";
 
 /// A failure to report: a message and the exit code that goes with it.
@@ -186,15 +186,19 @@ fn list_games() -> String {
         .collect()
 }
 
-/// Times a cold open + analysis of every benchmark case and prints the
-/// medians as JSON lines, the native column of `npm run bench`.
+/// Times a cold open + analysis of every benchmark case (or one game's)
+/// and prints the medians as JSON lines, the native column of `npm run bench`.
 fn bench_all(args: &[String]) -> Result<String, Failure> {
     let runs = match flag_value(args, "--runs")? {
         Some(value) => positive(value, "--runs")?,
         None => 21,
     };
+    let game = flag_value(args, "--game")?;
     let mut out = String::new();
-    for case in bench::cases() {
+    for case in bench::cases()
+        .into_iter()
+        .filter(|case| game.is_none_or(|game| game == case.game))
+    {
         let mut samples = Vec::with_capacity(runs);
         for _ in 0..runs {
             let start = Instant::now();

@@ -130,9 +130,10 @@ pub fn split_along_lines(
 /// Visits every non-empty block of a `rows`×`cols` board, each after all
 /// the blocks it contains.
 pub fn for_each_block(rows: usize, cols: usize, mut visit: impl FnMut(Block)) {
+    // One band of rows at a time, so the pieces it reads stay in cache.
     for height in 1..=rows {
-        for width in 1..=cols {
-            for top in 0..=rows - height {
+        for top in 0..=rows - height {
+            for width in 1..=cols {
                 for left in 0..=cols - width {
                     visit(Block {
                         top,

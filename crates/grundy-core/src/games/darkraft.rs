@@ -14,7 +14,7 @@ use crate::game::{
     new_grid_size, painted_cell, unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample,
 };
 use crate::input::{grid_rows, Scanner};
-use crate::nimber::{MexSet, Nimber};
+use crate::nimber::Nimber;
 use crate::rect_table::{for_each_block, split_along_lines, Block};
 
 /// The contest allows 20; the playground draws up to 40.
@@ -74,31 +74,41 @@ struct ClassTable {
     nimbers: Nimbers,
 }
 
-/// The nimbers of a class's rectangles. Besides the usual layout it keeps
-/// a copy indexed with the left bound fastest, so that for the X cells of
-/// one rotated row all four quarters are read as contiguous runs: that loop
-/// is where the time goes.
+/// The nimbers of a class's rectangles, empty ones included as 0 so that
+/// a run of moves reads its pieces without edge cases. Besides the usual
+/// layout it keeps a copy with the left bound fastest: cutting a band of
+/// rows at each column in turn leaves west pieces that are a run of the
+/// first layout and east pieces that are a run of the second.
 struct Nimbers {
-    wx: usize,
-    wy: usize,
-    /// Index ((top·wx + bottom−1)·wy + left)·wy + right−1, as in `RectTable`.
+    /// One more than the rotated rows and columns: bounds run 0..=width.
+    side_x: usize,
+    side_y: usize,
+    /// Index ((top·side_x + bottom)·side_y + left)·side_y + right.
     by_right: Vec<u16>,
-    /// Index ((top·wx + bottom−1)·wy + right−1)·wy + left.
+    /// Index ((top·side_x + bottom)·side_y + right)·side_y + left.
     by_left: Vec<u16>,
 }
 
 impl Nimbers {
-    fn rows_base(&self, top: usize, bottom: usize) -> usize {
-        (top * self.wx + bottom - 1) * self.wy * self.wy
+    fn new(width_x: usize, width_y: usize) -> Nimbers {
+        let (side_x, side_y) = (width_x + 1, width_y + 1);
+        let size = side_x * side_x * side_y * side_y;
+        Nimbers {
+            side_x,
+            side_y,
+            // Padded so that whole lanes can be read at the end.
+            by_right: vec![0; size + LANES],
+            by_left: vec![0; size + LANES],
+        }
+    }
+
+    /// Where the rectangles spanning rows `top..bottom` start.
+    fn band(&self, top: usize, bottom: usize) -> usize {
+        (top * self.side_x + bottom) * self.side_y * self.side_y
     }
 
     fn value(&self, block: Block) -> u16 {
-        if block.is_empty() {
-            0
-        } else {
-            self.by_right
-                [self.rows_base(block.top, block.bottom) + block.left * self.wy + block.right - 1]
-        }
+        self.by_right[self.band(block.top, block.bottom) + block.left * self.side_y + block.right]
     }
 
     fn get(&self, block: Block) -> Nimber {
@@ -106,144 +116,226 @@ impl Nimbers {
     }
 
     fn set(&mut self, block: Block, value: u16) {
-        let base = self.rows_base(block.top, block.bottom);
-        self.by_right[base + block.left * self.wy + block.right - 1] = value;
-        self.by_left[base + (block.right - 1) * self.wy + block.left] = value;
+        let band = self.band(block.top, block.bottom);
+        self.by_right[band + block.left * self.side_y + block.right] = value;
+        self.by_left[band + block.right * self.side_y + block.left] = value;
     }
 
-    /// Adds to `seen` the value of every X move in row `x` of `block`
-    /// whose column is set in `x_columns`.
-    fn cross_row(&self, block: Block, x: usize, x_columns: u64, seen: &mut Seen) {
-        let columns = x_columns & column_mask(block.left, block.right);
-        if columns == 0 {
-            return;
-        }
-        let (wy, left, right) = (self.wy, block.left, block.right);
-        let width = right - left;
-        // values[k]: the X move at column left + k; west of it are columns
-        // left..y (none at k = 0), east of it y+1..right (none at the end).
-        let mut values = [0u16; 64];
-        let north = (x > block.top).then(|| self.rows_base(block.top, x));
-        let south = (x + 1 < block.bottom).then(|| self.rows_base(x + 1, block.bottom));
-        for base in [north, south].into_iter().flatten() {
-            let west = &self.by_right[base + left * wy + left..base + left * wy + right - 1];
-            let east =
-                &self.by_left[base + (right - 1) * wy + left + 1..base + (right - 1) * wy + right];
-            for (value, w) in values[1..width].iter_mut().zip(west) {
-                *value ^= w;
-            }
-            for (value, e) in values[..width - 1].iter_mut().zip(east) {
-                *value ^= e;
-            }
-        }
-        let mut remaining = columns;
-        while remaining != 0 {
-            let y = remaining.trailing_zeros() as usize;
-            remaining &= remaining - 1;
-            seen.insert(values[y - left]);
-        }
+    /// For rows `top..bottom` and columns `left..right`, the pieces west
+    /// and east of each column in turn, from column `from` on: `west[k]`
+    /// and `east[k]` for column `from + k`, meaningful up to `right`.
+    fn column_cuts(
+        &self,
+        [top, bottom]: [usize; 2],
+        [left, right]: [usize; 2],
+        from: usize,
+    ) -> [&[u16]; 2] {
+        let band = self.band(top, bottom);
+        [
+            &self.by_right[band + left * self.side_y + from..],
+            &self.by_left[band + right * self.side_y + from + 1..],
+        ]
     }
 }
 
-/// Bits `left..right` of a u64.
-fn column_mask(left: usize, right: usize) -> u64 {
+/// Bits `from..to` of a u64.
+fn bit_range(from: usize, to: usize) -> u64 {
     let upto = |n: usize| if n >= 64 { u64::MAX } else { (1u64 << n) - 1 };
-    upto(right) & !upto(left)
+    upto(to) & !upto(from)
 }
 
-/// A set of option values: a bitmask below 64, the general set above.
+/// The positions of the set bits of `bits`, lowest first.
+fn set_bits(mut bits: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let bit = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            bit
+        })
+    })
+}
+
+/// How many option values are worked out at once: one SIMD register.
+const LANES: usize = 8;
+
+/// Per count `n`, a lane mask that is 0 in the first `n` lanes and marks
+/// the rest as not moves.
+const PAST_END: [[u16; LANES]; LANES + 1] = {
+    let mut masks = [[0; LANES]; LANES + 1];
+    let mut n = 0;
+    while n <= LANES {
+        let mut lane = n;
+        while lane < LANES {
+            masks[n][lane] = VALUE_BOUND as u16;
+            lane += 1;
+        }
+        n += 1;
+    }
+    masks
+};
+
+/// A rectangle's nimber is at most its number of moves, so at most its
+/// cells: one class of a 40×40 board has 800. Every nimber, and every XOR
+/// of nimbers, is therefore below this bound.
+const VALUE_BOUND: usize = 1024;
+
+/// The option values of one rectangle after another: value `v` belongs to
+/// the current one when `stamps[v]` holds its stamp. Inserting is a plain
+/// store, with no clearing between rectangles. Slots from `VALUE_BOUND` up
+/// take the values of cells that are not moves, which `mex` never reaches.
 struct Seen {
-    low: u64,
-    high: MexSet,
+    stamps: Vec<u32>,
+    stamp: u32,
 }
 
 impl Seen {
+    fn new() -> Seen {
+        Seen {
+            stamps: vec![0; 2 * VALUE_BOUND],
+            stamp: 0,
+        }
+    }
+
+    /// Starts the next rectangle with no values.
+    fn clear(&mut self) {
+        self.stamp += 1;
+    }
+
     fn insert(&mut self, value: u16) {
-        if value < 64 {
-            self.low |= 1 << value;
-        } else {
-            self.high.insert(Nimber(u32::from(value)));
+        self.stamps[usize::from(value) & (2 * VALUE_BOUND - 1)] = self.stamp;
+    }
+
+    /// Adds, at each of the first `len` places, the XOR of the four
+    /// `pieces` unless `not_move` marks the place with `VALUE_BOUND`. Runs
+    /// are read in whole lanes, so each holds `len` rounded up to `LANES`.
+    fn insert_row(&mut self, pieces: [&[u16]; 4], not_move: &[u16], len: usize) {
+        let whole = len.div_ceil(LANES) * LANES;
+        let [a, b, c, d] = pieces.map(|run| run[..whole].chunks_exact(LANES));
+        let lanes = a
+            .zip(b)
+            .zip(c)
+            .zip(d)
+            .zip(not_move[..whole].chunks_exact(LANES));
+        for (k, ((((a, b), c), d), not_move)) in lanes.enumerate() {
+            let past_end = &PAST_END[(len - k * LANES).min(LANES)];
+            let mut values = [0u16; LANES];
+            for (lane, value) in values.iter_mut().enumerate() {
+                *value = (a[lane] ^ b[lane] ^ c[lane] ^ d[lane]) | not_move[lane] | past_end[lane];
+            }
+            for value in values {
+                self.insert(value);
+            }
         }
     }
 
     fn mex(&self) -> u16 {
-        let below = (!self.low).trailing_zeros();
-        if below < 64 {
-            return below as u16;
+        let mex = self.stamps.iter().position(|&s| s != self.stamp);
+        mex.expect("a rectangle's nimber is below VALUE_BOUND") as u16
+    }
+}
+
+/// A class's letters in rotated coordinates, as the masks the table needs.
+struct Letters {
+    /// Per rotated column range `left..right` (index left·side_y + right),
+    /// the rows holding an `L` there, and those holding an `X`.
+    l_rows: Vec<u64>,
+    x_rows: Vec<u64>,
+    /// Per rotated row range `top..bottom` (index top·side_x + bottom), the
+    /// columns holding an `R` there.
+    r_cols: Vec<u64>,
+    /// Per rotated cell (x·side_y + y): 0 for an `X`, else `VALUE_BOUND`,
+    /// to steer the values of other cells away from the real ones.
+    not_x: Vec<u16>,
+    /// Per rotated row, the columns `from..to` that lie on the board.
+    on_board: Vec<[usize; 2]>,
+}
+
+impl Letters {
+    fn new(class: &Class, n: usize, m: usize, board: &[u8]) -> Letters {
+        let (wx, wy) = (class.width_x, class.width_y);
+        let (side_x, side_y) = (wx + 1, wy + 1);
+        let letter = |x: usize, y: usize| class.cell(x, y, n, m).map(|(i, j)| board[i * m + j]);
+        let rows_with = |wanted: u8| {
+            let mut masks = vec![0u64; side_y * side_y];
+            for left in 0..wy {
+                for right in left + 1..=wy {
+                    masks[left * side_y + right] = (0..wx)
+                        .filter(|&x| (left..right).any(|y| letter(x, y) == Some(wanted)))
+                        .fold(0, |mask, x| mask | 1 << x);
+                }
+            }
+            masks
+        };
+        let mut r_cols = vec![0u64; side_x * side_x];
+        for top in 0..wx {
+            for bottom in top + 1..=wx {
+                r_cols[top * side_x + bottom] = (0..wy)
+                    .filter(|&y| (top..bottom).any(|x| letter(x, y) == Some(b'R')))
+                    .fold(0, |mask, y| mask | 1 << y);
+            }
         }
-        let mut all = self.high.clone();
-        for value in 0..64 {
-            all.insert(Nimber(value));
+        let mut not_x = vec![VALUE_BOUND as u16; side_x * side_y + LANES];
+        for x in 0..wx {
+            for y in 0..wy {
+                if letter(x, y) == Some(b'X') {
+                    not_x[x * side_y + y] = 0;
+                }
+            }
         }
-        all.mex().0 as u16
+        let on_board = (0..wx)
+            .map(|x| {
+                let on = |y: &usize| letter(x, *y).is_some();
+                let from = (0..wy).find(on).unwrap_or(0);
+                [from, (0..wy).rfind(on).map_or(from, |to| to + 1)]
+            })
+            .collect();
+        Letters {
+            on_board,
+            l_rows: rows_with(b'L'),
+            x_rows: rows_with(b'X'),
+            r_cols,
+            not_x,
+        }
     }
 }
 
 impl ClassTable {
     fn new(class: Class, n: usize, m: usize, board: &[u8]) -> ClassTable {
-        let (wx, wy) = (class.width_x, class.width_y);
-        let mut letters = vec![0u8; wx * wy];
-        for x in 0..wx {
-            for y in 0..wy {
-                if let Some((i, j)) = class.cell(x, y, n, m) {
-                    letters[x * wy + y] = board[i * m + j];
-                }
+        let letters = Letters::new(&class, n, m, board);
+        let mut nimbers = Nimbers::new(class.width_x, class.width_y);
+        let (side_x, side_y) = (nimbers.side_x, nimbers.side_y);
+        let mut seen = Seen::new();
+        for_each_block(class.width_x, class.width_y, |block| {
+            let Block {
+                top,
+                bottom,
+                left,
+                right,
+            } = block;
+            let rows = bit_range(top, bottom);
+            seen.clear();
+            for x in set_bits(letters.l_rows[left * side_y + right] & rows) {
+                let [above, below] = block.split_at_row(x);
+                seen.insert(nimbers.value(above) ^ nimbers.value(below));
             }
-        }
-        // Counts of L cells before each y in every row x, and of R cells before
-        // each x in every column y, for O(1) "does this line hold one" checks.
-        let count = |len: usize, at: &dyn Fn(usize) -> bool| {
-            let mut prefix = vec![0u16; len + 1];
-            for k in 0..len {
-                prefix[k + 1] = prefix[k] + u16::from(at(k));
+            let [west, east] = nimbers.column_cuts([top, bottom], [left, right], left);
+            for y in set_bits(letters.r_cols[top * side_x + bottom] & bit_range(left, right)) {
+                seen.insert(west[y - left] ^ east[y - left]);
             }
-            prefix
-        };
-        let l_rows: Vec<Vec<u16>> = (0..wx)
-            .map(|x| count(wy, &|y| letters[x * wy + y] == b'L'))
-            .collect();
-        let r_cols: Vec<Vec<u16>> = (0..wy)
-            .map(|y| count(wx, &|x| letters[x * wy + y] == b'R'))
-            .collect();
-        // The columns of every X cell, per rotated row (a board is at most 40 wide).
-        let x_rows: Vec<u64> = (0..wx)
-            .map(|x| {
-                (0..wy)
-                    .filter(|&y| letters[x * wy + y] == b'X')
-                    .fold(0u64, |mask, y| mask | 1 << y)
-            })
-            .collect();
-        let size = wx * wx * wy * wy;
-        let mut nimbers = Nimbers {
-            wx,
-            wy,
-            by_right: vec![0; size],
-            by_left: vec![0; size],
-        };
-        for_each_block(wx, wy, |block| {
-            let mut seen = Seen {
-                low: 0,
-                high: MexSet::new(),
-            };
-            for (x, l_count) in l_rows.iter().enumerate().take(block.bottom).skip(block.top) {
-                if l_count[block.right] > l_count[block.left] {
-                    let [a, b] = block.split_at_row(x);
-                    seen.insert(nimbers.value(a) ^ nimbers.value(b));
-                }
+            // An X move at (x, y) leaves the column cuts of the bands above
+            // and below row x, at column y.
+            for x in set_bits(letters.x_rows[left * side_y + right] & rows) {
+                // Only the row's cells on the board can be X.
+                let [from, to] = letters.on_board[x];
+                let (from, to) = (from.max(left), to.min(right).max(from));
+
+                let columns = [left, right];
+                let [north_west, north_east] = nimbers.column_cuts([top, x], columns, from);
+                let [south_west, south_east] = nimbers.column_cuts([x + 1, bottom], columns, from);
+                let pieces = [north_west, north_east, south_west, south_east];
+                seen.insert_row(pieces, &letters.not_x[x * side_y + from..], to - from);
             }
-            for (y, r_count) in r_cols.iter().enumerate().take(block.right).skip(block.left) {
-                if r_count[block.bottom] > r_count[block.top] {
-                    let [a, b] = block.split_at_col(y);
-                    seen.insert(nimbers.value(a) ^ nimbers.value(b));
-                }
-            }
-            for (x, &columns) in x_rows.iter().enumerate().take(block.bottom).skip(block.top) {
-                if columns != 0 {
-                    nimbers.cross_row(block, x, columns, &mut seen);
-                }
-            }
-            let value = seen.mex();
-            nimbers.set(block, value);
+            nimbers.set(block, seen.mex());
         });
         ClassTable { class, nimbers }
     }
