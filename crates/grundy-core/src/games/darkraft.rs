@@ -246,8 +246,10 @@ struct Letters {
     /// Per rotated cell (x·side_y + y): 0 for an `X`, else `VALUE_BOUND`,
     /// to steer the values of other cells away from the real ones.
     not_x: Vec<u16>,
-    /// Per rotated row, the columns `from..to` that lie on the board.
-    on_board: Vec<[usize; 2]>,
+    /// Per rotated row, the columns `from..to` that lie on the board, and
+    /// per rotated column the rows.
+    row_on_board: Vec<[usize; 2]>,
+    column_on_board: Vec<[usize; 2]>,
 }
 
 impl Letters {
@@ -282,19 +284,55 @@ impl Letters {
                 }
             }
         }
-        let on_board = (0..wx)
-            .map(|x| {
-                let on = |y: &usize| letter(x, *y).is_some();
-                let from = (0..wy).find(on).unwrap_or(0);
-                [from, (0..wy).rfind(on).map_or(from, |to| to + 1)]
-            })
-            .collect();
+        // The board is convex in rotated coordinates: one run per line.
+        let run = |len: usize, on: &dyn Fn(usize) -> bool| {
+            let from = (0..len).find(|&k| on(k)).unwrap_or(0);
+            [from, (0..len).rfind(|&k| on(k)).map_or(from, |to| to + 1)]
+        };
         Letters {
-            on_board,
+            row_on_board: (0..wx)
+                .map(|x| run(wy, &|y| letter(x, y).is_some()))
+                .collect(),
+            column_on_board: (0..wy)
+                .map(|y| run(wx, &|x| letter(x, y).is_some()))
+                .collect(),
             l_rows: rows_with(b'L'),
             x_rows: rows_with(b'X'),
             r_cols,
             not_x,
+        }
+    }
+}
+
+impl Letters {
+    /// `block` less an edge line that holds no board cell, if it has one:
+    /// the same game, already in the table.
+    fn trimmed(&self, block: Block) -> Option<Block> {
+        let crosses = |[from, to]: [usize; 2], start: usize, end: usize| from < end && start < to;
+        let row_is_off = |x: usize| !crosses(self.row_on_board[x], block.left, block.right);
+        let column_is_off = |y: usize| !crosses(self.column_on_board[y], block.top, block.bottom);
+        if row_is_off(block.top) {
+            Some(Block {
+                top: block.top + 1,
+                ..block
+            })
+        } else if row_is_off(block.bottom - 1) {
+            Some(Block {
+                bottom: block.bottom - 1,
+                ..block
+            })
+        } else if column_is_off(block.left) {
+            Some(Block {
+                left: block.left + 1,
+                ..block
+            })
+        } else if column_is_off(block.right - 1) {
+            Some(Block {
+                right: block.right - 1,
+                ..block
+            })
+        } else {
+            None
         }
     }
 }
@@ -312,6 +350,10 @@ impl ClassTable {
                 left,
                 right,
             } = block;
+            if let Some(inner) = letters.trimmed(block) {
+                nimbers.set(block, nimbers.value(inner));
+                return;
+            }
             let rows = bit_range(top, bottom);
             seen.clear();
             for x in set_bits(letters.l_rows[left * side_y + right] & rows) {
@@ -326,8 +368,9 @@ impl ClassTable {
             // and below row x, at column y.
             for x in set_bits(letters.x_rows[left * side_y + right] & rows) {
                 // Only the row's cells on the board can be X.
-                let [from, to] = letters.on_board[x];
-                let (from, to) = (from.max(left), to.min(right).max(from));
+                let [on_from, on_to] = letters.row_on_board[x];
+                let from = on_from.max(left);
+                let to = on_to.min(right).max(from);
 
                 let columns = [left, right];
                 let [north_west, north_east] = nimbers.column_cuts([top, x], columns, from);
