@@ -121,6 +121,21 @@ impl Nimbers {
         self.by_left[band + block.right * self.side_y + block.left] = value;
     }
 
+    /// Adds to `seen` the value of cutting `block` along each of `rows`:
+    /// the bands above and below the row.
+    fn insert_row_cuts(&self, block: Block, rows: u64, seen: &mut Seen) {
+        let columns = block.left * self.side_y + block.right;
+        // The blocks above row x and below it lie at these offsets plus x
+        // times the step.
+        let (above, above_step) = (self.band(block.top, 0) + columns, self.band(0, 1));
+        let (below, below_step) = (self.band(1, block.bottom) + columns, self.band(1, 0));
+        for x in set_bits(rows) {
+            seen.insert(
+                self.by_right[above + x * above_step] ^ self.by_right[below + x * below_step],
+            );
+        }
+    }
+
     /// For rows `top..bottom` and columns `left..right`, the pieces west
     /// and east of each column in turn, from column `from` on: `west[k]`
     /// and `east[k]` for column `from + k`, meaningful up to `right`.
@@ -205,22 +220,23 @@ impl Seen {
         self.stamps[usize::from(value) & (2 * VALUE_BOUND - 1)] = self.stamp;
     }
 
-    /// Adds, at each of the first `len` places, the XOR of the four
-    /// `pieces` unless `not_move` marks the place with `VALUE_BOUND`. Runs
-    /// are read in whole lanes, so each holds `len` rounded up to `LANES`.
-    fn insert_row(&mut self, pieces: [&[u16]; 4], not_move: &[u16], len: usize) {
+    /// Adds, at each of the first `len` places, the XOR of the `pieces`
+    /// unless `not_move` marks the place with `VALUE_BOUND`. Runs are read
+    /// in whole lanes, so each holds `len` rounded up to `LANES`.
+    fn insert_row<const N: usize>(&mut self, pieces: [&[u16]; N], not_move: &[u16], len: usize) {
         let whole = len.div_ceil(LANES) * LANES;
-        let [a, b, c, d] = pieces.map(|run| run[..whole].chunks_exact(LANES));
-        let lanes = a
-            .zip(b)
-            .zip(c)
-            .zip(d)
-            .zip(not_move[..whole].chunks_exact(LANES));
-        for (k, ((((a, b), c), d), not_move)) in lanes.enumerate() {
+        let mut pieces = pieces.map(|run| run[..whole].chunks_exact(LANES));
+        for (k, not_move) in not_move[..whole].chunks_exact(LANES).enumerate() {
             let past_end = &PAST_END[(len - k * LANES).min(LANES)];
             let mut values = [0u16; LANES];
             for (lane, value) in values.iter_mut().enumerate() {
-                *value = (a[lane] ^ b[lane] ^ c[lane] ^ d[lane]) | not_move[lane] | past_end[lane];
+                *value = not_move[lane] | past_end[lane];
+            }
+            for piece in &mut pieces {
+                let piece = piece.next().expect("runs as long as not_move");
+                for (value, piece) in values.iter_mut().zip(piece) {
+                    *value ^= piece;
+                }
             }
             for value in values {
                 self.insert(value);
@@ -240,9 +256,10 @@ struct Letters {
     /// the rows holding an `L` there, and those holding an `X`.
     l_rows: Vec<u64>,
     x_rows: Vec<u64>,
-    /// Per rotated row range `top..bottom` (index top·side_x + bottom), the
-    /// columns holding an `R` there.
-    r_cols: Vec<u64>,
+    /// Per rotated row range `top..bottom` and column y (index
+    /// (top·side_x + bottom)·side_y + y): 0 if the column holds an `R`
+    /// there, else `VALUE_BOUND`.
+    not_r: Vec<u16>,
     /// Per rotated cell (x·side_y + y): 0 for an `X`, else `VALUE_BOUND`,
     /// to steer the values of other cells away from the real ones.
     not_x: Vec<u16>,
@@ -268,12 +285,15 @@ impl Letters {
             }
             masks
         };
-        let mut r_cols = vec![0u64; side_x * side_x];
+        let mut not_r = vec![VALUE_BOUND as u16; side_x * side_x * side_y + LANES];
         for top in 0..wx {
-            for bottom in top + 1..=wx {
-                r_cols[top * side_x + bottom] = (0..wy)
-                    .filter(|&y| (top..bottom).any(|x| letter(x, y) == Some(b'R')))
-                    .fold(0, |mask, y| mask | 1 << y);
+            for y in 0..wy {
+                // The first R at or below `top` in column y.
+                if let Some(first) = (top..wx).find(|&x| letter(x, y) == Some(b'R')) {
+                    for bottom in first + 1..=wx {
+                        not_r[(top * side_x + bottom) * side_y + y] = 0;
+                    }
+                }
             }
         }
         let mut not_x = vec![VALUE_BOUND as u16; side_x * side_y + LANES];
@@ -298,7 +318,7 @@ impl Letters {
                 .collect(),
             l_rows: rows_with(b'L'),
             x_rows: rows_with(b'X'),
-            r_cols,
+            not_r,
             not_x,
         }
     }
@@ -356,14 +376,11 @@ impl ClassTable {
             }
             let rows = bit_range(top, bottom);
             seen.clear();
-            for x in set_bits(letters.l_rows[left * side_y + right] & rows) {
-                let [above, below] = block.split_at_row(x);
-                seen.insert(nimbers.value(above) ^ nimbers.value(below));
-            }
-            let [west, east] = nimbers.column_cuts([top, bottom], [left, right], left);
-            for y in set_bits(letters.r_cols[top * side_x + bottom] & bit_range(left, right)) {
-                seen.insert(west[y - left] ^ east[y - left]);
-            }
+            let l_rows = letters.l_rows[left * side_y + right] & rows;
+            nimbers.insert_row_cuts(block, l_rows, &mut seen);
+            let cuts = nimbers.column_cuts([top, bottom], [left, right], left);
+            let not_r = &letters.not_r[(top * side_x + bottom) * side_y + left..];
+            seen.insert_row(cuts, not_r, right - left);
             // An X move at (x, y) leaves the column cuts of the bands above
             // and below row x, at column y.
             for x in set_bits(letters.x_rows[left * side_y + right] & rows) {
