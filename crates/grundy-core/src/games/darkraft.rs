@@ -16,6 +16,7 @@ use crate::game::{
 use crate::input::{grid_rows, Scanner};
 use crate::nimber::Nimber;
 use crate::rect_table::{for_each_block, split_along_lines, Block};
+use std::ops::{BitOr, BitXor};
 
 /// The contest allows 20; the playground draws up to 40.
 pub const MAX_SIDE: usize = 40;
@@ -71,7 +72,52 @@ pub struct Position {
 /// Nimbers of every rotated rectangle of one class, for one set of letters.
 struct ClassTable {
     class: Class,
-    nimbers: Nimbers,
+    nimbers: ClassNimbers,
+}
+
+/// A class's table in the narrowest entries that hold it: bytes read
+/// twice as many lanes at once, and nimbers above 254 are rare.
+enum ClassNimbers {
+    Bytes(Nimbers<u8>),
+    Words(Nimbers<u16>),
+}
+
+impl ClassNimbers {
+    fn get(&self, block: Block) -> Nimber {
+        let value = match self {
+            ClassNimbers::Bytes(nimbers) => usize::from(nimbers.value(block)),
+            ClassNimbers::Words(nimbers) => usize::from(nimbers.value(block)),
+        };
+        Nimber(value as u32)
+    }
+}
+
+/// The type of a table entry and of an option value.
+trait Entry: Copy + Default + BitXor<Output = Self> + BitOr<Output = Self> + Into<usize> {
+    /// Marks a lane that holds no move. A rectangle's nimber is at most
+    /// its number of moves, so at most its cells: one class of a 40×40
+    /// board has 800. So every nimber, and every XOR of nimbers, is below
+    /// `u16::MAX`; a byte can be a real 255, so a mex of 255 or more does
+    /// not fit and the class is built again in `u16`.
+    const NOT_MOVE: Self;
+
+    fn from_mex(mex: usize) -> Option<Self>;
+}
+
+impl Entry for u8 {
+    const NOT_MOVE: u8 = u8::MAX;
+
+    fn from_mex(mex: usize) -> Option<u8> {
+        u8::try_from(mex).ok().filter(|&mex| mex < u8::MAX)
+    }
+}
+
+impl Entry for u16 {
+    const NOT_MOVE: u16 = u16::MAX;
+
+    fn from_mex(mex: usize) -> Option<u16> {
+        u16::try_from(mex).ok()
+    }
 }
 
 /// The nimbers of a class's rectangles, empty ones included as 0 so that
@@ -79,26 +125,26 @@ struct ClassTable {
 /// layout it keeps a copy with the left bound fastest: cutting a band of
 /// rows at each column in turn leaves west pieces that are a run of the
 /// first layout and east pieces that are a run of the second.
-struct Nimbers {
+struct Nimbers<T> {
     /// One more than the rotated rows and columns: bounds run 0..=width.
     side_x: usize,
     side_y: usize,
     /// Index ((top·side_x + bottom)·side_y + left)·side_y + right.
-    by_right: Vec<u16>,
+    by_right: Vec<T>,
     /// Index ((top·side_x + bottom)·side_y + right)·side_y + left.
-    by_left: Vec<u16>,
+    by_left: Vec<T>,
 }
 
-impl Nimbers {
-    fn new(width_x: usize, width_y: usize) -> Nimbers {
+impl<T: Entry> Nimbers<T> {
+    fn new(width_x: usize, width_y: usize) -> Nimbers<T> {
         let (side_x, side_y) = (width_x + 1, width_y + 1);
         let size = side_x * side_x * side_y * side_y;
         Nimbers {
             side_x,
             side_y,
             // Padded so that whole lanes can be read at the end.
-            by_right: vec![0; size + LANES],
-            by_left: vec![0; size + LANES],
+            by_right: vec![T::default(); size + LANES],
+            by_left: vec![T::default(); size + LANES],
         }
     }
 
@@ -107,15 +153,11 @@ impl Nimbers {
         (top * self.side_x + bottom) * self.side_y * self.side_y
     }
 
-    fn value(&self, block: Block) -> u16 {
+    fn value(&self, block: Block) -> T {
         self.by_right[self.band(block.top, block.bottom) + block.left * self.side_y + block.right]
     }
 
-    fn get(&self, block: Block) -> Nimber {
-        Nimber(u32::from(self.value(block)))
-    }
-
-    fn set(&mut self, block: Block, value: u16) {
+    fn set(&mut self, block: Block, value: T) {
         let band = self.band(block.top, block.bottom);
         self.by_right[band + block.left * self.side_y + block.right] = value;
         self.by_left[band + block.right * self.side_y + block.left] = value;
@@ -123,7 +165,7 @@ impl Nimbers {
 
     /// Adds to `seen` the value of cutting `block` along each of `rows`:
     /// the bands above and below the row.
-    fn insert_row_cuts(&self, block: Block, rows: u64, seen: &mut Seen) {
+    fn insert_row_cuts(&self, block: Block, rows: u64, seen: &mut Seen<T>) {
         let columns = block.left * self.side_y + block.right;
         // The blocks above row x and below it lie at these offsets plus x
         // times the step.
@@ -144,7 +186,7 @@ impl Nimbers {
         [top, bottom]: [usize; 2],
         [left, right]: [usize; 2],
         from: usize,
-    ) -> [&[u16]; 2] {
+    ) -> [&[T]; 2] {
         let band = self.band(top, bottom);
         [
             &self.by_right[band + left * self.side_y + from..],
@@ -170,44 +212,33 @@ fn set_bits(mut bits: u64) -> impl Iterator<Item = usize> {
     })
 }
 
-/// How many option values are worked out at once: one SIMD register.
-const LANES: usize = 8;
-
-/// Per count `n`, a lane mask that is 0 in the first `n` lanes and marks
-/// the rest as not moves.
-const PAST_END: [[u16; LANES]; LANES + 1] = {
-    let mut masks = [[0; LANES]; LANES + 1];
-    let mut n = 0;
-    while n <= LANES {
-        let mut lane = n;
-        while lane < LANES {
-            masks[n][lane] = VALUE_BOUND as u16;
-            lane += 1;
-        }
-        n += 1;
-    }
-    masks
-};
-
-/// A rectangle's nimber is at most its number of moves, so at most its
-/// cells: one class of a 40×40 board has 800. Every nimber, and every XOR
-/// of nimbers, is therefore below this bound.
-const VALUE_BOUND: usize = 1024;
+/// How many option values are worked out at once: one SIMD register of
+/// bytes.
+const LANES: usize = 16;
 
 /// The option values of one rectangle after another: value `v` belongs to
 /// the current one when `stamps[v]` holds its stamp. Inserting is a plain
-/// store, with no clearing between rectangles. Slots from `VALUE_BOUND` up
-/// take the values of cells that are not moves, which `mex` never reaches.
-struct Seen {
-    stamps: Vec<u32>,
+/// store, with no clearing between rectangles and, as there is a slot for
+/// every entry, no bounds check.
+struct Seen<T> {
+    stamps: Box<[u32; 1 << 16]>,
     stamp: u32,
+    /// Per count `n`, a lane mask that is 0 in the first `n` lanes and
+    /// marks the rest as not moves.
+    past_end: [[T; LANES]; LANES + 1],
 }
 
-impl Seen {
-    fn new() -> Seen {
+impl<T: Entry> Seen<T> {
+    fn new() -> Seen<T> {
         Seen {
-            stamps: vec![0; 2 * VALUE_BOUND],
+            stamps: vec![0; 1 << 16]
+                .into_boxed_slice()
+                .try_into()
+                .expect("a slot for every u16"),
             stamp: 0,
+            past_end: std::array::from_fn(|n| {
+                std::array::from_fn(|lane| if lane < n { T::default() } else { T::NOT_MOVE })
+            }),
         }
     }
 
@@ -216,26 +247,26 @@ impl Seen {
         self.stamp += 1;
     }
 
-    fn insert(&mut self, value: u16) {
-        self.stamps[usize::from(value) & (2 * VALUE_BOUND - 1)] = self.stamp;
+    fn insert(&mut self, value: T) {
+        self.stamps[value.into()] = self.stamp;
     }
 
     /// Adds, at each of the first `len` places, the XOR of the `pieces`
-    /// unless `not_move` marks the place with `VALUE_BOUND`. Runs are read
-    /// in whole lanes, so each holds `len` rounded up to `LANES`.
-    fn insert_row<const N: usize>(&mut self, pieces: [&[u16]; N], not_move: &[u16], len: usize) {
+    /// unless `not_move` marks the place with `NOT_MOVE`. Runs are read in
+    /// whole lanes, so each holds `len` rounded up to `LANES`.
+    fn insert_row<const N: usize>(&mut self, pieces: [&[T]; N], not_move: &[T], len: usize) {
         let whole = len.div_ceil(LANES) * LANES;
         let mut pieces = pieces.map(|run| run[..whole].chunks_exact(LANES));
         for (k, not_move) in not_move[..whole].chunks_exact(LANES).enumerate() {
-            let past_end = &PAST_END[(len - k * LANES).min(LANES)];
-            let mut values = [0u16; LANES];
+            let past_end = &self.past_end[(len - k * LANES).min(LANES)];
+            let mut values = [T::default(); LANES];
             for (lane, value) in values.iter_mut().enumerate() {
                 *value = not_move[lane] | past_end[lane];
             }
             for piece in &mut pieces {
                 let piece = piece.next().expect("runs as long as not_move");
-                for (value, piece) in values.iter_mut().zip(piece) {
-                    *value ^= piece;
+                for (value, &piece) in values.iter_mut().zip(piece) {
+                    *value = *value ^ piece;
                 }
             }
             for value in values {
@@ -244,9 +275,10 @@ impl Seen {
         }
     }
 
-    fn mex(&self) -> u16 {
+    /// The least value not seen, if it fits an entry.
+    fn mex(&self) -> Option<T> {
         let mex = self.stamps.iter().position(|&s| s != self.stamp);
-        mex.expect("a rectangle's nimber is below VALUE_BOUND") as u16
+        T::from_mex(mex.expect("a nimber is at most the rectangle's cells"))
     }
 }
 
@@ -257,12 +289,13 @@ struct Letters {
     l_rows: Vec<u64>,
     x_rows: Vec<u64>,
     /// Per rotated row range `top..bottom` and column y (index
-    /// (top·side_x + bottom)·side_y + y): 0 if the column holds an `R`
-    /// there, else `VALUE_BOUND`.
-    not_r: Vec<u16>,
-    /// Per rotated cell (x·side_y + y): 0 for an `X`, else `VALUE_BOUND`,
-    /// to steer the values of other cells away from the real ones.
-    not_x: Vec<u16>,
+    /// (top·side_x + bottom)·side_y + y): whether the column holds no `R`
+    /// there; and per row range (index top·side_x + bottom), the columns
+    /// that do.
+    not_r: Vec<bool>,
+    r_columns: Vec<u64>,
+    /// Per rotated cell (x·side_y + y): whether it is not an `X`.
+    not_x: Vec<bool>,
     /// Per rotated row, the columns `from..to` that lie on the board, and
     /// per rotated column the rows.
     row_on_board: Vec<[usize; 2]>,
@@ -285,25 +318,28 @@ impl Letters {
             }
             masks
         };
-        let mut not_r = vec![VALUE_BOUND as u16; side_x * side_x * side_y + LANES];
+        let mut not_r = vec![true; side_x * side_x * side_y];
         for top in 0..wx {
             for y in 0..wy {
                 // The first R at or below `top` in column y.
                 if let Some(first) = (top..wx).find(|&x| letter(x, y) == Some(b'R')) {
                     for bottom in first + 1..=wx {
-                        not_r[(top * side_x + bottom) * side_y + y] = 0;
+                        not_r[(top * side_x + bottom) * side_y + y] = false;
                     }
                 }
             }
         }
-        let mut not_x = vec![VALUE_BOUND as u16; side_x * side_y + LANES];
-        for x in 0..wx {
-            for y in 0..wy {
-                if letter(x, y) == Some(b'X') {
-                    not_x[x * side_y + y] = 0;
-                }
-            }
-        }
+        let r_columns = (0..side_x * side_x)
+            .map(|band| {
+                let line = &not_r[band * side_y..][..side_y];
+                (0..side_y)
+                    .filter(|&y| !line[y])
+                    .fold(0, |mask, y| mask | 1 << y)
+            })
+            .collect();
+        let not_x = (0..side_x * side_y)
+            .map(|at| letter(at / side_y, at % side_y) != Some(b'X'))
+            .collect();
         // The board is convex in rotated coordinates: one run per line.
         let run = |len: usize, on: &dyn Fn(usize) -> bool| {
             let from = (0..len).find(|&k| on(k)).unwrap_or(0);
@@ -319,6 +355,7 @@ impl Letters {
             l_rows: rows_with(b'L'),
             x_rows: rows_with(b'X'),
             not_r,
+            r_columns,
             not_x,
         }
     }
@@ -360,9 +397,23 @@ impl Letters {
 impl ClassTable {
     fn new(class: Class, n: usize, m: usize, board: &[u8]) -> ClassTable {
         let letters = Letters::new(&class, n, m, board);
-        let mut nimbers = Nimbers::new(class.width_x, class.width_y);
+        let nimbers = match ClassTable::build(&class, &letters) {
+            Some(bytes) => ClassNimbers::Bytes(bytes),
+            None => ClassNimbers::Words(
+                ClassTable::build(&class, &letters).expect("a u16 holds any nimber"),
+            ),
+        };
+        ClassTable { class, nimbers }
+    }
+
+    /// Every rectangle's nimber, or `None` once one does not fit a `T`.
+    fn build<T: Entry>(class: &Class, letters: &Letters) -> Option<Nimbers<T>> {
+        let mut nimbers = Nimbers::<T>::new(class.width_x, class.width_y);
         let (side_x, side_y) = (nimbers.side_x, nimbers.side_y);
+        let not_r = lane_marks::<T>(&letters.not_r);
+        let not_x = lane_marks::<T>(&letters.not_x);
         let mut seen = Seen::new();
+        let mut fits = true;
         for_each_block(class.width_x, class.width_y, |block| {
             let Block {
                 top,
@@ -370,6 +421,9 @@ impl ClassTable {
                 left,
                 right,
             } = block;
+            if !fits {
+                return;
+            }
             if let Some(inner) = letters.trimmed(block) {
                 nimbers.set(block, nimbers.value(inner));
                 return;
@@ -378,9 +432,11 @@ impl ClassTable {
             seen.clear();
             let l_rows = letters.l_rows[left * side_y + right] & rows;
             nimbers.insert_row_cuts(block, l_rows, &mut seen);
-            let cuts = nimbers.column_cuts([top, bottom], [left, right], left);
-            let not_r = &letters.not_r[(top * side_x + bottom) * side_y + left..];
-            seen.insert_row(cuts, not_r, right - left);
+            let band = top * side_x + bottom;
+            if letters.r_columns[band] & bit_range(left, right) != 0 {
+                let cuts = nimbers.column_cuts([top, bottom], [left, right], left);
+                seen.insert_row(cuts, &not_r[band * side_y + left..], right - left);
+            }
             // An X move at (x, y) leaves the column cuts of the bands above
             // and below row x, at column y.
             for x in set_bits(letters.x_rows[left * side_y + right] & rows) {
@@ -388,17 +444,28 @@ impl ClassTable {
                 let [on_from, on_to] = letters.row_on_board[x];
                 let from = on_from.max(left);
                 let to = on_to.min(right).max(from);
-
                 let columns = [left, right];
                 let [north_west, north_east] = nimbers.column_cuts([top, x], columns, from);
                 let [south_west, south_east] = nimbers.column_cuts([x + 1, bottom], columns, from);
                 let pieces = [north_west, north_east, south_west, south_east];
-                seen.insert_row(pieces, &letters.not_x[x * side_y + from..], to - from);
+                seen.insert_row(pieces, &not_x[x * side_y + from..], to - from);
             }
-            nimbers.set(block, seen.mex());
+            match seen.mex() {
+                Some(value) => nimbers.set(block, value),
+                None => fits = false,
+            }
         });
-        ClassTable { class, nimbers }
+        fits.then_some(nimbers)
     }
+}
+
+/// Lane masks from per-place flags: 0 where a move is, `NOT_MOVE` where
+/// none is, padded so that whole lanes can be read at the end.
+fn lane_marks<T: Entry>(not_move: &[bool]) -> Vec<T> {
+    let marks = not_move
+        .iter()
+        .map(|&not| if not { T::NOT_MOVE } else { T::default() });
+    marks.chain([T::NOT_MOVE; LANES]).collect()
 }
 
 /// The four blocks an X move at (x, y) leaves.
@@ -770,4 +837,34 @@ fn wave_cells(
     cells.sort_unstable();
     cells.dedup();
     cells
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn byte_and_word_tables_agree() {
+        let mut rng = Rng::new(7);
+        for (n, m) in [(1, 1), (3, 7), (12, 12), (25, 17), (40, 40)] {
+            let board: Vec<u8> = (0..n * m).map(|_| b"LRX"[rng.below(3)]).collect();
+            for parity in 0..2 {
+                let class = Class::new(parity, n, m);
+                let letters = Letters::new(&class, n, m, &board);
+                let bytes = ClassTable::build::<u8>(&class, &letters).expect("these nimbers fit");
+                let words = ClassTable::build::<u16>(&class, &letters).expect("words always fit");
+                for_each_block(class.width_x, class.width_y, |block| {
+                    let byte = usize::from(bytes.value(block));
+                    assert_eq!(byte, usize::from(words.value(block)), "{n}×{m}, {block:?}");
+                });
+            }
+        }
+    }
+
+    #[test]
+    fn a_mex_of_255_does_not_fit_a_byte() {
+        assert_eq!(u8::from_mex(254), Some(254));
+        assert_eq!(u8::from_mex(255), None);
+        assert_eq!(u16::from_mex(800), Some(800));
+    }
 }
