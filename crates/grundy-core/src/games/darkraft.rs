@@ -16,7 +16,7 @@ use crate::game::{
 use crate::input::{grid_rows, Scanner};
 use crate::nimber::Nimber;
 use crate::rect_table::{for_each_block, split_along_lines, Block};
-use std::ops::{BitOr, BitXor};
+use std::ops::{BitAnd, BitXor, Not};
 
 /// The contest allows 20; the playground draws up to 40.
 pub const MAX_SIDE: usize = 40;
@@ -76,7 +76,7 @@ struct ClassTable {
 }
 
 /// A class's table in the narrowest entries that hold it: bytes read
-/// twice as many lanes at once, and nimbers above 254 are rare.
+/// twice as many lanes at once, and nimbers above 255 are rare.
 enum ClassNimbers {
     Bytes(Nimbers<u8>),
     Words(Nimbers<u16>),
@@ -92,33 +92,23 @@ impl ClassNimbers {
     }
 }
 
-/// The type of a table entry and of an option value.
-trait Entry: Copy + Default + BitXor<Output = Self> + BitOr<Output = Self> + Into<usize> {
-    /// Marks a lane that holds no move. A rectangle's nimber is at most
-    /// its number of moves, so at most its cells: one class of a 40×40
-    /// board has 800. So every nimber, and every XOR of nimbers, is below
-    /// `u16::MAX`; a byte can be a real 255, so a mex of 255 or more does
-    /// not fit and the class is built again in `u16`.
-    const NOT_MOVE: Self;
-
-    fn from_mex(mex: usize) -> Option<Self>;
+/// The type of a table entry and of an option value. A rectangle's nimber
+/// is at most its number of moves, so at most its cells: one class of a
+/// 40×40 board has 800, which a u16 always holds.
+trait Entry:
+    Copy
+    + Default
+    + BitAnd<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + Into<usize>
+    + TryFrom<usize>
+{
 }
 
-impl Entry for u8 {
-    const NOT_MOVE: u8 = u8::MAX;
+impl Entry for u8 {}
 
-    fn from_mex(mex: usize) -> Option<u8> {
-        u8::try_from(mex).ok().filter(|&mex| mex < u8::MAX)
-    }
-}
-
-impl Entry for u16 {
-    const NOT_MOVE: u16 = u16::MAX;
-
-    fn from_mex(mex: usize) -> Option<u16> {
-        u16::try_from(mex).ok()
-    }
-}
+impl Entry for u16 {}
 
 /// The nimbers of a class's rectangles, empty ones included as 0 so that
 /// a run of moves reads its pieces without edge cases. Besides the usual
@@ -223,8 +213,9 @@ const LANES: usize = 16;
 struct Seen<T> {
     stamps: Box<[u32; 1 << 16]>,
     stamp: u32,
-    /// Per count `n`, a lane mask that is 0 in the first `n` lanes and
-    /// marks the rest as not moves.
+    /// The values of the row of moves at hand.
+    row: [T; 64],
+    /// Per count `n`, a lane mask that is all ones from lane `n` on.
     past_end: [[T; LANES]; LANES + 1],
 }
 
@@ -236,8 +227,15 @@ impl<T: Entry> Seen<T> {
                 .try_into()
                 .expect("a slot for every u16"),
             stamp: 0,
+            row: [T::default(); 64],
             past_end: std::array::from_fn(|n| {
-                std::array::from_fn(|lane| if lane < n { T::default() } else { T::NOT_MOVE })
+                std::array::from_fn(|lane| {
+                    if lane < n {
+                        T::default()
+                    } else {
+                        !T::default()
+                    }
+                })
             }),
         }
     }
@@ -251,26 +249,43 @@ impl<T: Entry> Seen<T> {
         self.stamps[value.into()] = self.stamp;
     }
 
-    /// Adds, at each of the first `len` places, the XOR of the `pieces`
-    /// unless `not_move` marks the place with `NOT_MOVE`. Runs are read in
-    /// whole lanes, so each holds `len` rounded up to `LANES`.
-    fn insert_row<const N: usize>(&mut self, pieces: [&[T]; N], not_move: &[T], len: usize) {
+    /// Adds the XOR of the `pieces` at each place `k` whose bit is set in
+    /// `moves`. The XORs are worked out `LANES` places at a time, so each
+    /// run holds the highest such `k` rounded up to whole lanes.
+    fn insert_row<const N: usize>(&mut self, pieces: [&[T]; N], moves: u64) {
+        let len = (u64::BITS - moves.leading_zeros()) as usize;
         let whole = len.div_ceil(LANES) * LANES;
+        // When every place is a move, lanes go in straight from the
+        // register, those past the row repeating its first value; else the
+        // row is kept and its moves picked out.
+        let every_place = moves & (moves + 1) == 0;
         let mut pieces = pieces.map(|run| run[..whole].chunks_exact(LANES));
-        for (k, not_move) in not_move[..whole].chunks_exact(LANES).enumerate() {
-            let past_end = &self.past_end[(len - k * LANES).min(LANES)];
+        let mut first = None;
+        for (k, kept) in self.row[..whole].chunks_exact_mut(LANES).enumerate() {
             let mut values = [T::default(); LANES];
-            for (lane, value) in values.iter_mut().enumerate() {
-                *value = not_move[lane] | past_end[lane];
-            }
             for piece in &mut pieces {
-                let piece = piece.next().expect("runs as long as not_move");
+                let piece = piece.next().expect("runs as long as the row");
                 for (value, &piece) in values.iter_mut().zip(piece) {
                     *value = *value ^ piece;
                 }
             }
-            for value in values {
-                self.insert(value);
+            if every_place {
+                let first = *first.get_or_insert(values[0]);
+                let past_end = &self.past_end[(len - k * LANES).min(LANES)];
+                for (value, &past_end) in values.iter_mut().zip(past_end) {
+                    *value = *value ^ ((*value ^ first) & past_end);
+                }
+                for value in values {
+                    // `insert`, with `self.row` borrowed.
+                    self.stamps[value.into()] = self.stamp;
+                }
+            } else {
+                kept.copy_from_slice(&values);
+            }
+        }
+        if !every_place {
+            for k in set_bits(moves) {
+                self.insert(self.row[k]);
             }
         }
     }
@@ -278,7 +293,7 @@ impl<T: Entry> Seen<T> {
     /// The least value not seen, if it fits an entry.
     fn mex(&self) -> Option<T> {
         let mex = self.stamps.iter().position(|&s| s != self.stamp);
-        T::from_mex(mex.expect("a nimber is at most the rectangle's cells"))
+        T::try_from(mex.expect("a nimber is at most the rectangle's cells")).ok()
     }
 }
 
@@ -288,14 +303,11 @@ struct Letters {
     /// the rows holding an `L` there, and those holding an `X`.
     l_rows: Vec<u64>,
     x_rows: Vec<u64>,
-    /// Per rotated row range `top..bottom` and column y (index
-    /// (top·side_x + bottom)·side_y + y): whether the column holds no `R`
-    /// there; and per row range (index top·side_x + bottom), the columns
-    /// that do.
-    not_r: Vec<bool>,
+    /// Per rotated row range `top..bottom` (index top·side_x + bottom),
+    /// the columns holding an `R` there.
     r_columns: Vec<u64>,
-    /// Per rotated cell (x·side_y + y): whether it is not an `X`.
-    not_x: Vec<bool>,
+    /// Per rotated row, the columns holding an `X`.
+    x_columns: Vec<u64>,
     /// Per rotated row, the columns `from..to` that lie on the board, and
     /// per rotated column the rows.
     row_on_board: Vec<[usize; 2]>,
@@ -318,28 +330,19 @@ impl Letters {
             }
             masks
         };
-        let mut not_r = vec![true; side_x * side_x * side_y];
+        let columns_with = |wanted: u8, x: usize| {
+            (0..wy)
+                .filter(|&y| letter(x, y) == Some(wanted))
+                .fold(0u64, |mask, y| mask | 1 << y)
+        };
+        let r_rows: Vec<u64> = (0..wx).map(|x| columns_with(b'R', x)).collect();
+        let mut r_columns = vec![0u64; side_x * side_x];
         for top in 0..wx {
-            for y in 0..wy {
-                // The first R at or below `top` in column y.
-                if let Some(first) = (top..wx).find(|&x| letter(x, y) == Some(b'R')) {
-                    for bottom in first + 1..=wx {
-                        not_r[(top * side_x + bottom) * side_y + y] = false;
-                    }
-                }
+            for bottom in top + 1..=wx {
+                r_columns[top * side_x + bottom] =
+                    r_columns[top * side_x + bottom - 1] | r_rows[bottom - 1];
             }
         }
-        let r_columns = (0..side_x * side_x)
-            .map(|band| {
-                let line = &not_r[band * side_y..][..side_y];
-                (0..side_y)
-                    .filter(|&y| !line[y])
-                    .fold(0, |mask, y| mask | 1 << y)
-            })
-            .collect();
-        let not_x = (0..side_x * side_y)
-            .map(|at| letter(at / side_y, at % side_y) != Some(b'X'))
-            .collect();
         // The board is convex in rotated coordinates: one run per line.
         let run = |len: usize, on: &dyn Fn(usize) -> bool| {
             let from = (0..len).find(|&k| on(k)).unwrap_or(0);
@@ -354,9 +357,8 @@ impl Letters {
                 .collect(),
             l_rows: rows_with(b'L'),
             x_rows: rows_with(b'X'),
-            not_r,
             r_columns,
-            not_x,
+            x_columns: (0..wx).map(|x| columns_with(b'X', x)).collect(),
         }
     }
 }
@@ -410,8 +412,6 @@ impl ClassTable {
     fn build<T: Entry>(class: &Class, letters: &Letters) -> Option<Nimbers<T>> {
         let mut nimbers = Nimbers::<T>::new(class.width_x, class.width_y);
         let (side_x, side_y) = (nimbers.side_x, nimbers.side_y);
-        let not_r = lane_marks::<T>(&letters.not_r);
-        let not_x = lane_marks::<T>(&letters.not_x);
         let mut seen = Seen::new();
         let mut fits = true;
         for_each_block(class.width_x, class.width_y, |block| {
@@ -432,23 +432,22 @@ impl ClassTable {
             seen.clear();
             let l_rows = letters.l_rows[left * side_y + right] & rows;
             nimbers.insert_row_cuts(block, l_rows, &mut seen);
-            let band = top * side_x + bottom;
-            if letters.r_columns[band] & bit_range(left, right) != 0 {
+            let r_columns = letters.r_columns[top * side_x + bottom] & bit_range(left, right);
+            if r_columns != 0 {
                 let cuts = nimbers.column_cuts([top, bottom], [left, right], left);
-                seen.insert_row(cuts, &not_r[band * side_y + left..], right - left);
+                seen.insert_row(cuts, r_columns >> left);
             }
             // An X move at (x, y) leaves the column cuts of the bands above
             // and below row x, at column y.
             for x in set_bits(letters.x_rows[left * side_y + right] & rows) {
                 // Only the row's cells on the board can be X.
-                let [on_from, on_to] = letters.row_on_board[x];
-                let from = on_from.max(left);
-                let to = on_to.min(right).max(from);
+                let x_columns = letters.x_columns[x] & bit_range(left, right);
+                let from = x_columns.trailing_zeros() as usize;
                 let columns = [left, right];
                 let [north_west, north_east] = nimbers.column_cuts([top, x], columns, from);
                 let [south_west, south_east] = nimbers.column_cuts([x + 1, bottom], columns, from);
                 let pieces = [north_west, north_east, south_west, south_east];
-                seen.insert_row(pieces, &not_x[x * side_y + from..], to - from);
+                seen.insert_row(pieces, x_columns >> from);
             }
             match seen.mex() {
                 Some(value) => nimbers.set(block, value),
@@ -457,15 +456,6 @@ impl ClassTable {
         });
         fits.then_some(nimbers)
     }
-}
-
-/// Lane masks from per-place flags: 0 where a move is, `NOT_MOVE` where
-/// none is, padded so that whole lanes can be read at the end.
-fn lane_marks<T: Entry>(not_move: &[bool]) -> Vec<T> {
-    let marks = not_move
-        .iter()
-        .map(|&not| if not { T::NOT_MOVE } else { T::default() });
-    marks.chain([T::NOT_MOVE; LANES]).collect()
 }
 
 /// The four blocks an X move at (x, y) leaves.
@@ -859,12 +849,5 @@ mod tests {
                 });
             }
         }
-    }
-
-    #[test]
-    fn a_mex_of_255_does_not_fit_a_byte() {
-        assert_eq!(u8::from_mex(254), Some(254));
-        assert_eq!(u8::from_mex(255), None);
-        assert_eq!(u16::from_mex(800), Some(800));
     }
 }
