@@ -137,6 +137,12 @@ fn agrees_with_brute_force_on_random_boards_and_their_continuations() {
                 session.text()
             );
             assert_eq!(!analysis.nimber.is_zero(), brute.wins(active));
+            // The same position typed in: its components seed a new table.
+            let mut typed = games::open("darkraft", &session.text(), 0).unwrap();
+            assert_eq!(
+                winning_anchors(typed.analysis()),
+                winning_anchors(&analysis)
+            );
             for m in &analysis.moves {
                 let Region::Cells { cells } = &m.anchor else {
                     unreachable!()

@@ -73,6 +73,8 @@ pub struct Position {
 struct ClassTable {
     class: Class,
     nimbers: ClassNimbers,
+    /// Which rectangles `nimbers` holds, indexed like it.
+    reachable: Vec<bool>,
 }
 
 /// A class's table in the narrowest entries that hold it: bytes read
@@ -397,19 +399,39 @@ impl Letters {
 }
 
 impl ClassTable {
-    fn new(class: Class, n: usize, m: usize, board: &[u8]) -> ClassTable {
+    /// The table for the rectangles that play from `components`, blocks
+    /// of this class, can reach.
+    fn new(class: Class, n: usize, m: usize, board: &[u8], components: &[Block]) -> ClassTable {
         let letters = Letters::new(&class, n, m, board);
-        let nimbers = match ClassTable::build(&class, &letters) {
+        let reachable = reachable(&class, &letters, components);
+        let nimbers = match ClassTable::build(&class, &letters, &reachable) {
             Some(bytes) => ClassNimbers::Bytes(bytes),
             None => ClassNimbers::Words(
-                ClassTable::build(&class, &letters).expect("a u16 holds any nimber"),
+                ClassTable::build(&class, &letters, &reachable).expect("a u16 holds any nimber"),
             ),
         };
-        ClassTable { class, nimbers }
+        ClassTable {
+            class,
+            nimbers,
+            reachable,
+        }
     }
 
-    /// Every rectangle's nimber, or `None` once one does not fit a `T`.
-    fn build<T: Entry>(class: &Class, letters: &Letters) -> Option<Nimbers<T>> {
+    /// Whether the table holds the nimber of `block`.
+    fn knows(&self, block: Block) -> bool {
+        let (side_x, side_y) = (self.class.width_x + 1, self.class.width_y + 1);
+        let Block {
+            top,
+            bottom,
+            left,
+            right,
+        } = block;
+        self.reachable[((top * side_x + bottom) * side_y + left) * side_y + right]
+    }
+
+    /// The nimber of every reachable rectangle, or `None` once one does
+    /// not fit a `T`.
+    fn build<T: Entry>(class: &Class, letters: &Letters, reachable: &[bool]) -> Option<Nimbers<T>> {
         let mut nimbers = Nimbers::<T>::new(class.width_x, class.width_y);
         let (side_x, side_y) = (nimbers.side_x, nimbers.side_y);
         let mut seen = Seen::new();
@@ -421,7 +443,7 @@ impl ClassTable {
                 left,
                 right,
             } = block;
-            if !fits {
+            if !fits || !reachable[nimbers.band(top, bottom) + left * side_y + right] {
                 return;
             }
             if let Some(inner) = letters.trimmed(block) {
@@ -454,8 +476,112 @@ impl ClassTable {
                 None => fits = false,
             }
         });
-        fits.then_some(nimbers)
+        // Lookups read `by_right` only.
+        fits.then(|| Nimbers {
+            by_left: Vec::new(),
+            ..nimbers
+        })
     }
+}
+
+/// Which rectangles of a class play from `components` can reach, as
+/// flags indexed like `Nimbers`: the components, the pieces every move
+/// leaves in a reachable rectangle, and the rectangle each trims to.
+///
+/// A piece touches the cell of its move at a corner (X) or along an edge
+/// line (L, R), inside a reachable rectangle that shares its other
+/// bounds. So, going from large rectangles to small, a piece is reachable
+/// when its move's cell exists and some reachable rectangle extends it
+/// past that cell on the far sides. Those "some rectangle extends it"
+/// facts are themselves kept per rectangle and built up from its
+/// one-line-larger neighbours, so each rectangle takes constant time.
+fn reachable(class: &Class, letters: &Letters, components: &[Block]) -> Vec<bool> {
+    // Per rectangle: whether it is reachable, and whether a reachable one
+    // shares its top and left bounds with bottom and right bounds at least
+    // its own (DOWN_RIGHT), and so on for the other corners and edges.
+    const ITSELF: u16 = 1;
+    const DOWN_RIGHT: u16 = 1 << 1;
+    const DOWN_LEFT: u16 = 1 << 2;
+    const UP_RIGHT: u16 = 1 << 3;
+    const UP_LEFT: u16 = 1 << 4;
+    const DOWN: u16 = 1 << 5;
+    const UP: u16 = 1 << 6;
+    const RIGHT: u16 = 1 << 7;
+    const LEFT: u16 = 1 << 8;
+    let (wx, wy) = (class.width_x, class.width_y);
+    // Top and left bounds are stored one up, so that a bound of -1, like
+    // a bottom or right bound one past the class, is a flag-free border.
+    let (fx, fy) = (wx + 2, wy + 2);
+    let at = |t: usize, b: usize, l: usize, r: usize| (((t + 1) * fx + b) * fy + l + 1) * fy + r;
+    let (one_down, one_up, one_left) = (fy * fy, fx * fy * fy, fy);
+    let mut flags = vec![0u16; fx * fx * fy * fy];
+    for block in components {
+        flags[at(block.top, block.bottom, block.left, block.right)] = ITSELF;
+    }
+    // Letter masks shifted one up, so that line -1 reads as empty.
+    let x_columns: Vec<u64> = [0]
+        .into_iter()
+        .chain(letters.x_columns.iter().map(|&columns| columns << 1))
+        .chain([0])
+        .collect();
+    let has = |mask: u64, line_plus_one: usize| (mask << 1) >> line_plus_one & 1 != 0;
+    for height in (1..=wx).rev() {
+        for t in 0..=wx - height {
+            let b = t + height;
+            let r_columns = letters.r_columns[t * (wx + 1) + b];
+            for width in (1..=wy).rev() {
+                for l in 0..=wy - width {
+                    let r = l + width;
+                    let k = at(t, b, l, r);
+                    let l_rows = letters.l_rows[l * (wy + 1) + r];
+                    let x_below = x_columns[b + 1];
+                    let x_above = x_columns[t];
+                    // A piece of a move at (b, r), (b, l − 1), (t − 1, r),
+                    // (t − 1, l − 1), along row b or t − 1, or along
+                    // column r or l − 1.
+                    let piece = (x_below >> (r + 1) & 1 != 0
+                        && flags[k + one_down + 1] & DOWN_RIGHT != 0)
+                        || (x_below >> l & 1 != 0
+                            && flags[k + one_down - one_left] & DOWN_LEFT != 0)
+                        || (x_above >> (r + 1) & 1 != 0 && flags[k - one_up + 1] & UP_RIGHT != 0)
+                        || (x_above >> l & 1 != 0 && flags[k - one_up - one_left] & UP_LEFT != 0)
+                        || (has(l_rows, b + 1) && flags[k + one_down] & DOWN != 0)
+                        || (has(l_rows, t) && flags[k - one_up] & UP != 0)
+                        || (has(r_columns, r + 1) && flags[k + 1] & RIGHT != 0)
+                        || (has(r_columns, l) && flags[k - one_left] & LEFT != 0);
+                    let itself = piece || flags[k] & ITSELF != 0;
+                    flags[k] = if itself {
+                        u16::MAX
+                    } else {
+                        flags[k + one_down] & (DOWN_RIGHT | DOWN_LEFT | DOWN)
+                            | flags[k + 1] & (DOWN_RIGHT | UP_RIGHT | RIGHT)
+                            | flags[k - one_up] & (UP_RIGHT | UP_LEFT | UP)
+                            | flags[k - one_left] & (DOWN_LEFT | UP_LEFT | LEFT)
+                    };
+                    let block = Block {
+                        top: t,
+                        bottom: b,
+                        left: l,
+                        right: r,
+                    };
+                    if let Some(inner) = letters.trimmed(block).filter(|_| itself) {
+                        flags[at(inner.top, inner.bottom, inner.left, inner.right)] |= ITSELF;
+                    }
+                }
+            }
+        }
+    }
+    // Indexed like `Nimbers`: bounds from 0 to the width, unshifted.
+    let mut reachable = Vec::with_capacity((wx + 1) * (wx + 1) * (wy + 1) * (wy + 1));
+    for t in 0..=wx {
+        for b in 0..=wx {
+            for l in 0..=wy {
+                let line = &flags[at(t, b, l, 0)..][..=wy];
+                reachable.extend(line.iter().map(|&flag| flag & ITSELF != 0));
+            }
+        }
+    }
+    reachable
 }
 
 /// The four blocks an X move at (x, y) leaves.
@@ -481,17 +607,34 @@ pub struct Darkraft {
 }
 
 impl Darkraft {
+    /// Tables that hold every component of `position`. They last while
+    /// the letters do: play only reaches rectangles they hold.
     fn tables(&mut self, position: &Position) -> &[ClassTable; 2] {
         let stale = match &self.tables {
-            Some((n, m, letters, _)) => {
-                *n != position.n || *m != position.m || *letters != position.letters
+            Some((n, m, letters, tables)) => {
+                *n != position.n
+                    || *m != position.m
+                    || *letters != position.letters
+                    || (0..2).any(|p| position.blocks[p].iter().any(|&b| !tables[p].knows(b)))
             }
             None => true,
         };
         if stale {
             let (n, m) = (position.n, position.m);
-            let tables =
-                [0, 1].map(|p| ClassTable::new(Class::new(p, n, m), n, m, &position.letters));
+            let tables = [0, 1].map(|p| {
+                let class = Class::new(p, n, m);
+                // The whole class too, so that undoing back to the full
+                // board finds its rectangles.
+                let whole = Block {
+                    top: 0,
+                    bottom: class.width_x,
+                    left: 0,
+                    right: class.width_y,
+                };
+                let components: Vec<Block> =
+                    position.blocks[p].iter().copied().chain([whole]).collect();
+                ClassTable::new(class, n, m, &position.letters, &components)
+            });
             self.tables = Some((n, m, position.letters.clone(), tables));
         }
         &self.tables.as_ref().expect("tables were just built").3
@@ -833,20 +976,97 @@ fn wave_cells(
 mod tests {
     use super::*;
 
+    fn random_letters(rng: &mut Rng, n: usize, m: usize) -> Vec<u8> {
+        // Some boards all X, where reachability prunes the most.
+        let letters: &[u8] = if rng.below(3) == 0 { b"X" } else { b"LRX" };
+        (0..n * m)
+            .map(|_| letters[rng.below(letters.len())])
+            .collect()
+    }
+
+    fn whole(class: &Class) -> Block {
+        Block {
+            top: 0,
+            bottom: class.width_x,
+            left: 0,
+            right: class.width_y,
+        }
+    }
+
     #[test]
     fn byte_and_word_tables_agree() {
         let mut rng = Rng::new(7);
         for (n, m) in [(1, 1), (3, 7), (12, 12), (25, 17), (40, 40)] {
-            let board: Vec<u8> = (0..n * m).map(|_| b"LRX"[rng.below(3)]).collect();
+            let board = random_letters(&mut rng, n, m);
             for parity in 0..2 {
                 let class = Class::new(parity, n, m);
                 let letters = Letters::new(&class, n, m, &board);
-                let bytes = ClassTable::build::<u8>(&class, &letters).expect("these nimbers fit");
-                let words = ClassTable::build::<u16>(&class, &letters).expect("words always fit");
+                let reachable = reachable(&class, &letters, &[whole(&class)]);
+                let bytes = ClassTable::build::<u8>(&class, &letters, &reachable);
+                let words = ClassTable::build::<u16>(&class, &letters, &reachable);
+                let (bytes, words) = (bytes.expect("these fit"), words.expect("words fit"));
                 for_each_block(class.width_x, class.width_y, |block| {
                     let byte = usize::from(bytes.value(block));
                     assert_eq!(byte, usize::from(words.value(block)), "{n}×{m}, {block:?}");
                 });
+            }
+        }
+    }
+
+    /// Reachable rectangles found by playing every move from every one
+    /// found so far, with no bounds reasoning.
+    fn explored(class: &Class, letters: &Letters, board: &[u8], n: usize, m: usize) -> Vec<Block> {
+        let mut found: Vec<Block> = Some(whole(class))
+            .filter(|b| !b.is_empty())
+            .into_iter()
+            .collect();
+        let mut pending = found.clone();
+        while let Some(block) = pending.pop() {
+            let mut next: Vec<Block> = letters.trimmed(block).into_iter().collect();
+            for x in block.top..block.bottom {
+                for y in block.left..block.right {
+                    if let Some((i, j)) = class.cell(x, y, n, m) {
+                        next.extend(pieces(block, board[i * m + j], x, y));
+                    }
+                }
+            }
+            for piece in next.into_iter().filter(|p| !p.is_empty()) {
+                if !found.contains(&piece) {
+                    found.push(piece);
+                    pending.push(piece);
+                }
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn reachable_rectangles_are_those_play_finds() {
+        let mut rng = Rng::new(11);
+        for _ in 0..60 {
+            let (n, m) = (1 + rng.below(7), 1 + rng.below(7));
+            let board = random_letters(&mut rng, n, m);
+            for parity in 0..2 {
+                let class = Class::new(parity, n, m);
+                let letters = Letters::new(&class, n, m, &board);
+                let flags = reachable(&class, &letters, &[whole(&class)]);
+                let mut expected = explored(&class, &letters, &board, n, m);
+                let mut got = Vec::new();
+                for_each_block(class.width_x, class.width_y, |block| {
+                    let (side_x, side_y) = (class.width_x + 1, class.width_y + 1);
+                    let Block {
+                        top,
+                        bottom,
+                        left,
+                        right,
+                    } = block;
+                    if flags[((top * side_x + bottom) * side_y + left) * side_y + right] {
+                        got.push(block);
+                    }
+                });
+                expected.sort_by_key(|b| (b.top, b.bottom, b.left, b.right));
+                got.sort_by_key(|b| (b.top, b.bottom, b.left, b.right));
+                assert_eq!(got, expected, "{n}×{m} {}", String::from_utf8_lossy(&board));
             }
         }
     }
