@@ -69,7 +69,8 @@ pub struct Position {
     blocks: [Vec<Block>; 2],
 }
 
-/// Nimbers of every rotated rectangle of one class, for one set of letters.
+/// Nimbers of the rotated rectangles of one class that play can reach,
+/// for one set of letters.
 struct ClassTable {
     class: Class,
     nimbers: ClassNimbers,
@@ -113,10 +114,10 @@ impl Entry for u8 {}
 impl Entry for u16 {}
 
 /// The nimbers of a class's rectangles, empty ones included as 0 so that
-/// a run of moves reads its pieces without edge cases. Besides the usual
-/// layout it keeps a copy with the left bound fastest: cutting a band of
-/// rows at each column in turn leaves west pieces that are a run of the
-/// first layout and east pieces that are a run of the second.
+/// a run of moves reads its pieces without edge cases. While the table is
+/// built it keeps a second copy with the left bound fastest: cutting a
+/// band of rows at each column in turn leaves west pieces that are a run
+/// of the first layout and east pieces that are a run of the second.
 struct Nimbers<T> {
     /// One more than the rotated rows and columns: bounds run 0..=width.
     side_x: usize,
