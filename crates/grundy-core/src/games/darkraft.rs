@@ -147,7 +147,7 @@ impl<T: Entry> Nimbers<T> {
     }
 
     fn value(&self, block: Block) -> T {
-        self.by_right[self.band(block.top, block.bottom) + block.left * self.side_y + block.right]
+        self.by_right[table_index([self.side_x, self.side_y], block)]
     }
 
     fn set(&mut self, block: Block, value: T) {
@@ -186,6 +186,13 @@ impl<T: Entry> Nimbers<T> {
             &self.by_left[band + right * self.side_y + from + 1..],
         ]
     }
+}
+
+/// Where `block` lies in a class's tables whose bounds run to `side_x`
+/// and `side_y` (exclusive): `by_right` of `Nimbers`, and the reachable
+/// flags. Index ((top·side_x + bottom)·side_y + left)·side_y + right.
+fn table_index([side_x, side_y]: [usize; 2], block: Block) -> usize {
+    ((block.top * side_x + block.bottom) * side_y + block.left) * side_y + block.right
 }
 
 /// Bits `from..to` of a u64.
@@ -322,28 +329,35 @@ impl Letters {
         let (wx, wy) = (class.width_x, class.width_y);
         let (side_x, side_y) = (wx + 1, wy + 1);
         let letter = |x: usize, y: usize| class.cell(x, y, n, m).map(|(i, j)| board[i * m + j]);
-        let rows_with = |wanted: u8| {
+        // Per rotated row, the columns holding `wanted`.
+        let columns_with = |wanted: u8| -> Vec<u64> {
+            (0..wx)
+                .map(|x| {
+                    (0..wy)
+                        .filter(|&y| letter(x, y) == Some(wanted))
+                        .fold(0, |mask, y| mask | 1 << y)
+                })
+                .collect()
+        };
+        // Per column range, the rows with such a column in it.
+        let rows_with = |columns: &[u64]| {
             let mut masks = vec![0u64; side_y * side_y];
             for left in 0..wy {
                 for right in left + 1..=wy {
                     masks[left * side_y + right] = (0..wx)
-                        .filter(|&x| (left..right).any(|y| letter(x, y) == Some(wanted)))
+                        .filter(|&x| columns[x] & bit_range(left, right) != 0)
                         .fold(0, |mask, x| mask | 1 << x);
                 }
             }
             masks
         };
-        let columns_with = |wanted: u8, x: usize| {
-            (0..wy)
-                .filter(|&y| letter(x, y) == Some(wanted))
-                .fold(0u64, |mask, y| mask | 1 << y)
-        };
-        let r_rows: Vec<u64> = (0..wx).map(|x| columns_with(b'R', x)).collect();
+        let (l_columns, r_by_row, x_columns) =
+            (columns_with(b'L'), columns_with(b'R'), columns_with(b'X'));
         let mut r_columns = vec![0u64; side_x * side_x];
         for top in 0..wx {
             for bottom in top + 1..=wx {
                 r_columns[top * side_x + bottom] =
-                    r_columns[top * side_x + bottom - 1] | r_rows[bottom - 1];
+                    r_columns[top * side_x + bottom - 1] | r_by_row[bottom - 1];
             }
         }
         // The board is convex in rotated coordinates: one run per line.
@@ -358,15 +372,13 @@ impl Letters {
             column_on_board: (0..wy)
                 .map(|y| run(wx, &|x| letter(x, y).is_some()))
                 .collect(),
-            l_rows: rows_with(b'L'),
-            x_rows: rows_with(b'X'),
+            l_rows: rows_with(&l_columns),
+            x_rows: rows_with(&x_columns),
             r_columns,
-            x_columns: (0..wx).map(|x| columns_with(b'X', x)).collect(),
+            x_columns,
         }
     }
-}
 
-impl Letters {
     /// `block` less an edge line that holds no board cell, if it has one:
     /// the same game, already in the table.
     fn trimmed(&self, block: Block) -> Option<Block> {
@@ -420,14 +432,8 @@ impl ClassTable {
 
     /// Whether the table holds the nimber of `block`.
     fn knows(&self, block: Block) -> bool {
-        let (side_x, side_y) = (self.class.width_x + 1, self.class.width_y + 1);
-        let Block {
-            top,
-            bottom,
-            left,
-            right,
-        } = block;
-        self.reachable[((top * side_x + bottom) * side_y + left) * side_y + right]
+        let sides = [self.class.width_x + 1, self.class.width_y + 1];
+        self.reachable[table_index(sides, block)]
     }
 
     /// The nimber of every reachable rectangle, or `None` once one does
@@ -444,7 +450,8 @@ impl ClassTable {
                 left,
                 right,
             } = block;
-            if !fits || !reachable[nimbers.band(top, bottom) + left * side_y + right] {
+            let band = nimbers.band(top, bottom);
+            if !fits || !reachable[band + left * side_y + right] {
                 return;
             }
             if let Some(inner) = letters.trimmed(block) {
@@ -1054,14 +1061,7 @@ mod tests {
                 let mut expected = explored(&class, &letters, &board, n, m);
                 let mut got = Vec::new();
                 for_each_block(class.width_x, class.width_y, |block| {
-                    let (side_x, side_y) = (class.width_x + 1, class.width_y + 1);
-                    let Block {
-                        top,
-                        bottom,
-                        left,
-                        right,
-                    } = block;
-                    if flags[((top * side_x + bottom) * side_y + left) * side_y + right] {
+                    if flags[table_index([class.width_x + 1, class.width_y + 1], block)] {
                         got.push(block);
                     }
                 });
