@@ -5,6 +5,9 @@ use crate::game::GameError;
 use std::fmt::Display;
 use std::str::FromStr;
 
+/// U+FEFF, which some editors write at the start of a file.
+pub const BYTE_ORDER_MARK: char = '\u{feff}';
+
 /// A word of the input with its 1-based line and column (in characters).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Token<'a> {
@@ -24,68 +27,101 @@ impl Token<'_> {
     }
 }
 
-/// The tokens of an input, read front to back.
+/// The tokens of an input, read front to back as they are needed, so that
+/// reading keeps one token in hand whatever the input's length.
 pub struct Scanner<'a> {
-    tokens: Vec<Token<'a>>,
-    next: usize,
-    /// The line just past the last one, for "the input ended" messages.
-    end_line: usize,
+    text: &'a str,
+    /// Byte offset of the first character not yet scanned.
+    offset: usize,
+    /// 1-based line and column (in characters) of `offset`.
+    line: usize,
+    column: usize,
+    /// The next token, read ahead so that `peek` needs no mutation.
+    next: Option<Token<'a>>,
 }
 
 impl<'a> Scanner<'a> {
     pub fn new(text: &'a str) -> Scanner<'a> {
-        let mut tokens = Vec::new();
-        let mut end_line = 1;
-        for (index, line) in text.lines().enumerate() {
-            end_line = index + 1;
-            let mut start: Option<(usize, usize)> = None;
-            for (column, (byte, ch)) in (1..).zip(line.char_indices()) {
-                if ch.is_whitespace() {
-                    if let Some((from, col)) = start.take() {
-                        tokens.push(Token {
-                            text: &line[from..byte],
-                            line: index + 1,
-                            column: col,
-                        });
-                    }
-                } else if start.is_none() {
-                    start = Some((byte, column));
+        // A byte-order mark is invisible to the person who wrote the text.
+        let offset = if text.starts_with(BYTE_ORDER_MARK) {
+            BYTE_ORDER_MARK.len_utf8()
+        } else {
+            0
+        };
+        let mut scanner = Scanner {
+            text,
+            offset,
+            line: 1,
+            column: 1,
+            next: None,
+        };
+        scanner.next = scanner.read();
+        scanner
+    }
+
+    /// Scans past white space and returns the token after it, if any.
+    fn read(&mut self) -> Option<Token<'a>> {
+        let rest = &self.text[self.offset..];
+        let mut start = None;
+        for (byte, ch) in rest.char_indices() {
+            if ch.is_whitespace() {
+                if let Some((from, line, column)) = start {
+                    self.offset += byte;
+                    return Some(Token {
+                        text: &rest[from..byte],
+                        line,
+                        column,
+                    });
                 }
+                if ch == '\n' {
+                    self.line += 1;
+                    self.column = 1;
+                    continue;
+                }
+            } else if start.is_none() {
+                start = Some((byte, self.line, self.column));
             }
-            if let Some((from, col)) = start {
-                tokens.push(Token {
-                    text: &line[from..],
-                    line: index + 1,
-                    column: col,
-                });
-            }
+            self.column += 1;
         }
-        Scanner {
-            tokens,
-            next: 0,
-            end_line,
+        self.offset = self.text.len();
+        start.map(|(from, line, column)| Token {
+            text: &rest[from..],
+            line,
+            column,
+        })
+    }
+
+    /// The line just past the input's last one, where a missing token goes.
+    fn end_line(&self) -> usize {
+        if self.text.is_empty() || self.text.ends_with('\n') {
+            self.line
+        } else {
+            self.line + 1
         }
     }
 
     pub fn is_done(&self) -> bool {
-        self.next >= self.tokens.len()
+        self.next.is_none()
     }
 
     pub fn peek(&self) -> Option<Token<'a>> {
-        self.tokens.get(self.next).copied()
+        self.next
     }
 
     /// The next token; `what` names it for the error when the input ended.
     pub fn token(&mut self, what: &str) -> Result<Token<'a>, GameError> {
-        match self.tokens.get(self.next) {
+        match self.next {
             Some(token) => {
-                self.next += 1;
-                Ok(*token)
+                self.next = self.read();
+                Ok(token)
             }
-            None => Err(GameError::at_line(
-                self.end_line,
-                format!("expected {what}, but the input ended"),
-            )),
+            None => {
+                // `read` has reached the end, so `line` is the last line's.
+                Err(GameError::at_line(
+                    self.end_line(),
+                    format!("expected {what}, but the input ended"),
+                ))
+            }
         }
     }
 
@@ -135,6 +171,15 @@ where
     }
 }
 
+/// `n` and a noun, in the plural unless `n` is 1: "1 column", "3 columns".
+pub fn counted(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 /// A token cut to a readable length for an error message.
 pub fn shorten(text: &str) -> String {
     const MAX: usize = 24;
@@ -168,8 +213,10 @@ pub fn grid_rows(
         let length = token.text.len();
         if length != cols {
             return Err(token.error(format!(
-                "row {} has {length} characters but the grid has {cols} columns",
-                row + 1
+                "row {} has {} but the grid has {}",
+                row + 1,
+                counted(length, "character"),
+                counted(cols, "column")
             )));
         }
         grid.push(token.text.as_bytes().to_vec());
@@ -192,8 +239,39 @@ mod tests {
         let err = scanner.number::<u32>("d", 0, 9).unwrap_err();
         assert_eq!((err.line, err.column), (Some(2), Some(6)));
         let err = scanner.token("more").unwrap_err();
-        assert_eq!(err.line, Some(2));
+        assert_eq!(err.line, Some(3), "the line after the last one");
         assert!(err.message.contains("input ended"));
+    }
+
+    #[test]
+    fn a_missing_token_is_wanted_on_the_line_after_the_last() {
+        for (text, line) in [("", 1), ("3", 2), ("3\n", 2), ("3\n4", 3), ("3\r\n\r\n", 3)] {
+            let mut scanner = Scanner::new(text);
+            while !scanner.is_done() {
+                scanner.token("x").unwrap();
+            }
+            let err = scanner.token("more").unwrap_err();
+            assert_eq!(err.line, Some(line), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped() {
+        let mut scanner = Scanner::new("\u{feff}2 x");
+        let token = scanner.token("n").unwrap();
+        assert_eq!((token.text, token.line, token.column), ("2", 1, 1));
+        assert_eq!(scanner.token("x").unwrap().column, 3);
+    }
+
+    #[test]
+    fn columns_count_characters_across_long_lines() {
+        let text = format!("{}é x", "a ".repeat(5000));
+        let mut scanner = Scanner::new(&text);
+        for _ in 0..5000 {
+            scanner.token("a").unwrap();
+        }
+        assert_eq!(scanner.token("é").unwrap().column, 10001);
+        assert_eq!(scanner.token("x").unwrap().column, 10003);
     }
 
     #[test]
@@ -203,6 +281,18 @@ mod tests {
         assert_eq!((err.line, err.column), (Some(2), Some(2)));
         let mut scanner = Scanner::new("...\n");
         let err = grid_rows(&mut scanner, 1, 2, ".#", "'.' or '#'").unwrap_err();
-        assert!(err.message.contains("3 characters"), "{}", err.message);
+        assert!(
+            err.message
+                .contains("has 3 characters but the grid has 2 columns"),
+            "{}",
+            err.message
+        );
+        let mut scanner = Scanner::new(".\n");
+        let err = grid_rows(&mut scanner, 1, 3, ".#", "'.' or '#'").unwrap_err();
+        assert!(
+            err.message.contains("has 1 character but"),
+            "{}",
+            err.message
+        );
     }
 }

@@ -197,7 +197,7 @@ fn errors_name_the_case_line_and_column() {
             1,
         ),
         ("1\n2 0\n", "C, the number of columns", 2, 3),
-        ("3\n1 1\n.\n", "case 2 of 3: expected R", 3, 0),
+        ("3\n1 1\n.\n", "case 2 of 3: expected R", 4, 0),
         (
             "1\n1 1\n.\n1 1\n.\n",
             "unexpected '1' after the last of the 1 cases T announces",
