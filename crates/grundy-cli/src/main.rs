@@ -1,6 +1,7 @@
 //! `grundy`: answers contest inputs, prints analyses and times the solvers.
 
 use grundy_core::ai::Skill;
+use grundy_core::game::MAX_INPUT_BYTES;
 use grundy_core::{bench, games, Analysis, GameError};
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
@@ -9,6 +10,8 @@ use std::time::Instant;
 const USAGE: &str = "\
 usage:
   grundy solve <game>              read a contest input on stdin, print the contest's answer
+  grundy nimber <game>             read one position on stdin, print its nimber
+  grundy outcome <game>            read one position on stdin, print N (the player to move wins) or P
   grundy analyse <game> [--json] [--case N]
                                    print the analysis of the position on stdin
   grundy games                     list the games
@@ -65,6 +68,19 @@ fn run(args: &[String]) -> Result<String, Failure> {
             };
             Ok(games::solve(game, &read_stdin()?)?)
         }
+        "nimber" => {
+            let [game] = rest else {
+                return Err(usage("nimber takes exactly one game id"));
+            };
+            Ok(format!("{}\n", games::nimber(game, &read_stdin()?)?.0))
+        }
+        "outcome" => {
+            let [game] = rest else {
+                return Err(usage("outcome takes exactly one game id"));
+            };
+            let wins = !games::nimber(game, &read_stdin()?)?.is_zero();
+            Ok(if wins { "N\n" } else { "P\n" }.to_string())
+        }
         "analyse" | "analyze" => analyse(rest),
         "games" => Ok(list_games()),
         "bench" => bench_all(rest),
@@ -73,15 +89,38 @@ fn run(args: &[String]) -> Result<String, Failure> {
     }
 }
 
+/// Standard input as text, refused past `MAX_INPUT_BYTES` without reading
+/// the rest, so a huge input costs no more memory than the limit.
 fn read_stdin() -> Result<String, Failure> {
-    let mut input = String::new();
+    let mut bytes = Vec::new();
     io::stdin()
-        .read_to_string(&mut input)
+        .lock()
+        .take(MAX_INPUT_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
         .map_err(|e| Failure {
             message: format!("cannot read standard input: {e}"),
             code: 2,
         })?;
-    Ok(input)
+    if bytes.len() > MAX_INPUT_BYTES {
+        return Err(GameError::new(format!(
+            "the input is longer than {MAX_INPUT_BYTES} bytes (8 MiB), the limit"
+        ))
+        .into());
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let before = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+        let column = String::from_utf8_lossy(
+            &before[before
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |i| i + 1)..],
+        )
+        .chars()
+        .count()
+            + 1;
+        GameError::at(line, column, "the input is not UTF-8 text").into()
+    })
 }
 
 /// The value after `flag` in `args`, if the flag is there.

@@ -11,12 +11,8 @@ fn grundy(args: &[&str], stdin: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("grundy runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
+    // A refused input may be closed before it is all written.
+    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
     child.wait_with_output().unwrap()
 }
 
@@ -104,4 +100,86 @@ fn bench_prints_a_median_per_case() {
         assert!(json["median_ms"].as_f64().unwrap() >= 0.0);
     }
     assert_eq!(grundy(&["bench", "--runs", "0"], "").status.code(), Some(2));
+}
+
+#[test]
+fn nimber_and_outcome_read_one_position() {
+    let out = grundy(&["nimber", "nim"], "3 4 5\n");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "2\n");
+    assert_eq!(
+        stdout(&grundy(&["nimber", "nim"], "1000000 7\n")),
+        "1000007\n"
+    );
+    assert_eq!(stdout(&grundy(&["outcome", "nim"], "3 4 5\n")), "N\n");
+    assert_eq!(stdout(&grundy(&["outcome", "nim"], "1 2 3\n")), "P\n");
+    // The first case of a multi-case format: sample 3 of Bacterial Tactics.
+    let out = grundy(&["nimber", "intervals"], "2\n1\n2 5\n2\n1 3\n5 7\n");
+    assert_eq!(stdout(&out), "1\n");
+    let out = grundy(&["nimber", "sum"], "--- nim\n3\n--- nim\n5\n");
+    assert_eq!(stdout(&out), "6\n");
+}
+
+#[test]
+fn a_sum_is_solved_with_each_game_s_own_limits() {
+    let out = grundy(&["solve", "sum"], "--- nim\n1000000\n--- nim\n1000000\n");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "Second\n");
+}
+
+#[test]
+fn a_part_written_with_leading_dashes_reads_back() {
+    let text = "--- bacterial-tactics\n1\n2 3\n---\n...\n--- nim\n3\n";
+    let out = grundy(&["analyse", "sum"], text);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&grundy(&["solve", "sum"], text)), "First\n");
+}
+
+#[test]
+fn a_byte_order_mark_is_accepted() {
+    assert_eq!(
+        stdout(&grundy(&["solve", "nim"], "\u{feff}3 4 5\n")),
+        "First\n"
+    );
+    let out = grundy(&["solve", "sum"], "\u{feff}--- nim\n3\n");
+    assert_eq!(stdout(&out), "First\n", "{}", stderr(&out));
+}
+
+#[test]
+fn game_ids_in_messages_are_escaped_and_shortened() {
+    let long = "x".repeat(5000);
+    let out = grundy(
+        &["solve", "sum"],
+        &format!("--- a\u{1b}[31mb\n3\n--- {long}\n"),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let message = stderr(&out);
+    assert!(
+        message.contains("unknown game 'a\\u{1b}[31mb'"),
+        "{message}"
+    );
+    assert!(!message.contains('\u{1b}'), "{message}");
+    let out = grundy(&["solve", long.as_str()], "");
+    assert!(stderr(&out).len() < 300, "{}", stderr(&out));
+}
+
+#[test]
+fn an_input_over_the_limit_is_refused_without_reading_it_all() {
+    let huge = "1 ".repeat(5 << 20);
+    let out = grundy(&["solve", "nim"], &huge);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("longer than 8388608 bytes"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn a_missing_line_is_named_as_the_line_after_the_last() {
+    let out = grundy(&["solve", "darkraft"], "2 2\nRL\n");
+    assert_eq!(
+        stderr(&out),
+        "error: line 3: expected row 2 of 2, but the input ended\n"
+    );
 }

@@ -1,6 +1,7 @@
 //! The trait every game implements, and the error its parsers return.
 
 use crate::analysis::{Analysis, Edit};
+use crate::nimber::Nimber;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -106,6 +107,12 @@ pub trait Game: Default {
 
     fn analyse(&mut self, position: &Self::Position) -> Analysis;
 
+    /// The position's nimber. Games whose analysis lists more moves than the
+    /// contest's largest positions allow to enumerate compute it directly.
+    fn nimber(&mut self, position: &Self::Position) -> Nimber {
+        self.analyse(position).nimber
+    }
+
     /// The position after the move numbered `move_id` in `analyse`'s list.
     fn play(
         &mut self,
@@ -136,6 +143,26 @@ pub trait Game: Default {
         }
         Ok(out)
     }
+}
+
+/// The longest text any entry point reads: 8 MiB, well above the largest
+/// official input (an Intervals file of about 3 MB). Longer text is
+/// refused before it is read, so no input can exhaust memory.
+pub const MAX_INPUT_BYTES: usize = 8 << 20;
+
+/// Refuses text longer than [`MAX_INPUT_BYTES`].
+pub fn check_input_size(text: &str) -> Result<(), GameError> {
+    if text.len() > MAX_INPUT_BYTES {
+        return Err(too_long(text.len()));
+    }
+    Ok(())
+}
+
+/// The error for an input of `bytes` bytes, over [`MAX_INPUT_BYTES`].
+pub fn too_long(bytes: usize) -> GameError {
+    GameError::new(format!(
+        "the input is {bytes} bytes long; the limit is {MAX_INPUT_BYTES} bytes (8 MiB)"
+    ))
 }
 
 /// An error for a move id that is not in the current list of moves.

@@ -8,8 +8,9 @@
 
 use crate::ai::{self, Rng, Skill};
 use crate::analysis::{Analysis, Board, Component, Edit, MoveInfo, SumPart, TreeNode};
-use crate::game::{unknown_move, GameError, GameInfo, Sample};
-use crate::games;
+use crate::game::{check_input_size, unknown_move, GameError, GameInfo, Sample};
+use crate::games::{self, shown_id};
+use crate::input::BYTE_ORDER_MARK;
 use crate::nimber::Nimber;
 use crate::session::AnySession;
 
@@ -63,14 +64,69 @@ pub fn open(text: &str, case: usize) -> Result<Sum, GameError> {
     })
 }
 
-fn parse(text: &str) -> Result<Vec<Part>, GameError> {
-    let mut sections: Vec<(usize, String, String)> = Vec::new();
+/// The game id a section header names, if `line` is one: `---`, white
+/// space, then one word. No game writes such a line (grids, strings and
+/// numbers have no `--- ` prefix followed by a word), so a part's own text
+/// may start with `---`, as a row of colonies or an erased string does.
+fn section_header(line: &str) -> Option<&str> {
+    let rest = line.trim().strip_prefix("---")?;
+    let id = rest.trim_start();
+    let is_header = rest.starts_with(char::is_whitespace)
+        && !id.is_empty()
+        && !id.contains(char::is_whitespace);
+    is_header.then_some(id)
+}
+
+/// One game's section of a sum's text: the line of its header, its game
+/// id and its own text.
+struct Section {
+    line: usize,
+    game: String,
+    body: String,
+}
+
+impl Section {
+    /// Locates an error in the part's own text within the sum's text.
+    fn locate(&self, error: GameError) -> GameError {
+        // The part's lines count from its heading.
+        let shifted = error.line.map(|l| l + self.line as u32);
+        GameError {
+            line: shifted,
+            ..error.within(&format!(
+                "in the {} game starting on line {}",
+                shown_id(&self.game),
+                self.line
+            ))
+        }
+    }
+}
+
+fn sections(text: &str) -> Result<Vec<Section>, GameError> {
+    check_input_size(text)?;
+    let text = text.strip_prefix(BYTE_ORDER_MARK).unwrap_or(text);
+    let mut sections: Vec<Section> = Vec::new();
     for (index, line) in text.lines().enumerate() {
-        if let Some(game) = line.trim_start().strip_prefix("---") {
-            sections.push((index + 1, game.trim().to_string(), String::new()));
-        } else if let Some((_, _, body)) = sections.last_mut() {
-            body.push_str(line);
-            body.push('\n');
+        if let Some(game) = section_header(line) {
+            if game == ID {
+                return Err(GameError::at_line(
+                    index + 1,
+                    "a sum cannot hold another sum",
+                ));
+            }
+            if sections.len() == MAX_PARTS {
+                return Err(GameError::at_line(
+                    index + 1,
+                    format!("a sum holds at most {MAX_PARTS} games"),
+                ));
+            }
+            sections.push(Section {
+                line: index + 1,
+                game: game.to_string(),
+                body: String::new(),
+            });
+        } else if let Some(section) = sections.last_mut() {
+            section.body.push_str(line);
+            section.body.push('\n');
         } else if !line.trim().is_empty() {
             return Err(GameError::at(
                 index + 1,
@@ -79,29 +135,26 @@ fn parse(text: &str) -> Result<Vec<Part>, GameError> {
             ));
         }
     }
-    if sections.len() > MAX_PARTS {
-        return Err(GameError::at_line(
-            sections[MAX_PARTS].0,
-            format!("a sum holds at most {MAX_PARTS} games"),
-        ));
-    }
-    sections
+    Ok(sections)
+}
+
+fn parse(text: &str) -> Result<Vec<Part>, GameError> {
+    sections(text)?
         .into_iter()
-        .map(|(line, game, body)| {
-            if game == ID {
-                return Err(GameError::at_line(line, "a sum cannot hold another sum"));
-            }
-            let session = games::open(&game, &body, 0).map_err(|e| {
-                // The part's lines count from its heading.
-                let shifted = e.line.map(|l| l + line as u32);
-                GameError {
-                    line: shifted,
-                    ..e.within(&format!("in the {game} game starting on line {line}"))
-                }
-            })?;
-            Ok((game, session))
+        .map(|section| {
+            let session =
+                games::open(&section.game, &section.body, 0).map_err(|e| section.locate(e))?;
+            Ok((section.game, session))
         })
         .collect()
+}
+
+/// The ⊕ of the parts' nimbers, each part read with its contest limits.
+pub fn nimber(text: &str) -> Result<Nimber, GameError> {
+    sections(text)?
+        .iter()
+        .map(|section| games::nimber(&section.game, &section.body).map_err(|e| section.locate(e)))
+        .sum()
 }
 
 impl Sum {
@@ -248,7 +301,9 @@ impl AnySession for Sum {
                     .into_iter()
                     .find(|g| g.id == game && g.id != ID)
                     .and_then(|g| g.samples.first().map(|s| s.input))
-                    .ok_or_else(|| GameError::new(format!("there is no game '{game}' to add")))?;
+                    .ok_or_else(|| {
+                        GameError::new(format!("there is no game '{}' to add", shown_id(game)))
+                    })?;
                 text.push((game.clone(), sample.to_string()));
             }
             Edit::RemovePart { index } => {

@@ -7,7 +7,9 @@ pub mod intervals;
 pub mod nim;
 pub mod string_game;
 
-use crate::game::{Game, GameError, GameInfo};
+use crate::game::{check_input_size, Game, GameError, GameInfo};
+use crate::input::shorten;
+use crate::nimber::Nimber;
 use crate::session::{AnySession, Session};
 use crate::sum;
 
@@ -19,6 +21,7 @@ struct Entry {
     info: fn() -> GameInfo,
     open: Opener,
     solve: fn(&str) -> Result<String, GameError>,
+    nimber: fn(&str) -> Result<Nimber, GameError>,
 }
 
 fn entry<G: Game + 'static>() -> Entry {
@@ -26,6 +29,12 @@ fn entry<G: Game + 'static>() -> Entry {
         info: G::info,
         open: |text, case| Ok(Box::new(Session::<G>::open(text, case)?)),
         solve: |input| G::default().solve(input),
+        nimber: |text| {
+            let mut game = G::default();
+            let first = game.parse(text)?.into_iter().next();
+            let position = first.ok_or_else(|| GameError::new("the input holds no position"))?;
+            Ok(game.nimber(&position))
+        },
     }
 }
 
@@ -47,10 +56,17 @@ fn find(id: &str) -> Result<Entry, GameError> {
         .ok_or_else(|| {
             let known: Vec<&str> = games().iter().map(|g| g.id).collect();
             GameError::new(format!(
-                "unknown game '{id}'; the games are: {}",
+                "unknown game '{}'; the games are: {}",
+                shown_id(id),
                 known.join(", ")
             ))
         })
+}
+
+/// A game id as an error message shows it: control characters escaped
+/// and the length cut, so that any text a person pasted reads plainly.
+pub(crate) fn shown_id(id: &str) -> String {
+    shorten(&id.escape_debug().to_string())
 }
 
 /// Every game, in the order the playground lists them; sums come last.
@@ -64,6 +80,7 @@ pub fn games() -> Vec<GameInfo> {
 
 /// Opens case `case` (0-based) of `text` as a game of `game_id`.
 pub fn open(game_id: &str, text: &str, case: usize) -> Result<Box<dyn AnySession>, GameError> {
+    check_input_size(text)?;
     if game_id == sum::ID {
         return Ok(Box::new(sum::open(text, case)?));
     }
@@ -73,8 +90,20 @@ pub fn open(game_id: &str, text: &str, case: usize) -> Result<Box<dyn AnySession
 /// Answers a whole contest input of `game_id` in the contest's output format;
 /// a sum answers `First` or `Second`.
 pub fn solve(game_id: &str, input: &str) -> Result<String, GameError> {
+    check_input_size(input)?;
     if game_id == sum::ID {
-        return Ok(format!("{}\n", sum::open(input, 0)?.answer()?));
+        let won = !sum::nimber(input)?.is_zero();
+        return Ok(if won { "First\n" } else { "Second\n" }.to_string());
     }
     (find(game_id)?.solve)(input)
+}
+
+/// The nimber of the first position of `text`, read with the contest's
+/// limits (not the playground's), as `grundy nimber` prints it.
+pub fn nimber(game_id: &str, text: &str) -> Result<Nimber, GameError> {
+    check_input_size(text)?;
+    if game_id == sum::ID {
+        return sum::nimber(text);
+    }
+    (find(game_id)?.nimber)(text)
 }

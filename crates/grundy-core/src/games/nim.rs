@@ -60,8 +60,12 @@ impl Game for Nim {
     }
 
     fn answer(&mut self, heaps: &Heaps) -> Result<String, GameError> {
-        let total: Nimber = heaps.iter().map(|&h| Nimber(h)).sum();
+        let total = self.nimber(heaps);
         Ok(if total.is_zero() { "Second" } else { "First" }.to_string())
+    }
+
+    fn nimber(&mut self, heaps: &Heaps) -> Nimber {
+        heaps.iter().map(|&h| Nimber(h)).sum()
     }
 
     fn analyse(&mut self, heaps: &Heaps) -> Analysis {
