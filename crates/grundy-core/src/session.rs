@@ -3,7 +3,7 @@
 
 use crate::ai::{self, Rng, Skill};
 use crate::analysis::{Analysis, Edit, TreeNode};
-use crate::game::{Game, GameError, GameInfo};
+use crate::game::{check_input_size, Game, GameError, GameInfo};
 
 /// The questions the CLI and the browser ask of any game, object-safe so
 /// that one code path serves every game.
@@ -34,7 +34,19 @@ pub trait AnySession {
     fn tree(&mut self, depth: usize, budget: usize) -> Result<TreeNode, GameError>;
 }
 
-/// Explores `position` and its options to `depth`, counting positions.
+/// The deepest game tree a session expands. Trees grow exponentially, so a
+/// deeper one would exceed any budget; the cap also bounds the recursion.
+pub const MAX_TREE_DEPTH: usize = 8;
+
+fn too_large(budget: usize) -> GameError {
+    GameError::new(format!(
+        "too large to expand: more than {budget} positions; choose a smaller depth or position"
+    ))
+}
+
+/// Explores `position` and its options to `depth`. `count` holds the
+/// positions analysed or promised so far: a node's options are counted
+/// before any of them is analysed, so an oversized tree is refused early.
 fn grow<G: Game>(
     game: &mut G,
     position: &G::Position,
@@ -43,12 +55,6 @@ fn grow<G: Game>(
     budget: usize,
     count: &mut usize,
 ) -> Result<TreeNode, GameError> {
-    *count += 1;
-    if *count > budget {
-        return Err(GameError::new(format!(
-            "too large to expand: more than {budget} positions; choose a smaller depth or position"
-        )));
-    }
     let analysis = game.analyse(position);
     let mut node = TreeNode {
         label,
@@ -60,6 +66,10 @@ fn grow<G: Game>(
     if depth == 0 {
         node.unexpanded = analysis.moves.len() as u32;
         return Ok(node);
+    }
+    *count += analysis.moves.len();
+    if *count > budget {
+        return Err(too_large(budget));
     }
     for option in &analysis.moves {
         let next = game.play(position, option.id)?;
@@ -170,6 +180,7 @@ impl<G: Game> AnySession for Session<G> {
     }
 
     fn load(&mut self, text: &str, case: usize) -> Result<(), GameError> {
+        check_input_size(text)?;
         let mut positions = self.game.parse(text)?;
         let count = positions.len();
         if case >= count {
@@ -205,6 +216,14 @@ impl<G: Game> AnySession for Session<G> {
     }
 
     fn tree(&mut self, depth: usize, budget: usize) -> Result<TreeNode, GameError> {
+        if depth > MAX_TREE_DEPTH {
+            return Err(GameError::new(format!(
+                "a game tree goes at most {MAX_TREE_DEPTH} moves deep, not {depth}"
+            )));
+        }
+        if budget == 0 {
+            return Err(too_large(budget));
+        }
         let position = self.history[self.current].clone();
         grow(
             &mut self.game,
@@ -212,7 +231,7 @@ impl<G: Game> AnySession for Session<G> {
             String::new(),
             depth,
             budget,
-            &mut 0,
+            &mut 1,
         )
     }
 }

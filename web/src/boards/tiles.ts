@@ -24,9 +24,7 @@ export interface GridLook {
   numbers: string[];
 }
 
-const FIRST = '#0072B2';
-const SECOND = '#D55E00';
-const UNKNOWN = '#8C8C8C';
+const COLONY = '#0072B2';
 
 const colony = (name: string, fill: string, mark: string): TileLook => ({ name, fill, mark });
 
@@ -41,12 +39,8 @@ export const GRID_LOOKS: Record<string, GridLook> = {
     tiles: {
       '.': { name: 'empty', fill: 'var(--tile-open)' },
       '#': { name: 'radioactive', fill: 'var(--tile-hot)', mark: '☢' },
-      h: colony('colony spreading west–east, placed by player 1', FIRST, '↔'),
-      v: colony('colony spreading north–south, placed by player 1', FIRST, '↕'),
-      H: colony('colony spreading west–east, placed by player 2', SECOND, '↔'),
-      V: colony('colony spreading north–south, placed by player 2', SECOND, '↕'),
-      '-': colony('colony spreading west–east', UNKNOWN, '↔'),
-      '|': colony('colony spreading north–south', UNKNOWN, '↕'),
+      '-': colony('colony spreading west–east', COLONY, '↔'),
+      '|': colony('colony spreading north–south', COLONY, '↕'),
     },
     paint: ['.', '#'],
     numbers: [],

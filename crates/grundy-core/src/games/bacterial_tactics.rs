@@ -42,12 +42,8 @@ pub struct Position {
     cols: usize,
     /// Row-major tiles: `.`, `#`, `-` or `|`.
     cells: Vec<u8>,
-    /// Who placed each colony cell: 0 unknown, 1 first player, 2 second.
-    owners: Vec<u8>,
     /// The free rectangles, each holding at least one empty cell.
     blocks: Vec<Block>,
-    /// Moves played since the text was read; decides the next owner.
-    ply: usize,
 }
 
 impl Position {
@@ -343,10 +339,8 @@ fn new_position(rows: usize, cols: usize, cells: Vec<u8>) -> Result<Position, Ga
     let mut position = Position {
         rows,
         cols,
-        owners: vec![0; cells.len()],
         cells,
         blocks: Vec::new(),
-        ply: 0,
     };
     position.blocks = free_blocks(&position)?;
     Ok(position)
@@ -490,7 +484,6 @@ impl Game for BacterialTactics {
             .ok_or_else(|| unknown_move(move_id))?;
         let block = position.blocks[placement.block];
         let mut next = position.clone();
-        let owner = (position.ply % 2 + 1) as u8;
         let tile = if placement.horizontal {
             H_COLONY
         } else {
@@ -500,7 +493,6 @@ impl Game for BacterialTactics {
         for r in covered.top..covered.bottom {
             for c in covered.left..covered.right {
                 next.cells[r * next.cols + c] = tile;
-                next.owners[r * next.cols + c] = owner;
             }
         }
         next.blocks.remove(placement.block);
@@ -510,7 +502,6 @@ impl Game for BacterialTactics {
             }
         }
         next.blocks.sort_by_key(|b| (b.top, b.left));
-        next.ply += 1;
         Ok(next)
     }
 
@@ -641,17 +632,7 @@ fn board(position: &Position) -> Board {
     let tiles = (0..position.rows)
         .map(|r| {
             (0..position.cols)
-                .map(|c| {
-                    let index = r * position.cols + c;
-                    let tile = position.cells[index];
-                    match (tile, position.owners[index]) {
-                        (H_COLONY, 1) => 'h',
-                        (V_COLONY, 1) => 'v',
-                        (H_COLONY, 2) => 'H',
-                        (V_COLONY, 2) => 'V',
-                        _ => tile as char,
-                    }
-                })
+                .map(|c| position.at(r, c) as char)
                 .collect()
         })
         .collect();

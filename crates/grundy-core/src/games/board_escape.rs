@@ -22,6 +22,9 @@ use std::collections::HashMap;
 /// The contest allows 50; the playground draws up to 100.
 pub const MAX_SIDE: usize = 100;
 pub const MAX_K: u64 = 1_000_000_000;
+/// The most tokens a position holds: a full board of `T`s at the largest
+/// size. Tokens only ever leave, so play never reaches more.
+pub const MAX_TOKENS: usize = MAX_SIDE * MAX_SIDE;
 /// The most whole-board states kept while looking for the cycle.
 const MAX_STORED_CELLS: usize = 64 << 20;
 /// The most cell values an analysis carries for the heat map.
@@ -213,7 +216,8 @@ impl Game for BoardEscape {
                     share cells. Whoever cannot move loses. Each token is its own component.",
             format: "A line r c k, then r lines of . (open), # (wall), E (exit) and T (a token). \
                      1 ≤ r, c ≤ 50 in the contest, 100 in the playground; 1 ≤ k ≤ 1 000 000 000. After \
-                     moves, tokens whose number changed follow as lines: row column number.",
+                     moves, tokens whose number changed follow as lines: row column number (at most \
+                     10 000 tokens in all).",
             samples: vec![
                 Sample { name: "TE, k = 2", input: "1 2 2\nTE\n" },
                 Sample { name: "Boxed in, k = 10⁶", input: "3 3 1000000\nE#E\n#T#\nE#E\n" },
@@ -238,6 +242,11 @@ impl Game for BoardEscape {
             }
         }
         while let Some(token) = scanner.peek() {
+            if tokens.len() == MAX_TOKENS {
+                return Err(token.error(format!(
+                    "a board holds at most {MAX_TOKENS} tokens, counting its T cells"
+                )));
+            }
             let row = scanner.number("a token's row", 1, rows)?;
             let col = scanner.number("a token's column", 1, cols)?;
             let counter = scanner.number("a token's number", 1, MAX_K)?;
@@ -431,7 +440,9 @@ impl Game for BoardEscape {
                     .ok()
                     .filter(|k| (1..=MAX_K).contains(k))
                     .ok_or_else(|| {
-                        GameError::new(format!("k must be a whole number from 1 to {MAX_K}"))
+                        GameError::new(format!(
+                            "the starting number k must be a whole number from 1 to {MAX_K}"
+                        ))
                     })?;
                 next.tokens = position.tokens.iter().map(|&(cell, _)| (cell, k)).collect();
                 next.k = k;

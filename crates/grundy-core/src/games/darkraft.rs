@@ -13,7 +13,7 @@ use crate::analysis::{Analysis, Board, Component, Edit, MoveInfo, Region};
 use crate::game::{
     new_grid_size, painted_cell, unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample,
 };
-use crate::input::{grid_rows, Scanner};
+use crate::input::{counted, grid_rows, Scanner};
 use crate::nimber::Nimber;
 use crate::rect_table::{for_each_block, split_along_lines, Block};
 use std::ops::{BitAnd, BitXor, Not};
@@ -657,6 +657,18 @@ fn active_cells(position: &Position) -> impl Iterator<Item = (usize, usize)> + '
 }
 
 /// Splits each class along fully inactive rotated lines into rectangles.
+/// Puts a class's rectangles in the order of their first board cell. Two
+/// rectangles that hold the same cells may differ by edge lines off the
+/// board (one split off by a move, one read from text), so their bounds
+/// cannot order them; their cells can.
+fn sort_blocks(class: &Class, n: usize, m: usize, blocks: &mut [Block]) {
+    blocks.sort_by_cached_key(|b| {
+        (b.top..b.bottom)
+            .flat_map(|x| (b.left..b.right).map(move |y| (x, y)))
+            .find(|&(x, y)| class.cell(x, y, n, m).is_some())
+    });
+}
+
 fn active_blocks(n: usize, m: usize, active: &[bool]) -> Result<[Vec<Block>; 2], GameError> {
     let split = |parity: usize| {
         let class = Class::new(parity, n, m);
@@ -696,6 +708,10 @@ fn active_blocks(n: usize, m: usize, active: &[bool]) -> Result<[Vec<Block>; 2],
                 Ok(any_active)
             },
         )
+        .map(|mut blocks| {
+            sort_blocks(&class, n, m, &mut blocks);
+            blocks
+        })
     };
     Ok([split(0)?, split(1)?])
 }
@@ -793,20 +809,28 @@ impl Game for Darkraft {
         for (parity, blocks) in position.blocks.iter().enumerate() {
             let class = &tables[parity].class;
             for &block in blocks {
-                let cells: Vec<[u32; 2]> = (block.top..block.bottom)
+                let placed: Vec<(usize, usize, [u32; 2])> = (block.top..block.bottom)
                     .flat_map(|x| (block.left..block.right).map(move |y| (x, y)))
-                    .filter_map(|(x, y)| class.cell(x, y, n, m))
-                    .filter(|&(i, j)| position.active[i * m + j])
-                    .map(|(i, j)| [i as u32, j as u32])
+                    .filter_map(|(x, y)| {
+                        let (i, j) = class.cell(x, y, n, m)?;
+                        position.active[i * m + j].then_some((x, y, [i as u32, j as u32]))
+                    })
                     .collect();
+                // The turned size of the cells themselves: a rectangle a move
+                // split off and the same cells read from text may differ by
+                // edge lines off the board.
+                let span = |coordinate: fn(&(usize, usize, [u32; 2])) -> usize| {
+                    let values = placed.iter().map(coordinate);
+                    values.clone().max().unwrap_or(0) + 1 - values.min().unwrap_or(0)
+                };
+                let (height, width) = (span(|p| p.0), span(|p| p.1));
+                let cells: Vec<[u32; 2]> = placed.iter().map(|p| p.2).collect();
                 components.push(Component {
                     id: components.len() as u32,
                     label: format!(
-                        "{} cells, {} squares, {}×{} turned",
-                        cells.len(),
+                        "{}, {} squares, {height}×{width} turned",
+                        counted(cells.len(), "cell"),
                         if parity == 0 { "even" } else { "odd" },
-                        block.height(),
-                        block.width()
                     ),
                     region: Region::Cells { cells },
                     nimber: tables[parity].nimbers.get(block),
@@ -879,7 +903,7 @@ impl Game for Darkraft {
                 blocks.push(piece);
             }
         }
-        blocks.sort_by_key(|b| (b.top, b.left));
+        sort_blocks(&class, n, m, blocks);
         Ok(next)
     }
 

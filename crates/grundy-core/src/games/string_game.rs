@@ -308,8 +308,10 @@ impl Game for StringGame {
                 }
             })
             .collect();
+        // Erased letters are gone from the position (its text writes `-`),
+        // so the board does not remember them either.
         let board = Board::Text {
-            text: String::from_utf8_lossy(letters).into_owned(),
+            text: String::from_utf8(position.shown()).expect("letters are ASCII"),
             erased: position.erased.clone(),
             words: position.text.words.clone(),
         };
@@ -339,6 +341,9 @@ impl Game for StringGame {
             Ok(letters)
         };
         match edit {
+            Edit::SetText { text } if text.is_empty() => {
+                Err(GameError::new("the string needs at least one letter"))
+            }
             Edit::SetText { text } => Ok(Position::new(
                 check(text, "the string")?,
                 position.text.words.clone(),

@@ -1,0 +1,186 @@
+//! Every position a session can reach, by loading, random drawing, edits
+//! and play, is written as text that reads back as the same position: the
+//! same text and the same analysis. Share links and the worker's recovery
+//! after a cancel depend on it.
+
+use grundy_core::ai::Rng;
+use grundy_core::{games, AnySession, Edit};
+
+/// Positions checked per game.
+const POSITIONS: usize = 10_000;
+
+/// Tiles any grid game might accept; each game refuses the others.
+const TILES: &[char] = &['.', '#', '-', '|', 'E', 'T', 'L', 'R', 'X', 'l', 'r', 'x'];
+
+/// A random drawing edit of any kind; a game refuses the kinds it lacks.
+fn random_edit(rng: &mut Rng) -> Edit {
+    let small = |rng: &mut Rng, n: usize| rng.below(n) as u32;
+    match rng.below(11) {
+        0 | 1 => Edit::Random {
+            seed: rng.next_u64(),
+            density: rng.unit(),
+        },
+        2 => Edit::Resize {
+            rows: 1 + small(rng, 6),
+            cols: 1 + small(rng, 6),
+        },
+        3 | 4 => Edit::Paint {
+            row: small(rng, 6),
+            col: small(rng, 6),
+            tile: TILES[rng.below(TILES.len())],
+        },
+        5 => Edit::SetHeap {
+            index: small(rng, 6),
+            size: small(rng, 12),
+        },
+        6 => Edit::RemoveHeap {
+            index: small(rng, 6),
+        },
+        7 => Edit::SetNumber {
+            name: "k".to_string(),
+            value: 1 + rng.below(9) as i64,
+        },
+        8 => Edit::SetText {
+            text: (0..rng.below(9))
+                .map(|_| (b'a' + rng.below(3) as u8) as char)
+                .collect(),
+        },
+        9 => Edit::SetWords {
+            words: (0..rng.below(4))
+                .map(|_| {
+                    (0..1 + rng.below(3))
+                        .map(|_| (b'a' + rng.below(3) as u8) as char)
+                        .collect()
+                })
+                .collect(),
+        },
+        _ => {
+            let first = rng.below(40) as i64 - 5;
+            Edit::SetSpan {
+                index: small(rng, 8),
+                first,
+                last: first + 1 + rng.below(12) as i64,
+            }
+        }
+    }
+}
+
+/// Reopens the session's text and checks it is the same position.
+fn assert_reads_back(game: &str, session: &mut Box<dyn AnySession>) {
+    let text = session.text();
+    let mut reopened = games::open(game, &text, 0)
+        .unwrap_or_else(|e| panic!("{game}: its own text does not load back ({e}):\n{text}"));
+    assert_eq!(reopened.text(), text, "{game}: the text changed on reading");
+    let (before, after) = (session.analysis(), reopened.analysis());
+    if before != after {
+        let json = |a: &grundy_core::Analysis| serde_json::to_string_pretty(a).unwrap();
+        let (before, after) = (json(before), json(after));
+        let first_difference = before
+            .lines()
+            .zip(after.lines())
+            .position(|(a, b)| a != b)
+            .unwrap_or(0);
+        panic!(
+            "{game}: the analysis changed on reading:\n{text}\nfrom line {first_difference}:\n{}\n---- read back:\n{}",
+            before.lines().skip(first_difference).take(8).collect::<Vec<_>>().join("\n"),
+            after.lines().skip(first_difference).take(8).collect::<Vec<_>>().join("\n"),
+        );
+    }
+}
+
+/// Walks `POSITIONS` positions of one game by random edits and random play,
+/// checking each; returns the texts seen, for building sums.
+fn walk(game: &str, seed: u64) -> Vec<String> {
+    let info = games::games().into_iter().find(|g| g.id == game).unwrap();
+    let mut rng = Rng::new(seed);
+    let mut session = games::open(game, info.samples[0].input, 0).unwrap();
+    let mut texts = Vec::new();
+    for step in 0..POSITIONS {
+        let moves = session.analysis().moves.len();
+        if moves > 0 && rng.below(3) > 0 {
+            session.play(rng.below(moves) as u32).unwrap();
+        } else if step % 50 == 0 {
+            let sample = &info.samples[rng.below(info.samples.len())];
+            session.load(sample.input, 0).unwrap();
+        } else {
+            // Refused edits leave the position as it was.
+            let _ = session.edit(&random_edit(&mut rng));
+        }
+        assert_reads_back(game, &mut session);
+        if step % 7 == 0 {
+            texts.push(session.text());
+        }
+    }
+    texts
+}
+
+#[test]
+fn every_game_reads_back_what_it_writes() {
+    let mut seen = Vec::new();
+    for (index, game) in games::games().iter().enumerate() {
+        if game.id == "sum" {
+            continue;
+        }
+        let texts = walk(game.id, 1000 + index as u64);
+        seen.push((game.id, texts));
+    }
+
+    // Sums of the positions seen, then played and edited further.
+    let mut rng = Rng::new(77);
+    let mut checked = 0;
+    while checked < POSITIONS {
+        let text: String = (0..1 + rng.below(4))
+            .map(|_| {
+                let (game, texts) = &seen[rng.below(seen.len())];
+                format!("--- {game}\n{}", texts[rng.below(texts.len())])
+            })
+            .collect();
+        let mut sum = games::open("sum", &text, 0)
+            .unwrap_or_else(|e| panic!("a sum of written positions does not load ({e}):\n{text}"));
+        for _ in 0..5 {
+            assert_reads_back("sum", &mut sum);
+            checked += 1;
+            let moves = sum.analysis().moves.len();
+            match rng.below(4) {
+                0 => {
+                    let game = seen[rng.below(seen.len())].0.to_string();
+                    let _ = sum.edit(&Edit::AddPart { game });
+                }
+                1 => {
+                    let index = rng.below(4) as u32;
+                    let _ = sum.edit(&Edit::RemovePart { index });
+                }
+                _ if moves > 0 => sum.play(rng.below(moves) as u32).unwrap(),
+                _ => {}
+            }
+        }
+    }
+}
+
+#[test]
+fn a_part_whose_text_starts_with_dashes_stays_in_its_part() {
+    // A row of one H colony across three columns is written `---`.
+    let text = "--- bacterial-tactics\n1\n2 3\n---\n...\n--- nim\n3\n";
+    let mut sum = games::open("sum", text, 0).unwrap();
+    assert_eq!(sum.text(), text);
+    assert_eq!(sum.analysis().components.len(), 2);
+    // An erased string piece, and headers written today with odd spacing.
+    let text = "  ---   string-game  \n1\n---abc\n1\nab\n--- nim\n3\n";
+    let sum = games::open("sum", text, 0).unwrap();
+    assert_eq!(
+        sum.text(),
+        "--- string-game\n1\n---abc\n1\nab\n--- nim\n3\n"
+    );
+}
+
+#[test]
+fn an_empty_string_is_refused_as_an_edit() {
+    let mut session = games::open("string-game", "1\nab\n1\na\n", 0).unwrap();
+    let error = session
+        .edit(&Edit::SetText {
+            text: String::new(),
+        })
+        .unwrap_err();
+    assert!(error.message.contains("at least one letter"), "{error}");
+    assert_eq!(session.text(), "1\nab\n1\na\n");
+}
