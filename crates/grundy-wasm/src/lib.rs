@@ -1,9 +1,13 @@
 //! JavaScript bindings for grundy-core: conversion only, no game logic.
 //!
 //! Errors become JS `Error`s whose message is the core's, with `line` and
-//! `column` properties when the core located the problem.
+//! `column` properties when the core located the problem. Arguments arrive
+//! as `JsValue`s and are checked here, before anything is allocated for
+//! them: a wrong type is a `TypeError`, a number out of range a `RangeError`,
+//! and text longer than the core's `MAX_INPUT_BYTES` is refused by length.
 
 use grundy_core::ai::Skill;
+use grundy_core::game::{too_long, MAX_INPUT_BYTES};
 use grundy_core::{bench, games, Analysis, AnySession, Edit, GameError};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -23,6 +27,83 @@ fn js_error(error: GameError) -> JsValue {
     }
     js_sys::Reflect::set(&js, &"detail".into(), &error.message.clone().into()).ok();
     js.into()
+}
+
+/// How a value that is not what an argument wants is named in a message.
+fn describe(value: &JsValue) -> String {
+    if let Some(text) = value.as_string() {
+        let shown: String = text.chars().take(24).collect();
+        let cut = if shown.len() < text.len() { "…" } else { "" };
+        return format!("the string {:?}", format!("{shown}{cut}"));
+    }
+    if let Some(number) = value.as_f64() {
+        let shown = js_sys::Number::from(number)
+            .to_string_with_radix(10)
+            .map_or_else(|_| number.to_string(), String::from);
+        return format!("the number {shown}");
+    }
+    match value.js_typeof().as_string().as_deref() {
+        Some("object") if value.is_null() => "null".to_string(),
+        Some(kind) => format!("a value of type {kind}"),
+        None => "a value of unknown type".to_string(),
+    }
+}
+
+fn type_error(message: String) -> JsValue {
+    js_sys::TypeError::new(&message).into()
+}
+
+/// A text argument, refused by its length before it is copied into wasm.
+fn text_arg(value: &JsValue, name: &str) -> Result<String, JsValue> {
+    if !value.is_string() {
+        return Err(type_error(format!(
+            "{name} must be a string, not {}",
+            describe(value)
+        )));
+    }
+    let units = js_sys::JsString::from(value.clone()).length() as usize;
+    // A UTF-16 unit takes at least one byte in UTF-8, so the unit count is
+    // a lower bound on the bytes.
+    if units > MAX_INPUT_BYTES {
+        return Err(js_error(too_long(units)));
+    }
+    let text = value.as_string().unwrap_or_default();
+    if text.len() > MAX_INPUT_BYTES {
+        return Err(js_error(too_long(text.len())));
+    }
+    Ok(text)
+}
+
+/// A whole-number argument in `0..=max`; `undefined` or `null` is `default`.
+fn count_arg(value: &JsValue, name: &str, max: u32, default: u32) -> Result<u32, JsValue> {
+    if value.is_undefined() || value.is_null() {
+        return Ok(default);
+    }
+    let number = value.as_f64().ok_or_else(|| {
+        type_error(format!(
+            "{name} must be a whole number, not {}",
+            describe(value)
+        ))
+    })?;
+    if number.fract() != 0.0 || !(0.0..=f64::from(max)).contains(&number) {
+        return Err(js_sys::RangeError::new(&format!(
+            "{name} must be a whole number from 0 to {max}, not {}",
+            describe(value)
+        ))
+        .into());
+    }
+    Ok(number as u32)
+}
+
+/// A number argument, any finite or infinite value but `NaN`.
+fn number_arg(value: &JsValue, name: &str) -> Result<f64, JsValue> {
+    match value.as_f64() {
+        Some(number) if !number.is_nan() => Ok(number),
+        _ => Err(type_error(format!(
+            "{name} must be a number, not {}",
+            describe(value)
+        ))),
+    }
 }
 
 /// Crosses as one JSON string parsed by the engine's `JSON.parse`: for an
@@ -63,8 +144,11 @@ pub struct Session {
 impl Session {
     /// Opens case `case` (0-based, default 0) of `text` as a game of `game`.
     #[wasm_bindgen(constructor)]
-    pub fn new(game: &str, text: &str, case: Option<u32>) -> Result<Session, JsValue> {
-        let inner = games::open(game, text, case.unwrap_or(0) as usize).map_err(js_error)?;
+    pub fn new(game: JsValue, text: JsValue, case: JsValue) -> Result<Session, JsValue> {
+        let game = text_arg(&game, "the game id")?;
+        let text = text_arg(&text, "the position")?;
+        let case = count_arg(&case, "the case", u32::MAX, 0)?;
+        let inner = games::open(&game, &text, case as usize).map_err(js_error)?;
         Ok(Session {
             inner,
             solve_ms: None,
@@ -84,8 +168,26 @@ impl Session {
         to_js(&TimedAnalysis { analysis, solve_ms })
     }
 
-    pub fn play(&mut self, move_id: u32) -> Result<(), JsValue> {
-        self.inner.play(move_id).map_err(js_error)?;
+    /// Plays the move with this id from the current analysis's list.
+    pub fn play(&mut self, move_id: JsValue) -> Result<(), JsValue> {
+        let count = self.inner.analysis().moves.len();
+        let id = move_id
+            .as_f64()
+            .filter(|&id| id.fract() == 0.0 && id >= 0.0 && id < count as f64)
+            .ok_or_else(|| {
+                let range = match count {
+                    0 => "there are no moves left".to_string(),
+                    1 => "the only move is 0".to_string(),
+                    _ => format!("the moves are 0 to {}", count - 1),
+                };
+                let message = format!("there is no move {} here; {range}", describe(&move_id));
+                if move_id.as_f64().is_some() {
+                    js_error(GameError::new(message))
+                } else {
+                    type_error(message)
+                }
+            })?;
+        self.inner.play(id as u32).map_err(js_error)?;
         self.solve_ms = None;
         Ok(())
     }
@@ -121,8 +223,10 @@ impl Session {
 
     /// The move id the computer plays at `level` (1 optimal … 0 random).
     #[wasm_bindgen(js_name = aiMove)]
-    pub fn ai_move(&mut self, level: f64, seed: f64) -> Option<u32> {
-        self.inner.ai_move(Skill::new(level), seed as u64)
+    pub fn ai_move(&mut self, level: JsValue, seed: JsValue) -> Result<Option<u32>, JsValue> {
+        let level = number_arg(&level, "the level")?;
+        let seed = number_arg(&seed, "the seed")?;
+        Ok(self.inner.ai_move(Skill::new(level), seed as u64))
     }
 
     /// The current position in the game's text format.
@@ -131,21 +235,31 @@ impl Session {
     }
 
     /// Replaces the position; on error the current one stays.
-    pub fn load(&mut self, text: &str, case: Option<u32>) -> Result<(), JsValue> {
-        let result = self.inner.load(text, case.unwrap_or(0) as usize);
+    pub fn load(&mut self, text: JsValue, case: JsValue) -> Result<(), JsValue> {
+        let text = text_arg(&text, "the position")?;
+        let case = count_arg(&case, "the case", u32::MAX, 0)?;
+        let result = self.inner.load(&text, case as usize);
         self.after_change(result)
     }
 
     /// Applies a drawing edit such as `{ kind: "paint", row, col, tile }`.
     pub fn edit(&mut self, edit: JsValue) -> Result<(), JsValue> {
+        if !edit.is_object() {
+            return Err(type_error(format!(
+                "an edit is an object such as {{ kind: 'paint', row: 0, col: 0, tile: '#' }}, not {}",
+                describe(&edit)
+            )));
+        }
         let edit: Edit = serde_wasm_bindgen::from_value(edit)
-            .map_err(|e| js_error(GameError::new(format!("not an edit: {e}"))))?;
+            .map_err(|e| js_error(GameError::new(edit_problem(&e.to_string()))))?;
         let result = self.inner.edit(&edit);
         self.after_change(result)
     }
 
     /// The tree of positions `depth` moves deep, refused past `budget` positions.
-    pub fn tree(&mut self, depth: u32, budget: u32) -> Result<JsValue, JsValue> {
+    pub fn tree(&mut self, depth: JsValue, budget: JsValue) -> Result<JsValue, JsValue> {
+        let depth = count_arg(&depth, "the depth", u32::MAX, 1)?;
+        let budget = count_arg(&budget, "the budget", u32::MAX, 2000)?;
         let tree = self
             .inner
             .tree(depth as usize, budget as usize)
@@ -183,8 +297,45 @@ pub fn games() -> Result<JsValue, JsValue> {
 
 /// Answers a whole contest input, exactly as `grundy solve` does.
 #[wasm_bindgen]
-pub fn solve(game: &str, input: &str) -> Result<String, JsValue> {
-    games::solve(game, input).map_err(js_error)
+pub fn solve(game: JsValue, input: JsValue) -> Result<String, JsValue> {
+    let game = text_arg(&game, "the game id")?;
+    let input = text_arg(&input, "the input")?;
+    games::solve(&game, &input).map_err(js_error)
+}
+
+/// Says what is wrong with an edit in the words of the rest of the
+/// messages, from the deserializer's terse report.
+fn edit_problem(report: &str) -> String {
+    let quoted = |text: &str| -> Option<String> {
+        let start = text.find('`')? + 1;
+        let end = start + text[start..].find('`')?;
+        Some(text[start..end].to_string())
+    };
+    if report.starts_with("missing field") {
+        if let Some(field) = quoted(report) {
+            return format!("the edit needs a value for {field}");
+        }
+    }
+    if report.starts_with("unknown variant") {
+        if let Some(kind) = quoted(report) {
+            return format!("there is no edit of kind '{kind}'");
+        }
+    }
+    if let Some(rest) = report.strip_prefix("invalid value: integer ") {
+        if let Some(value) = quoted(rest) {
+            return format!("{value} is out of range for this edit; use a whole number from 0");
+        }
+    }
+    let plain = report
+        .replace('`', "'")
+        .replace("expected u32", "expected a whole number from 0")
+        .replace("expected u64", "expected a whole number from 0")
+        .replace("expected i64", "expected a whole number")
+        .replace("expected f64", "expected a number");
+    match plain.strip_prefix("invalid type: ") {
+        Some(rest) => format!("a value of this edit has the wrong type: found {rest}"),
+        None => format!("the edit could not be read: {plain}"),
+    }
 }
 
 /// The benchmark cases, shared with the native benchmarks.
