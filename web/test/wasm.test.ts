@@ -64,7 +64,11 @@ describe('Session', () => {
     session.edit({ kind: 'setHeap', index: 2, size: 7 });
     expect(session.text()).toBe('1 2 7\n');
     expect(() => session.edit({ kind: 'paint', row: 0, col: 0, tile: '#' })).toThrow(/cannot be edited by painting/);
-    expect(() => session.edit({ kind: 'nonsense' })).toThrow(/not an edit/);
+    expect(() => session.edit({ kind: 'nonsense' })).toThrow("there is no edit of kind 'nonsense'");
+    expect(() => session.edit({ kind: 'setHeap', index: -5, size: 1 })).toThrow(
+      '-5 is out of range for this edit; use a whole number from 0',
+    );
+    expect(() => session.edit({ kind: 'setHeap', size: 1 })).toThrow('the edit needs a value for index');
   });
 
   it('has a deterministic optimal AI', () => {
@@ -89,5 +93,107 @@ describe('games and solve', () => {
   it('answers contest inputs exactly as the CLI does', () => {
     expect(solve('nim', '3 4 5\n')).toBe('First\n');
     expect(solve('nim', '1 2 3\n')).toBe('Second\n');
+  });
+});
+
+describe('the boundary refuses what is not an argument', () => {
+  it('gives a TypeError for a wrong type, and keeps working after hundreds of them', () => {
+    for (let i = 0; i < 1000; i++) {
+      expect(() => solve('nim' as string, 5 as unknown as string)).toThrow(TypeError);
+      expect(() => new Session(7 as unknown as string, '3')).toThrow(TypeError);
+    }
+    expect(() => solve('nim', 5 as unknown as string)).toThrow('the input must be a string, not the number 5');
+    expect(solve('nim', '3 4 5\n')).toBe('First\n');
+  });
+
+  it('refuses every move id that is not a move of this position, naming it', () => {
+    const session = new Session('nim', '1 2');
+    for (const id of [NaN, 2 ** 32, 1e300, -1, 3, 0.5, Infinity]) {
+      expect(() => session.play(id)).toThrow(/^there is no move .* here; the moves are 0 to 2$/);
+    }
+    expect(() => session.play(-1)).toThrow('there is no move the number -1 here');
+    expect(() => session.play('abc' as unknown as number)).toThrow(TypeError);
+    expect(session.text()).toBe('1 2\n');
+    session.play(0);
+    expect(session.text()).toBe('0 2\n');
+  });
+
+  it('caps the depth of a game tree instead of overflowing the stack', () => {
+    const session = new Session('nim', '3 4 5');
+    expect(() => session.tree(3300, 2000)).toThrow('a game tree goes at most 8 moves deep, not 3300');
+    expect(() => session.tree(3, 20)).toThrow(/too large to expand/);
+    expect((session.tree(1, 2000) as { children: unknown[] }).children).toHaveLength(12);
+  });
+
+  it('refuses text over the size limit by its length', () => {
+    const huge = '1 '.repeat(5 * 2 ** 20);
+    expect(() => solve('nim', huge)).toThrow(/limit is 8388608 bytes/);
+    const session = new Session('nim', '3');
+    expect(() => session.load(huge, 0)).toThrow(/limit is 8388608 bytes/);
+    expect(session.text()).toBe('3\n');
+  });
+});
+
+/** A small deterministic generator, so a failing run can be replayed. */
+function generator(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+
+describe('a seeded fuzz of the wasm API', () => {
+  const strange: unknown[] = [undefined, null, NaN, -1, 2 ** 32, 1e300, 'abc', '', {}, [], true, 0.5, -0, Symbol('s'), 10n];
+
+  it('answers after thousands of random operations with random arguments', () => {
+    const random = generator(2024);
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
+    const list = games() as { id: string; samples: { input: string }[] }[];
+    let operations = 0;
+    for (const game of list) {
+      const session = new Session(game.id, game.samples[0].input);
+      for (let step = 0; step < 400; step++) {
+        const moves = (session.analysis() as Analysis).moves.length;
+        const arg = random() < 0.3 ? pick(strange) : undefined;
+        const call = (): unknown => {
+          switch (Math.floor(random() * 9)) {
+            case 0:
+              return session.play(arg ?? Math.floor(random() * (moves + 2)));
+            case 1:
+              return session.undo();
+            case 2:
+              return session.redo();
+            case 3:
+              return session.edit(arg ?? { kind: 'random', seed: Math.floor(random() * 1e9), density: random() });
+            case 4:
+              return session.load(arg ?? pick(game.samples).input, 0);
+            case 5:
+              return session.tree(arg ?? Math.floor(random() * 3), 200);
+            case 6:
+              return session.aiMove(arg ?? random(), Math.floor(random() * 1e6));
+            case 7:
+              return session.edit({ kind: pick(['paint', 'setHeap', 'setText', 'resize', 'setSpan']), row: arg, index: arg, text: arg });
+            default:
+              return session.load(session.text().slice(0, Math.floor(random() * 40)) + pick(['x', '-', '9', '\n', ' ']), 0);
+          }
+        };
+        try {
+          call();
+        } catch (error) {
+          // Refusals are expected; a trap would surface as a RuntimeError.
+          expect(error).not.toBeInstanceOf(WebAssembly.RuntimeError);
+        }
+        operations++;
+        // The session still answers, and its text reads back.
+        const text = session.text();
+        expect(new Session(game.id, text).text()).toBe(text);
+      }
+    }
+    expect(operations).toBe(list.length * 400);
+    expect(solve('nim', '3 4 5\n')).toBe('First\n');
   });
 });

@@ -306,6 +306,7 @@ pub fn solve(game: JsValue, input: JsValue) -> Result<String, JsValue> {
 /// Says what is wrong with an edit in the words of the rest of the
 /// messages, from the deserializer's terse report.
 fn edit_problem(report: &str) -> String {
+    let report = report.strip_prefix("Error: ").unwrap_or(report);
     let quoted = |text: &str| -> Option<String> {
         let start = text.find('`')? + 1;
         let end = start + text[start..].find('`')?;
