@@ -51,7 +51,7 @@ async function main(): Promise<void> {
       bench.work === 'solve'
         ? () => solve(bench.game, bench.input)
         : () => {
-            const session = new Session(bench.game, bench.input);
+            const session = new Session(bench.game, bench.input, undefined);
             session.analysis();
             session.free();
           };

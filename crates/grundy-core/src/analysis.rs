@@ -142,8 +142,10 @@ pub enum Board {
 }
 
 /// One game of a sum. Its analysis numbers its moves from 0 (the sum's
-/// from `move_offset`), and its components carry the sum's ids, so a part
-/// is drawn in the same colours as the sum's total.
+/// from `move_offset`); its components carry the sum's ids, so a part is
+/// drawn in the same colours as the sum's total; and its moves' `after` is
+/// the whole sum's nimber after them, so only moves that win the sum are
+/// marked as winning.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SumPart {

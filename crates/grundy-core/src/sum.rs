@@ -225,8 +225,11 @@ impl AnySession for Sum {
                 for component in &mut analysis.components {
                     component.id += component_offset;
                 }
+                // A part's moves say what they leave of the whole sum, so a
+                // part's board marks and previews them as moves of the sum.
                 for m in &mut analysis.moves {
                     m.component += component_offset;
+                    m.after = total ^ analysis.nimber ^ m.after;
                 }
                 parts.push(SumPart {
                     game: game.clone(),

@@ -71,6 +71,14 @@ fn a_sum_is_worth_the_xor_of_its_parts_and_moves_say_so() {
                 );
             }
         }
+        // A part's moves are the sum's, numbered from its offset, and say
+        // what they leave of the whole sum.
+        for part in parts {
+            for m in &part.analysis.moves {
+                let global = &analysis.moves[(part.move_offset + m.id) as usize];
+                assert_eq!(m.after, global.after, "{text} {}", m.label);
+            }
+        }
         // Every move's "after" is the nimber of the sum it leads to.
         for m in &analysis.moves {
             let mut next = games::open("sum", &text, 0).unwrap();
@@ -108,7 +116,7 @@ fn parts_are_added_and_removed_as_edits() {
     })
     .unwrap();
     assert!(
-        sum.text().starts_with("--- nim\n3\n--- darkraft\n2 2\n"),
+        sum.text().starts_with("--- nim\n3\n--- darkraft\n4 5\n"),
         "{}",
         sum.text()
     );

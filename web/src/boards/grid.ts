@@ -76,7 +76,7 @@ export class GridBoardElement extends BoardElement {
       color: inherit; border-radius: 0.4rem; padding: 0.2rem 0.55rem; cursor: pointer; }
     .tools button[aria-pressed='true'] { background: var(--grundy-accent, #0b57d0); color: var(--grundy-bg, #fff); }
     .tools input[type='number'] { width: 4.5rem; font: inherit; }
-    .tools input[aria-label='n, any size'] { width: 8rem; }
+    .tools input[aria-label='n, any size'], .tools input.number { width: 8rem; }
     .stage { position: relative; overflow: auto; max-width: 100%; }
     svg { display: block; max-width: 100%; height: auto; touch-action: none; user-select: none; }
     svg.rotated g.board { transform-box: fill-box; transform-origin: center; transform: rotate(-45deg) scale(0.7071); }
@@ -183,7 +183,7 @@ export class GridBoardElement extends BoardElement {
         )}
         ${look.numbers.map((name) => {
           const value = this.analysis.facts?.find((f) => f.label === name)?.value ?? '';
-          return html`<label>${name} <input type="number" min="1" .value=${value}
+          return html`<label>${name} <input class="number" type="number" min="1" .value=${value}
             @change=${(e: Event) => this.edit({ kind: 'setNumber', name, value: Number((e.target as HTMLInputElement).value) })} /></label>`;
         })}
         <label>Rows <input type="number" min="1" .value=${String(grid.rows)} @change=${(e: Event) => this.resize(e, 'rows')} /></label>
@@ -338,8 +338,12 @@ export class GridBoardElement extends BoardElement {
       const radius = size * (small ? 0.2 : 0.36);
       const cx = token.col * size + size * (small ? 0.76 : 0.5) + nth * size * 0.12;
       const cy = token.row * size + size * (small ? 0.76 : 0.5) - nth * size * 0.12;
-      return svg`<g class="token" role="img" aria-label=${`token with ${token.label}`}><circle cx=${cx} cy=${cy} r=${radius} fill="var(--grundy-ink, #222)" stroke="var(--grundy-bg, #fff)" stroke-width="1.5"></circle>
-        ${size >= 14 && !small ? svg`<text x=${cx} y=${cy + 4} text-anchor="middle" fill="var(--grundy-bg, #fff)" font-size=${Math.min(11, size * 0.4)}>${token.label}</text>` : nothing}</g>`;
+      // Large counters are shown compactly (1M, 1B) to fit the token; the
+      // tooltip and the screen reader have the whole number.
+      const shown = compactCount(token.label);
+      const fontSize = Math.min(11, (size * 0.9) / Math.max(2.5, shown.length));
+      return svg`<g class="token" role="img" aria-label=${`token with ${token.label}`}><title>token with ${token.label}</title><circle cx=${cx} cy=${cy} r=${radius} fill="var(--grundy-ink, #222)" stroke="var(--grundy-bg, #fff)" stroke-width="1.5"></circle>
+        ${size >= 14 && !small ? svg`<text x=${cx} y=${cy + fontSize * 0.35} text-anchor="middle" fill="var(--grundy-bg, #fff)" font-size=${fontSize}>${shown}</text>` : nothing}</g>`;
     });
   }
 
@@ -491,3 +495,11 @@ function firstCell(region: Region): [number, number] | undefined {
 }
 
 customElements.define('grundy-grid', GridBoardElement);
+
+const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
+
+/** A token's counter in at most four characters: 999, 1.2K, 1M, 1B. */
+function compactCount(label: string): string {
+  const value = Number(label);
+  return Number.isFinite(value) && value >= 1000 ? compact.format(value) : label;
+}

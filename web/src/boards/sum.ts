@@ -1,6 +1,7 @@
 import { css, html, nothing } from 'lit';
 import { BoardElement, type BoardEvents } from './board';
 import { renderBoard } from './index';
+import { escapeXml } from '../elements/export';
 import { engine } from '../engine/client';
 import type { Board, GameInfo } from '../engine/model';
 
@@ -39,6 +40,37 @@ export class SumBoardElement extends BoardElement {
     .add { display: flex; gap: 0.4rem; align-items: center; margin-top: 0.6rem; font-size: 0.85rem; }
     button, select { font: inherit; }
   `;
+
+  /**
+   * The parts side by side, each under its name and nimber, joined by ⊕:
+   * every part board's own drawing, nested.
+   */
+  exportSvg(): { markup: string; width: number; height: number } | undefined {
+    const board = this.board;
+    const drawn = [...this.renderRoot.querySelectorAll<BoardElement>('section.part [part="board"]')].map((b) => b.exportSvg());
+    if (!board || drawn.length === 0 || drawn.some((d) => !d)) return undefined;
+    const [title, gap, plus] = [28, 16, 36];
+    let x = gap;
+    const pieces: string[] = [];
+    drawn.forEach((part, index) => {
+      const { markup, width, height } = part!;
+      const info = board.parts[index];
+      if (index > 0) {
+        pieces.push(`<text x="${x + plus / 2}" y="${title + height / 2}" text-anchor="middle" font-size="24" font-weight="700">⊕</text>`);
+        x += plus;
+      }
+      const label = this.quiet ? info.name : `${info.name}  *${info.analysis.nimber}`;
+      pieces.push(`<text x="${x}" y="20" font-size="15" font-weight="600">${escapeXml(label)}</text>`);
+      pieces.push(markup.replace(/^<\?xml[^>]*>\s*/, '').replace('<svg', `<svg x="${x}" y="${title}"`));
+      x += width;
+    });
+    const width = x + gap;
+    const height = title + Math.max(...drawn.map((d) => d!.height)) + gap;
+    const markup =
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" ` +
+      `font-family="system-ui, sans-serif"><rect width="100%" height="100%" fill="#ffffff"/>${pieces.join('')}</svg>`;
+    return { markup, width, height };
+  }
 
   private get board(): SumBoard | undefined {
     const board = this.analysis?.board;

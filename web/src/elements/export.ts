@@ -3,6 +3,11 @@
  * resolving the CSS custom properties it uses, and a PNG drawn from it.
  */
 
+/** Text made safe to stand inside SVG markup. */
+export function escapeXml(text: string): string {
+  return text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+}
+
 /** Replaces every `var(--name, fallback)` with its value on `host`. */
 export function resolveVariables(markup: string, host: Element): string {
   const style = getComputedStyle(host);

@@ -47,6 +47,13 @@ export interface GrundyEndDetail {
 export interface GrundyChangeDetail {
   game: string;
   text: string;
+  /**
+   * What changed it: `open` (the attributes), `load` (text typed or a case
+   * picked), `edit` (drawing), `move` (a move, undo or redo). A page keeps
+   * a history entry per load or edit, so Back returns to the position
+   * before it.
+   */
+  cause: 'open' | 'load' | 'edit' | 'move';
 }
 
 /**
@@ -168,9 +175,21 @@ export class GrundyGame extends LitElement {
       this.focus();
       // Fill the screen where the browser allows it; the page view works too.
       this.requestFullscreen?.().catch(() => undefined);
-    } else if (document.fullscreenElement === this) {
-      void document.exitFullscreen();
+    } else if (document.fullscreenElement) {
+      // Inside another element's shadow root the document sees that
+      // element as the full-screen one, not this.
+      void document.exitFullscreen().catch(() => undefined);
     }
+  }
+
+  /** Leaving full screen by the browser's own Esc ends the presentation. */
+  private readonly onFullscreenChange = () => {
+    if (this.presenting && !document.fullscreenElement) this.present(false);
+  };
+
+  connectedCallback(): void {
+    super.connectedCallback();
+    document.addEventListener('fullscreenchange', this.onFullscreenChange);
   }
 
   private setStep(step: number): void {
@@ -202,12 +221,14 @@ export class GrundyGame extends LitElement {
 
   disconnectedCallback(): void {
     super.disconnectedCallback();
+    document.removeEventListener('fullscreenchange', this.onFullscreenChange);
     clearTimeout(this.aiTimer);
     clearTimeout(this.draftTimer);
   }
 
   protected updated(changed: Map<string, unknown>): void {
     if (changed.has('game') || changed.has('position')) this.open();
+    else if (changed.has('first') && changed.get('first') !== undefined && this.view?.ply) void this.restart();
     else if (changed.has('mode') || changed.has('first') || changed.has('opponent')) this.scheduleAi();
   }
 
@@ -247,8 +268,24 @@ export class GrundyGame extends LitElement {
       this.inputError = { message: 'no game given: set the game attribute, e.g. game="nim"' };
       return;
     }
+    if (text.trim() === '') {
+      void this.openFirstSample();
+      return;
+    }
     this.draft = text;
+    this.casesText = text;
     void this.request({ op: 'open', game: this.game, text }, 'input');
+  }
+
+  /** With no position given, a game starts from its first sample. */
+  private async openFirstSample(): Promise<void> {
+    const game = this.game;
+    const info = (await engine().games()).find((g) => g.id === game);
+    if (game !== this.game || this.position.trim() !== '') return;
+    const text = info?.samples[0]?.input ?? '';
+    this.draft = text;
+    this.casesText = text;
+    void this.request({ op: 'open', game, text }, 'input');
   }
 
   /**
@@ -262,7 +299,7 @@ export class GrundyGame extends LitElement {
     try {
       const view = await engine().send(this.session, request);
       if (generation !== this.generation) return undefined;
-      this.show(view, origin);
+      this.show(view, origin, changeCause(request));
       return view;
     } catch (error) {
       if (error instanceof SupersededError || generation !== this.generation) return undefined;
@@ -276,7 +313,7 @@ export class GrundyGame extends LitElement {
     }
   }
 
-  private show(view: View, origin: 'input' | 'action'): void {
+  private show(view: View, origin: 'input' | 'action', cause: GrundyChangeDetail['cause']): void {
     const positionChanged = this.view?.text !== view.text || this.view?.ply !== view.ply;
     this.view = view;
     this.inputError = undefined;
@@ -291,7 +328,7 @@ export class GrundyGame extends LitElement {
     }
     this.dispatchEvent(
       new CustomEvent<GrundyChangeDetail>('grundy-change', {
-        detail: { game: view.game, text: view.text },
+        detail: { game: view.game, text: view.text, cause },
         bubbles: true,
         composed: true,
       }),
@@ -302,7 +339,9 @@ export class GrundyGame extends LitElement {
 
   private announceEnd(): void {
     const view = this.view;
-    if (!view || view.analysis.moves.length > 0 || this.currentMode === 'edit' || this.endedAt === view.ply) return;
+    // A position with no move that was loaded, typed or drawn (an empty
+    // text box, say) is an edit in progress; only a move ends a game.
+    if (!view || view.ply === 0 || view.analysis.moves.length > 0 || this.currentMode === 'edit' || this.endedAt === view.ply) return;
     this.endedAt = view.ply;
     const seat = 1 - this.seatToMove;
     const winner: Winner = this.againstAi
@@ -621,6 +660,7 @@ export class GrundyGame extends LitElement {
     const mode = this.currentMode;
     if (mode === 'edit') return `Drawing: the player to move ${analysis.nimber === 0 ? 'loses' : 'wins'} with perfect play.`;
     const over = analysis.moves.length === 0;
+    if (over && view.ply === 0) return 'No move can be made from this position. Load or draw another.';
     const lastSeat = 1 - this.seatToMove;
     if (mode === 'analyse') {
       return over
@@ -774,6 +814,17 @@ export class GrundyGame extends LitElement {
     } catch (error) {
       this.notice = `The ${format.toUpperCase()} could not be made: ${(error as Error).message}`;
     }
+  }
+}
+
+function changeCause(request: SessionRequest): GrundyChangeDetail['cause'] {
+  switch (request.op) {
+    case 'open':
+    case 'load':
+    case 'edit':
+      return request.op;
+    default:
+      return 'move';
   }
 }
 

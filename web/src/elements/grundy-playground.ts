@@ -17,6 +17,7 @@ export class GrundyPlayground extends LitElement {
     positions: { state: true },
     loadError: { state: true },
     copied: { state: true },
+    unknownGame: { state: true },
   };
 
   declare private games: GameInfo[];
@@ -25,6 +26,8 @@ export class GrundyPlayground extends LitElement {
   declare private positions: Record<string, string>;
   declare private loadError: string | undefined;
   declare private copied: boolean;
+  /** A game the address named that does not exist. */
+  declare private unknownGame: string | undefined;
 
   private readonly onHashChange = () => this.followHash();
 
@@ -56,7 +59,9 @@ export class GrundyPlayground extends LitElement {
   /** Shows the game and position the hash names, if they are new. */
   private followHash(): void {
     const state = readHash(location.hash);
-    const game = this.games.find((g) => g.id === state.game) ?? this.games[0];
+    const named = this.games.find((g) => g.id === state.game);
+    this.unknownGame = state.game !== undefined && !named ? state.game : undefined;
+    const game = named ?? this.games[0];
     if (!game) return;
     this.selected = game.id;
     const element = this.elementFor(game.id);
@@ -71,6 +76,7 @@ export class GrundyPlayground extends LitElement {
 
   private select(id: string): void {
     this.selected = id;
+    this.unknownGame = undefined;
     const text = this.elementFor(id)?.text ?? this.positions[id];
     history.replaceState(null, '', writeHash({ game: id, position: text }));
   }
@@ -93,9 +99,18 @@ export class GrundyPlayground extends LitElement {
     }
   }
 
+  /**
+   * Keeps the address on the shown position: a load or an edit adds a
+   * history entry (so Back returns to the position before it), moves and
+   * positions opened from the address replace the current one.
+   */
   private onChange(event: CustomEvent<GrundyChangeDetail>): void {
-    if (event.detail.game !== this.selected) return;
-    history.replaceState(null, '', writeHash({ game: event.detail.game, position: event.detail.text }));
+    const { game, text, cause } = event.detail;
+    if (game !== this.selected) return;
+    const hash = writeHash({ game, position: text });
+    if (hash === location.hash) return;
+    if (cause === 'load' || cause === 'edit') history.pushState(null, '', hash);
+    else history.replaceState(null, '', hash);
   }
 
   static styles = css`
@@ -134,6 +149,12 @@ export class GrundyPlayground extends LitElement {
           (g) => html`<button aria-current=${g.id === this.selected ? 'true' : 'false'} @click=${() => this.select(g.id)}>${g.name}</button>`,
         )}
       </nav>
+      ${this.unknownGame !== undefined
+        ? html`<p class="error" role="alert">
+            There is no game called “${this.unknownGame}”. The games are: ${this.games.map((g) => g.id).join(', ')}.
+            Showing ${current?.name ?? 'the first'} instead.
+          </p>`
+        : nothing}
       <main @grundy-change=${this.onChange}>
         ${this.games.map(
           (g) => html`<grundy-game

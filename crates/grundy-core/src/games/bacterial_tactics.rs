@@ -364,6 +364,7 @@ impl Game for BacterialTactics {
                      (the playground also writes colonies as - and |). 1 ≤ R, C ≤ 15 in the contest; \
                      the playground allows 40×40 and up to 100 cases.",
             samples: vec![
+                Sample { name: "Split by a colony", input: "1\n4 6\n..#...\n......\n------\n......\n" },
                 Sample { name: "Contest samples", input: "5\n2 2\n..\n.#\n4 4\n.#..\n..#.\n#...\n...#\n3 4\n#.##\n....\n#.##\n1 1\n.\n1 2\n##\n" },
                 Sample { name: "Cross", input: "1\n3 4\n#.##\n....\n#.##\n" },
                 Sample { name: "Open 6×6", input: "1\n6 6\n......\n......\n......\n......\n......\n......\n" },
@@ -524,17 +525,25 @@ impl Game for BacterialTactics {
                 cols: new_cols,
             } => {
                 let (new_rows, new_cols) = new_grid_size(new_rows, new_cols, MAX_SIDE)?;
+                // Everything that still fits is kept, colonies too; a layout
+                // that no play could leave is refused, never erased quietly.
                 let cells = (0..new_rows)
                     .flat_map(|r| (0..new_cols).map(move |c| (r, c)))
                     .map(|(r, c)| {
-                        if r < rows && c < cols && position.at(r, c) == RADIOACTIVE {
-                            RADIOACTIVE
+                        if r < rows && c < cols {
+                            position.at(r, c)
                         } else {
                             EMPTY
                         }
                     })
                     .collect();
-                new_position(new_rows, new_cols, cells)
+                new_position(new_rows, new_cols, cells).map_err(|e| {
+                    GameError::new(format!(
+                        "resizing to {new_rows}×{new_cols} would leave colonies no play leaves ({}); \
+                         clear them by painting first",
+                        e.message
+                    ))
+                })
             }
             Edit::Random { seed, density } => {
                 let mut rng = Rng::new(seed);

@@ -770,6 +770,7 @@ impl Game for Darkraft {
             format: "A line n m, then n lines of m letters L, R or X. 1 ≤ n, m ≤ 20 in the contest; the \
                      playground allows 40×40 and writes inactive cells in lowercase.",
             samples: vec![
+                Sample { name: "Mixed 4×5", input: "4 5\nLRXRL\nRLXLR\nXRLRX\nLXRXL\n" },
                 Sample { name: "RL / LR", input: "2 2\nRL\nLR\n" },
                 Sample { name: "RR / RR", input: "2 2\nRR\nRR\n" },
                 Sample { name: "Mixed 5×6", input: "5 6\nLRXLRX\nRXLLRR\nXLRXXL\nLLRRXX\nRXLXLR\n" },

@@ -205,6 +205,10 @@ impl Game for StringGame {
                      writes erased letters as -.",
             samples: vec![
                 Sample {
+                    name: "Two pieces",
+                    input: "1\npawpaw-mississippi\n4\npaw\nss\nissi\npi\n",
+                },
+                Sample {
                     name: "Contest samples",
                     input: "3\ncodechef\n2\ncode\nchef\nfoo\n1\nbar\nmississippi\n4\nssissi\nmippi\nmi\nppi\n",
                 },
