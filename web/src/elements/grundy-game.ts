@@ -1,5 +1,5 @@
 import { LitElement, css, html, nothing } from 'lit';
-import { EngineFailure, SupersededError, engine } from '../engine/client';
+import { CancelledError, EngineFailure, SLOW_MS, SupersededError, engine } from '../engine/client';
 import type { Analysis, EngineError, MoveInfo, TreeNode, View } from '../engine/model';
 import { sumExpression } from '../engine/model';
 import type { SessionRequest } from '../engine/protocol';
@@ -88,6 +88,7 @@ export class GrundyGame extends LitElement {
     treeProblem: { state: true },
     allTerms: { state: true },
     step: { state: true },
+    busyMs: { state: true },
   };
 
   /** The game's id, e.g. `nim`. */
@@ -129,6 +130,8 @@ export class GrundyGame extends LitElement {
   declare private treeProblem: string;
   /** Show every term of a long total. */
   declare private allTerms: boolean;
+  /** How long the engine has been working for this element, once that is slow. */
+  declare private busyMs: number | undefined;
 
   private readonly session = `grundy-game-${++sessionCount}`;
   /** The multi-case text the case picker chooses from. */
@@ -140,6 +143,10 @@ export class GrundyGame extends LitElement {
   private endedAt = -1;
   /** A move of the person's is on its way to the engine. */
   private playing = false;
+  /** Requests of this element the engine has not answered, and since when. */
+  private outstanding = 0;
+  private busyStart = 0;
+  private busyTimer: ReturnType<typeof setInterval> | undefined;
 
   constructor() {
     super();
@@ -224,6 +231,7 @@ export class GrundyGame extends LitElement {
     document.removeEventListener('fullscreenchange', this.onFullscreenChange);
     clearTimeout(this.aiTimer);
     clearTimeout(this.draftTimer);
+    clearInterval(this.busyTimer);
   }
 
   protected updated(changed: Map<string, unknown>): void {
@@ -297,11 +305,15 @@ export class GrundyGame extends LitElement {
     const generation = ++this.generation;
     clearTimeout(this.aiTimer);
     try {
-      const view = await engine().send(this.session, request);
+      const view = await this.track(engine().send(this.session, request));
       if (generation !== this.generation) return undefined;
       this.show(view, origin, changeCause(request));
       return view;
     } catch (error) {
+      if (error instanceof CancelledError) {
+        void this.resync();
+        return undefined;
+      }
       if (error instanceof SupersededError || generation !== this.generation) return undefined;
       const failure: EngineError =
         error instanceof EngineFailure
@@ -311,6 +323,40 @@ export class GrundyGame extends LitElement {
       else this.actionError = failure.message;
       return undefined;
     }
+  }
+
+  /**
+   * Counts `work` as this element's, so that work running longer than
+   * `SLOW_MS` shows the time it has taken and a Cancel button.
+   */
+  private async track<T>(work: Promise<T>): Promise<T> {
+    if (this.outstanding++ === 0) {
+      this.busyStart = performance.now();
+      this.busyTimer = setInterval(() => {
+        const elapsed = performance.now() - this.busyStart;
+        if (elapsed >= SLOW_MS) this.busyMs = elapsed;
+      }, 50);
+    }
+    try {
+      return await work;
+    } finally {
+      if (--this.outstanding === 0) {
+        clearInterval(this.busyTimer);
+        this.busyMs = undefined;
+      }
+    }
+  }
+
+  /** Stops the engine's work; every open game returns to its last position. */
+  cancel(): void {
+    engine().cancel();
+  }
+
+  /** After a cancel the engine reopened this game; show what it now holds. */
+  private async resync(): Promise<void> {
+    const text = this.view?.text ?? this.position;
+    if (this.game && text.trim()) await this.request({ op: 'open', game: this.game, text }, 'action');
+    this.actionError = 'stopped: the position is as it was before';
   }
 
   private show(view: View, origin: 'input' | 'action', cause: GrundyChangeDetail['cause']): void {
@@ -533,6 +579,12 @@ export class GrundyGame extends LitElement {
     :host([presenting]) button { font-size: 1rem; }
     .toolbar.presenting .step { font-weight: 700; }
     .verdict-big { font-size: 1.2rem; }
+    .busy { display: flex; gap: 0.5rem; align-items: center; margin: 0.2rem 0; font-size: 0.9rem; color: var(--grundy-muted); }
+    .busy .elapsed { font-variant-numeric: tabular-nums; display: inline-block; min-width: 3.5em; }
+    .spinner { width: 0.9rem; height: 0.9rem; border-radius: 50%; border: 2px solid var(--grundy-border);
+      border-top-color: var(--grundy-accent); animation: spin 0.8s linear infinite; }
+    @keyframes spin { to { transform: rotate(360deg); } }
+    @media (prefers-reduced-motion: reduce) { .spinner { animation: none; } }
     .tree-panel summary { cursor: pointer; font-weight: 600; font-size: 0.9rem; }
     .tree-panel label { font-size: 0.85rem; }
   `;
@@ -543,6 +595,11 @@ export class GrundyGame extends LitElement {
     return html`
       ${this.renderToolbar()}
       <p class="status" part="status" role="status" aria-live="polite">${this.renderStatus()}</p>
+      ${this.busyMs !== undefined
+        ? html`<p class="busy" part="busy"><span class="spinner" aria-hidden="true"></span>
+            Working… <span class="elapsed">${(this.busyMs / 1000).toFixed(1)} s</span>
+            <button @click=${() => this.cancel()}>Cancel</button></p>`
+        : nothing}
       ${this.actionError ? html`<p class="error" role="alert">${sentence(this.actionError)}</p>` : nothing}
       <div class="main">
         <div class="board" @board-play=${this.onBoardPlay} @board-preview=${this.onBoardPreview} @board-edit=${this.onBoardEdit}
@@ -715,12 +772,13 @@ export class GrundyGame extends LitElement {
   /** Asks for the tree below the current position, to the chosen depth. */
   private async showTree(): Promise<void> {
     try {
-      const view = await engine().send(this.session, { op: 'tree', depth: this.treeDepth });
+      const view = await this.track(engine().send(this.session, { op: 'tree', depth: this.treeDepth }));
       this.tree = view.tree;
       this.treeProblem = '';
     } catch (error) {
       if (error instanceof SupersededError) return;
       this.tree = undefined;
+      if (error instanceof CancelledError) void this.resync();
       this.treeProblem = (error as Error).message;
     }
   }

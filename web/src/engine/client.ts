@@ -1,11 +1,17 @@
 /**
  * The page's side of the engine: one worker per page, shared by every
  * `<grundy-game>`, answered through promises.
+ *
+ * Work can always be stopped: `cancel()` ends the worker at once, starts a
+ * fresh one and reopens every session from its last text, so the page is
+ * usable again as soon as the new worker has loaded. The same recovery runs
+ * when a request that replaces a position overtakes slow work for the same
+ * session, and when the engine traps.
  */
 
 import workerUrl from './worker.ts?worker&url';
 import type { EngineError, GameInfo, View } from './model';
-import type { SessionRequest, WorkerReply, WorkerRequest } from './protocol';
+import { replacesPosition, type SessionRequest, type WorkerReply, type WorkerRequest } from './protocol';
 
 /** The request was overtaken by a newer one for the same session. */
 export class SupersededError extends Error {
@@ -14,6 +20,17 @@ export class SupersededError extends Error {
     this.name = 'SupersededError';
   }
 }
+
+/** The request was stopped by `cancel()` or a restart of the engine. */
+export class CancelledError extends Error {
+  constructor(message = 'cancelled') {
+    super(message);
+    this.name = 'CancelledError';
+  }
+}
+
+/** Work that has run this long counts as slow: it shows, and may be stopped. */
+export const SLOW_MS = 150;
 
 /** The core refused a request; carries its located message. */
 export class EngineFailure extends Error {
@@ -30,6 +47,9 @@ export class EngineFailure extends Error {
 interface Pending {
   resolve: (value: View | GameInfo[]) => void;
   reject: (reason: Error) => void;
+  /** The session asked about, if any, and when the request was sent. */
+  session?: string;
+  sentAt: number;
 }
 
 /**
@@ -46,18 +66,54 @@ function spawnWorker(): Worker {
 }
 
 export class EngineClient {
-  private readonly worker: Worker;
+  private worker: Worker;
   private readonly pending = new Map<number, Pending>();
+  /** Each open session's game and last known text, to reopen it after a restart. */
+  private readonly sessions = new Map<string, { game: string; text: string }>();
   private nextId = 1;
   private gamesList?: Promise<GameInfo[]>;
 
-  constructor(worker: Worker = spawnWorker()) {
-    this.worker = worker;
-    this.worker.onmessage = (event: MessageEvent<WorkerReply>) => this.receive(event.data);
-    this.worker.onerror = (event: ErrorEvent) => {
+  constructor(private readonly spawn: () => Worker = spawnWorker) {
+    this.worker = this.start();
+  }
+
+  private start(): Worker {
+    const worker = this.spawn();
+    worker.onmessage = (event: MessageEvent<WorkerReply>) => this.receive(event.data);
+    worker.onerror = (event: ErrorEvent) => {
       event.preventDefault();
-      this.failAll(new EngineFailure({ message: `the engine stopped: ${event.message || 'unknown error'}` }));
+      this.restart(new EngineFailure({ message: `the engine stopped (${event.message || 'unknown error'}) and was restarted` }));
     };
+    return worker;
+  }
+
+  /** When the oldest unanswered request was sent, if any is waiting. */
+  busySince(): number | undefined {
+    let oldest: number | undefined;
+    for (const pending of this.pending.values()) oldest = Math.min(oldest ?? Infinity, pending.sentAt);
+    return oldest;
+  }
+
+  /** Stops all work now; every waiting request fails with `CancelledError`. */
+  cancel(): void {
+    this.restart(new CancelledError());
+  }
+
+  /**
+   * Ends the worker, fails every waiting request with `reason`, and starts
+   * a fresh worker with every session reopened from its last text.
+   */
+  private restart(reason: Error): void {
+    this.worker.terminate();
+    const waiting = [...this.pending.values()];
+    this.pending.clear();
+    this.worker = this.start();
+    // A list of games still being asked for is asked for again.
+    if (waiting.some((pending) => pending.session === undefined)) this.gamesList = undefined;
+    for (const [session, { game, text }] of this.sessions) {
+      this.send(session, { op: 'open', game, text }).catch(() => undefined);
+    }
+    for (const pending of waiting) pending.reject(reason);
   }
 
   /** Every game's description; asked once. */
@@ -68,12 +124,21 @@ export class EngineClient {
 
   /** Sends a request for `session` and resolves with the view after it. */
   send(session: string, request: SessionRequest): Promise<View> {
+    if (request.op === 'close') this.sessions.delete(session);
+    if (replacesPosition(request) && this.slowFor(session)) this.restart(new SupersededError());
     return this.post({ id: this.nextId++, session, request }) as Promise<View>;
+  }
+
+  /** Whether slow work for `session` is waiting for the worker. */
+  private slowFor(session: string): boolean {
+    const now = performance.now();
+    return [...this.pending.values()].some((p) => p.session === session && now - p.sentAt > SLOW_MS);
   }
 
   private post(message: WorkerRequest): Promise<View | GameInfo[]> {
     return new Promise((resolve, reject) => {
-      this.pending.set(message.id, { resolve, reject });
+      const session = 'session' in message ? message.session : undefined;
+      this.pending.set(message.id, { resolve, reject, session, sentAt: performance.now() });
       this.worker.postMessage(message);
     });
   }
@@ -83,13 +148,16 @@ export class EngineClient {
     if (!pending) return;
     this.pending.delete(reply.id);
     if ('superseded' in reply) pending.reject(new SupersededError());
-    else if (!reply.ok) pending.reject(new EngineFailure(reply.error));
-    else pending.resolve('games' in reply ? reply.games : reply.view);
-  }
-
-  private failAll(error: Error): void {
-    for (const pending of this.pending.values()) pending.reject(error);
-    this.pending.clear();
+    else if ('trapped' in reply) {
+      const failure = new EngineFailure({ message: `the engine failed (${reply.trapped}) and was restarted; the position is as it was` });
+      this.restart(failure);
+      pending.reject(failure);
+    } else if (!reply.ok) pending.reject(new EngineFailure(reply.error));
+    else if ('games' in reply) pending.resolve(reply.games);
+    else {
+      if (pending.session) this.sessions.set(pending.session, { game: reply.view.game, text: reply.view.text });
+      pending.resolve(reply.view);
+    }
   }
 }
 

@@ -22,7 +22,9 @@ export type WorkerReply =
   | { id: number; ok: true; games: GameInfo[] }
   | { id: number; ok: false; error: EngineError }
   /** A later request for the same session made this one's result moot. */
-  | { id: number; superseded: true };
+  | { id: number; superseded: true }
+  /** The wasm instance trapped; it cannot be used again. */
+  | { id: number; trapped: string };
 
 /** Requests that replace the whole position: a newer one makes older ones moot. */
 export function replacesPosition(request: SessionRequest): boolean {

@@ -49,6 +49,8 @@ function handle(message: WorkerRequest, action: 'drop' | 'apply' | 'answer'): Wo
     if (action === 'apply') return { id, superseded: true };
     return { id, ok: true, view: { ...view(sessionFor(message.session)), ...extra } };
   } catch (error) {
+    // After a trap the instance's state is unknown: the page restarts us.
+    if (error instanceof WebAssembly.RuntimeError) return { id, trapped: error.message };
     return { id, ok: false, error: toEngineError(error) };
   }
 }

@@ -219,6 +219,7 @@ impl Game for BoardEscape {
                      moves, tokens whose number changed follow as lines: row column number (at most \
                      10 000 tokens in all).",
             samples: vec![
+                Sample { name: "Three tokens, k = 3", input: "3 5 3\nT.#..\n..E..\nT.#.T\n" },
                 Sample { name: "TE, k = 2", input: "1 2 2\nTE\n" },
                 Sample { name: "Boxed in, k = 10⁶", input: "3 3 1000000\nE#E\n#T#\nE#E\n" },
                 Sample { name: "Three tokens", input: "2 6 1\nT.T.T.\n.E.E.E\n" },

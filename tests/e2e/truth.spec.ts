@@ -1,0 +1,210 @@
+/**
+ * What the screen says is true, and the page stays in the person's hands:
+ * hints in sums, pickers, full screen, export, addresses, history, and
+ * work that can always be cancelled.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { activeGame, watchConsole } from './helpers';
+
+interface Move {
+  id: number;
+  after: number;
+  label: string;
+}
+interface Part {
+  game: string;
+  moveOffset: number;
+  analysis: { moves: Move[] };
+}
+
+async function open(page: Page, game: string, position?: string): Promise<Locator> {
+  const hash = position === undefined ? `#game=${game}` : `#game=${game}&position=${encodeURIComponent(position)}`;
+  await page.goto(`/${hash}`);
+  const element = activeGame(page);
+  await expect(element.locator('.sum')).toBeVisible();
+  return element;
+}
+
+const FOUR_GAMES =
+  '--- nim\n2 5\n--- darkraft\n2 2\nRL\nLR\n--- intervals\n1\n2\n1 5\n2 4\n--- string-game\n1\npawpawpawpaw\n1\npawpaw\n';
+
+test('a sum marks exactly the moves that win the whole sum', async ({ page }) => {
+  const pieces = ['--- nim\n2 5\n', '--- darkraft\n2 2\nRL\nLR\n', '--- intervals\n1\n2\n1 5\n2 4\n', '--- string-game\n1\npawpawpawpaw\n1\npawpaw\n', '--- nim\n3\n', '--- board-escape\n1 3 4\nT.E\n'];
+  let seed = 7;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const sums = [FOUR_GAMES];
+  for (let i = 0; i < 7; i++) sums.push(pieces.filter(() => random() < 0.5).join('') || pieces[0]);
+  for (const sum of sums) {
+    const element = await open(page, 'sum', sum);
+    await element.getByRole('button', { name: 'Analyse' }).click();
+    const parts = await element.locator('grundy-sum').evaluate((board) => {
+      const analysis = (board as unknown as { analysis: { moves: Move[]; board: { parts: Part[] } } }).analysis;
+      return { total: analysis.moves, parts: analysis.board.parts };
+    });
+    for (const part of parts.parts) {
+      for (const move of part.analysis.moves) {
+        expect(move.after, `${sum}: ${move.label}`).toBe(parts.total[part.moveOffset + move.id].after);
+      }
+    }
+    // What the heaps and string boards mark is exactly what wins the sum.
+    const winning = (game: string) =>
+      parts.parts.filter((p) => p.game === game).flatMap((p) => p.analysis.moves).filter((m) => m.after === 0).length;
+    await expect(element.locator('grundy-sum button.counter.winning')).toHaveCount(winning('nim'));
+    await expect(element.locator('grundy-sum grundy-text rect.bar[aria-label$="a winning move"]')).toHaveCount(winning('string-game'));
+  }
+  // The sample: the middle pawpaw leaves *5 of the sum and is not marked.
+  const element = await open(page, 'sum', FOUR_GAMES);
+  await element.getByRole('button', { name: 'Analyse' }).click();
+  const middle = element.locator('grundy-text rect.bar[aria-label^="erase \\"pawpaw\\" at 4–9"]');
+  await expect(middle).toHaveAttribute('aria-label', /leaves \*5$/);
+  await middle.hover();
+  await expect(element.locator('.preview')).toContainText('position → *5');
+  await expect(element.locator('.preview')).not.toContainText('wins');
+});
+
+test('the case picker shows the chosen case of a shared link', async ({ page }) => {
+  const element = await open(page, 'bacterial-tactics', '5\n2 2\n..\n.#\n4 4\n.#..\n..#.\n#...\n...#\n3 4\n#.##\n....\n#.##\n1 1\n.\n1 2\n##\n');
+  await element.locator('select').filter({ hasText: '1 of 5' }).selectOption({ label: '3 of 5' });
+  await expect(element.locator('textarea')).toHaveValue('1\n3 4\n#.##\n....\n#.##\n');
+  await expect(element.locator('.error')).toHaveCount(0);
+});
+
+test('leaving a presentation leaves full screen and brings the page back', async ({ page }) => {
+  for (const leave of ['Exit', 'Escape']) {
+    const element = await open(page, 'nim', '3 4 5');
+    await element.getByRole('button', { name: 'Present' }).click();
+    await expect(element.locator('.step')).toBeVisible();
+    if (leave === 'Exit') await element.getByRole('button', { name: 'Exit' }).click();
+    else await page.keyboard.press('Escape');
+    await expect(page.getByRole('heading', { name: 'Grundy Playground' })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement === null)).toBe(true);
+    await expect(page.getByRole('navigation', { name: 'Games' })).toBeVisible();
+  }
+});
+
+test('a sum exports as SVG', async ({ page }) => {
+  const element = await open(page, 'sum', FOUR_GAMES);
+  const download = page.waitForEvent('download');
+  await element.getByRole('button', { name: 'SVG' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('sum.svg');
+  await expect(element.locator('.export')).toContainText('Saved sum.svg');
+});
+
+test('an unknown game in the address is named, with the games there are', async ({ page }) => {
+  await page.goto('/#game=foo&position=1');
+  await expect(page.getByRole('alert')).toContainText('There is no game called “foo”. The games are: nim, bacterial-tactics');
+});
+
+test('emptying the text box is an edit, not the end of a game', async ({ page }) => {
+  const element = await open(page, 'nim', '3 4 5');
+  const ended: unknown[] = [];
+  await page.exposeFunction('gameEnded', (detail: unknown) => ended.push(detail));
+  await page.evaluate(() => document.addEventListener('grundy-end', (e) => (window as unknown as { gameEnded: (d: unknown) => void }).gameEnded((e as CustomEvent).detail)));
+  await element.locator('textarea').fill('');
+  await expect(element.locator('.status')).toHaveText('No move can be made from this position. Load or draw another.');
+  await element.locator('textarea').fill('1 ');
+  await expect(element.locator('.status')).toContainText('Your turn');
+  expect(ended).toEqual([]);
+});
+
+test('changing who moves first starts the game again, with one computer move', async ({ page }) => {
+  const element = await open(page, 'nim', '3 4 5');
+  await element.locator('grundy-heaps button.counter').first().click();
+  await expect(element.locator('.status')).toContainText('Your turn');
+  await element.locator('label').filter({ hasText: 'First' }).locator('select').selectOption('ai');
+  // The computer makes the first move of the new game, and only that one.
+  await expect(element.locator('.status')).toContainText('Your turn');
+  const total = await element.locator('grundy-heaps .badge').allTextContents();
+  const counters = total.reduce((sum, badge) => sum + Number(badge.replace('*', '')), 0);
+  expect(counters).toBeLessThan(12);
+  expect(counters).toBeGreaterThanOrEqual(12 - 5);
+  const ply = await element.evaluate((game) => (game as unknown as { view: { ply: number } }).view.ply);
+  expect(ply).toBe(1);
+});
+
+test('growing a board with colonies is refused with a reason, and nothing is erased', async ({ page }) => {
+  const element = await open(page, 'bacterial-tactics', '1\n4 6\n..#...\n......\n------\n......\n');
+  await element.getByRole('button', { name: 'Edit' }).click();
+  const rows = element.locator('label').filter({ hasText: 'Rows' }).locator('input');
+  await rows.fill('3');
+  await rows.dispatchEvent('change');
+  await expect(element.locator('textarea')).toHaveValue('1\n3 6\n..#...\n......\n------\n');
+  const columns = element.locator('label').filter({ hasText: 'Columns' }).locator('input');
+  await columns.fill('8');
+  await columns.dispatchEvent('change');
+  await expect(element.getByRole('alert')).toContainText('would leave colonies no play leaves');
+  await expect(element.locator('textarea')).toHaveValue('1\n3 6\n..#...\n......\n------\n');
+});
+
+test('large token counters fit their cell, with the whole number on hover', async ({ page }) => {
+  const element = await open(page, 'board-escape', '1 3 1000000000\nTTE\n');
+  const labels = await element.locator('g.token text').allTextContents();
+  expect(labels).toEqual(['1B', '1B']);
+  await expect(element.locator('g.token title').first()).toHaveText('token with 1000000000');
+});
+
+test('edits read like the rest of the messages', async ({ page }) => {
+  const element = await open(page, 'board-escape', '1 3 5\nTTE\n');
+  await element.getByRole('button', { name: 'Edit' }).click();
+  const k = element.locator('input.number');
+  await k.fill('0');
+  await k.dispatchEvent('change');
+  await expect(element.getByRole('alert')).toHaveText('The starting number k must be a whole number from 1 to 1000000000');
+});
+
+test('Back returns to the position before a load or an edit', async ({ page }) => {
+  const element = await open(page, 'nim', '3 4 5');
+  await element.locator('textarea').fill('1 2');
+  await expect(element.locator('grundy-heaps .heap')).toHaveCount(2);
+  await page.goBack();
+  await expect(element.locator('textarea')).toHaveValue('3 4 5\n');
+  await expect(page).toHaveURL(/position=3\+4\+5/);
+});
+
+test('every game opens on a position the first player can win, with several parts', async ({ page }) => {
+  await page.goto('/');
+  for (const name of ['Nim', 'Bacterial Tactics', 'World of Darkraft', 'BoardEscape', 'Intervals', 'A String Game']) {
+    await page.getByRole('navigation', { name: 'Games' }).getByRole('button', { name, exact: true }).click();
+    const element = activeGame(page);
+    await expect(element.locator('.verdict')).toContainText('An N-position', { timeout: 15_000 });
+    const analysis = await element.evaluate((game) => (game as unknown as { analysis: { components: unknown[] } }).analysis);
+    expect(analysis.components.length, name).toBeGreaterThanOrEqual(2);
+  }
+});
+
+test('an embed with a game and no position starts from its first sample', async ({ page }) => {
+  const problems = watchConsole(page);
+  await page.goto('/embed.html');
+  await page.evaluate(() => {
+    const game = document.createElement('grundy-game');
+    game.setAttribute('game', 'darkraft');
+    game.id = 'bare';
+    document.body.append(game);
+  });
+  const element = page.locator('#bare');
+  await expect(element.locator('textarea')).toHaveValue('4 5\nLRXRL\nRLXLR\nXRLRX\nLXRXL\n');
+  await expect(element.locator('.error')).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
+
+test('slow work shows its time and is cancelled at once; the page plays on', async ({ page }) => {
+  const element = await open(page, 'string-game');
+  const before = await element.locator('textarea').inputValue();
+  // About 1.6 s of work in wasm: 60 words of a's in 300 a's.
+  const words = Array.from({ length: 60 }, (_, i) => 'a'.repeat(i + 1)).join('\n');
+  const slow = `1\n${'a'.repeat(300)}\n60\n${words}\n`;
+  await element.locator('textarea').fill(slow);
+  const busy = element.locator('.busy');
+  await expect(busy).toContainText('Working…');
+  await expect(busy).toContainText(/\d\.\d s/);
+  const start = Date.now();
+  await busy.getByRole('button', { name: 'Cancel' }).click();
+  await expect(busy).toHaveCount(0);
+  await expect(element.getByRole('alert')).toContainText('Stopped: the position is as it was before');
+  await element.locator('grundy-text rect.bar').first().click();
+  await expect(element.locator('textarea')).not.toHaveValue(before);
+  const recovery = Date.now() - start;
+  console.log(`recovery after cancel: ${recovery} ms (cancel, restart, reopen, one move)`);
+  expect(recovery).toBeLessThan(3000);
+});
