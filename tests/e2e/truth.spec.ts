@@ -114,13 +114,14 @@ test('changing who moves first starts the game again, with one computer move', a
   await expect(element.locator('.status')).toContainText('Your turn');
   await element.locator('label').filter({ hasText: 'First' }).locator('select').selectOption('ai');
   // The computer makes the first move of the new game, and only that one.
+  const ply = () => element.evaluate((game) => (game as unknown as { view: { ply: number } }).view.ply);
+  await expect.poll(ply).toBe(1);
   await expect(element.locator('.status')).toContainText('Your turn');
   const total = await element.locator('grundy-heaps .badge').allTextContents();
   const counters = total.reduce((sum, badge) => sum + Number(badge.replace('*', '')), 0);
   expect(counters).toBeLessThan(12);
   expect(counters).toBeGreaterThanOrEqual(12 - 5);
-  const ply = await element.evaluate((game) => (game as unknown as { view: { ply: number } }).view.ply);
-  expect(ply).toBe(1);
+  expect(await ply()).toBe(1);
 });
 
 test('growing a board with colonies is refused with a reason, and nothing is erased', async ({ page }) => {
