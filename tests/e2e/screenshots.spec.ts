@@ -1,5 +1,5 @@
 /** Screenshots of every game at desktop and phone widths, for review. */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { activeGame } from './helpers';
 
 const viewports = [
@@ -30,6 +30,66 @@ for (const viewport of viewports) {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await page.screenshot({ path: `tests/screenshots/${game.id}-${viewport.name}.png`, fullPage: true });
+    });
+  }
+}
+
+/** Screens that report a problem or slow work, where a wrong look costs trust. */
+const states: { name: string; show: (page: Page) => Promise<void> }[] = [
+  {
+    name: 'unknown-game',
+    show: async (page) => {
+      await page.goto('/#game=foo&position=1');
+      await expect(page.getByRole('alert')).toBeVisible();
+    },
+  },
+  {
+    name: 'empty-nim',
+    show: async (page) => {
+      await page.goto(`/#game=nim&position=${encodeURIComponent('3 4 5')}`);
+      await activeGame(page).locator('textarea').fill('');
+      await expect(activeGame(page).locator('.status')).toContainText('No move');
+    },
+  },
+  {
+    name: 'resize-refused',
+    show: async (page) => {
+      await page.goto(`/#game=bacterial-tactics&position=${encodeURIComponent('1\n3 6\n..#...\n......\n------\n')}`);
+      const element = activeGame(page);
+      await element.getByRole('button', { name: 'Edit' }).click();
+      const columns = element.locator('label').filter({ hasText: 'Columns' }).locator('input');
+      await columns.fill('8');
+      await columns.dispatchEvent('change');
+      await expect(element.getByRole('alert')).toBeVisible();
+    },
+  },
+  {
+    name: 'sum-hints',
+    show: async (page) => {
+      await page.goto('/#game=sum');
+      await expect(activeGame(page).locator('.sum')).toBeVisible();
+      await activeGame(page).getByLabel('Hints').check();
+    },
+  },
+  {
+    name: 'working',
+    show: async (page) => {
+      await page.goto('/#game=string-game');
+      const words = Array.from({ length: 60 }, (_, i) => 'a'.repeat(i + 1)).join('\n');
+      await activeGame(page).locator('textarea').fill(`1\n${'a'.repeat(300)}\n60\n${words}\n`);
+      await expect(activeGame(page).locator('.busy')).toContainText(/\d\.\d s/);
+    },
+  },
+];
+
+for (const viewport of viewports) {
+  for (const state of states) {
+    test(`${state.name} screenshot, ${viewport.name}`, async ({ page }) => {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      await state.show(page);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `tests/screenshots/${state.name}-${viewport.name}.png`, fullPage: true });
     });
   }
 }

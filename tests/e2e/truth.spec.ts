@@ -199,6 +199,8 @@ test('slow work shows its time and is cancelled at once; the page plays on', asy
   const busy = element.locator('.busy');
   await expect(busy).toContainText('Working…');
   await expect(busy).toContainText(/\d\.\d s/);
+  // What is drawn belongs to the old position: dimmed, and it takes no clicks.
+  await expect(element.locator('.board.stale')).toBeVisible();
   const start = Date.now();
   await busy.getByRole('button', { name: 'Cancel' }).click();
   await expect(busy).toHaveCount(0);

@@ -71,7 +71,7 @@ export class HeapsBoard extends BoardElement {
     const stackHeight = fits ? 'auto' : '18rem';
     const previewed = this.previewed;
     return html`<div class="heaps ${this.interactive && !this.editing ? 'interactive' : ''}" style="--counter-height:${counterHeight};--stack-height:${stackHeight}">
-      ${sizes.length === 0 ? html`<p class="empty">No heaps: the player to move has lost.</p>` : nothing}
+      ${sizes.length === 0 ? html`<p class="empty">No heaps, so no move can be made.</p>` : nothing}
       ${sizes.map((size, heap) => this.renderHeap(heap, size, byCell, previewed))}
       ${this.editing && sizes.length < 64
         ? html`<button class="add" @click=${() => this.edit({ kind: 'setHeap', index: sizes.length, size: 3 })}>+ heap</button>`

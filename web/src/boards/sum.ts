@@ -33,7 +33,8 @@ export class SumBoardElement extends BoardElement {
   static styles = css`
     :host { display: block; }
     .parts { display: flex; flex-wrap: wrap; gap: 0.75rem; align-items: flex-start; }
-    .part { border: 1px solid var(--grundy-border, #999); border-radius: 0.6rem; padding: 0.5rem; min-width: 12rem; max-width: 100%; }
+    .term { display: flex; gap: 0.75rem; align-items: center; max-width: 100%; }
+    .part { flex: 0 1 auto; min-width: 10rem; border: 1px solid var(--grundy-border, #999); border-radius: 0.6rem; padding: 0.5rem; max-width: 100%; box-sizing: border-box; }
     .part h3 { display: flex; gap: 0.5rem; align-items: center; font-size: 0.95rem; margin: 0 0 0.4rem; }
     .nimber { font-variant-numeric: tabular-nums; border-radius: 0.6em; padding: 0 0.4em; background: var(--grundy-surface, #eee); }
     .plus { align-self: center; font-size: 1.4rem; font-weight: 700; color: var(--grundy-muted, #555); }
@@ -92,7 +93,8 @@ export class SumBoardElement extends BoardElement {
             if (event.type === 'board-play' && move !== null) this.emit('board-play', { move: move + part.moveOffset });
             if (event.type === 'board-preview') this.emit('board-preview', { move: move === null ? null : move + part.moveOffset });
           };
-          return html`${index > 0 ? html`<span class="plus" aria-hidden="true">⊕</span>` : nothing}
+          // The ⊕ travels with the part after it, so a wrapped row never starts or ends on one.
+          return html`<div class="term">${index > 0 ? html`<span class="plus" aria-hidden="true">⊕</span>` : nothing}
             <section class="part" aria-label=${`${part.name}, nimber *${part.analysis.nimber}`}
               @board-play=${relay} @board-preview=${relay} @board-edit=${(e: Event) => e.stopPropagation()}>
               <h3>${part.name} ${this.quiet ? nothing : html`<span class="nimber">*${part.analysis.nimber}</span>`}
@@ -110,7 +112,7 @@ export class SumBoardElement extends BoardElement {
                 problem: '',
                 quiet: this.quiet,
               })}
-            </section>`;
+            </section></div>`;
         })}
       </div>
       ${this.editing

@@ -552,7 +552,7 @@ export class GrundyGame extends LitElement {
     .main { display: grid; grid-template-columns: minmax(0, 1fr) minmax(14rem, 19rem); gap: 1rem; }
     @container (max-width: 640px) { .main { grid-template-columns: minmax(0, 1fr); } }
     .board { min-width: 0; overflow-x: auto; }
-    aside { display: flex; flex-direction: column; gap: 0.75rem; min-width: 0; }
+    aside, .readout { display: flex; flex-direction: column; gap: 0.75rem; min-width: 0; }
     .sum { font-size: 1.05rem; font-variant-numeric: tabular-nums; }
     .more-terms { font: inherit; font-size: 0.8rem; border: 1px solid var(--grundy-border); border-radius: 0.5em;
       background: var(--grundy-surface); color: inherit; cursor: pointer; }
@@ -580,6 +580,7 @@ export class GrundyGame extends LitElement {
     .toolbar.presenting .step { font-weight: 700; }
     .verdict-big { font-size: 1.2rem; }
     .busy { display: flex; gap: 0.5rem; align-items: center; margin: 0.2rem 0; font-size: 0.9rem; color: var(--grundy-muted); }
+    .stale { opacity: 0.45; pointer-events: none; }
     .busy .elapsed { font-variant-numeric: tabular-nums; display: inline-block; min-width: 3.5em; }
     .spinner { width: 0.9rem; height: 0.9rem; border-radius: 50%; border: 2px solid var(--grundy-border);
       border-top-color: var(--grundy-accent); animation: spin 0.8s linear infinite; }
@@ -592,6 +593,8 @@ export class GrundyGame extends LitElement {
   render() {
     const view = this.view;
     if (this.presenting) return this.renderPresentation(view);
+    // While slow work runs, what is drawn belongs to the previous position.
+    const busy = this.busyMs !== undefined;
     return html`
       ${this.renderToolbar()}
       <p class="status" part="status" role="status" aria-live="polite">${this.renderStatus()}</p>
@@ -601,8 +604,8 @@ export class GrundyGame extends LitElement {
             <button @click=${() => this.cancel()}>Cancel</button></p>`
         : nothing}
       ${this.actionError ? html`<p class="error" role="alert">${sentence(this.actionError)}</p>` : nothing}
-      <div class="main">
-        <div class="board" @board-play=${this.onBoardPlay} @board-preview=${this.onBoardPreview} @board-edit=${this.onBoardEdit}
+      <div class="main" aria-busy=${busy ? 'true' : 'false'}>
+        <div class="board ${busy ? 'stale' : ''}" @board-play=${this.onBoardPlay} @board-preview=${this.onBoardPreview} @board-edit=${this.onBoardEdit}
           @component-select=${this.onComponentSelect}>
           ${view
             ? renderBoard({
@@ -616,7 +619,10 @@ export class GrundyGame extends LitElement {
               })
             : nothing}
         </div>
-        <aside part="panel">${view ? this.renderAnalysis(view.analysis) : nothing} ${this.renderTextBox()}</aside>
+        <aside part="panel">
+          ${view ? html`<div class="readout ${busy ? 'stale' : ''}">${this.renderAnalysis(view.analysis)}</div>` : nothing}
+          ${this.renderTextBox()}
+        </aside>
       </div>
     `;
   }
