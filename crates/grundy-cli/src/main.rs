@@ -2,6 +2,8 @@
 
 use grundy_core::ai::Skill;
 use grundy_core::game::MAX_INPUT_BYTES;
+use grundy_core::input::counted;
+use grundy_core::sequence::{Rule, Sequence};
 use grundy_core::{bench, games, Analysis, GameError};
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
@@ -12,6 +14,10 @@ usage:
   grundy solve <game>              read a contest input on stdin, print the contest's answer
   grundy nimber <game>             read one position on stdin, print its nimber
   grundy outcome <game>            read one position on stdin, print N (the player to move wins) or P
+  grundy sequence <rule> --count N print G(0) … G(N−1) of a heap game
+  grundy sequence <rule> --period [--max N]
+                                   print 'preperiod A period P' once proved (exit 3 if not within N)
+                                   <rule>: an octal code (0.77), grundy, or S=1,3,4
   grundy analyse <game> [--json] [--case N]
                                    print the analysis of the position on stdin
   grundy games                     list the games
@@ -22,6 +28,8 @@ usage:
 struct Failure {
     message: String,
     code: u8,
+    /// What standard output still says, such as `unknown up to N`.
+    stdout: String,
 }
 
 impl From<GameError> for Failure {
@@ -29,6 +37,7 @@ impl From<GameError> for Failure {
         Failure {
             message: error.to_string(),
             code: 2,
+            stdout: String::new(),
         }
     }
 }
@@ -37,6 +46,7 @@ fn usage(problem: &str) -> Failure {
     Failure {
         message: format!("{problem}\n{USAGE}"),
         code: 2,
+        stdout: String::new(),
     }
 }
 
@@ -51,6 +61,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(failure) => {
+            print!("{}", failure.stdout);
             eprintln!("error: {}", failure.message.trim_end());
             ExitCode::from(failure.code)
         }
@@ -81,6 +92,7 @@ fn run(args: &[String]) -> Result<String, Failure> {
             let wins = !games::nimber(game, &read_stdin()?)?.is_zero();
             Ok(if wins { "N\n" } else { "P\n" }.to_string())
         }
+        "sequence" => sequence(rest),
         "analyse" | "analyze" => analyse(rest),
         "games" => Ok(list_games()),
         "bench" => bench_all(rest),
@@ -100,6 +112,7 @@ fn read_stdin() -> Result<String, Failure> {
         .map_err(|e| Failure {
             message: format!("cannot read standard input: {e}"),
             code: 2,
+            stdout: String::new(),
         })?;
     if bytes.len() > MAX_INPUT_BYTES {
         return Err(GameError::new(format!(
@@ -146,6 +159,83 @@ fn positive(value: &str, flag: &str) -> Result<usize, Failure> {
         })
 }
 
+/// The most values `--count` and `--max` compute: 2²⁴.
+const MAX_SEQUENCE: usize = 1 << 24;
+
+/// `grundy sequence <rule> --count N | --period [--max N]`.
+fn sequence(args: &[String]) -> Result<String, Failure> {
+    let flags_with_values = ["--count", "--max"];
+    let mut rule = None;
+    let mut index = 0;
+    while index < args.len() {
+        let arg = args[index].as_str();
+        if flags_with_values.contains(&arg) {
+            index += 2;
+            continue;
+        }
+        if arg != "--period" {
+            if rule.is_some() || arg.starts_with("--") {
+                return Err(usage(&format!("sequence does not take '{arg}'")));
+            }
+            rule = Some(arg);
+        }
+        index += 1;
+    }
+    let rule = Rule::parse_name(
+        rule.ok_or_else(|| usage("sequence needs a rule: 0.77, grundy or S=1,3,4"))?,
+    )?;
+    let count = flag_value(args, "--count")?
+        .map(|v| bounded(v, "--count", 0))
+        .transpose()?;
+    let period = args.iter().any(|a| a == "--period");
+    let mut sequence = Sequence::new(rule);
+    match (count, period) {
+        (Some(count), false) => {
+            sequence.extend_to(count);
+            let values: Vec<String> = sequence.values().iter().map(u32::to_string).collect();
+            Ok(format!("{}\n", values.join(" ")))
+        }
+        (None, true) => {
+            let max = match flag_value(args, "--max")? {
+                Some(value) => bounded(value, "--max", 1)?,
+                None => MAX_SEQUENCE,
+            };
+            match sequence.prove_period(max, |_| true) {
+                Some(p) => Ok(format!("preperiod {} period {}\n", p.preperiod, p.period)),
+                None => {
+                    let message = if *sequence.rule() == Rule::Grundy {
+                        "no periodicity theorem covers Grundy's game, so no period can be proved"
+                            .to_string()
+                    } else {
+                        format!("no period proved within {}", counted(max, "value"))
+                    };
+                    Err(Failure {
+                        message,
+                        code: 3,
+                        stdout: format!("unknown up to {max}\n"),
+                    })
+                }
+            }
+        }
+        _ => Err(usage(
+            "sequence takes either --count N or --period [--max N]",
+        )),
+    }
+}
+
+/// A whole number from `min` to [`MAX_SEQUENCE`] given to `flag`.
+fn bounded(value: &str, flag: &str, min: usize) -> Result<usize, Failure> {
+    value
+        .parse::<usize>()
+        .ok()
+        .filter(|n| (min..=MAX_SEQUENCE).contains(n))
+        .ok_or_else(|| {
+            usage(&format!(
+                "{flag} takes a whole number from {min} to {MAX_SEQUENCE}, not '{value}'"
+            ))
+        })
+}
+
 fn analyse(args: &[String]) -> Result<String, Failure> {
     let game = args
         .first()
@@ -162,6 +252,7 @@ fn analyse(args: &[String]) -> Result<String, Failure> {
         let text = serde_json::to_string_pretty(&analysis).map_err(|e| Failure {
             message: e.to_string(),
             code: 1,
+            stdout: String::new(),
         })?;
         return Ok(text + "\n");
     }

@@ -183,3 +183,100 @@ fn a_missing_line_is_named_as_the_line_after_the_last() {
         "error: line 3: expected row 2 of 2, but the input ended\n"
     );
 }
+
+#[test]
+fn sequences_print_as_other_tooling_reads_them() {
+    let out = grundy(&["sequence", "0.77", "--count", "12"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "0 1 2 3 1 4 3 2 1 4 2 6\n");
+    assert_eq!(
+        stdout(&grundy(&["sequence", ".137", "--count", "6"], "")),
+        "0 1 1 2 0 3\n"
+    );
+    assert_eq!(
+        stdout(&grundy(&["sequence", "grundy", "--count", "8"], "")),
+        "0 0 0 1 0 2 1 0\n"
+    );
+    assert_eq!(
+        stdout(&grundy(&["sequence", "S=1,3,4", "--count", "8"], "")),
+        "0 1 0 1 2 3 2 0\n"
+    );
+    assert_eq!(
+        stdout(&grundy(&["sequence", "--count", "3", "S=2"], "")),
+        "0 0 1\n"
+    );
+    assert_eq!(
+        stdout(&grundy(&["sequence", "0.77", "--count", "0"], "")),
+        "\n"
+    );
+}
+
+#[test]
+fn periods_are_printed_once_proved_and_exit_3_when_not() {
+    let out = grundy(&["sequence", "0.77", "--period"], "");
+    assert_eq!(stdout(&out), "preperiod 71 period 12\n");
+    assert!(out.status.success());
+    assert_eq!(
+        stdout(&grundy(&["sequence", "0.137", "--period"], "")),
+        "preperiod 52 period 34\n"
+    );
+    assert_eq!(
+        stdout(&grundy(
+            &["sequence", "S=1,3,4", "--period", "--max", "100"],
+            ""
+        )),
+        "preperiod 0 period 7\n"
+    );
+    // Kayles needs 2·71 + 2·12 + 2 = 168 values for the Guy–Smith proof.
+    assert_eq!(
+        stdout(&grundy(
+            &["sequence", "0.77", "--period", "--max", "168"],
+            ""
+        )),
+        "preperiod 71 period 12\n"
+    );
+    let out = grundy(&["sequence", "0.77", "--period", "--max", "167"], "");
+    assert_eq!(out.status.code(), Some(3));
+    assert_eq!(stdout(&out), "unknown up to 167\n");
+    let out = grundy(&["sequence", "grundy", "--period", "--max", "1000"], "");
+    assert_eq!(out.status.code(), Some(3));
+    assert_eq!(stdout(&out), "unknown up to 1000\n");
+}
+
+#[test]
+fn bad_sequence_requests_are_explained() {
+    let out = grundy(&["sequence", "0.78", "--count", "3"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("'8' is not an octal digit"),
+        "{}",
+        stderr(&out)
+    );
+    let out = grundy(&["sequence", "0.77"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("either --count N or --period"),
+        "{}",
+        stderr(&out)
+    );
+    let out = grundy(&["sequence", "0.77", "--count", "-1"], "");
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn heap_games_solve_and_give_nimbers() {
+    assert_eq!(
+        stdout(&grundy(&["solve", "subtraction"], "1,3,4\n7 5\n")),
+        "First\n"
+    );
+    assert_eq!(
+        stdout(&grundy(&["solve", "octal"], "0.77\n3 4\n")),
+        "First\n"
+    );
+    assert_eq!(
+        stdout(&grundy(&["solve", "grundy-game"], "7\n")),
+        "Second\n"
+    );
+    assert_eq!(stdout(&grundy(&["nimber", "octal"], "0.77\n3 4\n")), "2\n");
+    assert_eq!(stdout(&grundy(&["outcome", "grundy-game"], "7\n")), "P\n");
+}

@@ -135,6 +135,14 @@ pub enum Board {
         erased: Vec<bool>,
         words: Vec<String>,
     },
+    /// Heaps drawn as rows of pieces; a move takes `take` neighbouring
+    /// pieces (one of `takes`), leaving the pieces on either side as heaps.
+    Rows {
+        sizes: Vec<u32>,
+        takes: Vec<u32>,
+        /// `pin`, `pawn` or `counter`.
+        piece: String,
+    },
     /// Closed integer intervals on a number line.
     Line { intervals: Vec<Interval> },
     /// Games played side by side: each part's own analysis, in its own ids.
@@ -314,6 +322,10 @@ pub enum Edit {
     RemoveSpan {
         index: u32,
     },
+    /// Replace a heap game's rule (an octal code or a subtraction set).
+    SetRule {
+        rule: String,
+    },
 }
 
 impl Edit {
@@ -332,6 +344,7 @@ impl Edit {
             Edit::SetWords { .. } => "changing the dictionary",
             Edit::SetSpan { .. } => "drawing intervals",
             Edit::RemoveSpan { .. } => "removing intervals",
+            Edit::SetRule { .. } => "changing the rule",
         }
     }
 }

@@ -13,6 +13,7 @@ pub mod games;
 pub mod input;
 pub mod nimber;
 pub mod rect_table;
+pub mod sequence;
 pub mod session;
 pub mod sum;
 

@@ -15,7 +15,7 @@ const TILES: &[char] = &['.', '#', '-', '|', 'E', 'T', 'L', 'R', 'X', 'l', 'r', 
 /// A random drawing edit of any kind; a game refuses the kinds it lacks.
 fn random_edit(rng: &mut Rng) -> Edit {
     let small = |rng: &mut Rng, n: usize| rng.below(n) as u32;
-    match rng.below(11) {
+    match rng.below(12) {
         0 | 1 => Edit::Random {
             seed: rng.next_u64(),
             density: rng.unit(),
@@ -53,6 +53,9 @@ fn random_edit(rng: &mut Rng) -> Edit {
                         .collect()
                 })
                 .collect(),
+        },
+        10 => Edit::SetRule {
+            rule: ["0.77", ".137", "4.07", "1, 3,4", "2,2,5", "0.8", "x"][rng.below(7)].to_string(),
         },
         _ => {
             let first = rng.below(40) as i64 - 5;

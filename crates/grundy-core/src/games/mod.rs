@@ -3,9 +3,13 @@
 pub mod bacterial_tactics;
 pub mod board_escape;
 pub mod darkraft;
+pub mod grundy_game;
+pub mod heap_game;
 pub mod intervals;
 pub mod nim;
+pub mod octal;
 pub mod string_game;
+pub mod subtraction;
 
 use crate::game::{check_input_size, Game, GameError, GameInfo};
 use crate::input::shorten;
@@ -46,6 +50,9 @@ fn registry() -> Vec<Entry> {
         entry::<board_escape::BoardEscape>(),
         entry::<intervals::Intervals>(),
         entry::<string_game::StringGame>(),
+        entry::<subtraction::Subtraction>(),
+        entry::<octal::Octal>(),
+        entry::<grundy_game::GrundyGame>(),
     ]
 }
 

@@ -1,0 +1,338 @@
+//! What subtraction games, octal games and Grundy's game share: positions
+//! are a rule and heaps of counters, each heap a component worth G(size),
+//! with G from the rule's [`Sequence`], computed once per rule.
+//!
+//! Every move takes `take` counters from a row of n and leaves `left`
+//! counters before them and `right` after; a board draws the heap as that
+//! row (or a stack) and the move as the counters it takes.
+
+use crate::ai::Rng;
+use crate::analysis::{Analysis, Board, Component, Edit, Fact, MoveInfo, Region};
+use crate::game::{unknown_move, unsupported_edit, Game, GameError, GameInfo};
+use crate::input::{parse_number, Scanner, BYTE_ORDER_MARK};
+use crate::nimber::Nimber;
+use crate::sequence::{Period, Rule, Sequence, MAX_HEAP};
+use std::marker::PhantomData;
+
+pub const MAX_HEAPS: usize = 64;
+/// The playground lists every move of every heap, so it draws smaller heaps.
+pub const MAX_PLAYABLE_COUNTERS: u32 = 100;
+/// How far the playground looks for a period before saying it has none yet.
+const PERIOD_SEARCH: usize = 1 << 14;
+
+/// A rule and its heaps.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeapPosition {
+    pub rule: Rule,
+    pub heaps: Vec<u32>,
+}
+
+/// One family of heap games: how its rule is written and how it is drawn.
+pub trait HeapFamily: Default {
+    fn info() -> GameInfo;
+    /// Whether line 1 of a position is its rule; otherwise every position
+    /// has `parse_rule("")`.
+    const RULE_LINE: bool;
+    /// Reads the rule line; an error carries its 1-based column.
+    fn parse_rule(line: &str) -> Result<Rule, (usize, String)>;
+    /// The moves of a heap of `size`, as (take, left, right).
+    fn placements(rule: &Rule, size: u32) -> Vec<(u32, u32, u32)>;
+    /// The board for these heaps.
+    fn board(rule: &Rule, heaps: &[u32]) -> Board;
+    /// How a move is said.
+    fn label(heap: usize, size: u32, take: u32, left: u32, right: u32) -> String;
+}
+
+/// A heap game of family `F`, with the sequence of the rule last asked about.
+#[derive(Default)]
+pub struct HeapGame<F: HeapFamily> {
+    sequence: Option<Sequence>,
+    /// The period of `sequence`'s rule, once looked for.
+    period: Option<Option<Period>>,
+    family: PhantomData<F>,
+}
+
+impl<F: HeapFamily> HeapGame<F> {
+    /// The sequence of `rule`, computed as far as `len` values.
+    pub fn sequence(&mut self, rule: &Rule, len: usize) -> &mut Sequence {
+        if self.sequence.as_ref().is_none_or(|s| s.rule() != rule) {
+            self.sequence = Some(Sequence::new(rule.clone()));
+            self.period = None;
+        }
+        let sequence = self.sequence.as_mut().expect("set above");
+        sequence.extend_to(len);
+        sequence
+    }
+
+    fn values(&mut self, position: &HeapPosition) -> Vec<Nimber> {
+        let largest = position.heaps.iter().copied().max().unwrap_or(0) as usize;
+        let sequence = self.sequence(&position.rule, largest + 1);
+        position
+            .heaps
+            .iter()
+            .map(|&h| Nimber(sequence.values()[h as usize]))
+            .collect()
+    }
+
+    pub fn parse(&self, text: &str) -> Result<Vec<HeapPosition>, GameError> {
+        let text = text.strip_prefix(BYTE_ORDER_MARK).unwrap_or(text);
+        let (rule, heaps_text, first_line) = match text.split_once('\n') {
+            _ if !F::RULE_LINE => (fixed_rule::<F>(), text, 1),
+            Some((line, rest)) => (read_rule::<F>(line)?, rest, 2),
+            None => (read_rule::<F>(text)?, "", 2),
+        };
+        let mut scanner = Scanner::new(heaps_text);
+        let mut heaps = Vec::new();
+        while let Some(token) = scanner.peek() {
+            let token = crate::input::Token {
+                line: token.line + first_line - 1,
+                ..token
+            };
+            if heaps.len() == MAX_HEAPS {
+                return Err(token.error(format!("at most {MAX_HEAPS} heaps are allowed")));
+            }
+            heaps.push(parse_number(
+                &token,
+                &format!("heap {}", heaps.len() + 1),
+                0,
+                MAX_HEAP,
+            )?);
+            scanner.token("a heap")?;
+        }
+        Ok(vec![HeapPosition { rule, heaps }])
+    }
+
+    pub fn format(&self, position: &HeapPosition) -> String {
+        let sizes: Vec<String> = position.heaps.iter().map(u32::to_string).collect();
+        let heaps = format!("{}\n", sizes.join(" "));
+        if F::RULE_LINE {
+            format!("{}\n{heaps}", rule_line(&position.rule))
+        } else {
+            heaps
+        }
+    }
+
+    pub fn nimber(&mut self, position: &HeapPosition) -> Nimber {
+        self.values(position).into_iter().sum()
+    }
+
+    pub fn analyse(&mut self, position: &HeapPosition) -> Analysis {
+        let values = self.values(position);
+        let total: Nimber = values.iter().copied().sum();
+        let components = position
+            .heaps
+            .iter()
+            .enumerate()
+            .map(|(index, &size)| Component {
+                id: index as u32,
+                region: Region::Items {
+                    items: vec![index as u32],
+                },
+                nimber: values[index],
+                label: format!("heap {} ({size})", index + 1),
+            })
+            .collect();
+        let mut moves = Vec::new();
+        for (index, &size) in position.heaps.iter().enumerate() {
+            for (take, left, right) in F::placements(&position.rule, size) {
+                let sequence = self.sequence(&position.rule, 0);
+                let parts: Vec<Nimber> = [left, right]
+                    .into_iter()
+                    .filter(|&h| h > 0)
+                    .map(|h| Nimber(sequence.values()[h as usize]))
+                    .collect();
+                let after = total ^ values[index] ^ parts.iter().copied().sum();
+                moves.push(MoveInfo {
+                    id: moves.len() as u32,
+                    label: F::label(index, size, take, left, right),
+                    component: index as u32,
+                    anchor: Region::Cells {
+                        cells: vec![[index as u32, left]],
+                    },
+                    variant: Some(take.to_string()),
+                    footprint: Region::Rect {
+                        row: index as u32,
+                        col: left,
+                        rows: 1,
+                        // A split without taking moves the counters after it.
+                        cols: if take == 0 { right } else { take },
+                    },
+                    parts,
+                    after,
+                });
+            }
+        }
+        let mut analysis =
+            Analysis::new(F::board(&position.rule, &position.heaps), components, moves);
+        analysis.facts = self.facts(&position.rule);
+        analysis
+    }
+
+    /// The rule, the first values and the period, for the panel.
+    fn facts(&mut self, rule: &Rule) -> Vec<Fact> {
+        let sequence = self.sequence(rule, 0);
+        let first: Vec<String> = {
+            sequence.extend_to(24);
+            sequence.values()[..24].iter().map(u32::to_string).collect()
+        };
+        if self.period.is_none() {
+            let sequence = self.sequence.as_mut().expect("set above");
+            self.period = Some(sequence.prove_period(PERIOD_SEARCH, |_| true));
+        }
+        let period = match (rule, self.period.flatten()) {
+            (Rule::Grundy, _) => "none known; values are computed as far as needed".to_string(),
+            (_, Some(p)) => format!("{} from n = {} (proved)", p.period, p.preperiod),
+            (_, None) => format!("not proved within {PERIOD_SEARCH} values"),
+        };
+        vec![
+            Fact {
+                label: "G(0), G(1), …".into(),
+                value: format!("{} …", first.join(" ")),
+            },
+            Fact {
+                label: "Period".into(),
+                value: period,
+            },
+        ]
+    }
+
+    pub fn play(
+        &mut self,
+        position: &HeapPosition,
+        move_id: u32,
+    ) -> Result<HeapPosition, GameError> {
+        let mut remaining = move_id as usize;
+        for (index, &size) in position.heaps.iter().enumerate() {
+            let placements = F::placements(&position.rule, size);
+            if let Some(&(_, left, right)) = placements.get(remaining) {
+                let mut heaps = position.heaps.clone();
+                heaps.splice(index..=index, [left, right].into_iter().filter(|&h| h > 0));
+                return Ok(HeapPosition {
+                    rule: position.rule.clone(),
+                    heaps,
+                });
+            }
+            remaining -= placements.len();
+        }
+        Err(unknown_move(move_id))
+    }
+
+    pub fn edit(
+        &mut self,
+        position: &HeapPosition,
+        edit: &Edit,
+    ) -> Result<HeapPosition, GameError> {
+        let mut next = position.clone();
+        match edit {
+            &Edit::SetHeap { index, size } => {
+                let index = index as usize;
+                if size > MAX_PLAYABLE_COUNTERS {
+                    return Err(GameError::new(format!(
+                        "a heap can hold at most {MAX_PLAYABLE_COUNTERS} counters here"
+                    )));
+                }
+                if index < next.heaps.len() {
+                    next.heaps[index] = size;
+                } else if index == next.heaps.len() && next.heaps.len() < MAX_HEAPS {
+                    next.heaps.push(size);
+                } else {
+                    return Err(GameError::new(format!(
+                        "there can be at most {MAX_HEAPS} heaps"
+                    )));
+                }
+            }
+            &Edit::RemoveHeap { index } => {
+                if index as usize >= next.heaps.len() {
+                    return Err(GameError::new(format!("there is no heap {}", index + 1)));
+                }
+                next.heaps.remove(index as usize);
+            }
+            &Edit::Random { seed, density } => {
+                let mut rng = Rng::new(seed);
+                let largest = 1 + (density.clamp(0.0, 1.0) * 19.0) as usize;
+                let count = 2 + rng.below(3);
+                next.heaps = (0..count).map(|_| 1 + rng.below(largest) as u32).collect();
+            }
+            Edit::SetRule { rule } if F::RULE_LINE => {
+                next.rule = F::parse_rule(rule.trim()).map_err(|(column, message)| {
+                    GameError::new(format!("character {column} of the rule: {message}"))
+                })?;
+            }
+            _ => return Err(unsupported_edit(F::info().name, edit)),
+        }
+        Ok(next)
+    }
+
+    pub fn check_playable(&self, position: &HeapPosition) -> Result<(), GameError> {
+        match position
+            .heaps
+            .iter()
+            .position(|&h| h > MAX_PLAYABLE_COUNTERS)
+        {
+            Some(index) => Err(GameError::new(format!(
+                "heap {} has {} counters; the playground draws heaps of up to \
+                 {MAX_PLAYABLE_COUNTERS} (`grundy solve {}` takes up to {MAX_HEAP}, and \
+                 the sequence explorer computes G as far as you ask)",
+                index + 1,
+                position.heaps[index],
+                F::info().id
+            ))),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The rule line of a family that has one, or the error located on line 1.
+fn read_rule<F: HeapFamily>(line: &str) -> Result<Rule, GameError> {
+    let trimmed = line.trim_end_matches('\r');
+    let start = trimmed.len() - trimmed.trim_start().len();
+    F::parse_rule(trimmed.trim())
+        .map_err(|(column, message)| GameError::at(1, start + column, message))
+}
+
+/// The rule of a family without a rule line.
+fn fixed_rule<F: HeapFamily>() -> Rule {
+    F::parse_rule("").expect("a family without a rule line reads the empty rule")
+}
+
+/// The rule as line 1 writes it.
+fn rule_line(rule: &Rule) -> String {
+    match rule {
+        Rule::Subtraction(set) => set.to_string(),
+        other => other.to_string(),
+    }
+}
+
+impl<F: HeapFamily> Game for HeapGame<F> {
+    type Position = HeapPosition;
+    const CASE_PREFIX: bool = false;
+
+    fn info() -> GameInfo {
+        F::info()
+    }
+    fn parse(&self, text: &str) -> Result<Vec<HeapPosition>, GameError> {
+        HeapGame::parse(self, text)
+    }
+    fn format(&self, position: &HeapPosition) -> String {
+        HeapGame::format(self, position)
+    }
+    fn answer(&mut self, position: &HeapPosition) -> Result<String, GameError> {
+        let won = !HeapGame::nimber(self, position).is_zero();
+        Ok(if won { "First" } else { "Second" }.to_string())
+    }
+    fn analyse(&mut self, position: &HeapPosition) -> Analysis {
+        HeapGame::analyse(self, position)
+    }
+    fn nimber(&mut self, position: &HeapPosition) -> Nimber {
+        HeapGame::nimber(self, position)
+    }
+    fn play(&mut self, position: &HeapPosition, move_id: u32) -> Result<HeapPosition, GameError> {
+        HeapGame::play(self, position, move_id)
+    }
+    fn edit(&mut self, position: &HeapPosition, edit: &Edit) -> Result<HeapPosition, GameError> {
+        HeapGame::edit(self, position, edit)
+    }
+    fn check_playable(&self, position: &HeapPosition) -> Result<(), GameError> {
+        HeapGame::check_playable(self, position)
+    }
+}

@@ -1,0 +1,102 @@
+//! Octal games by code: Kayles (0.77), Dawson's Kayles (0.07), Dawson's
+//! chess (0.137) and any other code. A heap is drawn as a row of pieces,
+//! and a move takes neighbouring pieces from it.
+
+use super::heap_game::{HeapFamily, HeapGame};
+use crate::analysis::Board;
+use crate::game::{GameInfo, Sample};
+use crate::sequence::{OctalCode, Rule};
+
+#[derive(Default)]
+pub struct OctalFamily;
+
+pub type Octal = HeapGame<OctalFamily>;
+
+impl HeapFamily for OctalFamily {
+    const RULE_LINE: bool = true;
+
+    fn info() -> GameInfo {
+        GameInfo {
+            id: "octal",
+            name: "Octal games",
+            summary: "Kayles, Dawson's chess and any octal code: take from a row, maybe splitting it.",
+            rules: "A code d0.d1d2… says what taking i counters from a heap may do, by the bits of \
+                    digit di: 1, take a whole heap of exactly i; 2, take i from a larger heap, leaving \
+                    one heap; 4, take i and split what is left into two non-empty heaps. A heap is \
+                    drawn as a row: taking i neighbouring pieces leaves the pieces on either side. \
+                    Kayles is 0.77: knock down one pin or two neighbouring pins.",
+            format: "Line 1: the code, such as 0.77 (d0 is 0 or 4; 1 to 32 octal digits after the \
+                     point). Line 2: the heap sizes. Up to 64 heaps of up to 1 048 576 counters \
+                     (the playground draws heaps of up to 100).",
+            samples: vec![
+                Sample { name: "Kayles", input: "0.77\n3 4\n" },
+                Sample { name: "Dawson's chess", input: "0.137\n6 9\n" },
+                Sample { name: "Dawson's Kayles", input: "0.07\n8 11\n" },
+                Sample { name: "0.16", input: "0.16\n9 14\n" },
+            ],
+        }
+    }
+
+    fn parse_rule(line: &str) -> Result<Rule, (usize, String)> {
+        OctalCode::parse(line).map(Rule::Octal)
+    }
+
+    fn placements(rule: &Rule, size: u32) -> Vec<(u32, u32, u32)> {
+        let Rule::Octal(code) = rule else {
+            return Vec::new();
+        };
+        let mut placements = Vec::new();
+        for take in 0..=(code.longest_take() as u32).min(size) {
+            let digit = code.digit(take as usize);
+            for left in 0..=size - take {
+                let right = size - take - left;
+                let allowed = match (take, left > 0, right > 0) {
+                    (0, true, true) => digit & 4 != 0,
+                    (0, _, _) => false,
+                    (_, false, false) => digit & 1 != 0,
+                    (_, true, true) => digit & 4 != 0,
+                    _ => digit & 2 != 0,
+                };
+                if allowed {
+                    placements.push((take, left, right));
+                }
+            }
+        }
+        placements
+    }
+
+    fn board(rule: &Rule, heaps: &[u32]) -> Board {
+        let Rule::Octal(code) = rule else {
+            unreachable!("octal positions hold octal codes")
+        };
+        let takes = (0..=code.longest_take())
+            .filter(|&i| code.digit(i) != 0 && (i > 0 || code.digit(0) & 4 != 0));
+        let piece = match code.name() {
+            Some("Kayles" | "Dawson's Kayles") => "pin",
+            Some("Dawson's chess") => "pawn",
+            _ => "counter",
+        };
+        Board::Rows {
+            sizes: heaps.to_vec(),
+            takes: takes.map(|i| i as u32).collect(),
+            piece: piece.into(),
+        }
+    }
+
+    fn label(heap: usize, size: u32, take: u32, left: u32, right: u32) -> String {
+        let leaves = match (left, right) {
+            (0, 0) => "nothing".to_string(),
+            (0, one) | (one, 0) => one.to_string(),
+            (left, right) => format!("{left} and {right}"),
+        };
+        if take == 0 {
+            format!("split heap {} ({size}) into {leaves}", heap + 1)
+        } else {
+            format!(
+                "take {take} from heap {} ({size}) at {}, leaving {leaves}",
+                heap + 1,
+                left + 1
+            )
+        }
+    }
+}

@@ -1,0 +1,59 @@
+//! Subtraction games: a move takes s counters from one heap, for s in a set S.
+
+use super::heap_game::{HeapFamily, HeapGame};
+use crate::analysis::Board;
+use crate::game::{GameInfo, Sample};
+use crate::sequence::{Rule, SubtractionSet};
+
+#[derive(Default)]
+pub struct SubtractionFamily;
+
+pub type Subtraction = HeapGame<SubtractionFamily>;
+
+impl HeapFamily for SubtractionFamily {
+    const RULE_LINE: bool = true;
+
+    fn info() -> GameInfo {
+        GameInfo {
+            id: "subtraction",
+            name: "Subtraction game",
+            summary: "Heaps of counters; take a number in the set S from one heap.",
+            rules: "A set S of positive whole numbers is fixed. A move takes s counters from one \
+                    heap, for some s in S no larger than the heap. Whoever cannot move loses. A heap \
+                    of n is worth G(n) = mex of G(n − s), and the values repeat with a period.",
+            format: "Line 1: the members of S separated by commas (1,3,4; 1 to 32 members, each 1 \
+                     to 1000). Line 2: the heap sizes. Up to 64 heaps of up to 1 048 576 counters \
+                     (the playground draws heaps of up to 100).",
+            samples: vec![
+                Sample { name: "S = {1, 3, 4}", input: "1,3,4\n7 5\n" },
+                Sample { name: "Take 1, 2 or 3", input: "1,2,3\n4 7 9\n" },
+                Sample { name: "S = {2, 5, 6}", input: "2,5,6\n8 11 3\n" },
+            ],
+        }
+    }
+
+    fn parse_rule(line: &str) -> Result<Rule, (usize, String)> {
+        SubtractionSet::parse(line).map(Rule::Subtraction)
+    }
+
+    fn placements(rule: &Rule, size: u32) -> Vec<(u32, u32, u32)> {
+        let Rule::Subtraction(set) = rule else {
+            return Vec::new();
+        };
+        set.members()
+            .iter()
+            .filter(|&&s| s <= size)
+            .map(|&s| (s, size - s, 0))
+            .collect()
+    }
+
+    fn board(_rule: &Rule, heaps: &[u32]) -> Board {
+        Board::Heaps {
+            sizes: heaps.to_vec(),
+        }
+    }
+
+    fn label(heap: usize, _size: u32, take: u32, left: u32, _right: u32) -> String {
+        format!("take {take} from heap {}, leaving {left}", heap + 1)
+    }
+}

@@ -1,0 +1,689 @@
+//! Heap games whose positions are heaps of counters, played by a fixed rule:
+//! subtraction sets, octal codes and Grundy's game. A heap of n counters is
+//! worth G(n), so one sequence G(0), G(1), … answers every position of a
+//! rule; it is computed once and extended on demand.
+//!
+//! Splitting games (octal digits with bit 4, Grundy's game) use the sparse
+//! space method of Winning Ways, chapter 4: values are split into a rare and a
+//! common class by the parity of the bits under a mask, so that a common
+//! value among the options of n can only come from a rare heap paired with a
+//! common one. Checking a common candidate then costs one pass over the rare
+//! heaps instead of one over all n splits.
+
+use crate::game::GameError;
+use std::fmt;
+
+/// The most counters a heap may hold anywhere a rule is read.
+pub const MAX_HEAP: u32 = 1 << 20;
+/// The most digits after the point of an octal code.
+pub const MAX_OCTAL_DIGITS: usize = 32;
+/// The most members of a subtraction set, and the largest member.
+pub const MAX_SUBTRACTION_MEMBERS: usize = 32;
+pub const MAX_SUBTRACTION: u32 = 1000;
+
+/// An octal code `d0.d1d2…dk`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct OctalCode {
+    /// `digits[i]` says what taking i counters may do; `digits[0]` is d0.
+    digits: Vec<u8>,
+}
+
+impl OctalCode {
+    /// Reads `0.77`, `.77` or `4.07`; errors are located within `text`, 1-based.
+    pub fn parse(text: &str) -> Result<OctalCode, (usize, String)> {
+        let Some((whole, fraction)) = text.split_once('.') else {
+            return Err((
+                1,
+                format!(
+                    "an octal code is written d0.d1d2…, such as 0.77, not '{}'",
+                    crate::input::shorten(text)
+                ),
+            ));
+        };
+        let d0 = match whole {
+            "" | "0" => 0,
+            "4" => 4,
+            _ => return Err((1, "the digit before the point must be 0 or 4".into())),
+        };
+        if fraction.is_empty() {
+            return Err((
+                whole.len() + 2,
+                "the code needs at least one digit after the point".into(),
+            ));
+        }
+        let mut digits = vec![d0];
+        for (index, ch) in fraction.chars().enumerate() {
+            let column = whole.len() + 2 + index;
+            if index == MAX_OCTAL_DIGITS {
+                return Err((
+                    column,
+                    format!("a code has at most {MAX_OCTAL_DIGITS} digits after the point"),
+                ));
+            }
+            match ch.to_digit(8) {
+                Some(d) => digits.push(d as u8),
+                None => {
+                    return Err((
+                        column,
+                        format!("'{ch}' is not an octal digit; digits are 0 to 7"),
+                    ))
+                }
+            }
+        }
+        Ok(OctalCode { digits })
+    }
+
+    /// Kayles: knock down one pin or two neighbouring pins.
+    pub fn kayles() -> OctalCode {
+        OctalCode {
+            digits: vec![0, 7, 7],
+        }
+    }
+
+    /// What taking `take` counters may do, as a digit 0–7.
+    pub fn digit(&self, take: usize) -> u8 {
+        self.digits.get(take).copied().unwrap_or(0)
+    }
+
+    /// How many counters a move may take, at most: the code's length t.
+    pub fn longest_take(&self) -> usize {
+        self.digits.iter().rposition(|&d| d != 0).unwrap_or(0)
+    }
+
+    /// The digits after the point.
+    pub fn len(&self) -> usize {
+        self.digits.len() - 1
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The name the code is known by, if it is a classic.
+    pub fn name(&self) -> Option<&'static str> {
+        match self.to_string().trim_end_matches('0') {
+            "0.77" => Some("Kayles"),
+            "0.07" => Some("Dawson's Kayles"),
+            "0.137" => Some("Dawson's chess"),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for OctalCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}.", self.digits[0])?;
+        self.digits[1..].iter().try_for_each(|d| write!(f, "{d}"))
+    }
+}
+
+/// A set of counts a move may take, in increasing order without repeats.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SubtractionSet(Vec<u32>);
+
+impl SubtractionSet {
+    /// Reads `1,3,4` (spaces around commas allowed); errors are located
+    /// within `text` by 1-based column.
+    pub fn parse(text: &str) -> Result<SubtractionSet, (usize, String)> {
+        let mut members = Vec::new();
+        let mut column = 1;
+        for (index, piece) in text.split(',').enumerate() {
+            let start = column + piece.len() - piece.trim_start().len();
+            let value = piece.trim();
+            if index == MAX_SUBTRACTION_MEMBERS {
+                return Err((
+                    start,
+                    format!("a set has at most {MAX_SUBTRACTION_MEMBERS} members"),
+                ));
+            }
+            let range = format!("a whole number from 1 to {MAX_SUBTRACTION}");
+            if value.is_empty() {
+                return Err((
+                    start,
+                    format!("member {} is missing; each member is {range}", index + 1),
+                ));
+            }
+            match value.parse::<u32>() {
+                Ok(n) if (1..=MAX_SUBTRACTION).contains(&n) => members.push(n),
+                _ => {
+                    return Err((
+                        start,
+                        format!(
+                            "member {} must be {range}, not '{}'",
+                            index + 1,
+                            crate::input::shorten(value)
+                        ),
+                    ))
+                }
+            }
+            column += piece.chars().count() + 1;
+        }
+        members.sort_unstable();
+        members.dedup();
+        Ok(SubtractionSet(members))
+    }
+
+    pub fn members(&self) -> &[u32] {
+        &self.0
+    }
+
+    fn largest(&self) -> usize {
+        self.0.last().copied().unwrap_or(0) as usize
+    }
+}
+
+impl fmt::Display for SubtractionSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let members: Vec<String> = self.0.iter().map(u32::to_string).collect();
+        f.write_str(&members.join(","))
+    }
+}
+
+/// The rule a heap game is played by.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Rule {
+    Subtraction(SubtractionSet),
+    Octal(OctalCode),
+    /// Split one heap into two non-empty heaps of different sizes.
+    Grundy,
+}
+
+impl Rule {
+    /// Reads a rule as `grundy sequence` names it: an octal code (`0.77`),
+    /// `grundy`, or `S=1,3,4`.
+    pub fn parse_name(name: &str) -> Result<Rule, GameError> {
+        if name == "grundy" {
+            return Ok(Rule::Grundy);
+        }
+        if let Some(set) = name.strip_prefix("S=") {
+            return SubtractionSet::parse(set)
+                .map(Rule::Subtraction)
+                .map_err(|(_, message)| {
+                    GameError::new(format!("in '{}': {message}", crate::input::shorten(name)))
+                });
+        }
+        OctalCode::parse(name).map(Rule::Octal).map_err(|(_, message)| {
+            GameError::new(format!(
+                "'{}' is not a game: give an octal code (0.77), grundy, or a subtraction set (S=1,3,4); {message}",
+                crate::input::shorten(name)
+            ))
+        })
+    }
+}
+
+impl fmt::Display for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Rule::Subtraction(set) => write!(f, "S={set}"),
+            Rule::Octal(code) => write!(f, "{code}"),
+            Rule::Grundy => f.write_str("grundy"),
+        }
+    }
+}
+
+/// One option of a heap: the heaps a move leaves and its value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeapOption {
+    /// Counters taken (0 for a split without taking).
+    pub take: usize,
+    /// The heaps left, smaller first; empty when the heap is gone.
+    pub leaves: Vec<usize>,
+    pub value: u32,
+}
+
+/// An eventually periodic sequence: G(n + period) = G(n) for n ≥ preperiod.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Period {
+    pub preperiod: usize,
+    pub period: usize,
+}
+
+/// The moves of a rule, grouped by what they leave, for the inner loop.
+#[derive(Clone, Debug, Default)]
+struct MoveKinds {
+    /// Counts that may take a whole heap of exactly that size.
+    whole: Vec<usize>,
+    /// Counts that may be taken from a larger heap, leaving one heap.
+    single: Vec<usize>,
+    /// Counts that may be taken leaving two non-empty heaps.
+    split: Vec<usize>,
+    /// Whether the two heaps of a split must differ in size.
+    unequal: bool,
+}
+
+impl MoveKinds {
+    fn of(rule: &Rule) -> MoveKinds {
+        match rule {
+            Rule::Subtraction(set) => MoveKinds {
+                whole: set.members().iter().map(|&s| s as usize).collect(),
+                single: set.members().iter().map(|&s| s as usize).collect(),
+                ..MoveKinds::default()
+            },
+            Rule::Octal(code) => {
+                let mut kinds = MoveKinds::default();
+                for take in 0..=code.longest_take() {
+                    let digit = code.digit(take);
+                    if take > 0 && digit & 1 != 0 {
+                        kinds.whole.push(take);
+                    }
+                    if take > 0 && digit & 2 != 0 {
+                        kinds.single.push(take);
+                    }
+                    if digit & 4 != 0 {
+                        kinds.split.push(take);
+                    }
+                }
+                kinds
+            }
+            Rule::Grundy => MoveKinds {
+                split: vec![0],
+                unequal: true,
+                ..MoveKinds::default()
+            },
+        }
+    }
+}
+
+/// Which values are rare: those with an even number of set bits under `mask`.
+#[derive(Clone, Debug, Default)]
+struct Sparse {
+    mask: u32,
+    /// Every heap size n ≥ 1 computed so far whose value is rare, ascending.
+    rare: Vec<usize>,
+    /// The length at which the mask is chosen again.
+    next_review: usize,
+}
+
+impl Sparse {
+    fn is_rare(&self, value: u32) -> bool {
+        (value & self.mask).count_ones() & 1 == 0
+    }
+}
+
+/// G(0), G(1), … of one rule, as far as it has been asked for.
+#[derive(Clone, Debug)]
+pub struct Sequence {
+    rule: Rule,
+    kinds: MoveKinds,
+    values: Vec<u32>,
+    sparse: Sparse,
+    /// The largest value so far.
+    largest: u32,
+    /// Scratch: which values the options of the current heap reach.
+    seen: Vec<bool>,
+}
+
+/// Lengths below this are computed with every value rare (plain mex).
+const FIRST_REVIEW: usize = 256;
+
+impl Sequence {
+    pub fn new(rule: Rule) -> Sequence {
+        Sequence {
+            kinds: MoveKinds::of(&rule),
+            rule,
+            values: Vec::new(),
+            sparse: Sparse {
+                mask: 0,
+                rare: Vec::new(),
+                next_review: FIRST_REVIEW,
+            },
+            largest: 0,
+            seen: Vec::new(),
+        }
+    }
+
+    pub fn rule(&self) -> &Rule {
+        &self.rule
+    }
+
+    /// The values computed so far, G(0) first.
+    pub fn values(&self) -> &[u32] {
+        &self.values
+    }
+
+    /// G(n), computing the sequence as far as n.
+    pub fn value(&mut self, n: usize) -> u32 {
+        self.extend_to(n + 1);
+        self.values[n]
+    }
+
+    /// Computes G(0) … G(len − 1).
+    pub fn extend_to(&mut self, len: usize) {
+        while self.values.len() < len {
+            self.push_next();
+        }
+    }
+
+    /// Computes G up to `len` values in steps, calling `progress(done)`
+    /// between steps; it stops early, returning false, when that returns false.
+    pub fn extend_with_progress(
+        &mut self,
+        len: usize,
+        mut progress: impl FnMut(usize) -> bool,
+    ) -> bool {
+        const STEP: usize = 4096;
+        while self.values.len() < len {
+            let target = len.min(self.values.len() + STEP);
+            self.extend_to(target);
+            if !progress(self.values.len()) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Whether `value` is rare under the current mask (every value is rare
+    /// before the first review, and in games without splits).
+    pub fn is_rare(&self, value: u32) -> bool {
+        self.sparse.is_rare(value)
+    }
+
+    fn push_next(&mut self) {
+        let n = self.values.len();
+        if n == self.sparse.next_review && !self.kinds.split.is_empty() {
+            self.review_mask();
+        }
+        let value = self.compute(n);
+        self.largest = self.largest.max(value);
+        if n >= 1 && !self.kinds.split.is_empty() && self.sparse.is_rare(value) {
+            self.sparse.rare.push(n);
+        }
+        self.values.push(value);
+    }
+
+    /// G(n) from G(0..n).
+    fn compute(&mut self, n: usize) -> u32 {
+        let g = &self.values;
+        // Options are xors of values so far, all below `cap`; the mex is
+        // below 2·cap, where some common value lies whatever the mask.
+        let cap = (self.largest + 1).next_power_of_two() as usize;
+        let mut seen = std::mem::take(&mut self.seen);
+        seen.clear();
+        seen.resize(2 * cap, false);
+        for &take in &self.kinds.whole {
+            if n == take {
+                seen[0] = true;
+            }
+        }
+        for &take in &self.kinds.single {
+            if n > take {
+                seen[g[n - take] as usize] = true;
+            }
+        }
+        // Every value a rare heap reaches with its partner, common or not.
+        for &take in &self.kinds.split {
+            let Some(m) = n.checked_sub(take).filter(|&m| m >= 2) else {
+                continue;
+            };
+            for &r in self.sparse.rare.iter().take_while(|&&r| r < m) {
+                if !(self.kinds.unequal && 2 * r == m) {
+                    seen[(g[r] ^ g[m - r]) as usize] = true;
+                }
+            }
+        }
+        // Every common value an option has is now seen, since a common value
+        // pairs a rare heap with a common one: the least unseen common value
+        // bounds the mex. Below it, rare values still unseen may come from
+        // two common heaps, so look for them all in one pass.
+        let bound = (0..2 * cap)
+            .find(|&v| !seen[v] && (self.sparse.mask == 0 || !self.sparse.is_rare(v as u32)))
+            .expect("a common value lies below 2·cap");
+        let missing = seen[..bound].iter().filter(|&&s| !s).count();
+        if missing > 0 {
+            self.find_pairs(n, bound, missing, &mut seen);
+        }
+        let mex = (0..bound).find(|v| !seen[*v]).unwrap_or(bound);
+        self.seen = seen;
+        mex as u32
+    }
+
+    /// Marks in `seen` the values below `bound` that some split of heap n
+    /// reaches, until `missing` unseen ones are found. Smaller heaps come
+    /// first, in blocks shared by every count taken, because a value that is
+    /// reached at all is usually reached with a small heap.
+    fn find_pairs(&self, n: usize, bound: usize, mut missing: usize, seen: &mut [bool]) {
+        let g = &self.values;
+        // What is still sought, by value: one lookup per pair in the loop.
+        let mut sought: Vec<bool> = (0..seen.len()).map(|v| v < bound && !seen[v]).collect();
+        // The largest smaller heap of a split after taking `take`.
+        let largest = |m: usize| {
+            if self.kinds.unequal {
+                (m - 1) / 2
+            } else {
+                m / 2
+            }
+        };
+        let splits: Vec<(usize, usize)> = self
+            .kinds
+            .split
+            .iter()
+            .filter_map(|&take| n.checked_sub(take).filter(|&m| m >= 2))
+            .map(|m| (m, largest(m)))
+            .collect();
+        let end = splits.iter().map(|&(_, last)| last).max().unwrap_or(0);
+        let block = if splits.len() == 1 { end.max(1) } else { 64 };
+        let mut start = 1;
+        while start <= end {
+            for &(m, last) in &splits {
+                let stop = last.min(start + block - 1);
+                if start > stop {
+                    continue;
+                }
+                // g[a] beside g[m − a] for a in start..=stop.
+                let small = &g[start..=stop];
+                let large = g[m - stop..=m - start].iter().rev();
+                for (&x, &y) in small.iter().zip(large) {
+                    let v = (x ^ y) as usize;
+                    if sought[v] {
+                        sought[v] = false;
+                        seen[v] = true;
+                        missing -= 1;
+                        if missing == 0 {
+                            return;
+                        }
+                    }
+                }
+            }
+            start += block;
+        }
+    }
+
+    /// Chooses the mask whose rare class holds the fewest heaps so far, and
+    /// lists those heaps again.
+    fn review_mask(&mut self) {
+        let n = self.values.len();
+        self.sparse.next_review = n * 2;
+        let largest = self.values.iter().copied().max().unwrap_or(0);
+        let bits = (32 - largest.leading_zeros()).min(10);
+        let mut counts = vec![0usize; largest as usize + 1];
+        for &v in &self.values[1..] {
+            counts[v as usize] += 1;
+        }
+        let rare_count = |mask: u32| -> usize {
+            counts
+                .iter()
+                .enumerate()
+                .filter(|&(v, _)| (v as u32 & mask).count_ones() & 1 == 0)
+                .map(|(_, &c)| c)
+                .sum()
+        };
+        let best = (1..1u32 << bits)
+            .min_by_key(|&mask| rare_count(mask))
+            .unwrap_or(0);
+        if best == 0 || rare_count(best) >= rare_count(self.sparse.mask) {
+            return;
+        }
+        self.sparse.mask = best;
+        self.sparse.rare = (1..n)
+            .filter(|&i| self.sparse.is_rare(self.values[i]))
+            .collect();
+    }
+
+    /// The options of a heap of n counters, each with its value.
+    pub fn options(&mut self, n: usize) -> Vec<HeapOption> {
+        self.extend_to(n + 1);
+        let g = &self.values;
+        let mut options = Vec::new();
+        for &take in &self.kinds.whole {
+            if n == take {
+                options.push(HeapOption {
+                    take,
+                    leaves: vec![],
+                    value: 0,
+                });
+            }
+        }
+        for &take in &self.kinds.single {
+            if n > take {
+                options.push(HeapOption {
+                    take,
+                    leaves: vec![n - take],
+                    value: g[n - take],
+                });
+            }
+        }
+        for &take in &self.kinds.split {
+            let Some(m) = n.checked_sub(take).filter(|&m| m >= 2) else {
+                continue;
+            };
+            for a in 1..=m / 2 {
+                if !(self.kinds.unequal && 2 * a == m) {
+                    options.push(HeapOption {
+                        take,
+                        leaves: vec![a, m - a],
+                        value: g[a] ^ g[m - a],
+                    });
+                }
+            }
+        }
+        options
+    }
+
+    /// The period and pre-period, if the values computed so far prove them.
+    pub fn proved_period(&self) -> Option<Period> {
+        let needed: Box<dyn Fn(usize, usize) -> usize> = match &self.rule {
+            // G(n) depends on the s ≤ max S values before it once n ≥ max S,
+            // so one window of max S values that repeats repeats forever.
+            Rule::Subtraction(set) => {
+                let m = set.largest().max(1);
+                Box::new(move |n0, p| n0 + p + m)
+            }
+            // Guy–Smith: agreement for n0 ≤ n < 2·n0 + p + t suffices.
+            Rule::Octal(code) => {
+                let t = code.longest_take();
+                Box::new(move |n0, p| 2 * n0 + 2 * p + t)
+            }
+            Rule::Grundy => return None,
+        };
+        least_period(&self.values, needed)
+    }
+
+    /// Computes until the period is proved or `max` values are known.
+    /// Grundy's game has no periodicity theorem, so it returns at once.
+    pub fn prove_period(
+        &mut self,
+        max: usize,
+        mut progress: impl FnMut(usize) -> bool,
+    ) -> Option<Period> {
+        if self.rule == Rule::Grundy {
+            return None;
+        }
+        let mut len = self.values.len().max(64).min(max);
+        loop {
+            if !self.extend_with_progress(len, &mut progress) {
+                return None;
+            }
+            if let Some(period) = self.proved_period() {
+                return Some(period);
+            }
+            if len >= max {
+                return None;
+            }
+            len = (len * 2).min(max);
+        }
+    }
+}
+
+/// The least period p of `values` and its least pre-period n0 such that
+/// `values` is long enough (`needed(n0, p)`) to prove it.
+///
+/// Checking p in increasing order finds the least one: a shorter true
+/// period has a pre-period no longer than any of its multiples', so it is
+/// proved whenever a longer one is.
+fn least_period(values: &[u32], needed: impl Fn(usize, usize) -> usize) -> Option<Period> {
+    let len = values.len();
+    let mut p = 1;
+    while p < len && needed(0, p) <= len {
+        // The first n0 from which G(n + p) = G(n), found from the end.
+        let n0 = (0..len - p)
+            .rev()
+            .find(|&n| values[n] != values[n + p])
+            .map_or(0, |n| n + 1);
+        if needed(n0, p) <= len {
+            return Some(Period {
+                preperiod: n0,
+                period: p,
+            });
+        }
+        p += 1;
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_and_sets_read_back() {
+        assert_eq!(OctalCode::parse(".77").unwrap().to_string(), "0.77");
+        assert_eq!(OctalCode::parse("4.07").unwrap().to_string(), "4.07");
+        assert_eq!(OctalCode::parse("0.78").unwrap_err().0, 4);
+        assert_eq!(OctalCode::parse("1.7").unwrap_err().0, 1);
+        assert_eq!(OctalCode::parse("077").unwrap_err().0, 1);
+        assert_eq!(
+            SubtractionSet::parse("4, 1 ,3,1").unwrap().to_string(),
+            "1,3,4"
+        );
+        assert_eq!(SubtractionSet::parse("1, x").unwrap_err().0, 4);
+        assert_eq!(SubtractionSet::parse("1,,2").unwrap_err().0, 3);
+        assert_eq!(SubtractionSet::parse("1001").unwrap_err().0, 1);
+    }
+
+    #[test]
+    fn rules_are_named_as_the_command_line_names_them() {
+        assert_eq!(Rule::parse_name("S=1,3,4").unwrap().to_string(), "S=1,3,4");
+        assert_eq!(Rule::parse_name("grundy").unwrap(), Rule::Grundy);
+        assert_eq!(Rule::parse_name(".137").unwrap().to_string(), "0.137");
+        assert!(Rule::parse_name("kayles").is_err());
+    }
+
+    #[test]
+    fn the_subtraction_sample_has_period_seven() {
+        let mut sequence = Sequence::new(Rule::parse_name("S=1,3,4").unwrap());
+        sequence.extend_to(14);
+        assert_eq!(
+            sequence.values(),
+            [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2]
+        );
+        let period = sequence.prove_period(1 << 10, |_| true).unwrap();
+        assert_eq!(
+            period,
+            Period {
+                preperiod: 0,
+                period: 7
+            }
+        );
+    }
+
+    #[test]
+    fn options_list_every_move_with_its_value() {
+        let mut kayles = Sequence::new(Rule::Octal(OctalCode::kayles()));
+        let options = kayles.options(4);
+        let leaves: Vec<Vec<usize>> = options.iter().map(|o| o.leaves.clone()).collect();
+        assert_eq!(leaves, [vec![3], vec![2], vec![1, 2], vec![1, 1]]);
+        assert_eq!(kayles.value(4), 1);
+        let mut grundy = Sequence::new(Rule::Grundy);
+        assert_eq!(grundy.options(6).len(), 2);
+    }
+}
