@@ -9,7 +9,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
-const games = ['nim', 'bacterial-tactics', 'darkraft', 'board-escape', 'intervals', 'string-game', 'sum'];
+const games = ['nim', 'bacterial-tactics', 'darkraft', 'board-escape', 'intervals', 'string-game', 'subtraction', 'octal', 'grundy-game', 'sum'];
 
 for (const game of games) {
   test(`playground, ${game}: no serious accessibility violations`, async ({ page }) => {
@@ -18,6 +18,16 @@ for (const game of games) {
     expect(await seriousViolations(page)).toEqual([]);
   });
 }
+
+test('sequence explorer: no serious accessibility violations', async ({ page }) => {
+  await page.goto('/#game=octal');
+  const game = page.locator('grundy-game:not([hidden])');
+  await game.locator('summary', { hasText: 'Sequence explorer' }).click();
+  await expect(game.locator('grundy-sequence .summary')).toContainText('proved');
+  await game.locator('grundy-sequence canvas').click({ position: { x: 30, y: 5 } });
+  await expect(game.locator('grundy-sequence .why')).toContainText('mex');
+  expect(await seriousViolations(page)).toEqual([]);
+});
 
 test('embed page: no serious accessibility violations', async ({ page }) => {
   await page.goto('/embed.html');

@@ -12,6 +12,9 @@ const losing: Record<string, string> = {
   'board-escape': '2 2 3\nT.\n.E\n',
   intervals: '1\n2\n1 3\n5 7\n',
   'string-game': '1\ncodechef\n2\ncode\nchef\n',
+  octal: '0.77\n4 4\n',
+  subtraction: '1,3,4\n7\n',
+  'grundy-game': '7\n',
 };
 
 async function open(page: Page, game: string, position: string): Promise<Locator> {
@@ -30,6 +33,10 @@ async function playAnyMove(element: Locator): Promise<void> {
     if ((await chooser.count()) > 0) await chooser.first().click();
     return;
   }
+  const piece = element.locator('grundy-rows button.piece.playable');
+  if ((await piece.count()) > 0) return piece.first().click();
+  const counter = element.locator('grundy-heaps button.counter.playable');
+  if ((await counter.count()) > 0) return counter.first().click();
   const bar = element.locator('grundy-text rect.bar');
   if ((await bar.count()) > 0) return bar.first().click();
   await element.locator('grundy-line rect[data-index]').first().click();
@@ -60,6 +67,9 @@ test('bad text gets a located error and the board stays', async ({ page }) => {
     ['board-escape', losing['board-escape'], '2 2 0\nT.\n.E\n', /Line 1, column 5: k, every token's starting number must be a whole number from 1 to 1000000000/],
     ['intervals', losing.intervals, '1\n2\n1 5\n3 8\n', /\[1, 5\] \(line 3\) and \[3, 8\] \(line 4\) overlap/],
     ['string-game', losing['string-game'], '1\ncodeChef\n0\n', /Line 2, column 5: .*not 'C'/],
+    ['octal', losing.octal, '0.78\n4 4\n', /Line 1, column 4: '8' is not an octal digit; digits are 0 to 7/],
+    ['subtraction', losing.subtraction, '1,3,x\n7\n', /Line 1, column 5: member 3 must be a whole number from 1 to 1000, not 'x'/],
+    ['grundy-game', losing['grundy-game'], '7 -1\n', /Line 1, column 3: heap 2 must be a whole number from 0 to 1048576/],
   ];
   const problems = watchConsole(page);
   for (const [game, good, bad, message] of cases) {

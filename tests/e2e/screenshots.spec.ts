@@ -15,6 +15,9 @@ const games = [
   { id: 'board-escape', position: '4 6 5\nT..#.E\n.#..T.\n..T.#.\nE....T\n', hover: 'rect.cell.playable' },
   { id: 'intervals', position: '1\n7\n0 20\n1 4\n6 12\n7 8\n10 11\n14 19\n22 30\n', hover: 'grundy-line svg' },
   { id: 'string-game', position: '1\nmississippi\n4\nssissi\nmippi\nmi\nppi\n', hover: 'rect.bar' },
+  { id: 'octal', position: '0.77\n7 12 9\n', hover: 'button.piece.playable' },
+  { id: 'subtraction', position: '1,3,4\n7 5 9\n', hover: 'button.counter.playable' },
+  { id: 'grundy-game', position: '6 9 13\n', hover: 'button.counter.playable' },
 ];
 
 for (const viewport of viewports) {
@@ -69,6 +72,18 @@ const states: { name: string; show: (page: Page) => Promise<void> }[] = [
       await page.goto('/#game=sum');
       await expect(activeGame(page).locator('.sum')).toBeVisible();
       await activeGame(page).getByLabel('Hints').check();
+    },
+  },
+  {
+    name: 'sequence-explorer',
+    show: async (page) => {
+      await page.goto(`/#game=octal&position=${encodeURIComponent('0.137\n6 9\n')}`);
+      const element = activeGame(page);
+      await element.locator('summary', { hasText: 'Sequence explorer' }).click();
+      await expect(element.locator('grundy-sequence .summary')).toContainText('proved');
+      await element.locator('grundy-sequence canvas').click({ position: { x: 7 * 12 + 5, y: 12 + 5 } });
+      await expect(element.locator('grundy-sequence .why')).toContainText('mex');
+      await element.locator('grundy-sequence').scrollIntoViewIfNeeded();
     },
   },
   {

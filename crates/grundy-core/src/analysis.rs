@@ -117,8 +117,14 @@ pub struct ForfeitMove {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum Board {
-    /// Heaps of counters.
-    Heaps { sizes: Vec<u32> },
+    /// Heaps of counters, as stacks.
+    Heaps {
+        sizes: Vec<u32>,
+        /// The rule of a heap game, as `grundy sequence` names it (`S=1,3,4`,
+        /// `grundy`); Nim has none.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        rule: Option<String>,
+    },
     /// A grid; every cell is one character of the game's own alphabet.
     Grid {
         rows: u32,
@@ -142,6 +148,8 @@ pub enum Board {
         takes: Vec<u32>,
         /// `pin`, `pawn` or `counter`.
         piece: String,
+        /// The octal code, as `grundy sequence` names it.
+        rule: String,
     },
     /// Closed integer intervals on a number line.
     Line { intervals: Vec<Interval> },

@@ -378,6 +378,11 @@ impl Sequence {
         self.sparse.is_rare(value)
     }
 
+    /// Whether the rule splits heaps, so that values have rare and common classes.
+    pub fn has_splits(&self) -> bool {
+        !self.kinds.split.is_empty()
+    }
+
     fn push_next(&mut self) {
         let n = self.values.len();
         if n == self.sparse.next_review && !self.kinds.split.is_empty() {

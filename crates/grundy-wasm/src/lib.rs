@@ -8,6 +8,7 @@
 
 use grundy_core::ai::Skill;
 use grundy_core::game::{too_long, MAX_INPUT_BYTES};
+use grundy_core::sequence::{Rule, Sequence};
 use grundy_core::{bench, games, Analysis, AnySession, Edit, GameError};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -336,6 +337,94 @@ fn edit_problem(report: &str) -> String {
     match plain.strip_prefix("invalid type: ") {
         Some(rest) => format!("a value of this edit has the wrong type: found {rest}"),
         None => format!("the edit could not be read: {plain}"),
+    }
+}
+
+/// The most values a sequence computes in the browser.
+const MAX_SEQUENCE: u32 = 1 << 24;
+
+/// G(0), G(1), … of a heap game's rule, computed in steps so that a worker
+/// can report progress between them.
+#[wasm_bindgen]
+pub struct HeapSequence {
+    inner: Sequence,
+}
+
+#[wasm_bindgen]
+impl HeapSequence {
+    /// `rule` as `grundy sequence` names it: `0.77`, `grundy` or `S=1,3,4`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(rule: JsValue) -> Result<HeapSequence, JsValue> {
+        let rule = text_arg(&rule, "the rule")?;
+        let rule = Rule::parse_name(rule.trim()).map_err(js_error)?;
+        Ok(HeapSequence {
+            inner: Sequence::new(rule),
+        })
+    }
+
+    pub fn rule(&self) -> String {
+        self.inner.rule().to_string()
+    }
+
+    /// Computes values until `len` are known; returns how many are.
+    pub fn extend(&mut self, len: JsValue) -> Result<u32, JsValue> {
+        let len = count_arg(&len, "the length", MAX_SEQUENCE, 0)?;
+        self.inner.extend_to(len as usize);
+        Ok(self.inner.values().len() as u32)
+    }
+
+    pub fn length(&self) -> u32 {
+        self.inner.values().len() as u32
+    }
+
+    /// G(n) for n in `start..end`, cut to the values known.
+    pub fn values(&self, start: JsValue, end: JsValue) -> Result<Vec<u32>, JsValue> {
+        let known = self.inner.values();
+        let end = count_arg(&end, "the end", MAX_SEQUENCE, 0)?.min(known.len() as u32) as usize;
+        let start = count_arg(&start, "the start", MAX_SEQUENCE, 0)?.min(end as u32) as usize;
+        Ok(known[start..end].to_vec())
+    }
+
+    /// 1 where G(n) is a rare value (under the sparse space mask), for n in
+    /// `start..end`; all 0 for rules without splits.
+    pub fn rare(&self, start: JsValue, end: JsValue) -> Result<Vec<u8>, JsValue> {
+        let splits = self.inner.has_splits();
+        Ok(self
+            .values(start, end)?
+            .into_iter()
+            .map(|v| u8::from(splits && self.inner.is_rare(v)))
+            .collect())
+    }
+
+    /// `{ preperiod, period }` if the values known prove it, else `undefined`.
+    pub fn period(&self) -> Result<JsValue, JsValue> {
+        match self.inner.proved_period() {
+            Some(p) => to_js(&serde_json::json!({ "preperiod": p.preperiod, "period": p.period })),
+            None => Ok(JsValue::UNDEFINED),
+        }
+    }
+
+    /// The options of a heap of n, for explaining G(n): how many there are,
+    /// their distinct values in order, and the first `limit` of them as
+    /// `{ take, leaves, value }`.
+    pub fn options(&mut self, n: JsValue, limit: JsValue) -> Result<JsValue, JsValue> {
+        let n = count_arg(&n, "the heap", MAX_SEQUENCE - 1, 0)? as usize;
+        let limit = count_arg(&limit, "the limit", MAX_SEQUENCE, 64)? as usize;
+        let options = self.inner.options(n);
+        let mut values: Vec<u32> = options.iter().map(|o| o.value).collect();
+        values.sort_unstable();
+        values.dedup();
+        let shown: Vec<_> = options
+            .iter()
+            .take(limit)
+            .map(|o| serde_json::json!({ "take": o.take, "leaves": o.leaves, "value": o.value }))
+            .collect();
+        to_js(&serde_json::json!({
+            "count": options.len(),
+            "values": values,
+            "shown": shown,
+            "value": self.inner.values()[n],
+        }))
     }
 }
 

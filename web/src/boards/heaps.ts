@@ -3,13 +3,16 @@ import { BoardElement } from './board';
 import type { MoveInfo } from '../engine/model';
 import { componentColour, inkOn } from '../elements/palette';
 import { regionHas } from '../engine/regions';
+import { heapEditButtons, ruleField } from './heap-edit';
 
 /** Counters drawn individually up to this many per heap; taller heaps shrink them. */
 const FULL_SIZE_COUNTERS = 12;
 
 /**
  * Heaps as stacks of counters. Clicking a counter plays the move whose
- * anchor is that counter: it and every counter above it are taken.
+ * anchor is that counter: in Nim and subtraction games it and every counter
+ * above it are taken; in Grundy's game the heap splits below it. Each
+ * heap's badge is its component's nimber.
  */
 export class HeapsBoard extends BoardElement {
   static styles = css`
@@ -33,6 +36,9 @@ export class HeapsBoard extends BoardElement {
       border: 1px solid var(--grundy-border, #999); background: var(--grundy-surface, #fff); color: inherit; cursor: pointer; }
     .add { align-self: center; }
     .empty { color: var(--grundy-muted, #555); }
+    .rule { display: flex; flex-wrap: wrap; gap: 0.4rem; align-items: center; font-size: 0.9rem; }
+    .rule input { font: inherit; width: 10rem; }
+    .rule span { color: var(--grundy-muted, #555); font-size: 0.8rem; }
   `;
 
   /** Heaps are drawn with buttons on screen; exports draw them afresh. */
@@ -51,7 +57,7 @@ export class HeapsBoard extends BoardElement {
         return `<rect x="${x}" y="${y}" width="${column - 12}" height="${counter}" rx="9" fill="${colour}" stroke="#222" stroke-width="2"/>`;
       }).join('');
       const label = `<rect x="${x + 6}" y="${height - 40}" width="${column - 24}" height="18" rx="9" fill="${colour}"/>` +
-        `<text x="${x + column / 2 - 6}" y="${height - 27}" text-anchor="middle" font-weight="700" fill="${inkOn(colour)}">*${size}</text>` +
+        `<text x="${x + column / 2 - 6}" y="${height - 27}" text-anchor="middle" font-weight="700" fill="${inkOn(colour)}">*${this.analysis.components[heap]?.nimber ?? size}</text>` +
         `<text x="${x + column / 2 - 6}" y="${height - 8}" text-anchor="middle" font-size="11" fill="#555">heap ${heap + 1}</text>`;
       return counters + label;
     });
@@ -62,7 +68,7 @@ export class HeapsBoard extends BoardElement {
 
   render() {
     if (this.analysis.board.kind !== 'heaps') return nothing;
-    const sizes = this.analysis.board.sizes;
+    const { sizes, rule } = this.analysis.board;
     const byCell = this.movesByCell();
     const tallest = Math.max(1, ...sizes);
     // Small heaps get full-size counters; taller ones share a fixed height.
@@ -70,7 +76,8 @@ export class HeapsBoard extends BoardElement {
     const counterHeight = fits ? '1.4rem' : `calc((18rem - ${tallest * 3}px) / ${tallest})`;
     const stackHeight = fits ? 'auto' : '18rem';
     const previewed = this.previewed;
-    return html`<div class="heaps ${this.interactive && !this.editing ? 'interactive' : ''}" style="--counter-height:${counterHeight};--stack-height:${stackHeight}">
+    return html`${this.editing && rule?.startsWith('S=') ? ruleField('Subtraction set S', rule.slice(2), 'members separated by commas, each 1 to 1000', (e) => this.edit(e)) : nothing}
+      <div class="heaps ${this.interactive && !this.editing ? 'interactive' : ''}" style="--counter-height:${counterHeight};--stack-height:${stackHeight}">
       ${sizes.length === 0 ? html`<p class="empty">No heaps, so no move can be made.</p>` : nothing}
       ${sizes.map((size, heap) => this.renderHeap(heap, size, byCell, previewed))}
       ${this.editing && sizes.length < 64
@@ -81,6 +88,7 @@ export class HeapsBoard extends BoardElement {
 
   private renderHeap(heap: number, size: number, byCell: Map<string, MoveInfo[]>, previewed: MoveInfo | undefined) {
     const colour = componentColour(heap);
+    const nimber = this.analysis.components[heap]?.nimber ?? size;
     const counters = Array.from({ length: size }, (_, counter) => {
       const move = byCell.get(`${heap},${counter}`)?.[0];
       const wins = this.hints && move !== undefined && move.after === 0;
@@ -88,7 +96,7 @@ export class HeapsBoard extends BoardElement {
         ? `Heap ${heap + 1}, counter ${counter + 1}: ${move.label}; leaves *${move.after}${move.after === 0 ? ', a winning move' : ''}`
         : `Heap ${heap + 1}, counter ${counter + 1}`;
       return html`<button
-        class="counter ${previewed && regionHas(previewed.footprint, heap, counter) ? 'taken' : ''} ${wins ? 'winning' : ''}"
+        class="counter ${move ? 'playable' : ''} ${previewed && regionHas(previewed.footprint, heap, counter) ? 'taken' : ''} ${wins ? 'winning' : ''}"
         aria-label=${description}
         title=${description}
         ?disabled=${this.editing}
@@ -100,21 +108,14 @@ export class HeapsBoard extends BoardElement {
       ></button>`;
     });
     return html`<div class="heap" style="--heap-colour:${colour};--heap-ink:${inkOn(colour)}">
-      <div class="stack" role="group" aria-label=${`Heap ${heap + 1}: ${size} counters, nimber *${size}`}>${counters}</div>
+      <div class="stack" role="group" aria-label=${`Heap ${heap + 1}: ${size} counters${this.quiet ? '' : `, nimber *${nimber}`}`}>${counters}</div>
       ${this.quiet
         ? nothing
         : html`<button class="badge" style="background:${colour};color:${inkOn(colour)}"
-            aria-label=${`Heap ${heap + 1}: nimber *${size}; explain it`} @click=${() => this.selectComponent(heap)}>*${size}</button>`}
+            aria-label=${`Heap ${heap + 1}: nimber *${nimber}; explain it`} @click=${() => this.selectComponent(heap)}>*${nimber}</button>`}
       <span class="name">heap ${heap + 1}</span>
       ${this.editing
-        ? html`<div class="edit">
-            <button aria-label=${`Remove a counter from heap ${heap + 1}`} ?disabled=${size === 0}
-              @click=${() => this.edit({ kind: 'setHeap', index: heap, size: size - 1 })}>−</button>
-            <button aria-label=${`Add a counter to heap ${heap + 1}`}
-              @click=${() => this.edit({ kind: 'setHeap', index: heap, size: size + 1 })}>+</button>
-            <button aria-label=${`Delete heap ${heap + 1}`}
-              @click=${() => this.edit({ kind: 'removeHeap', index: heap })}>×</button>
-          </div>`
+        ? heapEditButtons(heap, size, (e) => this.edit(e))
         : nothing}
     </div>`;
   }

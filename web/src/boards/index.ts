@@ -1,6 +1,7 @@
 import { html, type TemplateResult } from 'lit';
 import type { Analysis } from '../engine/model';
 import './heaps';
+import './rows';
 import './grid';
 import './text';
 import './line';
@@ -26,6 +27,9 @@ export function renderBoard(options: BoardOptions): TemplateResult {
     case 'heaps':
       return html`<grundy-heaps part="board" .analysis=${analysis} ?editing=${editing} ?interactive=${interactive}
         ?hints=${hints} .preview=${preview} .problem=${problem} ?quiet=${quiet}></grundy-heaps>`;
+    case 'rows':
+      return html`<grundy-rows part="board" .analysis=${analysis} ?editing=${editing} ?interactive=${interactive}
+        ?hints=${hints} .preview=${preview} .problem=${problem} ?quiet=${quiet}></grundy-rows>`;
     case 'grid':
       return html`<grundy-grid part="board" game=${game} .analysis=${analysis} ?editing=${editing} ?interactive=${interactive}
         ?hints=${hints} .preview=${preview} .problem=${problem} ?quiet=${quiet}></grundy-grid>`;

@@ -19,6 +19,7 @@ import type { BoardElement } from '../boards/board';
 import './nim-sum-table';
 import './mex-explainer';
 import './game-tree';
+import './sequence-explorer';
 
 let sessionCount = 0;
 
@@ -89,6 +90,7 @@ export class GrundyGame extends LitElement {
     allTerms: { state: true },
     step: { state: true },
     busyMs: { state: true },
+    explorerOpen: { state: true },
   };
 
   /** The game's id, e.g. `nim`. */
@@ -132,6 +134,7 @@ export class GrundyGame extends LitElement {
   declare private allTerms: boolean;
   /** How long the engine has been working for this element, once that is slow. */
   declare private busyMs: number | undefined;
+  declare private explorerOpen: boolean;
 
   private readonly session = `grundy-game-${++sessionCount}`;
   /** The multi-case text the case picker chooses from. */
@@ -580,6 +583,8 @@ export class GrundyGame extends LitElement {
     .toolbar.presenting .step { font-weight: 700; }
     .verdict-big { font-size: 1.2rem; }
     .busy { display: flex; gap: 0.5rem; align-items: center; margin: 0.2rem 0; font-size: 0.9rem; color: var(--grundy-muted); }
+    .explorer { margin-top: 0.75rem; }
+    .explorer summary { cursor: pointer; font-weight: 600; }
     .stale { opacity: 0.45; pointer-events: none; }
     .busy .elapsed { font-variant-numeric: tabular-nums; display: inline-block; min-width: 3.5em; }
     .spinner { width: 0.9rem; height: 0.9rem; border-radius: 50%; border: 2px solid var(--grundy-border);
@@ -624,7 +629,21 @@ export class GrundyGame extends LitElement {
           ${this.renderTextBox()}
         </aside>
       </div>
+      ${view ? this.renderExplorer(view.analysis) : nothing}
     `;
+  }
+
+  /** A heap game's sequence, to explore beyond the heaps on the board. */
+  private renderExplorer(analysis: Analysis) {
+    const board = analysis.board;
+    const rule = board.kind === 'rows' || board.kind === 'heaps' ? board.rule : undefined;
+    if (!rule) return nothing;
+    // The explorer and its worker start only once it is opened.
+    return html`<details class="explorer" part="explorer"
+      @toggle=${(e: Event) => (this.explorerOpen = (e.target as HTMLDetailsElement).open)}>
+      <summary>Sequence explorer: G(n) of ${rule}</summary>
+      ${this.explorerOpen ? html`<grundy-sequence .rule=${rule}></grundy-sequence>` : nothing}
+    </details>`;
   }
 
   private renderPresentation(view: View | undefined) {

@@ -58,8 +58,8 @@ interface Pending {
  * loaded from another origin starts it through a same-origin blob that
  * imports it.
  */
-function spawnWorker(): Worker {
-  const url = new URL(workerUrl, import.meta.url);
+export function spawnWorker(scriptUrl: string = workerUrl): Worker {
+  const url = new URL(scriptUrl, import.meta.url);
   if (url.origin === location.origin) return new Worker(url, { type: 'module' });
   const shim = new Blob([`import ${JSON.stringify(url.href)};`], { type: 'text/javascript' });
   return new Worker(URL.createObjectURL(shim), { type: 'module' });
@@ -73,7 +73,7 @@ export class EngineClient {
   private nextId = 1;
   private gamesList?: Promise<GameInfo[]>;
 
-  constructor(private readonly spawn: () => Worker = spawnWorker) {
+  constructor(private readonly spawn: () => Worker = () => spawnWorker()) {
     this.worker = this.start();
   }
 

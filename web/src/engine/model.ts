@@ -67,7 +67,10 @@ export interface Interval {
 }
 
 export type Board =
-  | { kind: 'heaps'; sizes: number[] }
+  /** Stacks of counters; `rule` names a heap game's rule (Nim has none). */
+  | { kind: 'heaps'; sizes: number[]; rule?: string }
+  /** Rows of pieces; a move takes one of `takes` neighbouring pieces. */
+  | { kind: 'rows'; sizes: number[]; takes: number[]; piece: 'pin' | 'pawn' | 'counter'; rule: string }
   | { kind: 'grid'; rows: number; cols: number; tiles: string[]; tokens?: Token[]; heat?: Heat }
   | { kind: 'text'; text: string; erased: boolean[]; words: string[] }
   | { kind: 'line'; intervals: Interval[] }
@@ -111,7 +114,8 @@ export type Edit =
   | { kind: 'setSpan'; index: number; first: number; last: number }
   | { kind: 'removeSpan'; index: number }
   | { kind: 'addPart'; game: string }
-  | { kind: 'removePart'; index: number };
+  | { kind: 'removePart'; index: number }
+  | { kind: 'setRule'; rule: string };
 
 export interface Sample {
   name: string;

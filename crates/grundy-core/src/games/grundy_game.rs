@@ -54,9 +54,10 @@ impl HeapFamily for GrundyFamily {
             .collect()
     }
 
-    fn board(_rule: &Rule, heaps: &[u32]) -> Board {
+    fn board(rule: &Rule, heaps: &[u32]) -> Board {
         Board::Heaps {
             sizes: heaps.to_vec(),
+            rule: Some(rule.to_string()),
         }
     }
 

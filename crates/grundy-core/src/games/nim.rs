@@ -108,6 +108,7 @@ impl Game for Nim {
         Analysis::new(
             Board::Heaps {
                 sizes: heaps.clone(),
+                rule: None,
             },
             components,
             moves,

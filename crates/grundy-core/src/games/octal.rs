@@ -80,6 +80,7 @@ impl HeapFamily for OctalFamily {
             sizes: heaps.to_vec(),
             takes: takes.map(|i| i as u32).collect(),
             piece: piece.into(),
+            rule: rule.to_string(),
         }
     }
 

@@ -1,0 +1,61 @@
+/// <reference lib="webworker" />
+/**
+ * Computes heap-game sequences away from the page and the game engine, so a
+ * million values never hold up play. Progress is posted between steps; the
+ * page cancels by ending this worker.
+ */
+
+import init, { HeapSequence } from '../wasm/grundy.js';
+import type { SequenceReply, SequenceRequest } from './sequence-protocol';
+
+const ready = init();
+let current: HeapSequence | undefined;
+
+/** Values computed between two progress reports. */
+const STEP = 1 << 15;
+
+self.onmessage = async (event: MessageEvent<SequenceRequest>) => {
+  await ready;
+  const request = event.data;
+  const reply = (message: SequenceReply) => postMessage(message);
+  try {
+    const sequence = sequenceFor(request.rule);
+    if (request.op === 'options') {
+      reply({ id: request.id, options: sequence.options(request.n, 24) });
+      return;
+    }
+    const started = performance.now();
+    let known = sequence.length();
+    // Proving doubles the length until the values prove a period.
+    let target = request.op === 'prove' ? Math.min(Math.max(known, 64), request.count) : request.count;
+    for (;;) {
+      while (known < target) {
+        known = sequence.extend(Math.min(target, known + STEP));
+        reply({ id: request.id, progress: known, total: request.op === 'prove' ? request.count : target });
+      }
+      const period = sequence.period();
+      if (request.op === 'compute' || period || target >= request.count) {
+        const values = new Uint32Array(sequence.values(0, known));
+        const rare = new Uint8Array(sequence.rare(0, known));
+        const done: SequenceReply = { id: request.id, done: { values, rare, period, ms: performance.now() - started } };
+        postMessage(done, [values.buffer, rare.buffer]);
+        return;
+      }
+      target = Math.min(target * 2, request.count);
+    }
+  } catch (error) {
+    reply({ id: request.id, error: error instanceof Error ? error.message : String(error) });
+  }
+};
+
+/** The sequence of `rule`, kept while the same rule is asked about. */
+function sequenceFor(rule: string): HeapSequence {
+  const fresh = new HeapSequence(rule);
+  if (current && current.rule() === fresh.rule()) {
+    fresh.free();
+    return current;
+  }
+  current?.free();
+  current = fresh;
+  return fresh;
+}
