@@ -1,16 +1,22 @@
 /**
- * The wasm benchmark page: times a cold `new Session` + `analysis()` for
- * every benchmark case on the page's main thread and publishes medians.
+ * The wasm benchmark page: times every benchmark case on the page's main
+ * thread (a cold `new Session` + `analysis()`, a contest answer, a proved
+ * period or a run of sequence values) and publishes medians.
  */
-import init, { Session, benchCases, solve } from './wasm/grundy.js';
+import init, { Session, benchCases, benchRun, solve } from './wasm/grundy.js';
 
 interface BenchCase {
   game: string;
   name: string;
-  /** `analysis`: a cold Session and analysis(); `solve`: the contest answer. */
-  work: 'analysis' | 'solve';
+  /**
+   * `analysis`: a cold Session and analysis(); `solve`: the contest answer;
+   * `period` and `values`: a heap game's sequence, in the core.
+   */
+  work: 'analysis' | 'solve' | 'period' | 'values';
   input: string;
   budgetMs: number;
+  /** At most this many timed runs, for cases that take seconds. */
+  maxRuns?: number;
 }
 
 export interface BenchResult extends BenchCase {
@@ -46,18 +52,24 @@ async function main(): Promise<void> {
   const game = query.get('game');
   const results: BenchResult[] = [];
   const table = document.querySelector('tbody')!;
-  for (const bench of (benchCases() as BenchCase[]).filter((bench) => !game || bench.game === game)) {
+  const cases = benchCases() as BenchCase[];
+  for (const [index, bench] of cases.entries()) {
+    if (game && bench.game !== game) continue;
     const run =
       bench.work === 'solve'
         ? () => solve(bench.game, bench.input)
-        : () => {
-            const session = new Session(bench.game, bench.input, undefined);
-            session.analysis();
-            session.free();
-          };
-    run();
-    const samples = Array.from({ length: runs }, () => sample(run));
-    const result = { ...bench, medianMs: median(samples), runs };
+        : bench.work === 'analysis'
+          ? () => {
+              const session = new Session(bench.game, bench.input, undefined);
+              session.analysis();
+              session.free();
+            }
+          : () => benchRun(index);
+    const caseRuns = Math.min(runs, bench.maxRuns ?? runs);
+    // A case that takes seconds is not worth a warm-up run.
+    if (bench.maxRuns === undefined) run();
+    const samples = Array.from({ length: caseRuns }, () => sample(run));
+    const result = { ...bench, medianMs: median(samples), runs: caseRuns };
     results.push(result);
     const row = table.insertRow();
     for (const cell of [bench.game, bench.name, bench.work, result.medianMs.toFixed(3), String(bench.budgetMs)])

@@ -329,6 +329,7 @@ fn bench_all(args: &[String]) -> Result<String, Failure> {
         .into_iter()
         .filter(|case| game.is_none_or(|game| game == case.game))
     {
+        let runs = bench::runs_for(&case, runs);
         let mut samples = Vec::with_capacity(runs);
         for _ in 0..runs {
             let start = Instant::now();

@@ -6,6 +6,7 @@ use crate::ai::Rng;
 use crate::game::GameError;
 use crate::games;
 use crate::games::intervals::random_laminar;
+use crate::sequence::{Rule, Sequence};
 use serde::Serialize;
 
 /// What a benchmark case times.
@@ -16,6 +17,10 @@ pub enum Work {
     Analysis,
     /// The contest answer: what `grundy solve` does.
     Solve,
+    /// Proving the period of the rule in `input`: `grundy sequence --period`.
+    Period,
+    /// Computing G(0 … count − 1) of `input`'s `rule count`, as the explorer does.
+    Values,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -27,6 +32,9 @@ pub struct BenchCase {
     pub input: String,
     /// The median this case should stay under, in milliseconds.
     pub budget_ms: f64,
+    /// At most this many timed runs, for cases that take seconds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_runs: Option<usize>,
 }
 
 fn case(game: &'static str, name: &str, input: String, budget_ms: f64) -> BenchCase {
@@ -36,6 +44,7 @@ fn case(game: &'static str, name: &str, input: String, budget_ms: f64) -> BenchC
         work: Work::Analysis,
         input,
         budget_ms,
+        max_runs: None,
     }
 }
 
@@ -43,6 +52,20 @@ fn solve_case(game: &'static str, name: &str, input: String, budget_ms: f64) -> 
     BenchCase {
         work: Work::Solve,
         ..case(game, name, input, budget_ms)
+    }
+}
+
+fn sequence_case(
+    work: Work,
+    name: &str,
+    input: &str,
+    budget_ms: f64,
+    max_runs: Option<usize>,
+) -> BenchCase {
+    BenchCase {
+        work,
+        max_runs,
+        ..case("sequence", name, input.to_string(), budget_ms)
     }
 }
 
@@ -173,6 +196,55 @@ pub fn cases() -> Vec<BenchCase> {
             escape_case(100, 0.3, &mut rng),
             250.0,
         ),
+        case(
+            "octal",
+            "Kayles, 64 heaps up to 100",
+            format!("0.77\n{}\n", heaps.join(" ")),
+            16.0,
+        ),
+        sequence_case(Work::Period, "Kayles 0.77 proved", "0.77", 16.0, None),
+        sequence_case(
+            Work::Period,
+            "Dawson's chess 0.137 proved",
+            "0.137",
+            16.0,
+            None,
+        ),
+        sequence_case(
+            Work::Period,
+            "0.16 proved (pre-period 105 351)",
+            "0.16",
+            5000.0,
+            Some(5),
+        ),
+        sequence_case(
+            Work::Period,
+            "0.56 proved (pre-period 326 640)",
+            "0.56",
+            5000.0,
+            Some(5),
+        ),
+        sequence_case(
+            Work::Values,
+            "Kayles to 10⁶",
+            "0.77 1000000",
+            1000.0,
+            Some(5),
+        ),
+        sequence_case(
+            Work::Values,
+            "Grundy's game to 2¹⁸",
+            "grundy 262144",
+            5000.0,
+            Some(5),
+        ),
+        sequence_case(
+            Work::Values,
+            "Grundy's game to 2²⁰",
+            "grundy 1048576",
+            30_000.0,
+            Some(3),
+        ),
     ]
 }
 
@@ -209,7 +281,26 @@ pub fn run(case: &BenchCase) -> Result<usize, GameError> {
             .moves
             .len()),
         Work::Solve => Ok(games::solve(case.game, &case.input)?.len()),
+        Work::Period => {
+            let mut sequence = Sequence::new(Rule::parse_name(&case.input)?);
+            let proved = sequence.prove_period(1 << 24, |_| true);
+            Ok(proved.map_or(0, |p| p.period))
+        }
+        Work::Values => {
+            let (rule, count) = case.input.split_once(' ').unwrap_or((&case.input, "0"));
+            let count = count
+                .parse()
+                .map_err(|_| GameError::new(format!("not a count: {count}")))?;
+            let mut sequence = Sequence::new(Rule::parse_name(rule)?);
+            sequence.extend_to(count);
+            Ok(sequence.values().len())
+        }
     }
+}
+
+/// How many timed runs a case gets when `wanted` are asked for.
+pub fn runs_for(case: &BenchCase, wanted: usize) -> usize {
+    case.max_runs.map_or(wanted, |most| wanted.min(most))
 }
 
 /// The median of some timings; `None` when there are none.
@@ -281,7 +372,8 @@ mod tests {
 
     #[test]
     fn every_case_opens() {
-        for case in cases() {
+        // The cases that take seconds are timed by the benchmarks only.
+        for case in cases().into_iter().filter(|case| case.max_runs.is_none()) {
             assert!(run(&case).is_ok(), "{} {}", case.game, case.name);
         }
     }

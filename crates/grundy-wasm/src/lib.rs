@@ -433,3 +433,14 @@ impl HeapSequence {
 pub fn bench_cases() -> Result<JsValue, JsValue> {
     to_js(&bench::cases())
 }
+
+/// Runs benchmark case `index` through the core, as natively: the wasm
+/// column of the sequence benchmarks, whose work is all in the core.
+#[wasm_bindgen(js_name = benchRun)]
+pub fn bench_run(index: JsValue) -> Result<u32, JsValue> {
+    let cases = bench::cases();
+    let index = count_arg(&index, "the case", cases.len().saturating_sub(1) as u32, 0)? as usize;
+    bench::run(&cases[index])
+        .map(|size| size as u32)
+        .map_err(js_error)
+}
