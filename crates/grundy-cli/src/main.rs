@@ -3,8 +3,9 @@
 use grundy_core::ai::Skill;
 use grundy_core::game::MAX_INPUT_BYTES;
 use grundy_core::input::counted;
+use grundy_core::misere;
 use grundy_core::sequence::{Rule, Sequence};
-use grundy_core::{bench, games, Analysis, GameError};
+use grundy_core::{bench, games, Analysis, GameError, Outcome};
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -13,12 +14,13 @@ const USAGE: &str = "\
 usage:
   grundy solve <game>              read a contest input on stdin, print the contest's answer
   grundy nimber <game>             read one position on stdin, print its nimber
-  grundy outcome <game>            read one position on stdin, print N (the player to move wins) or P
+  grundy outcome <game> [--misere] read one position on stdin, print N (the player to move wins) or P
+                                   under normal play, or misère play (exit 3 if too large to search)
   grundy sequence <rule> --count N print G(0) … G(N−1) of a heap game
   grundy sequence <rule> --period [--max N]
                                    print 'preperiod A period P' once proved (exit 3 if not within N)
                                    <rule>: an octal code (0.77), grundy, or S=1,3,4
-  grundy analyse <game> [--json] [--case N]
+  grundy analyse <game> [--json] [--case N] [--misere]
                                    print the analysis of the position on stdin
   grundy games                     list the games
   grundy bench [--runs N] [--game ID]  time a cold analysis of every benchmark case (JSON)
@@ -85,13 +87,7 @@ fn run(args: &[String]) -> Result<String, Failure> {
             };
             Ok(format!("{}\n", games::nimber(game, &read_stdin()?)?.0))
         }
-        "outcome" => {
-            let [game] = rest else {
-                return Err(usage("outcome takes exactly one game id"));
-            };
-            let wins = !games::nimber(game, &read_stdin()?)?.is_zero();
-            Ok(if wins { "N\n" } else { "P\n" }.to_string())
-        }
+        "outcome" => outcome(rest),
         "sequence" => sequence(rest),
         "analyse" | "analyze" => analyse(rest),
         "games" => Ok(list_games()),
@@ -157,6 +153,34 @@ fn positive(value: &str, flag: &str) -> Result<usize, Failure> {
                 "{flag} takes a whole number from 1, not '{value}'"
             ))
         })
+}
+
+/// `grundy outcome <game> [--misere]`: `N` or `P`, from the nimber under
+/// normal play and from an exhaustive search (or Nim's closed form) under
+/// misère play, which exits 3 when the position is too large to search.
+fn outcome(args: &[String]) -> Result<String, Failure> {
+    let misere = args.iter().any(|a| a == "--misere");
+    let names: Vec<&String> = args.iter().filter(|a| *a != "--misere").collect();
+    let [game] = names[..] else {
+        return Err(usage("outcome takes one game id and, optionally, --misere"));
+    };
+    let text = read_stdin()?;
+    let wins = if misere {
+        let report = games::misere_report(game, &text, misere::CLI_BUDGET)?;
+        match report.outcome {
+            Some(outcome) => outcome == Outcome::Next,
+            None => {
+                return Err(Failure {
+                    message: report.method,
+                    code: 3,
+                    stdout: String::new(),
+                })
+            }
+        }
+    } else {
+        !games::nimber(game, &text)?.is_zero()
+    };
+    Ok(if wins { "N\n" } else { "P\n" }.to_string())
 }
 
 /// The most values `--count` and `--max` compute: 2²⁴.
@@ -242,11 +266,21 @@ fn analyse(args: &[String]) -> Result<String, Failure> {
         .filter(|a| !a.starts_with("--"))
         .ok_or_else(|| usage("analyse needs a game id"))?;
     let json = args.iter().any(|a| a == "--json");
+    let flags = ["--json", "--misere"];
+    if let Some(extra) = args[1..]
+        .iter()
+        .find(|a| a.starts_with("--") && !flags.contains(&a.as_str()) && *a != "--case")
+    {
+        return Err(usage(&format!("analyse does not take '{extra}'")));
+    }
     let case = match flag_value(args, "--case")? {
         Some(value) => positive(value, "--case")? - 1,
         None => 0,
     };
     let mut session = games::open(game, &read_stdin()?, case)?;
+    if args.iter().any(|a| a == "--misere") {
+        session.set_convention(misere::Convention::Misere);
+    }
     let analysis = session.analysis().clone();
     if json {
         let text = serde_json::to_string_pretty(&analysis).map_err(|e| Failure {
@@ -286,11 +320,24 @@ fn describe(name: &str, text: &str, analysis: &Analysis, best: Option<u32>) -> S
     for fact in &analysis.facts {
         out += &format!("{}: {}\n", fact.label, fact.value);
     }
-    let winning = analysis.winning_moves().count();
+    if let Some(report) = &analysis.misere {
+        let verdict = match report.outcome {
+            Some(Outcome::Next) => "the player to move wins (N)",
+            Some(Outcome::Previous) => "the player to move loses (P)",
+            None => "unknown",
+        };
+        out += &format!("misère play: {verdict}; {}\n", report.method);
+    }
+    let winning_ids: Vec<u32> = analysis.winning_moves().map(|m| m.id).collect();
+    let winning = winning_ids.len();
     out += &format!("moves ({}, {winning} winning):\n", analysis.moves.len());
     for m in &analysis.moves {
         let parts: Vec<String> = m.parts.iter().map(|p| p.to_string()).collect();
-        let mark = if m.after.is_zero() { "wins" } else { "" };
+        let mark = if winning_ids.contains(&m.id) {
+            "wins"
+        } else {
+            ""
+        };
         out += &format!(
             "  {:>6}  {:<4} {}  [pieces {}]\n",
             m.after.to_string(),

@@ -280,3 +280,49 @@ fn heap_games_solve_and_give_nimbers() {
     assert_eq!(stdout(&grundy(&["nimber", "octal"], "0.77\n3 4\n")), "2\n");
     assert_eq!(stdout(&grundy(&["outcome", "grundy-game"], "7\n")), "P\n");
 }
+
+#[test]
+fn misere_outcomes_are_searched_or_refused_with_exit_3() {
+    assert_eq!(
+        stdout(&grundy(&["outcome", "nim", "--misere"], "1 1\n")),
+        "N\n"
+    );
+    assert_eq!(stdout(&grundy(&["outcome", "nim"], "1 1\n")), "P\n");
+    assert_eq!(
+        stdout(&grundy(&["outcome", "nim", "--misere"], "1 1 1\n")),
+        "P\n"
+    );
+    assert_eq!(
+        stdout(&grundy(
+            &["outcome", "--misere", "nim"],
+            "1000000 1000000\n"
+        )),
+        "P\n"
+    );
+    assert_eq!(
+        stdout(&grundy(&["outcome", "octal", "--misere"], "0.77\n3 4\n")),
+        "N\n"
+    );
+    assert_eq!(
+        stdout(&grundy(
+            &["outcome", "sum", "--misere"],
+            "--- nim\n1\n--- grundy-game\n3\n"
+        )),
+        "N\n"
+    );
+    assert_eq!(
+        stdout(&grundy(
+            &["outcome", "sum", "--misere"],
+            "--- nim\n1\n--- grundy-game\n4\n"
+        )),
+        "P\n"
+    );
+    let out = grundy(&["outcome", "octal", "--misere"], "0.77\n60 60 60\n");
+    assert_eq!(out.status.code(), Some(3));
+    assert_eq!(stdout(&out), "");
+    assert!(
+        stderr(&out).contains("too large to solve exactly under misère play"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -1,6 +1,7 @@
 //! The one shape every game reports. The browser, the CLI's `--json` and the
 //! AI all read this, so a renderer needs no knowledge of any game's rules.
 
+use crate::misere::{Convention, MisereReport};
 use crate::nimber::Nimber;
 use serde::{Deserialize, Serialize};
 
@@ -223,6 +224,12 @@ pub struct Analysis {
     pub forfeits: Vec<ForfeitMove>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub facts: Vec<Fact>,
+    /// Which play the analysis describes. Nimbers and `after` are always
+    /// normal-play values; under misère play `misere` says who wins.
+    #[serde(default, skip_serializing_if = "Convention::is_normal")]
+    pub convention: Convention,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub misere: Option<MisereReport>,
 }
 
 impl Analysis {
@@ -237,11 +244,22 @@ impl Analysis {
             moves,
             forfeits: Vec::new(),
             facts: Vec::new(),
+            convention: Convention::Normal,
+            misere: None,
         }
     }
 
+    /// The moves that win under the analysis's play. Under misère play with
+    /// no known outcome there are none to show.
     pub fn winning_moves(&self) -> impl Iterator<Item = &MoveInfo> {
-        self.moves.iter().filter(|m| m.after.is_zero())
+        let misere = self
+            .misere
+            .as_ref()
+            .filter(|_| !self.convention.is_normal());
+        self.moves.iter().filter(move |m| match misere {
+            None => m.after.is_zero(),
+            Some(report) => report.winning.contains(&m.id),
+        })
     }
 
     /// The total as a person writes it: `*3 ⊕ *4 ⊕ *5 = *2`.

@@ -6,6 +6,7 @@ use crate::ai::Rng;
 use crate::game::GameError;
 use crate::games;
 use crate::games::intervals::random_laminar;
+use crate::misere;
 use crate::sequence::{Rule, Sequence};
 use serde::Serialize;
 
@@ -21,6 +22,8 @@ pub enum Work {
     Period,
     /// Computing G(0 … count − 1) of `input`'s `rule count`, as the explorer does.
     Values,
+    /// The misère outcome by exhaustive search: `grundy outcome --misere`.
+    Misere,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -245,6 +248,25 @@ pub fn cases() -> Vec<BenchCase> {
             30_000.0,
             Some(3),
         ),
+        BenchCase {
+            work: Work::Misere,
+            max_runs: Some(5),
+            ..case(
+                "octal",
+                "misère Kayles 9 10 (search)",
+                "0.77\n9 10\n".to_string(),
+                2000.0,
+            )
+        },
+        BenchCase {
+            work: Work::Misere,
+            ..case(
+                "nim",
+                "misère Nim, 64 heaps up to 100",
+                heaps.join(" ") + "\n",
+                16.0,
+            )
+        },
     ]
 }
 
@@ -285,6 +307,10 @@ pub fn run(case: &BenchCase) -> Result<usize, GameError> {
             let mut sequence = Sequence::new(Rule::parse_name(&case.input)?);
             let proved = sequence.prove_period(1 << 24, |_| true);
             Ok(proved.map_or(0, |p| p.period))
+        }
+        Work::Misere => {
+            let report = games::misere_report(case.game, &case.input, misere::CLI_BUDGET)?;
+            Ok(report.explored as usize + report.winning.len())
         }
         Work::Values => {
             let (rule, count) = case.input.split_once(' ').unwrap_or((&case.input, "0"));

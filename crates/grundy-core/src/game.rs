@@ -1,6 +1,7 @@
 //! The trait every game implements, and the error its parsers return.
 
 use crate::analysis::{Analysis, Edit};
+use crate::misere::MisereReport;
 use crate::nimber::Nimber;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -111,6 +112,24 @@ pub trait Game: Default {
     /// contest's largest positions allow to enumerate compute it directly.
     fn nimber(&mut self, position: &Self::Position) -> Nimber {
         self.analyse(position).nimber
+    }
+
+    /// A key equal for positions with the same futures (heaps in any order,
+    /// say), for memoised searches; by default the position's text.
+    fn canonical(&self, position: &Self::Position) -> String {
+        self.format(position)
+    }
+
+    /// How many moves `analyse` would list. A game whose analysis is costly
+    /// counts them directly, for searches that only play them.
+    fn option_count(&mut self, position: &Self::Position) -> u32 {
+        self.analyse(position).moves.len() as u32
+    }
+
+    /// The misère outcome and winning moves where theory gives them without
+    /// a search.
+    fn misere_closed_form(&mut self, _position: &Self::Position) -> Option<MisereReport> {
+        None
     }
 
     /// The position after the move numbered `move_id` in `analyse`'s list.

@@ -11,6 +11,7 @@ pub mod bench;
 pub mod game;
 pub mod games;
 pub mod input;
+pub mod misere;
 pub mod nimber;
 pub mod rect_table;
 pub mod sequence;

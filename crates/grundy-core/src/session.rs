@@ -4,6 +4,7 @@
 use crate::ai::{self, Rng, Skill};
 use crate::analysis::{Analysis, Edit, TreeNode};
 use crate::game::{check_input_size, Game, GameError, GameInfo};
+use crate::misere::{self, Convention, MisereReport, PositionWalk, Search};
 
 /// The questions the CLI and the browser ask of any game, object-safe so
 /// that one code path serves every game.
@@ -32,6 +33,14 @@ pub trait AnySession {
     /// The tree of positions `depth` moves deep from the current one, or an
     /// error when it holds more than `budget` positions. History is untouched.
     fn tree(&mut self, depth: usize, budget: usize) -> Result<TreeNode, GameError>;
+    /// A key equal for positions with the same futures, for memoised searches.
+    fn canonical(&self) -> String;
+    /// Which play decides the winner; the analysis describes that play.
+    fn set_convention(&mut self, convention: Convention);
+    fn convention(&self) -> Convention;
+    /// Who wins the current position under misère play, and how, searching
+    /// at most `budget` positions.
+    fn misere_report(&mut self, budget: usize) -> MisereReport;
 }
 
 /// The deepest game tree a session expands. Trees grow exponentially, so a
@@ -92,6 +101,7 @@ pub struct Session<G: Game> {
     current: usize,
     cases: (usize, usize),
     analysis: Option<Analysis>,
+    convention: Convention,
 }
 
 impl<G: Game> Session<G> {
@@ -102,9 +112,37 @@ impl<G: Game> Session<G> {
             current: 0,
             cases: (0, 0),
             analysis: None,
+            convention: Convention::Normal,
         };
         session.load(text, case)?;
         Ok(session)
+    }
+
+    /// Opens case `case` of `text` with the contest's limits rather than the
+    /// playground's, for questions the command line answers.
+    pub fn open_unchecked(text: &str, case: usize) -> Result<Session<G>, GameError> {
+        let game = G::default();
+        let mut positions = game.parse(text)?;
+        if case >= positions.len() {
+            return Err(GameError::new(format!("case {} does not exist", case + 1)));
+        }
+        let count = positions.len();
+        Ok(Session::at(
+            game,
+            positions.swap_remove(case),
+            (count, case),
+        ))
+    }
+
+    fn at(game: G, position: G::Position, cases: (usize, usize)) -> Session<G> {
+        Session {
+            game,
+            history: vec![position],
+            current: 0,
+            cases,
+            analysis: None,
+            convention: Convention::Normal,
+        }
     }
 
     fn position(&self) -> &G::Position {
@@ -134,7 +172,12 @@ impl<G: Game> AnySession for Session<G> {
     fn analysis(&mut self) -> &Analysis {
         if self.analysis.is_none() {
             let position = self.history[self.current].clone();
-            self.analysis = Some(self.game.analyse(&position));
+            let mut analysis = self.game.analyse(&position);
+            if self.convention == Convention::Misere {
+                analysis.convention = Convention::Misere;
+                analysis.misere = Some(self.misere_report(misere::PLAYGROUND_BUDGET));
+            }
+            self.analysis = Some(analysis);
         }
         self.analysis.as_ref().expect("analysis was just computed")
     }
@@ -233,5 +276,28 @@ impl<G: Game> AnySession for Session<G> {
             budget,
             &mut 1,
         )
+    }
+
+    fn canonical(&self) -> String {
+        self.game.canonical(self.position())
+    }
+
+    fn set_convention(&mut self, convention: Convention) {
+        if convention != self.convention {
+            self.convention = convention;
+            self.analysis = None;
+        }
+    }
+
+    fn convention(&self) -> Convention {
+        self.convention
+    }
+
+    fn misere_report(&mut self, budget: usize) -> MisereReport {
+        let position = self.position().clone();
+        if let Some(report) = self.game.misere_closed_form(&position) {
+            return report;
+        }
+        Search::new(budget).report(&mut PositionWalk::<G>::new(position))
     }
 }

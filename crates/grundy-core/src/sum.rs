@@ -11,6 +11,7 @@ use crate::analysis::{Analysis, Board, Component, Edit, MoveInfo, SumPart, TreeN
 use crate::game::{check_input_size, unknown_move, GameError, GameInfo, Sample};
 use crate::games::{self, shown_id};
 use crate::input::BYTE_ORDER_MARK;
+use crate::misere::{self, Convention, MisereReport, Search};
 use crate::nimber::Nimber;
 use crate::session::AnySession;
 
@@ -48,6 +49,7 @@ pub struct Sum {
     /// Moves played from the loaded position to the current one.
     current: usize,
     analysis: Option<Analysis>,
+    convention: Convention,
 }
 
 /// Opens a sum from its text: `--- <game id>` lines, each followed by that
@@ -61,6 +63,7 @@ pub fn open(text: &str, case: usize) -> Result<Sum, GameError> {
         history: Vec::new(),
         current: 0,
         analysis: None,
+        convention: Convention::Normal,
     })
 }
 
@@ -239,7 +242,12 @@ impl AnySession for Sum {
                     component_offset,
                 });
             }
-            self.analysis = Some(Analysis::new(Board::Sum { parts }, components, moves));
+            let mut analysis = Analysis::new(Board::Sum { parts }, components, moves);
+            if self.convention == Convention::Misere {
+                analysis.convention = Convention::Misere;
+                analysis.misere = Some(self.misere_report(misere::PLAYGROUND_BUDGET));
+            }
+            self.analysis = Some(analysis);
         }
         self.analysis.as_ref().expect("analysis was just computed")
     }
@@ -347,5 +355,39 @@ impl AnySession for Sum {
         Err(GameError::new(
             "a sum's tree is the product of its parts' trees; open a part on its own to see one",
         ))
+    }
+
+    fn canonical(&self) -> String {
+        self.parts
+            .iter()
+            .map(|(game, session)| format!("--- {game}\n{}", session.canonical()))
+            .collect()
+    }
+
+    fn set_convention(&mut self, convention: Convention) {
+        if convention != self.convention {
+            self.convention = convention;
+            self.analysis = None;
+        }
+    }
+
+    fn convention(&self) -> Convention {
+        self.convention
+    }
+
+    fn misere_report(&mut self, budget: usize) -> MisereReport {
+        // Misère sums do not add, so the whole sum is searched, on a copy.
+        match open(&self.text(), 0) {
+            Ok(scratch) => {
+                let mut scratch: Box<dyn AnySession> = Box::new(scratch);
+                Search::new(budget).report(scratch.as_mut())
+            }
+            Err(e) => MisereReport {
+                outcome: None,
+                winning: Vec::new(),
+                explored: 0,
+                method: e.message,
+            },
+        }
     }
 }

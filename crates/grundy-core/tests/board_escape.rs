@@ -4,6 +4,8 @@
 mod common;
 
 use grundy_core::ai::Rng;
+use grundy_core::misere::Convention;
+use grundy_core::Outcome;
 use grundy_core::{games, Region};
 use std::collections::{BTreeSet, HashMap};
 
@@ -15,6 +17,8 @@ struct Brute {
     cols: usize,
     cells: Vec<u8>,
     memo: HashMap<Tokens, bool>,
+    /// Whether the last move loses (misère play) rather than wins.
+    misere: bool,
 }
 
 impl Brute {
@@ -48,10 +52,12 @@ impl Brute {
         if let Some(&known) = self.memo.get(tokens) {
             return known;
         }
-        let result = self
-            .moves(tokens)
-            .into_iter()
-            .any(|(_, _, next)| !self.wins(&next));
+        let moves = self.moves(tokens);
+        let result = if moves.is_empty() {
+            self.misere
+        } else {
+            moves.into_iter().any(|(_, _, next)| !self.wins(&next))
+        };
         self.memo.insert(tokens.to_vec(), result);
         result
     }
@@ -92,6 +98,7 @@ fn random_board(rng: &mut Rng, tokens: usize, k: u64) -> (String, Brute) {
             .map(|&c| if c == b'T' { b'.' } else { c })
             .collect(),
         memo: HashMap::new(),
+        misere: false,
     };
     (text, brute)
 }
@@ -279,4 +286,31 @@ fn counters_survive_the_text_round_trip() {
         reopened.analysis().components,
         session.analysis().components
     );
+}
+
+#[test]
+fn misere_outcomes_and_winning_moves_agree_with_brute_force() {
+    let mut rng = Rng::new(33);
+    // Positions past the search budget say so; 500 that are not must agree.
+    let mut answered = 0;
+    while answered < 500 {
+        let (tokens, k) = (1 + rng.below(3), 1 + rng.below(5) as u64);
+        let (text, mut brute) = random_board(&mut rng, tokens, k);
+        brute.misere = true;
+        let cols = brute.cols;
+        let start = tokens_of(&text, cols);
+        let mut session = games::open("board-escape", &text, 0).unwrap();
+        session.set_convention(Convention::Misere);
+        let report = session.analysis().misere.clone().unwrap();
+        let Some(outcome) = report.outcome else {
+            continue;
+        };
+        answered += 1;
+        assert_eq!(outcome == Outcome::Next, brute.wins(&start), "{text}");
+        assert_eq!(
+            analysed_winning(&mut session, cols),
+            brute.winning_moves(&start),
+            "{text}"
+        );
+    }
 }

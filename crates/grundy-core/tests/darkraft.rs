@@ -4,6 +4,8 @@
 mod common;
 
 use grundy_core::ai::Rng;
+use grundy_core::misere::Convention;
+use grundy_core::Outcome;
 use grundy_core::{games, Region};
 use std::collections::{BTreeSet, HashMap};
 
@@ -12,6 +14,8 @@ struct Brute {
     m: usize,
     letters: Vec<u8>,
     memo: HashMap<u64, bool>,
+    /// Whether the last move loses (misère play) rather than wins.
+    misere: bool,
 }
 
 impl Brute {
@@ -22,6 +26,7 @@ impl Brute {
             m: rows[0].len(),
             letters: rows.concat().into_bytes(),
             memo: HashMap::new(),
+            misere: false,
         }
     }
 
@@ -53,9 +58,14 @@ impl Brute {
         if let Some(&known) = self.memo.get(&active) {
             return known;
         }
-        let result = (0..self.n * self.m)
+        let cells: Vec<usize> = (0..self.n * self.m)
             .filter(|&k| active & (1 << k) != 0)
-            .any(|k| !self.wins(self.after(active, k)));
+            .collect();
+        let result = if cells.is_empty() {
+            self.misere
+        } else {
+            cells.into_iter().any(|k| !self.wins(self.after(active, k)))
+        };
         self.memo.insert(active, result);
         result
     }
@@ -236,4 +246,35 @@ fn text_round_trips_after_moves() {
         session.analysis().components
     );
     assert_eq!(reopened.analysis().moves, session.analysis().moves);
+}
+
+#[test]
+fn misere_outcomes_and_winning_moves_agree_with_brute_force() {
+    let mut rng = Rng::new(32);
+    // Positions past the search budget say so; 500 that are not must agree.
+    let mut answered = 0;
+    while answered < 500 {
+        let board = random_board(&mut rng);
+        if board.len() > 20 {
+            continue;
+        }
+        let text = input(&board);
+        let mut brute = Brute::new(&board);
+        brute.misere = true;
+        let all = (1u64 << (brute.n * brute.m)) - 1;
+        let mut session = games::open("darkraft", &text, 0).unwrap();
+        session.set_convention(Convention::Misere);
+        let analysis = session.analysis().clone();
+        let report = analysis.misere.clone().unwrap();
+        let Some(outcome) = report.outcome else {
+            continue;
+        };
+        answered += 1;
+        assert_eq!(outcome == Outcome::Next, brute.wins(all), "{text}");
+        assert_eq!(
+            winning_anchors(&analysis),
+            brute.winning_cells(all),
+            "{text}"
+        );
+    }
 }

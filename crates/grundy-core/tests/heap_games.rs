@@ -6,14 +6,20 @@ mod common;
 
 use grundy_core::ai::Rng;
 use grundy_core::games;
+use grundy_core::misere::Convention;
 use grundy_core::sequence::{Period, Rule, Sequence};
+use grundy_core::Outcome;
 use std::collections::HashMap;
 
 /// The rule's moves on one heap, as the heaps they leave, written from the
 /// rules in GAMES.md without sharing any code with the solver.
 fn options(rule: &str, n: usize) -> Vec<Vec<usize>> {
     let mut out = Vec::new();
-    if rule == "grundy" {
+    if rule == "nim" {
+        for leave in 0..n {
+            out.push(if leave == 0 { vec![] } else { vec![leave] });
+        }
+    } else if rule == "grundy" {
         for a in 1..n {
             if 2 * a != n {
                 out.push(vec![a, n - a]);
@@ -308,4 +314,269 @@ fn bad_positions_are_located() {
     assert_eq!((err.line, err.column), (Some(1), Some(3)), "{err}");
     let err = games::open("octal", "0.77\n3 101\n", 0).err().unwrap();
     assert!(err.message.contains("heap 2 has 101 counters"), "{err}");
+}
+
+/// Whether the player to move wins a sum of heap games under misère play,
+/// by searching the whole tree: each part is a rule and its heaps.
+fn misere_wins(
+    parts: &[(&str, Vec<usize>)],
+    memo: &mut HashMap<Vec<(String, Vec<usize>)>, bool>,
+) -> bool {
+    let key: Vec<(String, Vec<usize>)> = parts
+        .iter()
+        .map(|(rule, heaps)| {
+            let mut heaps: Vec<usize> = heaps.iter().copied().filter(|&h| h > 0).collect();
+            heaps.sort_unstable();
+            (rule.to_string(), heaps)
+        })
+        .collect();
+    if let Some(&known) = memo.get(&key) {
+        return known;
+    }
+    let mut any_move = false;
+    let mut wins = false;
+    'search: for (part, (rule, heaps)) in parts.iter().enumerate() {
+        for (index, &heap) in heaps.iter().enumerate() {
+            for leaves in options(rule, heap) {
+                any_move = true;
+                let mut next = parts.to_vec();
+                next[part].1.splice(index..=index, leaves);
+                if !misere_wins(&next, memo) {
+                    wins = true;
+                    break 'search;
+                }
+            }
+        }
+    }
+    // With no move at all, the opponent made the last one and lost.
+    let result = wins || !any_move;
+    memo.insert(key, result);
+    result
+}
+
+/// The rule and heaps of a heap game's text, as the search above takes them.
+fn parts_of(game: &str, text: &str) -> (String, Vec<usize>) {
+    let lines: Vec<&str> = text.lines().collect();
+    let heaps = |line: &str| {
+        line.split_whitespace()
+            .map(|h| h.parse().unwrap())
+            .collect()
+    };
+    match game {
+        "nim" => (
+            "nim".to_string(),
+            heaps(lines.first().copied().unwrap_or("")),
+        ),
+        "grundy-game" => (
+            "grundy".to_string(),
+            heaps(lines.first().copied().unwrap_or("")),
+        ),
+        "subtraction" => (
+            format!("S={}", lines[0]),
+            heaps(lines.get(1).copied().unwrap_or("")),
+        ),
+        _ => (
+            lines[0].to_string(),
+            heaps(lines.get(1).copied().unwrap_or("")),
+        ),
+    }
+}
+
+fn as_parts(parts: &[(String, Vec<usize>)]) -> Vec<(&str, Vec<usize>)> {
+    parts.iter().map(|(r, h)| (r.as_str(), h.clone())).collect()
+}
+
+/// Checks a session's misère report against the search: the outcome, and
+/// which moves win. Returns false when the report says it is too large.
+fn misere_agrees(
+    game: &str,
+    text: &str,
+    memo: &mut HashMap<Vec<(String, Vec<usize>)>, bool>,
+) -> bool {
+    let split = |text: &str| -> Vec<(String, Vec<usize>)> {
+        if game != "sum" {
+            return vec![parts_of(game, text)];
+        }
+        text.split("--- ")
+            .filter(|s| !s.is_empty())
+            .map(|section| {
+                let (id, body) = section.split_once('\n').unwrap();
+                parts_of(id, body)
+            })
+            .collect()
+    };
+    let mut session = games::open(game, text, 0).unwrap_or_else(|e| panic!("{text}: {e}"));
+    session.set_convention(Convention::Misere);
+    let analysis = session.analysis().clone();
+    let report = analysis.misere.clone().unwrap();
+    let Some(outcome) = report.outcome else {
+        return false;
+    };
+    let parts = split(text);
+    assert_eq!(
+        outcome == Outcome::Next,
+        misere_wins(&as_parts(&parts), memo),
+        "{game}\n{text}"
+    );
+    for m in &analysis.moves {
+        session.play(m.id).unwrap();
+        let after = split(&session.text());
+        session.undo();
+        let wins = !misere_wins(&as_parts(&after), memo);
+        assert_eq!(
+            report.winning.contains(&m.id),
+            wins,
+            "{game}\n{text} {}",
+            m.label
+        );
+    }
+    true
+}
+
+#[test]
+fn misere_play_agrees_with_searching_the_whole_tree() {
+    let mut rng = Rng::new(19);
+    let games: [(&str, &[&str]); 4] = [
+        ("nim", &["nim"]),
+        ("octal", &["0.77", "0.137", "0.07", "4.37"]),
+        ("subtraction", &["S=1,3,4", "S=2,5,6", "S=1,2"]),
+        ("grundy-game", &["grundy"]),
+    ];
+    let mut memo = HashMap::new();
+    for (game, rules) in games {
+        let mut answered = 0;
+        while answered < 500 {
+            let rule = rules[rng.below(rules.len())];
+            let heaps: Vec<usize> = (0..1 + rng.below(4)).map(|_| rng.below(8)).collect();
+            let text = if game == "nim" {
+                format!(
+                    "{}\n",
+                    heaps
+                        .iter()
+                        .map(usize::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                )
+            } else {
+                position_text(game, rule, &heaps)
+            };
+            answered += usize::from(misere_agrees(game, &text, &mut memo));
+        }
+    }
+}
+
+#[test]
+fn misere_sums_of_two_and_three_games_agree_with_the_search() {
+    let mut rng = Rng::new(20);
+    let mut memo = HashMap::new();
+    let choices = [
+        ("nim", "nim"),
+        ("octal", "0.77"),
+        ("subtraction", "S=1,3,4"),
+        ("grundy-game", "grundy"),
+    ];
+    let mut answered = 0;
+    while answered < 500 {
+        let count = 2 + rng.below(2);
+        let text: String = (0..count)
+            .map(|_| {
+                let (game, rule) = choices[rng.below(choices.len())];
+                let heaps: Vec<usize> = (0..1 + rng.below(2)).map(|_| rng.below(6)).collect();
+                let body = if game == "nim" {
+                    format!(
+                        "{}\n",
+                        heaps
+                            .iter()
+                            .map(usize::to_string)
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    )
+                } else {
+                    position_text(game, rule, &heaps)
+                };
+                format!("--- {game}\n{body}")
+            })
+            .collect();
+        answered += usize::from(misere_agrees("sum", &text, &mut memo));
+    }
+}
+
+#[test]
+fn misere_nim_follows_boutons_rule_at_any_size() {
+    let mut session = games::open("nim", "1 1\n", 0).unwrap();
+    session.set_convention(Convention::Misere);
+    // Two single counters: the xor is 0, yet the player to move wins.
+    assert_eq!(
+        session.analysis().misere.as_ref().unwrap().outcome,
+        Some(Outcome::Next)
+    );
+    let big = vec!["1000000"; 64].join(" ");
+    let report = games::misere_report("nim", &big, 10).unwrap();
+    assert_eq!(report.outcome, Some(Outcome::Previous));
+    let report = games::misere_report("nim", "1 1 1\n", 10).unwrap();
+    assert_eq!(report.outcome, Some(Outcome::Previous));
+}
+
+#[test]
+fn misere_positions_past_the_budget_are_said_to_be_too_large() {
+    let report = games::misere_report("octal", "0.77\n40 40 40\n", 1000).unwrap();
+    assert_eq!(report.outcome, None);
+    assert!(
+        report
+            .method
+            .contains("too large to solve exactly under misère play"),
+        "{}",
+        report.method
+    );
+}
+
+#[test]
+fn the_optimal_player_wins_misere_games_it_can_win() {
+    use grundy_core::ai::Skill;
+    let mut rng = Rng::new(21);
+    let mut played = 0;
+    while played < 200 {
+        let (game, text) = match rng.below(3) {
+            0 => (
+                "nim",
+                format!("{} {} {}\n", rng.below(5), rng.below(5), rng.below(5)),
+            ),
+            1 => (
+                "octal",
+                format!("0.77\n{} {}\n", 1 + rng.below(9), 1 + rng.below(9)),
+            ),
+            _ => (
+                "sum",
+                format!(
+                    "--- nim\n{}\n--- grundy-game\n{}\n",
+                    rng.below(4),
+                    1 + rng.below(9)
+                ),
+            ),
+        };
+        let mut session = games::open(game, &text, 0).unwrap();
+        session.set_convention(Convention::Misere);
+        if session.analysis().misere.as_ref().unwrap().outcome != Some(Outcome::Next) {
+            continue;
+        }
+        played += 1;
+        let mut optimal_to_move = true;
+        loop {
+            let skill = if optimal_to_move {
+                Skill::OPTIMAL
+            } else {
+                Skill::RANDOM
+            };
+            let Some(id) = session.ai_move(skill, rng.next_u64()) else {
+                // Under misère play the player left without a move has won.
+                assert!(
+                    optimal_to_move,
+                    "{game}: the optimal player made the last move from\n{text}"
+                );
+                break;
+            };
+            session.play(id).unwrap();
+            optimal_to_move = !optimal_to_move;
+        }
+    }
 }

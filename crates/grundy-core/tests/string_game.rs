@@ -4,6 +4,8 @@
 mod common;
 
 use grundy_core::ai::Rng;
+use grundy_core::misere::Convention;
+use grundy_core::Outcome;
 use grundy_core::{games, Region};
 use std::collections::{BTreeSet, HashMap};
 
@@ -11,6 +13,8 @@ struct Brute {
     /// Every occurrence of every word as a bitmask of its letters, with its span.
     occurrences: Vec<(u32, usize, usize)>,
     memo: HashMap<u32, bool>,
+    /// Whether the last move loses (misère play) rather than wins.
+    misere: bool,
 }
 
 impl Brute {
@@ -27,6 +31,7 @@ impl Brute {
         Brute {
             occurrences: occurrences.into_iter().collect(),
             memo: HashMap::new(),
+            misere: false,
         }
     }
 
@@ -40,7 +45,11 @@ impl Brute {
             .filter(|o| o.0 & erased == 0)
             .map(|o| erased | o.0)
             .collect();
-        let result = options.into_iter().any(|next| !self.wins(next));
+        let result = if options.is_empty() {
+            self.misere
+        } else {
+            options.into_iter().any(|next| !self.wins(next))
+        };
         self.memo.insert(erased, result);
         result
     }
@@ -194,4 +203,26 @@ fn erased_letters_round_trip_and_survive_a_new_dictionary() {
         })
         .unwrap();
     assert_eq!(session.text(), "1\na--abc\n2\nab\nc\n");
+}
+
+#[test]
+fn misere_outcomes_and_winning_moves_agree_with_brute_force() {
+    let mut rng = Rng::new(35);
+    // Positions past the search budget say so; 500 that are not must agree.
+    let mut answered = 0;
+    while answered < 500 {
+        let (text, words) = random_case(&mut rng);
+        let source = input(&text, &words);
+        let mut brute = Brute::new(&text, &words);
+        brute.misere = true;
+        let mut session = games::open("string-game", &source, 0).unwrap();
+        session.set_convention(Convention::Misere);
+        let report = session.analysis().misere.clone().unwrap();
+        let Some(outcome) = report.outcome else {
+            continue;
+        };
+        answered += 1;
+        assert_eq!(outcome == Outcome::Next, brute.wins(0), "{source}");
+        assert_eq!(analysed_winning(&mut session), brute.winning(0), "{source}");
+    }
 }

@@ -8,6 +8,7 @@
 
 use grundy_core::ai::Skill;
 use grundy_core::game::{too_long, MAX_INPUT_BYTES};
+use grundy_core::misere::Convention;
 use grundy_core::sequence::{Rule, Sequence};
 use grundy_core::{bench, games, Analysis, AnySession, Edit, GameError};
 use serde::Serialize;
@@ -255,6 +256,23 @@ impl Session {
             .map_err(|e| js_error(GameError::new(edit_problem(&e.to_string()))))?;
         let result = self.inner.edit(&edit);
         self.after_change(result)
+    }
+
+    /// Chooses the play the analysis describes: `"normal"` or `"misere"`.
+    #[wasm_bindgen(js_name = setConvention)]
+    pub fn set_convention(&mut self, convention: JsValue) -> Result<(), JsValue> {
+        let convention = match text_arg(&convention, "the convention")?.as_str() {
+            "normal" => Convention::Normal,
+            "misere" => Convention::Misere,
+            other => {
+                return Err(js_error(GameError::new(format!(
+                    "the play is 'normal' or 'misere', not '{}'",
+                    other.chars().take(24).collect::<String>()
+                ))))
+            }
+        };
+        self.inner.set_convention(convention);
+        self.after_change(Ok(()))
     }
 
     /// The tree of positions `depth` moves deep, refused past `budget` positions.

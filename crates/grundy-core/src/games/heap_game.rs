@@ -335,4 +335,22 @@ impl<F: HeapFamily> Game for HeapGame<F> {
     fn check_playable(&self, position: &HeapPosition) -> Result<(), GameError> {
         HeapGame::check_playable(self, position)
     }
+    fn option_count(&mut self, position: &HeapPosition) -> u32 {
+        position
+            .heaps
+            .iter()
+            .map(|&size| F::placements(&position.rule, size).len() as u32)
+            .sum()
+    }
+    fn canonical(&self, position: &HeapPosition) -> String {
+        let mut heaps: Vec<u32> = position.heaps.iter().copied().filter(|&h| h > 0).collect();
+        heaps.sort_unstable();
+        HeapGame::format(
+            self,
+            &HeapPosition {
+                rule: position.rule.clone(),
+                heaps,
+            },
+        )
+    }
 }

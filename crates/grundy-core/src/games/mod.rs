@@ -13,6 +13,7 @@ pub mod subtraction;
 
 use crate::game::{check_input_size, Game, GameError, GameInfo};
 use crate::input::shorten;
+use crate::misere::MisereReport;
 use crate::nimber::Nimber;
 use crate::session::{AnySession, Session};
 use crate::sum;
@@ -24,6 +25,8 @@ type Opener = fn(&str, usize) -> Result<Box<dyn AnySession>, GameError>;
 struct Entry {
     info: fn() -> GameInfo,
     open: Opener,
+    /// Opens with the contest's limits, for the command line.
+    open_unchecked: Opener,
     solve: fn(&str) -> Result<String, GameError>,
     nimber: fn(&str) -> Result<Nimber, GameError>,
 }
@@ -32,6 +35,7 @@ fn entry<G: Game + 'static>() -> Entry {
     Entry {
         info: G::info,
         open: |text, case| Ok(Box::new(Session::<G>::open(text, case)?)),
+        open_unchecked: |text, case| Ok(Box::new(Session::<G>::open_unchecked(text, case)?)),
         solve: |input| G::default().solve(input),
         nimber: |text| {
             let mut game = G::default();
@@ -113,4 +117,17 @@ pub fn nimber(game_id: &str, text: &str) -> Result<Nimber, GameError> {
         return sum::nimber(text);
     }
     (find(game_id)?.nimber)(text)
+}
+
+/// Who wins the first position of `text` under misère play, searching at
+/// most `budget` positions, read with the contest's limits as `grundy
+/// outcome --misere` reads it. A report without an outcome says why.
+pub fn misere_report(game_id: &str, text: &str, budget: usize) -> Result<MisereReport, GameError> {
+    check_input_size(text)?;
+    let mut session: Box<dyn AnySession> = if game_id == sum::ID {
+        Box::new(sum::open(text, 0)?)
+    } else {
+        (find(game_id)?.open_unchecked)(text, 0)?
+    };
+    Ok(session.misere_report(budget))
 }

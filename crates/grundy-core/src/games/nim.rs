@@ -5,6 +5,7 @@ use crate::ai::Rng;
 use crate::analysis::{Analysis, Board, Component, Edit, MoveInfo, Region};
 use crate::game::{unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample};
 use crate::input::Scanner;
+use crate::misere::{self, MisereReport};
 use crate::nimber::Nimber;
 
 pub const MAX_HEAPS: usize = 64;
@@ -163,6 +164,16 @@ impl Game for Nim {
             _ => return Err(unsupported_edit("Nim", edit)),
         }
         Ok(next)
+    }
+
+    fn canonical(&self, heaps: &Heaps) -> String {
+        let mut sorted: Vec<u32> = heaps.iter().copied().filter(|&h| h > 0).collect();
+        sorted.sort_unstable();
+        self.format(&sorted)
+    }
+
+    fn misere_closed_form(&mut self, heaps: &Heaps) -> Option<MisereReport> {
+        Some(misere::nim_report(heaps))
     }
 
     fn check_playable(&self, heaps: &Heaps) -> Result<(), GameError> {
