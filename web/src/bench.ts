@@ -10,9 +10,10 @@ interface BenchCase {
   name: string;
   /**
    * `analysis`: a cold Session and analysis(); `solve`: the contest answer;
-   * `period` and `values`: a heap game's sequence, in the core.
+   * `period` and `values`: a heap game's sequence; `misere`: a misère
+   * outcome; these three in the core.
    */
-  work: 'analysis' | 'solve' | 'period' | 'values';
+  work: 'analysis' | 'solve' | 'period' | 'values' | 'misere';
   input: string;
   budgetMs: number;
   /** At most this many timed runs, for cases that take seconds. */
@@ -52,9 +53,7 @@ async function main(): Promise<void> {
   const game = query.get('game');
   const results: BenchResult[] = [];
   const table = document.querySelector('tbody')!;
-  const cases = benchCases() as BenchCase[];
-  for (const [index, bench] of cases.entries()) {
-    if (game && bench.game !== game) continue;
+  for (const bench of (benchCases() as BenchCase[]).filter((bench) => !game || bench.game === game)) {
     const run =
       bench.work === 'solve'
         ? () => solve(bench.game, bench.input)
@@ -64,7 +63,7 @@ async function main(): Promise<void> {
               session.analysis();
               session.free();
             }
-          : () => benchRun(index);
+          : () => benchRun(bench.work, bench.game, bench.input);
     const caseRuns = Math.min(runs, bench.maxRuns ?? runs);
     // A case that takes seconds is not worth a warm-up run.
     if (bench.maxRuns === undefined) run();

@@ -8,10 +8,10 @@ use crate::games;
 use crate::games::intervals::random_laminar;
 use crate::misere;
 use crate::sequence::{Rule, Sequence};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// What a benchmark case times.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Work {
     /// A cold open and `analysis()`: what a page does to show a position.
@@ -297,23 +297,25 @@ fn grid_case(rows: usize, cols: usize, density: f64, rng: &mut Rng) -> String {
 /// Does a case's work from cold caches. Returns the size of the result
 /// (moves found, or bytes answered) so the work cannot be optimised away.
 pub fn run(case: &BenchCase) -> Result<usize, GameError> {
-    match case.work {
-        Work::Analysis => Ok(games::open(case.game, &case.input, 0)?
-            .analysis()
-            .moves
-            .len()),
-        Work::Solve => Ok(games::solve(case.game, &case.input)?.len()),
+    run_work(case.work, case.game, &case.input)
+}
+
+/// Does one kind of work on `game` and `input`, as a case would.
+pub fn run_work(work: Work, game: &str, input: &str) -> Result<usize, GameError> {
+    match work {
+        Work::Analysis => Ok(games::open(game, input, 0)?.analysis().moves.len()),
+        Work::Solve => Ok(games::solve(game, input)?.len()),
         Work::Period => {
-            let mut sequence = Sequence::new(Rule::parse_name(&case.input)?);
+            let mut sequence = Sequence::new(Rule::parse_name(input)?);
             let proved = sequence.prove_period(1 << 24, |_| true);
             Ok(proved.map_or(0, |p| p.period))
         }
         Work::Misere => {
-            let report = games::misere_report(case.game, &case.input, misere::CLI_BUDGET)?;
+            let report = games::misere_report(game, input, misere::CLI_BUDGET)?;
             Ok(report.explored as usize + report.winning.len())
         }
         Work::Values => {
-            let (rule, count) = case.input.split_once(' ').unwrap_or((&case.input, "0"));
+            let (rule, count) = input.split_once(' ').unwrap_or((input, "0"));
             let count = count
                 .parse()
                 .map_err(|_| GameError::new(format!("not a count: {count}")))?;

@@ -452,13 +452,16 @@ pub fn bench_cases() -> Result<JsValue, JsValue> {
     to_js(&bench::cases())
 }
 
-/// Runs benchmark case `index` through the core, as natively: the wasm
-/// column of the sequence benchmarks, whose work is all in the core.
+/// Does a benchmark case's work (`period`, `values`, `misere`, …) on
+/// `game` and `input` in the core, as natively: the wasm column of the
+/// benchmarks whose work is all in the core.
 #[wasm_bindgen(js_name = benchRun)]
-pub fn bench_run(index: JsValue) -> Result<u32, JsValue> {
-    let cases = bench::cases();
-    let index = count_arg(&index, "the case", cases.len().saturating_sub(1) as u32, 0)? as usize;
-    bench::run(&cases[index])
+pub fn bench_run(work: JsValue, game: JsValue, input: JsValue) -> Result<u32, JsValue> {
+    let work: bench::Work = serde_wasm_bindgen::from_value(work)
+        .map_err(|e| js_error(GameError::new(format!("not a kind of work: {e}"))))?;
+    let game = text_arg(&game, "the game id")?;
+    let input = text_arg(&input, "the input")?;
+    bench::run_work(work, &game, &input)
         .map(|size| size as u32)
         .map_err(js_error)
 }
