@@ -3,7 +3,7 @@
  * position the person loses, a located error for bad text, and an edit.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { activeGame, watchConsole } from './helpers';
+import { shownGame, watchConsole } from './helpers';
 
 /** Positions where the player to move loses against perfect play. */
 const losing: Record<string, string> = {
@@ -19,7 +19,7 @@ const losing: Record<string, string> = {
 
 async function open(page: Page, game: string, position: string): Promise<Locator> {
   await page.goto(`/#game=${game}&position=${encodeURIComponent(position)}`);
-  const element = activeGame(page);
+  const element = shownGame(page, game);
   await expect(element.locator('.sum')).toBeVisible();
   return element;
 }

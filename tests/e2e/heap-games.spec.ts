@@ -4,11 +4,11 @@
  * explorer with its period, its mex explainer, progress and Cancel.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { activeGame, watchConsole } from './helpers';
+import { shownGame, watchConsole } from './helpers';
 
 async function open(page: Page, game: string, position: string): Promise<Locator> {
   await page.goto(`/#game=${game}&position=${encodeURIComponent(position)}`);
-  const element = activeGame(page);
+  const element = shownGame(page, game);
   await expect(element.locator('.sum')).toBeVisible();
   return element;
 }

@@ -15,6 +15,14 @@ export function activeGame(page: Page): Locator {
   return page.locator('grundy-game:not([hidden])');
 }
 
+/**
+ * The shown `<grundy-game>` of one game: after the address changes, the
+ * game shown before may still be visible for a moment.
+ */
+export function shownGame(page: Page, game: string): Locator {
+  return page.locator(`grundy-game[game="${game}"]:not([hidden])`);
+}
+
 /** Heap sizes as the board draws them, read from the nimber badges. */
 export async function heapSizes(game: Locator): Promise<number[]> {
   const badges = await game.locator('grundy-heaps .heap .badge').allTextContents();

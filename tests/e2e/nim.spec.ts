@@ -28,7 +28,7 @@ test('the position survives a reload through the URL hash', async ({ page }) => 
   const game = activeGame(page);
   await expect.poll(() => heapSizes(game)).toEqual([4, 6, 9]);
   // Against a friend, so no computer reply changes the position under us.
-  await game.locator('select').first().selectOption('human');
+  await game.locator('label').filter({ hasText: 'Opponent' }).locator('select').selectOption('human');
   // Counter 2 of heap 3 (from the bottom) leaves 2 counters there... wait for the move.
   await game.locator('grundy-heaps .heap').nth(2).locator('button.counter').nth(2).click();
   await expect.poll(() => heapSizes(game)).toEqual([4, 6, 2]);

@@ -87,6 +87,15 @@ const states: { name: string; show: (page: Page) => Promise<void> }[] = [
     },
   },
   {
+    name: 'misere',
+    show: async (page) => {
+      await page.goto(`/#game=nim&position=${encodeURIComponent('1 1 4')}&play=misere`);
+      const element = activeGame(page);
+      await element.getByLabel('Hints').check();
+      await expect(element.locator('.verdict')).toContainText('Misère play');
+    },
+  },
+  {
     name: 'working',
     show: async (page) => {
       await page.goto('/#game=string-game');

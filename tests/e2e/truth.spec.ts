@@ -4,7 +4,7 @@
  * work that can always be cancelled.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { activeGame, watchConsole } from './helpers';
+import { activeGame, shownGame, watchConsole } from './helpers';
 
 interface Move {
   id: number;
@@ -20,7 +20,7 @@ interface Part {
 async function open(page: Page, game: string, position?: string): Promise<Locator> {
   const hash = position === undefined ? `#game=${game}` : `#game=${game}&position=${encodeURIComponent(position)}`;
   await page.goto(`/${hash}`);
-  const element = activeGame(page);
+  const element = shownGame(page, game);
   await expect(element.locator('.sum')).toBeVisible();
   return element;
 }

@@ -1,12 +1,12 @@
 /**
  * The iframe page: one `<grundy-game>` filling the frame, configured from
- * the query string (game, position, mode, opponent, first, level, hints).
+ * the query string (game, position, mode, opponent, first, level, play, hints).
  */
 import './elements/grundy-game';
 
 const params = new URLSearchParams(location.search);
 const game = document.createElement('grundy-game');
-for (const name of ['game', 'mode', 'opponent', 'first', 'level']) {
+for (const name of ['game', 'mode', 'opponent', 'first', 'level', 'play']) {
   const value = params.get(name);
   if (value !== null) game.setAttribute(name, value);
 }

@@ -1,6 +1,6 @@
 import { css, html, nothing, svg } from 'lit';
 import { BoardElement } from './board';
-import { heatState, type Board, type Component, type ForfeitMove, type Heat, type MoveInfo, type Region } from '../engine/model';
+import { heatState, isWinning, type Board, type Component, type ForfeitMove, type Heat, type MoveInfo, type Region } from '../engine/model';
 import { regionKeys } from '../engine/regions';
 import { componentColour, inkOn } from '../elements/palette';
 import { gridLook, type TileLook } from './tiles';
@@ -282,7 +282,7 @@ export class GridBoardElement extends BoardElement {
     const x = c * size;
     const y = r * size;
     const name = look?.name ?? tile;
-    const wins = moves?.some((m) => m.after === 0);
+    const wins = moves?.some((m) => isWinning(this.analysis, m));
     const label = `row ${r + 1}, column ${c + 1}: ${name}${moves?.length ? `, ${moves.length} move${moves.length > 1 ? 's' : ''}${this.hints && wins ? ', a winning move' : ''}` : ''}`;
     const opacity = look?.faded ? 0.35 : 1;
     return svg`<g role="gridcell" aria-label=${label}>
@@ -375,7 +375,7 @@ export class GridBoardElement extends BoardElement {
     const top = Math.max(0, r * size * scale);
     return html`<div class="chooser" role="menu" style="left:${left}px;top:${top}px">
       ${moves.map(
-        (move) => html`<button role="menuitem" class=${this.hints && move.after === 0 ? 'wins' : ''}
+        (move) => html`<button role="menuitem" class=${this.hints && isWinning(this.analysis, move) ? 'wins' : ''}
           title=${`${move.label}: leaves *${move.after}`}
           @mouseenter=${() => this.previewMove(move)}
           @click=${() => {
@@ -390,7 +390,7 @@ export class GridBoardElement extends BoardElement {
   private winningCells(byCell: Map<string, MoveInfo[]>): Set<string> {
     const cells = new Set<string>();
     for (const [key, moves] of byCell) {
-      if (moves.some((m) => m.after === 0 && (!this.variant || m.variant === this.variant))) cells.add(key);
+      if (moves.some((m) => isWinning(this.analysis, m) && (!this.variant || m.variant === this.variant))) cells.add(key);
     }
     return cells;
   }

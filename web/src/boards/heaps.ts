@@ -1,6 +1,6 @@
 import { css, html, nothing } from 'lit';
 import { BoardElement } from './board';
-import type { MoveInfo } from '../engine/model';
+import { isWinning, type MoveInfo } from '../engine/model';
 import { componentColour, inkOn } from '../elements/palette';
 import { regionHas } from '../engine/regions';
 import { heapEditButtons, ruleField } from './heap-edit';
@@ -91,9 +91,9 @@ export class HeapsBoard extends BoardElement {
     const nimber = this.analysis.components[heap]?.nimber ?? size;
     const counters = Array.from({ length: size }, (_, counter) => {
       const move = byCell.get(`${heap},${counter}`)?.[0];
-      const wins = this.hints && move !== undefined && move.after === 0;
+      const wins = this.hints && move !== undefined && isWinning(this.analysis, move);
       const description = move
-        ? `Heap ${heap + 1}, counter ${counter + 1}: ${move.label}; leaves *${move.after}${move.after === 0 ? ', a winning move' : ''}`
+        ? `Heap ${heap + 1}, counter ${counter + 1}: ${move.label}; leaves *${move.after}${isWinning(this.analysis, move) ? ', a winning move' : ''}`
         : `Heap ${heap + 1}, counter ${counter + 1}`;
       return html`<button
         class="counter ${move ? 'playable' : ''} ${previewed && regionHas(previewed.footprint, heap, counter) ? 'taken' : ''} ${wins ? 'winning' : ''}"

@@ -1,6 +1,6 @@
 import { css, html, nothing, svg } from 'lit';
 import { BoardElement } from './board';
-import type { Board, Interval, MoveInfo } from '../engine/model';
+import { isWinning, type Board, type Interval, type MoveInfo } from '../engine/model';
 import { componentColour, inkOn } from '../elements/palette';
 
 type LineBoard = Extract<Board, { kind: 'line' }>;
@@ -230,7 +230,7 @@ export class LineBoardElement extends BoardElement {
 
   private renderWinningRanges(view: [number, number], axisY: number) {
     return this.analysis.moves
-      .filter((m) => m.after === 0 && m.anchor.kind === 'span')
+      .filter((m) => isWinning(this.analysis, m) && m.anchor.kind === 'span')
       .map((m) => {
         const anchor = m.anchor as { first: number; last: number };
         const x1 = Math.max(0, this.x(anchor.first, view));

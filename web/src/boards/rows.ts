@@ -1,6 +1,6 @@
 import { css, html, nothing } from 'lit';
 import { BoardElement } from './board';
-import type { Board, MoveInfo } from '../engine/model';
+import { isWinning, type Board, type MoveInfo } from '../engine/model';
 import { componentColour, inkOn } from '../elements/palette';
 import { regionHas } from '../engine/regions';
 import { heapEditButtons, ruleField } from './heap-edit';
@@ -93,7 +93,7 @@ export class RowsBoardElement extends BoardElement {
     const take = this.currentTake(board);
     const byCell = this.movesByCell();
     const pieceName = PIECE_NAMES[board.piece] ?? 'counter';
-    const winningTakes = new Set(this.analysis.moves.filter((m) => m.after === 0).map((m) => Number(m.variant)));
+    const winningTakes = new Set(this.analysis.moves.filter((m) => isWinning(this.analysis, m)).map((m) => Number(m.variant)));
     return html`
       ${this.editing ? ruleField('Octal code', board.rule, 'd0.d1d2…, such as 0.77 (Kayles) or 0.137', (e) => this.edit(e)) : nothing}
       ${!this.editing && board.takes.length > 1
@@ -118,9 +118,9 @@ export class RowsBoardElement extends BoardElement {
     const pieceName = PIECE_NAMES[board.piece] ?? 'counter';
     const pieces = Array.from({ length: size }, (_, index) => {
       const move = byCell.get(`${heap},${index}`)?.find((m) => Number(m.variant) === take);
-      const wins = this.hints && move !== undefined && move.after === 0;
+      const wins = this.hints && move !== undefined && isWinning(this.analysis, move);
       const description = move
-        ? `Heap ${heap + 1}, ${pieceName} ${index + 1}: ${move.label}; leaves *${move.after}${move.after === 0 ? ', a winning move' : ''}`
+        ? `Heap ${heap + 1}, ${pieceName} ${index + 1}: ${move.label}; leaves *${move.after}${isWinning(this.analysis, move) ? ', a winning move' : ''}`
         : `Heap ${heap + 1}, ${pieceName} ${index + 1}`;
       const taken = previewed !== undefined && regionHas(previewed.footprint, heap, index);
       return html`<button class="piece ${board.piece} ${move ? 'playable' : ''} ${taken ? 'taken' : ''} ${wins ? 'winning' : ''}"

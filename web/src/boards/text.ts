@@ -1,6 +1,6 @@
 import { css, html, nothing, svg } from 'lit';
 import { BoardElement } from './board';
-import type { Board, MoveInfo } from '../engine/model';
+import { isWinning, type Board, type MoveInfo } from '../engine/model';
 import { componentColour, inkOn } from '../elements/palette';
 
 type TextBoard = Extract<Board, { kind: 'text' }>;
@@ -108,7 +108,7 @@ export class TextBoardElement extends BoardElement {
   private renderBar(move: MoveInfo, lane: number, at: (i: number) => { x: number; y: number }) {
     if (move.anchor.kind !== 'span') return nothing;
     const { first, last } = move.anchor;
-    const wins = this.hints && move.after === 0;
+    const wins = this.hints && isWinning(this.analysis, move);
     const active = this.preview === move.id;
     const label = `${move.label}: leaves *${move.after}${wins ? ', a winning move' : ''}`;
     return this.segments(first, last).map(([a, b]) => {

@@ -15,6 +15,8 @@ interface Choice {
   opponent: string;
   first: string;
   level: string;
+  /** `normal` or `misere`. */
+  play: string;
   hints: boolean;
 }
 
@@ -34,7 +36,7 @@ export class EmbedBuilder extends LitElement {
     super();
     this.games = [];
     this.copied = '';
-    this.choice = { game: 'nim', position: '3 4 5\n', mode: 'play', opponent: 'ai', first: 'human', level: 'optimal', hints: false };
+    this.choice = { game: 'nim', position: '3 4 5\n', mode: 'play', opponent: 'ai', first: 'human', level: 'optimal', play: 'normal', hints: false };
   }
 
   connectedCallback(): void {
@@ -66,6 +68,7 @@ export class EmbedBuilder extends LitElement {
       `mode="${attribute(c.mode)}"`,
       c.mode === 'play' ? `opponent="${attribute(c.opponent)}"` : '',
       c.mode === 'play' && c.opponent === 'ai' ? `first="${attribute(c.first)}" level="${attribute(c.level)}"` : '',
+      c.play === 'misere' ? 'play="misere"' : '',
       c.hints ? 'hints' : '',
     ].filter(Boolean);
     return `<script type="module" src="${attribute(this.scriptUrl)}"></script>\n<grundy-game ${options.join(' ')}></grundy-game>`;
@@ -74,6 +77,7 @@ export class EmbedBuilder extends LitElement {
   get iframe(): string {
     const c = this.choice;
     const params = new URLSearchParams({ game: c.game, position: c.position, mode: c.mode, opponent: c.opponent, first: c.first, level: c.level });
+    if (c.play === 'misere') params.set('play', 'misere');
     if (c.hints) params.set('hints', '');
     const src = new URL(`frame.html?${params}`, location.href).href;
     return `<iframe src="${attribute(src)}" title="${attribute(c.game)} position" style="width:100%;height:640px;border:0"></iframe>`;
@@ -126,12 +130,13 @@ export class EmbedBuilder extends LitElement {
         ${select('opponent', 'Opponent', [['ai', 'Computer'], ['human', 'Two people']])}
         ${select('first', 'Who starts', [['human', 'The reader'], ['ai', 'The computer']])}
         ${select('level', 'Level', [['optimal', 'Optimal'], ['strong', 'Strong'], ['casual', 'Casual'], ['random', 'Random']])}
+        ${select('play', 'Play', [['normal', 'Normal: the last move wins'], ['misere', 'Misère: the last move loses']])}
         <label class="inline"><input type="checkbox" .checked=${c.hints} @change=${(e: Event) => this.set({ hints: (e.target as HTMLInputElement).checked })} /> Hints</label>
       </form>
       <section aria-label="Preview">
         <h2>Preview</h2>
         <grundy-game game=${c.game} .position=${c.position} mode=${c.mode} opponent=${c.opponent} first=${c.first}
-          level=${c.level} ?hints=${c.hints}></grundy-game>
+          level=${c.level} play=${c.play} ?hints=${c.hints}></grundy-game>
       </section>
       <section>
         <h2>Snippet</h2>

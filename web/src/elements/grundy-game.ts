@@ -1,7 +1,7 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { CancelledError, EngineFailure, SLOW_MS, SupersededError, engine } from '../engine/client';
-import type { Analysis, EngineError, MoveInfo, TreeNode, View } from '../engine/model';
-import { sumExpression } from '../engine/model';
+import type { Analysis, Convention, EngineError, MisereReport, MoveInfo, TreeNode, View } from '../engine/model';
+import { isWinning, moverWins, sumExpression } from '../engine/model';
 import type { SessionRequest } from '../engine/protocol';
 import { renderBoard } from '../boards/index';
 import type { BoardEvents } from '../boards/board';
@@ -55,6 +55,8 @@ export interface GrundyChangeDetail {
    * before it.
    */
   cause: 'open' | 'load' | 'edit' | 'move';
+  /** The play in force: `normal` or `misere`. */
+  play: Convention;
 }
 
 /**
@@ -75,6 +77,7 @@ export class GrundyGame extends LitElement {
     hints: { type: Boolean, reflect: true },
     seed: { type: Number },
     aiDelay: { type: Number, attribute: 'ai-delay' },
+    play: { type: String, reflect: true },
     view: { state: true },
     inputError: { state: true },
     actionError: { state: true },
@@ -106,6 +109,8 @@ export class GrundyGame extends LitElement {
   /** The computer's skill: 0 to 1, or optimal / strong / casual / random. */
   declare level: string;
   declare hints: boolean;
+  /** `normal` (the last move wins) or `misere` (the last move loses). */
+  declare play: string;
   /** Seeds the computer's choices, so a game can be replayed exactly. */
   declare seed: number;
   /** Milliseconds the computer waits before moving, so people see it. */
@@ -160,6 +165,7 @@ export class GrundyGame extends LitElement {
     this.opponent = 'ai';
     this.level = 'optimal';
     this.hints = false;
+    this.play = 'normal';
     this.seed = Math.floor(Math.random() * 2 ** 31);
     this.aiDelay = 400;
     this.draft = '';
@@ -204,7 +210,8 @@ export class GrundyGame extends LitElement {
 
   private setStep(step: number): void {
     this.step = Math.max(0, Math.min(STEPS.length - 1, step));
-    const winning = this.analysis?.moves.find((m) => m.after === 0);
+    const analysis = this.analysis;
+    const winning = analysis?.moves.find((m) => isWinning(analysis, m));
     this.preview = this.step === STEPS.length - 1 && winning ? winning.id : -1;
   }
 
@@ -239,12 +246,27 @@ export class GrundyGame extends LitElement {
 
   protected updated(changed: Map<string, unknown>): void {
     if (changed.has('game') || changed.has('position')) this.open();
+    else if (changed.has('play') && changed.get('play') !== undefined && this.view) {
+      void this.request({ op: 'convention', convention: this.convention }, 'action');
+    }
     else if (changed.has('first') && changed.get('first') !== undefined && this.view?.ply) void this.restart();
     else if (changed.has('mode') || changed.has('first') || changed.has('opponent')) this.scheduleAi();
   }
 
   private get currentMode(): Mode {
     return readMode(this.mode);
+  }
+
+  private get convention(): Convention {
+    return this.play === 'misere' ? 'misere' : 'normal';
+  }
+
+  /**
+   * The seat that won a finished game: the last mover under normal play,
+   * the player left without a move under misère play.
+   */
+  private get winnerSeat(): number {
+    return this.convention === 'misere' ? this.seatToMove : 1 - this.seatToMove;
   }
 
   private get seatToMove(): number {
@@ -308,7 +330,11 @@ export class GrundyGame extends LitElement {
     const generation = ++this.generation;
     clearTimeout(this.aiTimer);
     try {
-      const view = await this.track(engine().send(this.session, request));
+      let view = await this.track(engine().send(this.session, request));
+      // A fresh session plays normally until told otherwise.
+      if (request.op === 'open' && this.convention === 'misere') {
+        view = await this.track(engine().send(this.session, { op: 'convention', convention: 'misere' }));
+      }
       if (generation !== this.generation) return undefined;
       this.show(view, origin, changeCause(request));
       return view;
@@ -377,7 +403,7 @@ export class GrundyGame extends LitElement {
     }
     this.dispatchEvent(
       new CustomEvent<GrundyChangeDetail>('grundy-change', {
-        detail: { game: view.game, text: view.text, cause },
+        detail: { game: view.game, text: view.text, cause, play: this.convention },
         bubbles: true,
         composed: true,
       }),
@@ -392,7 +418,7 @@ export class GrundyGame extends LitElement {
     // text box, say) is an edit in progress; only a move ends a game.
     if (!view || view.ply === 0 || view.analysis.moves.length > 0 || this.currentMode === 'edit' || this.endedAt === view.ply) return;
     this.endedAt = view.ply;
-    const seat = 1 - this.seatToMove;
+    const seat = this.winnerSeat;
     const winner: Winner = this.againstAi
       ? seat === this.humanSeat
         ? 'human'
@@ -585,6 +611,9 @@ export class GrundyGame extends LitElement {
     .busy { display: flex; gap: 0.5rem; align-items: center; margin: 0.2rem 0; font-size: 0.9rem; color: var(--grundy-muted); }
     .explorer { margin-top: 0.75rem; }
     .explorer summary { cursor: pointer; font-weight: 600; }
+    .xor-fails { margin: 0.3rem 0 0; padding: 0.3rem 0.5rem; border-left: 3px solid var(--grundy-error, #a0153e); }
+    .verdict .how { color: var(--grundy-muted); }
+    .verdict p.how { margin: 0.3rem 0 0; }
     .stale { opacity: 0.45; pointer-events: none; }
     .busy .elapsed { font-variant-numeric: tabular-nums; display: inline-block; min-width: 3.5em; }
     .spinner { width: 0.9rem; height: 0.9rem; border-radius: 50%; border: 2px solid var(--grundy-border);
@@ -649,7 +678,7 @@ export class GrundyGame extends LitElement {
   private renderPresentation(view: View | undefined) {
     const step = this.step;
     const analysis = view?.analysis;
-    const winning = analysis?.moves.find((m) => m.after === 0);
+    const winning = analysis?.moves.find((m) => isWinning(analysis, m));
     return html`
       <div class="toolbar presenting" part="toolbar">
         <button @click=${() => this.setStep(step - 1)} ?disabled=${step === 0} aria-label="Previous step">◀</button>
@@ -697,6 +726,13 @@ export class GrundyGame extends LitElement {
             html`<button aria-pressed=${mode === value ? 'true' : 'false'} @click=${() => this.setMode(value)}>${label}</button>`,
         )}
       </div>
+      <label title="Normal: whoever cannot move loses. Misère: whoever makes the last move loses."
+        >Play
+        <select aria-label="Play: normal or misère" @change=${(e: Event) => (this.play = (e.target as HTMLSelectElement).value)}>
+          <option value="normal" ?selected=${this.convention === 'normal'}>Normal</option>
+          <option value="misere" ?selected=${this.convention === 'misere'}>Misère</option>
+        </select></label
+      >
       ${mode === 'play'
         ? html`<label
               >Opponent
@@ -740,24 +776,26 @@ export class GrundyGame extends LitElement {
     if (!view) return this.inputError ? 'The position could not be read.' : 'Loading…';
     const analysis = view.analysis;
     const mode = this.currentMode;
-    if (mode === 'edit') return `Drawing: the player to move ${analysis.nimber === 0 ? 'loses' : 'wins'} with perfect play.`;
+    const wins = moverWins(analysis);
+    const verdict = wins === undefined ? 'cannot be solved exactly here' : wins ? 'wins with perfect play' : 'loses with perfect play';
+    if (mode === 'edit') return `Drawing: the player to move ${verdict}.`;
     const over = analysis.moves.length === 0;
     if (over && view.ply === 0) return 'No move can be made from this position. Load or draw another.';
-    const lastSeat = 1 - this.seatToMove;
+    const winnerSeat = this.winnerSeat;
     if (mode === 'analyse') {
       return over
-        ? `No move left: the player to move has lost.`
-        : `Player ${this.seatToMove + 1} to move, and ${analysis.nimber === 0 ? 'loses' : 'wins'} with perfect play.`;
+        ? `No move left: the player to move has ${this.convention === 'misere' ? 'won' : 'lost'}.`
+        : `Player ${this.seatToMove + 1} to move, and ${verdict}.`;
     }
     if (this.againstAi) {
       if (over) {
-        return lastSeat === this.humanSeat
+        return winnerSeat === this.humanSeat
           ? html`<span class="win">✔ You win!</span> <button @click=${this.restart}>Play again</button>`
           : html`<span class="lose">✘ The computer wins.</span> <button @click=${this.restart}>Play again</button>`;
       }
       return this.aiToMove ? 'The computer is thinking…' : `Your turn${this.hints ? ': winning moves are marked ★' : ''}.`;
     }
-    if (over) return html`<span class="win">✔ Player ${lastSeat + 1} wins!</span> <button @click=${this.restart}>Play again</button>`;
+    if (over) return html`<span class="win">✔ Player ${winnerSeat + 1} wins!</span> <button @click=${this.restart}>Play again</button>`;
     return `Player ${this.seatToMove + 1} to move.`;
   }
 
@@ -768,7 +806,7 @@ export class GrundyGame extends LitElement {
       <div class="preview" aria-live="polite">
         ${previewed
           ? html`${previewed.label}<br />leaves ${previewed.parts.map((p) => `*${p}`).join(' ⊕ ') || 'nothing'} in its component;
-              position → <strong>*${previewed.after}</strong>${previewed.after === 0 ? ' ★ wins' : ''}`
+              position → <strong>*${previewed.after}</strong>${isWinning(analysis, previewed) ? ' ★ wins' : ''}`
           : html`<span class="timing">Point at a move to preview it.</span>`}
       </div>
       ${analysis.facts?.length
@@ -810,7 +848,7 @@ export class GrundyGame extends LitElement {
 
   /** The total as a sum of the components' nimbers, and who wins. */
   private renderTotal(analysis: Analysis) {
-    const winning = analysis.moves.filter((m) => m.after === 0).length;
+    const winning = analysis.moves.filter((m) => isWinning(analysis, m)).length;
     const long = analysis.components.length > MAX_TERMS && !this.allTerms;
     const shown = long ? analysis.components.slice(0, MAX_TERMS - 2) : analysis.components;
     return html`<section class="sum" aria-label="Position value">
@@ -827,11 +865,33 @@ export class GrundyGame extends LitElement {
         : nothing}
       = <strong>*${analysis.nimber}</strong>
       <div class="verdict">
-        ${analysis.nimber === 0
-          ? 'A P-position: the player to move loses against perfect play.'
-          : `An N-position: the player to move wins (${winning} winning move${winning === 1 ? '' : 's'}).`}
+        ${analysis.misere
+          ? this.renderMisereVerdict(analysis, analysis.misere, winning)
+          : analysis.nimber === 0
+            ? 'A P-position: the player to move loses against perfect play.'
+            : `An N-position: the player to move wins (${winning} winning move${winning === 1 ? '' : 's'}).`}
       </div>
     </section>`;
+  }
+
+  /**
+   * Who wins under misère play, and, where the xor of the nimbers says the
+   * opposite, that the sum rule has stopped working here.
+   */
+  private renderMisereVerdict(analysis: Analysis, report: MisereReport, winning: number) {
+    if (report.outcome === null) {
+      return html`<strong>Misère play:</strong> ${sentence(report.method)}. The nimbers above are normal-play values and do not decide it.`;
+    }
+    const wins = report.outcome === 'next';
+    const verdict = wins
+      ? `the player to move wins (${winning} winning move${winning === 1 ? '' : 's'})`
+      : 'the player to move loses against perfect play';
+    const xorSays = analysis.nimber !== 0;
+    return html`<strong>Misère play:</strong> ${verdict}. <span class="how">${sentence(report.method)}.</span>
+      ${xorSays !== wins
+        ? html`<p class="xor-fails" role="note">The xor rule fails here: *${analysis.nimber} would make the player to move
+            ${xorSays ? 'win' : 'lose'} under normal play, but under misère play they ${wins ? 'win' : 'lose'}.</p>`
+        : html`<p class="how">Nimbers are normal-play values: under misère play they no longer add up to the outcome.</p>`}`;
   }
 
   private renderTextBox() {

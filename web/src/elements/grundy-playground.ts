@@ -1,6 +1,6 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { engine } from '../engine/client';
-import type { GameInfo } from '../engine/model';
+import type { GameInfo, Convention } from '../engine/model';
 import type { GrundyChangeDetail } from './grundy-game';
 import { readHash, writeHash } from './options';
 import './grundy-game';
@@ -13,6 +13,7 @@ import './grundy-game';
 export class GrundyPlayground extends LitElement {
   static properties = {
     games: { state: true },
+    plays: { state: true },
     selected: { state: true },
     positions: { state: true },
     loadError: { state: true },
@@ -21,6 +22,8 @@ export class GrundyPlayground extends LitElement {
   };
 
   declare private games: GameInfo[];
+  /** Each game's play, normal or misère, as the address says. */
+  declare private plays: Record<string, Convention>;
   declare private selected: string;
   /** The starting position each game's element was given. */
   declare private positions: Record<string, string>;
@@ -34,6 +37,7 @@ export class GrundyPlayground extends LitElement {
   constructor() {
     super();
     this.games = [];
+    this.plays = {};
     this.selected = '';
     this.positions = {};
   }
@@ -68,6 +72,7 @@ export class GrundyPlayground extends LitElement {
     if (state.position !== undefined && state.position !== (element?.text ?? this.positions[game.id])) {
       this.positions = { ...this.positions, [game.id]: state.position };
     }
+    this.plays = { ...this.plays, [game.id]: state.play ?? 'normal' };
   }
 
   private elementFor(id: string) {
@@ -78,7 +83,7 @@ export class GrundyPlayground extends LitElement {
     this.selected = id;
     this.unknownGame = undefined;
     const text = this.elementFor(id)?.text ?? this.positions[id];
-    history.replaceState(null, '', writeHash({ game: id, position: text }));
+    history.replaceState(null, '', writeHash({ game: id, position: text, play: this.misereOf(id) }));
   }
 
   private loadSample(id: string, input: string): void {
@@ -86,6 +91,11 @@ export class GrundyPlayground extends LitElement {
     // Setting the same text again would not reopen it, so nudge it first.
     if (this.positions[id] === input && element) element.position = `${input} `;
     this.positions = { ...this.positions, [id]: input };
+  }
+
+  /** `misere` when that game is played misère, for the address. */
+  private misereOf(id: string): 'misere' | undefined {
+    return this.plays[id] === 'misere' ? 'misere' : undefined;
   }
 
   /** Copies the address of this exact game and position. */
@@ -105,9 +115,10 @@ export class GrundyPlayground extends LitElement {
    * positions opened from the address replace the current one.
    */
   private onChange(event: CustomEvent<GrundyChangeDetail>): void {
-    const { game, text, cause } = event.detail;
+    const { game, text, cause, play } = event.detail;
     if (game !== this.selected) return;
-    const hash = writeHash({ game, position: text });
+    this.plays = { ...this.plays, [game]: play };
+    const hash = writeHash({ game, position: text, play: this.misereOf(game) });
     if (hash === location.hash) return;
     if (cause === 'load' || cause === 'edit') history.pushState(null, '', hash);
     else history.replaceState(null, '', hash);
@@ -162,6 +173,7 @@ export class GrundyPlayground extends LitElement {
             .position=${this.positions[g.id] ?? ''}
             ?hidden=${g.id !== this.selected}
             mode="play"
+            play=${this.plays[g.id] ?? 'normal'}
           ></grundy-game>`,
         )}
       </main>

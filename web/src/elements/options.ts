@@ -30,20 +30,27 @@ export function readLevel(value: unknown): number {
   return Number.isFinite(number) ? Math.min(1, Math.max(0, number)) : 1;
 }
 
-/** The game id and position kept in a URL hash such as `#game=nim&position=3+4+5`. */
+/** The game id, position and play kept in a URL hash such as `#game=nim&position=3+4+5&play=misere`. */
 export interface HashState {
   game?: string;
   position?: string;
+  /** Present only for misère play. */
+  play?: 'misere';
 }
 
 export function readHash(hash: string): HashState {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
-  return { game: params.get('game') ?? undefined, position: params.get('position') ?? undefined };
+  return {
+    game: params.get('game') ?? undefined,
+    position: params.get('position') ?? undefined,
+    play: params.get('play') === 'misere' ? 'misere' : undefined,
+  };
 }
 
 export function writeHash(state: HashState): string {
   const params = new URLSearchParams();
   if (state.game) params.set('game', state.game);
   if (state.position !== undefined) params.set('position', state.position);
+  if (state.play) params.set('play', state.play);
   return `#${params.toString()}`;
 }

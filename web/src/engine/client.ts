@@ -10,7 +10,7 @@
  */
 
 import workerUrl from './worker.ts?worker&url';
-import type { EngineError, GameInfo, View } from './model';
+import type { Convention, EngineError, GameInfo, View } from './model';
 import { replacesPosition, type SessionRequest, type WorkerReply, type WorkerRequest } from './protocol';
 
 /** The request was overtaken by a newer one for the same session. */
@@ -68,8 +68,8 @@ export function spawnWorker(scriptUrl: string = workerUrl): Worker {
 export class EngineClient {
   private worker: Worker;
   private readonly pending = new Map<number, Pending>();
-  /** Each open session's game and last known text, to reopen it after a restart. */
-  private readonly sessions = new Map<string, { game: string; text: string }>();
+  /** Each open session's game, last known text and play, to reopen it after a restart. */
+  private readonly sessions = new Map<string, { game: string; text: string; convention: Convention }>();
   private nextId = 1;
   private gamesList?: Promise<GameInfo[]>;
 
@@ -110,8 +110,9 @@ export class EngineClient {
     this.worker = this.start();
     // A list of games still being asked for is asked for again.
     if (waiting.some((pending) => pending.session === undefined)) this.gamesList = undefined;
-    for (const [session, { game, text }] of this.sessions) {
+    for (const [session, { game, text, convention }] of this.sessions) {
       this.send(session, { op: 'open', game, text }).catch(() => undefined);
+      if (convention === 'misere') this.send(session, { op: 'convention', convention }).catch(() => undefined);
     }
     for (const pending of waiting) pending.reject(reason);
   }
@@ -155,7 +156,10 @@ export class EngineClient {
     } else if (!reply.ok) pending.reject(new EngineFailure(reply.error));
     else if ('games' in reply) pending.resolve(reply.games);
     else {
-      if (pending.session) this.sessions.set(pending.session, { game: reply.view.game, text: reply.view.text });
+      if (pending.session) {
+        const convention = reply.view.analysis.convention ?? 'normal';
+        this.sessions.set(pending.session, { game: reply.view.game, text: reply.view.text, convention });
+      }
       pending.resolve(reply.view);
     }
   }

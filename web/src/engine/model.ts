@@ -100,6 +100,34 @@ export interface Analysis {
   facts?: Fact[];
   /** How long the solve took in the worker, in milliseconds. */
   solveMs: number;
+  /** Present under misère play; nimbers and `after` stay normal-play values. */
+  convention?: 'misere';
+  misere?: MisereReport;
+}
+
+/** Normal play: the last move wins. Misère play: the last move loses. */
+export type Convention = 'normal' | 'misere';
+
+/** Who wins under misère play, from a search or a closed form. */
+export interface MisereReport {
+  /** `null` when the position was too large to search. */
+  outcome: 'next' | 'previous' | null;
+  /** Ids of the moves that win under misère play. */
+  winning: number[];
+  explored: number;
+  /** How the outcome was found, or why it was not. */
+  method: string;
+}
+
+/** Whether `move` wins under the play the analysis describes. */
+export function isWinning(analysis: Pick<Analysis, 'misere'>, move: MoveInfo): boolean {
+  return analysis.misere ? analysis.misere.winning.includes(move.id) : move.after === 0;
+}
+
+/** Whether the player to move wins; `undefined` when no one knows. */
+export function moverWins(analysis: Pick<Analysis, 'misere' | 'nimber'>): boolean | undefined {
+  if (!analysis.misere) return analysis.nimber !== 0;
+  return analysis.misere.outcome === null ? undefined : analysis.misere.outcome === 'next';
 }
 
 export type Edit =

@@ -1,6 +1,6 @@
 /** Messages between the page and the engine worker. */
 
-import type { Edit, EngineError, GameInfo, View } from './model';
+import type { Convention, Edit, EngineError, GameInfo, View } from './model';
 
 export type SessionRequest =
   | { op: 'open'; game: string; text: string; case?: number }
@@ -11,6 +11,8 @@ export type SessionRequest =
   | { op: 'ai'; level: number; seed: number }
   | { op: 'edit'; edit: Edit }
   | { op: 'tree'; depth: number }
+  /** Which play the analysis describes. */
+  | { op: 'convention'; convention: Convention }
   | { op: 'close' };
 
 export type WorkerRequest =

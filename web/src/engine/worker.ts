@@ -102,6 +102,9 @@ function apply(key: string, request: SessionRequest): Extra {
       session.play(moveId);
       return { played: move };
     }
+    case 'convention':
+      sessionFor(key).setConvention(request.convention);
+      return {};
     case 'tree':
       return { tree: sessionFor(key).tree(request.depth, TREE_BUDGET) as TreeNode };
     case 'close':

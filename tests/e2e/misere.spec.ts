@@ -1,0 +1,57 @@
+/**
+ * Misère play as a class meets it: the switch, the verdict that the xor
+ * rule no longer gives, the computer that plays it, links and embeds that
+ * keep it, and positions too large to search said to be so.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { activeGame, watchConsole } from './helpers';
+
+async function open(page: Page, hash: string): Promise<Locator> {
+  await page.goto(`/#${hash}`);
+  const element = activeGame(page);
+  await expect(element.locator('.sum')).toBeVisible();
+  return element;
+}
+
+test('two single counters: the xor says lose, misère play says win', async ({ page }) => {
+  const problems = watchConsole(page);
+  const element = await open(page, `game=nim&position=${encodeURIComponent('1 1')}`);
+  await expect(element.locator('.verdict')).toContainText('A P-position');
+  await element.getByLabel('Play: normal or misère').selectOption('misere');
+  await expect(element.locator('.verdict')).toContainText('Misère play: the player to move wins (2 winning moves)');
+  await expect(element.locator('.xor-fails')).toContainText('The xor rule fails here');
+  await expect(page).toHaveURL(/play=misere/);
+  expect(problems).toEqual([]);
+});
+
+test('the computer plays misère Nim to win, and the person who takes the last counter loses', async ({ page }) => {
+  const element = await open(page, `game=nim&position=${encodeURIComponent('1 2')}&play=misere`);
+  await expect(element.getByLabel('Play: normal or misère')).toHaveValue('misere');
+  await element.getByLabel('Hints').check();
+  // {1, 2} misère: the only winning move takes the whole 2-heap, leaving a single counter.
+  await expect(element.locator('grundy-heaps button.counter.winning')).toHaveCount(1);
+  await element.locator('grundy-heaps .heap').nth(1).locator('button.counter').first().click();
+  await expect(element.locator('.status')).toContainText('You win');
+});
+
+test('misère hints mark the moves the search finds, in a sum too', async ({ page }) => {
+  const sum = encodeURIComponent('--- nim\n1\n--- octal\n0.77\n3\n');
+  const element = await open(page, `game=sum&position=${sum}&play=misere`);
+  await element.getByLabel('Hints').check();
+  const analysis = await element.evaluate((game) => (game as unknown as { analysis: { misere: { winning: number[]; outcome: string } } }).analysis);
+  expect(analysis.misere.outcome).toBe('next');
+  const marked = await element.locator('grundy-sum .winning').count();
+  expect(marked).toBe(analysis.misere.winning.length);
+});
+
+test('a position too large to search says so instead of guessing', async ({ page }) => {
+  const element = await open(page, `game=octal&position=${encodeURIComponent('0.77\n60 60 60\n')}&play=misere`);
+  await expect(element.locator('.verdict')).toContainText('Too large to solve exactly under misère play', { timeout: 60_000 });
+  await expect(element.locator('.status')).toContainText(/Your turn/);
+});
+
+test('the embed takes play="misere"', async ({ page }) => {
+  await page.goto('/frame.html?game=nim&position=1%201&play=misere');
+  const element = page.locator('grundy-game');
+  await expect(element.locator('.verdict')).toContainText('Misère play: the player to move wins');
+});
