@@ -203,7 +203,7 @@ pub fn cases() -> Vec<BenchCase> {
             "octal",
             "Kayles, 64 heaps up to 100",
             format!("0.77\n{}\n", heaps.join(" ")),
-            16.0,
+            50.0,
         ),
         sequence_case(Work::Period, "Kayles 0.77 proved", "0.77", 16.0, None),
         sequence_case(
@@ -253,8 +253,8 @@ pub fn cases() -> Vec<BenchCase> {
             max_runs: Some(5),
             ..case(
                 "octal",
-                "misère Kayles 9 10 (search)",
-                "0.77\n9 10\n".to_string(),
+                "misère Kayles 14 15 (5 751 positions)",
+                "0.77\n14 15\n".to_string(),
                 2000.0,
             )
         },

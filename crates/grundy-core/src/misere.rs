@@ -172,8 +172,8 @@ struct Frame {
     wins: bool,
 }
 
-/// Exhaustive misère search over a session's game, through `play` and
-/// `undo` so that it works for any game and any sum.
+/// Exhaustive misère search over a game tree. Its budget bounds the
+/// distinct positions it ever holds, across every question asked of it.
 pub struct Search {
     /// Whether the player to move wins, by canonical position.
     memo: HashMap<String, bool>,
@@ -196,7 +196,6 @@ impl Search {
     /// Whether the player to move wins the session's current position under
     /// misère play. The session is back at that position afterwards.
     pub fn wins<W: Walk + ?Sized>(&mut self, session: &mut W) -> Result<bool, GameError> {
-        let start = self.memo.len();
         let root = session.key();
         if let Some(&known) = self.memo.get(&root) {
             return Ok(known);
@@ -232,7 +231,7 @@ impl Search {
                 stack.last_mut().expect("just used").wins |= !known;
                 continue;
             }
-            if self.memo.len() - start + stack.len() > self.budget {
+            if self.memo.len() + stack.len() > self.budget {
                 // Back to where the search started, then refuse.
                 for _ in 0..stack.len() {
                     session.leave();
