@@ -326,3 +326,24 @@ fn misere_outcomes_are_searched_or_refused_with_exit_3() {
         stderr(&out)
     );
 }
+
+#[test]
+fn graph_games_answer_on_the_command_line() {
+    let sample = "4 3\n0 1\n1 2\n0 3\n";
+    assert_eq!(stdout(&grundy(&["nimber", "hackenbush"], sample)), "3\n");
+    assert_eq!(stdout(&grundy(&["solve", "hackenbush"], sample)), "First\n");
+    assert_eq!(
+        stdout(&grundy(&["solve", "hackenbush"], "2 2\n0 1\n0 1\n")),
+        "Second\n"
+    );
+    assert_eq!(
+        stdout(&grundy(&["solve", "digraph"], "1 1\n0 0\n1\n0\n")),
+        "Draw\n"
+    );
+    assert_eq!(
+        stdout(&grundy(&["solve", "digraph"], "3 2\n0 1\n1 2\n1\n0\n")),
+        "Second\n"
+    );
+    let out = grundy(&["nimber", "digraph"], "1 0\n1\n0\n");
+    assert_eq!(out.status.code(), Some(2));
+}

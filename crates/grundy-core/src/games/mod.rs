@@ -3,7 +3,9 @@
 pub mod bacterial_tactics;
 pub mod board_escape;
 pub mod darkraft;
+pub mod digraph;
 pub mod grundy_game;
+pub mod hackenbush;
 pub mod heap_game;
 pub mod intervals;
 pub mod nim;
@@ -106,17 +108,25 @@ pub fn solve(game_id: &str, input: &str) -> Result<String, GameError> {
         let won = !sum::nimber(input)?.is_zero();
         return Ok(if won { "First\n" } else { "Second\n" }.to_string());
     }
-    (find(game_id)?.solve)(input)
+    match game_id {
+        "hackenbush" => hackenbush::solve(input),
+        "digraph" => digraph::solve(input),
+        _ => (find(game_id)?.solve)(input),
+    }
 }
 
 /// The nimber of the first position of `text`, read with the contest's
 /// limits (not the playground's), as `grundy nimber` prints it.
 pub fn nimber(game_id: &str, text: &str) -> Result<Nimber, GameError> {
     check_input_size(text)?;
-    if game_id == sum::ID {
-        return sum::nimber(text);
+    match game_id {
+        sum::ID => sum::nimber(text),
+        "hackenbush" => Ok(hackenbush::nimber(&hackenbush::parse(text)?)),
+        "digraph" => Err(GameError::new(
+            "digraph positions can be drawn or go on forever, so they have no nimber; use `grundy solve digraph`",
+        )),
+        _ => (find(game_id)?.nimber)(text),
     }
-    (find(game_id)?.nimber)(text)
 }
 
 /// Who wins the first position of `text` under misère play, searching at

@@ -1,0 +1,167 @@
+//! Green Hackenbush against a search over edge subsets, and tokens on a
+//! directed graph against retrograde analysis of the whole position graph.
+
+use grundy_core::ai::Rng;
+use grundy_core::games;
+use std::collections::HashMap;
+
+/// The edges of `mask` still connected to the ground (vertex 0).
+fn standing(edges: &[(usize, usize)], mask: u32) -> u32 {
+    let mut reached = 1u64;
+    let mut kept = 0u32;
+    loop {
+        let before = kept;
+        for (id, &(u, v)) in edges.iter().enumerate() {
+            if mask & 1 << id != 0 && (reached >> u & 1 == 1 || reached >> v & 1 == 1) {
+                kept |= 1 << id;
+                reached |= 1 << u | 1 << v;
+            }
+        }
+        if kept == before {
+            return kept;
+        }
+    }
+}
+
+/// The value of the edges of `mask` by mex over every chop.
+fn hackenbush_value(edges: &[(usize, usize)], mask: u32, memo: &mut HashMap<u32, u32>) -> u32 {
+    if let Some(&v) = memo.get(&mask) {
+        return v;
+    }
+    let mut seen = Vec::new();
+    for id in 0..edges.len() {
+        if mask & 1 << id != 0 {
+            seen.push(hackenbush_value(
+                edges,
+                standing(edges, mask & !(1 << id)),
+                memo,
+            ));
+        }
+    }
+    let value = (0..).find(|v| !seen.contains(v)).unwrap();
+    memo.insert(mask, value);
+    value
+}
+
+#[test]
+fn hackenbush_agrees_with_chopping_every_edge() {
+    let mut rng = Rng::new(41);
+    for _ in 0..1500 {
+        let n = 1 + rng.below(6);
+        let m = rng.below(11);
+        // Trees, cycles, loops and parallel edges all come up.
+        let edges: Vec<(usize, usize)> = (0..m).map(|_| (rng.below(n), rng.below(n))).collect();
+        let text = format!(
+            "{n} {m}\n{}",
+            edges
+                .iter()
+                .map(|(u, v)| format!("{u} {v}\n"))
+                .collect::<String>()
+        );
+        let all = standing(&edges, (1u32 << m) - 1);
+        let expected = hackenbush_value(&edges, all, &mut HashMap::new());
+        assert_eq!(
+            games::nimber("hackenbush", &text).unwrap().0,
+            expected,
+            "{text}"
+        );
+        let answer = if expected == 0 { "Second\n" } else { "First\n" };
+        assert_eq!(games::solve("hackenbush", &text).unwrap(), answer, "{text}");
+    }
+}
+
+/// Win, loss or draw for the player to move, by retrograde analysis over
+/// every multiset of token vertices reachable from `tokens`.
+fn retrograde(edges: &[(usize, usize)], tokens: &[usize]) -> &'static str {
+    let mut start = tokens.to_vec();
+    start.sort_unstable();
+    let mut index = HashMap::new();
+    let mut states = vec![start.clone()];
+    index.insert(start, 0usize);
+    let mut options: Vec<Vec<usize>> = Vec::new();
+    let mut next = 0;
+    while next < states.len() {
+        let state = states[next].clone();
+        let mut here = Vec::new();
+        for (t, &at) in state.iter().enumerate() {
+            for &(u, v) in edges {
+                if u == at {
+                    let mut moved = state.clone();
+                    moved[t] = v;
+                    moved.sort_unstable();
+                    let id = *index.entry(moved.clone()).or_insert_with(|| {
+                        states.push(moved);
+                        states.len() - 1
+                    });
+                    here.push(id);
+                }
+            }
+        }
+        options.push(here);
+        next += 1;
+    }
+    // 1: the player to move wins, -1: loses, 0: unknown (a draw at the end).
+    let mut result = vec![0i8; states.len()];
+    loop {
+        let mut changed = false;
+        for s in 0..states.len() {
+            if result[s] != 0 {
+                continue;
+            }
+            if options[s].iter().any(|&o| result[o] == -1) {
+                result[s] = 1;
+                changed = true;
+            } else if options[s].iter().all(|&o| result[o] == 1) {
+                result[s] = -1;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    match result[0] {
+        1 => "First",
+        -1 => "Second",
+        _ => "Draw",
+    }
+}
+
+#[test]
+fn digraph_agrees_with_retrograde_analysis_for_one_and_two_tokens() {
+    let mut rng = Rng::new(42);
+    for round in 0..1500 {
+        let n = 1 + rng.below(7);
+        let m = rng.below(2 * n + 2);
+        let edges: Vec<(usize, usize)> = (0..m).map(|_| (rng.below(n), rng.below(n))).collect();
+        let tokens: Vec<usize> = (0..1 + round % 2).map(|_| rng.below(n)).collect();
+        let text = format!(
+            "{n} {m}\n{}{}\n{}\n",
+            edges
+                .iter()
+                .map(|(u, v)| format!("{u} {v}\n"))
+                .collect::<String>(),
+            tokens.len(),
+            tokens
+                .iter()
+                .map(usize::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        );
+        let expected = retrograde(&edges, &tokens);
+        assert_eq!(
+            games::solve("digraph", &text).unwrap(),
+            format!("{expected}\n"),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn graph_inputs_are_located() {
+    let err = games::solve("hackenbush", "3 1\n0 3\n").unwrap_err();
+    assert_eq!((err.line, err.column), (Some(2), Some(3)), "{err}");
+    let err = games::solve("digraph", "2 1\n0 1\n0\n").unwrap_err();
+    assert_eq!((err.line, err.column), (Some(3), Some(1)), "{err}");
+    assert!(games::nimber("digraph", "1 0\n1\n0\n").is_err());
+}
