@@ -1,7 +1,7 @@
 import { defineConfig } from 'vite';
 
 /**
- * The embeddable element: dist/embed/grundy-game.js with its worker and the
+ * The embeddable element: dist/embed/grundy-game.js with its workers and the
  * .wasm beside it, all found relative to the script wherever it is served.
  */
 export default defineConfig({
@@ -19,6 +19,7 @@ export default defineConfig({
   },
   worker: {
     format: 'es',
-    rollupOptions: { output: { entryFileNames: 'grundy-worker.js', assetFileNames: '[name][extname]' } },
+    // Each worker keeps its module's name: worker.js (the engine), sequence-worker.js.
+    rollupOptions: { output: { entryFileNames: 'grundy-[name].js', assetFileNames: '[name][extname]' } },
   },
 });

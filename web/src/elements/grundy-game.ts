@@ -20,6 +20,8 @@ import './nim-sum-table';
 import './mex-explainer';
 import './game-tree';
 import './sequence-explorer';
+import './move-list';
+import type { PlayedMove } from './move-list';
 
 let sessionCount = 0;
 
@@ -78,6 +80,8 @@ export class GrundyGame extends LitElement {
     seed: { type: Number },
     aiDelay: { type: Number, attribute: 'ai-delay' },
     play: { type: String, reflect: true },
+    values: { type: Boolean, reflect: true },
+    played: { state: true },
     view: { state: true },
     inputError: { state: true },
     actionError: { state: true },
@@ -111,6 +115,10 @@ export class GrundyGame extends LitElement {
   declare hints: boolean;
   /** `normal` (the last move wins) or `misere` (the last move loses). */
   declare play: string;
+  /** Show nimbers, verdicts and hints; off, the game is played unspoiled. */
+  declare values: boolean;
+  /** The moves of this game, in order; those past the current ply can be redone. */
+  declare private played: PlayedMove[];
   /** Seeds the computer's choices, so a game can be replayed exactly. */
   declare seed: number;
   /** Milliseconds the computer waits before moving, so people see it. */
@@ -166,6 +174,8 @@ export class GrundyGame extends LitElement {
     this.level = 'optimal';
     this.hints = false;
     this.play = 'normal';
+    this.values = true;
+    this.played = [];
     this.seed = Math.floor(Math.random() * 2 ** 31);
     this.aiDelay = 400;
     this.draft = '';
@@ -390,6 +400,7 @@ export class GrundyGame extends LitElement {
 
   private show(view: View, origin: 'input' | 'action', cause: GrundyChangeDetail['cause']): void {
     const positionChanged = this.view?.text !== view.text || this.view?.ply !== view.ply;
+    if (cause !== 'move') this.played = [];
     this.view = view;
     this.inputError = undefined;
     this.actionError = undefined;
@@ -444,6 +455,12 @@ export class GrundyGame extends LitElement {
   }
 
   private announceMove(move: MoveInfo, by: 'human' | 'ai', ply: number): void {
+    const after = this.view?.analysis;
+    const who = this.againstAi ? (by === 'ai' ? 'Computer' : 'You') : `Player ${(ply % 2) + 1}`;
+    if (after) {
+      const record = { by: who, label: move.label, nimber: after.nimber, moverWins: moverWins(after) };
+      this.played = [...this.played.slice(0, ply), record];
+    }
     this.dispatchEvent(
       new CustomEvent<GrundyMoveDetail>('grundy-move', {
         detail: { label: move.label, by, seat: ply % 2, ply: ply + 1 },
@@ -610,6 +627,8 @@ export class GrundyGame extends LitElement {
     .verdict-big { font-size: 1.2rem; }
     .busy { display: flex; gap: 0.5rem; align-items: center; margin: 0.2rem 0; font-size: 0.9rem; color: var(--grundy-muted); }
     .explorer { margin-top: 0.75rem; }
+    .moves summary { cursor: pointer; font-weight: 600; font-size: 0.9rem; }
+    .values-off { color: var(--grundy-muted); font-size: 0.9rem; margin: 0; }
     .explorer summary { cursor: pointer; font-weight: 600; }
     .xor-fails { margin: 0.3rem 0 0; padding: 0.3rem 0.5rem; border-left: 3px solid var(--grundy-error, #a0153e); }
     .verdict .how { color: var(--grundy-muted); }
@@ -647,19 +666,45 @@ export class GrundyGame extends LitElement {
                 analysis: view.analysis,
                 editing: this.currentMode === 'edit',
                 interactive: this.humanMayMove,
-                hints: this.hints || this.currentMode === 'analyse',
+                hints: this.values && (this.hints || this.currentMode === 'analyse'),
                 preview: this.preview,
                 problem: this.actionError ?? '',
+                quiet: !this.values,
               })
             : nothing}
         </div>
         <aside part="panel">
-          ${view ? html`<div class="readout ${busy ? 'stale' : ''}">${this.renderAnalysis(view.analysis)}</div>` : nothing}
+          ${view
+            ? html`<div class="readout ${busy ? 'stale' : ''}">
+                ${this.values
+                  ? this.renderAnalysis(view.analysis)
+                  : html`<p class="values-off">Values are hidden: nimbers, who is winning and hints stay off until you show them.</p>`}
+              </div>`
+            : nothing}
+          ${this.currentMode !== 'edit' ? this.renderMoves(view) : nothing}
           ${this.renderTextBox()}
         </aside>
       </div>
       ${view ? this.renderExplorer(view.analysis) : nothing}
     `;
+  }
+
+  /** The game's moves so far, with the value each left. */
+  private renderMoves(view: View | undefined) {
+    return html`<details class="moves" part="moves" open>
+      <summary>Moves${this.played.length ? ` (${this.played.length})` : ''}</summary>
+      <grundy-move-list .moves=${this.played} .ply=${view?.ply ?? 0} ?values=${this.values}
+        @move-list-go=${(e: CustomEvent<{ ply: number }>) => void this.goToPly(e.detail.ply)}></grundy-move-list>
+    </details>`;
+  }
+
+  /** Undoes or redoes until the position after move `ply` is shown. */
+  private async goToPly(ply: number): Promise<void> {
+    for (let guard = 0; this.view && this.view.ply !== ply && guard < 10_000; guard++) {
+      const op = this.view.ply > ply ? 'undo' : 'redo';
+      if (!(op === 'undo' ? this.view.canUndo : this.view.canRedo)) break;
+      if (!(await this.request({ op }, 'action'))) break;
+    }
   }
 
   /** A heap game's sequence, to explore beyond the heaps on the board. */
@@ -758,8 +803,13 @@ export class GrundyGame extends LitElement {
                     </select></label
                   >`
               : nothing}
-            <label><input type="checkbox" .checked=${this.hints} @change=${(e: Event) => (this.hints = (e.target as HTMLInputElement).checked)} /> Hints</label>`
+            <label><input type="checkbox" .checked=${this.hints} ?disabled=${!this.values}
+              @change=${(e: Event) => (this.hints = (e.target as HTMLInputElement).checked)} /> Hints</label>`
         : nothing}
+      <label title="Hide nimbers, verdicts and hints, to play without spoilers"
+        ><input type="checkbox" .checked=${this.values} @change=${(e: Event) => (this.values = (e.target as HTMLInputElement).checked)} />
+        Values</label
+      >
       <button @click=${() => this.present(true)} title="Large type and a step-by-step reveal, for a projector">Present</button>
       ${mode !== 'edit'
         ? html`<button @click=${() => this.stepHistory('undo')} ?disabled=${!this.view?.canUndo} aria-label="Undo">↶ Undo</button>
@@ -778,7 +828,7 @@ export class GrundyGame extends LitElement {
     const mode = this.currentMode;
     const wins = moverWins(analysis);
     const verdict = wins === undefined ? 'cannot be solved exactly here' : wins ? 'wins with perfect play' : 'loses with perfect play';
-    if (mode === 'edit') return `Drawing: the player to move ${verdict}.`;
+    if (mode === 'edit') return this.values ? `Drawing: the player to move ${verdict}.` : 'Drawing the position.';
     const over = analysis.moves.length === 0;
     if (over && view.ply === 0) return 'No move can be made from this position. Load or draw another.';
     const winnerSeat = this.winnerSeat;
@@ -793,7 +843,10 @@ export class GrundyGame extends LitElement {
           ? html`<span class="win">✔ You win!</span> <button @click=${this.restart}>Play again</button>`
           : html`<span class="lose">✘ The computer wins.</span> <button @click=${this.restart}>Play again</button>`;
       }
-      return this.aiToMove ? 'The computer is thinking…' : `Your turn${this.hints ? ': winning moves are marked ★' : ''}.`;
+      if (this.aiToMove) return 'The computer is thinking…';
+      const last = this.played[view.ply - 1];
+      const said = last?.by === 'Computer' ? `The computer played: ${last.label}. ` : '';
+      return `${said}Your turn${this.hints && this.values ? ': winning moves are marked ★' : ''}.`;
     }
     if (over) return html`<span class="win">✔ Player ${winnerSeat + 1} wins!</span> <button @click=${this.restart}>Play again</button>`;
     return `Player ${this.seatToMove + 1} to move.`;

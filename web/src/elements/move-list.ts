@@ -1,0 +1,103 @@
+import { LitElement, css, html, nothing } from 'lit';
+
+/** One move of the game as it was played. */
+export interface PlayedMove {
+  /** Who made it, as the page names them: "You", "Computer", "Player 1". */
+  by: string;
+  label: string;
+  /** The position's nimber after the move, shown when values are on. */
+  nimber: number;
+  /** Whether the player to move after it can win; `undefined` if unknown. */
+  moverWins: boolean | undefined;
+}
+
+/**
+ * The moves of the game so far, numbered by ply, each with the value it
+ * left, and a strip of one mark per ply coloured by who was winning, so
+ * the move where a game was lost stands out. Clicking a ply asks to go
+ * back (or forward) to the position after it.
+ */
+export class MoveList extends LitElement {
+  static properties = {
+    moves: { attribute: false },
+    ply: { type: Number },
+    values: { type: Boolean },
+  };
+
+  declare moves: PlayedMove[];
+  /** The ply shown now; moves after it can be redone. */
+  declare ply: number;
+  /** Show nimbers and who is winning. */
+  declare values: boolean;
+
+  constructor() {
+    super();
+    this.moves = [];
+    this.ply = 0;
+    this.values = true;
+  }
+
+  static styles = css`
+    :host { display: block; font-size: 0.85rem; }
+    .strip { display: flex; flex-wrap: wrap; gap: 2px; margin: 0.3rem 0; }
+    .strip span { width: 0.8rem; height: 0.8rem; border-radius: 2px; background: var(--grundy-border, #ccc); }
+    .strip .n { background: var(--grundy-win, #117733); }
+    .strip .p { background: var(--grundy-error, #a0153e); }
+    ol { margin: 0; padding-left: 2rem; max-height: 14rem; overflow-y: auto; }
+    li.future { opacity: 0.5; }
+    li button { font: inherit; text-align: left; border: 0; background: none; color: inherit; padding: 0.1rem 0.2rem; cursor: pointer;
+      border-radius: 0.3rem; min-height: 1.6rem; }
+    li button:hover, li button:focus-visible { background: var(--grundy-surface, #eef); }
+    li.current button { font-weight: 700; }
+    .value { color: var(--grundy-muted, #555); font-variant-numeric: tabular-nums; }
+    .tools { display: flex; gap: 0.4rem; align-items: center; margin-top: 0.3rem; }
+    .tools button { font: inherit; font-size: 0.8rem; border-radius: 0.4rem; border: 1px solid var(--grundy-border, #999);
+      background: var(--grundy-surface, #fff); color: inherit; cursor: pointer; }
+    .empty { color: var(--grundy-muted, #555); margin: 0; }
+  `;
+
+  /** The list as plain text, one move per line, for pasting elsewhere. */
+  get text(): string {
+    return this.moves
+      .map((m, i) => `${i + 1}. ${m.by}: ${m.label}${this.values ? ` (→ *${m.nimber})` : ''}`)
+      .join('\n');
+  }
+
+  private go(ply: number): void {
+    this.dispatchEvent(new CustomEvent('move-list-go', { detail: { ply }, bubbles: true, composed: true }));
+  }
+
+  private async copy(): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(this.text);
+      this.dispatchEvent(new CustomEvent('move-list-copied', { bubbles: true, composed: true }));
+    } catch {
+      // Without clipboard permission the list can still be selected by hand.
+    }
+  }
+
+  render() {
+    if (this.moves.length === 0) return html`<p class="empty">No moves yet.</p>`;
+    const verdict = (m: PlayedMove) => (m.moverWins === undefined ? 'unknown' : m.moverWins ? 'N' : 'P');
+    return html`
+      ${this.values
+        ? html`<div class="strip" role="img" aria-label=${`After each move, who was winning: ${this.moves.map(verdict).join(' ')}`}>
+            ${this.moves.map((m, i) => html`<span class=${verdict(m).toLowerCase()} title=${`After move ${i + 1}: ${verdict(m)}-position`}></span>`)}
+          </div>`
+        : nothing}
+      <ol>
+        <li class=${this.ply === 0 ? 'current' : ''} value="0"><button @click=${() => this.go(0)}>Start</button></li>
+        ${this.moves.map(
+          (m, i) => html`<li class="${i + 1 === this.ply ? 'current' : ''} ${i + 1 > this.ply ? 'future' : ''}">
+            <button @click=${() => this.go(i + 1)}>${m.by}: ${m.label}${this.values
+              ? html` <span class="value">→ *${m.nimber}, ${verdict(m)}</span>`
+              : nothing}</button>
+          </li>`,
+        )}
+      </ol>
+      <div class="tools"><button @click=${this.copy}>Copy moves</button></div>
+    `;
+  }
+}
+
+customElements.define('grundy-move-list', MoveList);
