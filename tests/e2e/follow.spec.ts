@@ -40,3 +40,22 @@ test('with values off nothing gives the game away', async ({ page }) => {
   await element.getByLabel('Values').check();
   await expect(element.locator('.sum')).toBeVisible();
 });
+
+test('embeds take controls="play", controls="none" and values="hidden"', async ({ page }) => {
+  await page.goto('/frame.html?game=nim&position=3%204%205&controls=play');
+  const play = page.locator('grundy-game');
+  await expect(play.locator('.status')).toContainText('Your turn');
+  await expect(play.locator('textarea')).toHaveCount(0);
+  await expect(play.getByRole('button', { name: 'New game' })).toBeVisible();
+  await play.locator('grundy-heaps button.counter').first().click();
+  await expect(play.locator('.status')).toContainText(/The computer played|computer wins/);
+  await page.goto('/frame.html?game=nim&position=3%204%205&controls=none');
+  const board = page.locator('grundy-game');
+  await expect(board.locator('grundy-heaps .badge')).toHaveCount(3);
+  await expect(board.locator('.status')).toHaveCount(0);
+  await expect(board.locator('.toolbar')).toHaveCount(0);
+  await page.goto('/frame.html?game=nim&position=3%204%205&controls=play&values=hidden');
+  const puzzle = page.locator('grundy-game');
+  await expect(puzzle.locator('grundy-heaps .heap')).toHaveCount(3);
+  await expect(puzzle.locator('grundy-heaps .badge')).toHaveCount(0);
+});

@@ -1,12 +1,13 @@
 /**
  * The iframe page: one `<grundy-game>` filling the frame, configured from
- * the query string (game, position, mode, opponent, first, level, play, hints).
+ * the query string (game, position, mode, opponent, first, level, play,
+ * controls, values, hints).
  */
 import './elements/grundy-game';
 
 const params = new URLSearchParams(location.search);
 const game = document.createElement('grundy-game');
-for (const name of ['game', 'mode', 'opponent', 'first', 'level', 'play']) {
+for (const name of ['game', 'mode', 'opponent', 'first', 'level', 'play', 'controls', 'values']) {
   const value = params.get(name);
   if (value !== null) game.setAttribute(name, value);
 }

@@ -17,6 +17,10 @@ interface Choice {
   level: string;
   /** `normal` or `misere`. */
   play: string;
+  /** `full`, `play` or `none`: how much surrounds the board. */
+  controls: string;
+  /** `shown` or `hidden`. */
+  values: string;
   hints: boolean;
 }
 
@@ -36,7 +40,7 @@ export class EmbedBuilder extends LitElement {
     super();
     this.games = [];
     this.copied = '';
-    this.choice = { game: 'nim', position: '3 4 5\n', mode: 'play', opponent: 'ai', first: 'human', level: 'optimal', play: 'normal', hints: false };
+    this.choice = { game: 'nim', position: '3 4 5\n', mode: 'play', opponent: 'ai', first: 'human', level: 'optimal', play: 'normal', controls: 'full', values: 'shown', hints: false };
   }
 
   connectedCallback(): void {
@@ -69,6 +73,8 @@ export class EmbedBuilder extends LitElement {
       c.mode === 'play' ? `opponent="${attribute(c.opponent)}"` : '',
       c.mode === 'play' && c.opponent === 'ai' ? `first="${attribute(c.first)}" level="${attribute(c.level)}"` : '',
       c.play === 'misere' ? 'play="misere"' : '',
+      c.controls !== 'full' ? `controls="${attribute(c.controls)}"` : '',
+      c.values === 'hidden' ? 'values="hidden"' : '',
       c.hints ? 'hints' : '',
     ].filter(Boolean);
     return `<script type="module" src="${attribute(this.scriptUrl)}"></script>\n<grundy-game ${options.join(' ')}></grundy-game>`;
@@ -78,6 +84,8 @@ export class EmbedBuilder extends LitElement {
     const c = this.choice;
     const params = new URLSearchParams({ game: c.game, position: c.position, mode: c.mode, opponent: c.opponent, first: c.first, level: c.level });
     if (c.play === 'misere') params.set('play', 'misere');
+    if (c.controls !== 'full') params.set('controls', c.controls);
+    if (c.values === 'hidden') params.set('values', 'hidden');
     if (c.hints) params.set('hints', '');
     const src = new URL(`frame.html?${params}`, location.href).href;
     return `<iframe src="${attribute(src)}" title="${attribute(c.game)} position" style="width:100%;height:640px;border:0"></iframe>`;
@@ -131,12 +139,14 @@ export class EmbedBuilder extends LitElement {
         ${select('first', 'Who starts', [['human', 'The reader'], ['ai', 'The computer']])}
         ${select('level', 'Level', [['optimal', 'Optimal'], ['strong', 'Strong'], ['casual', 'Casual'], ['random', 'Random']])}
         ${select('play', 'Play', [['normal', 'Normal: the last move wins'], ['misere', 'Misère: the last move loses']])}
+        ${select('controls', 'Controls', [['full', 'Full: toolbar, analysis, text'], ['play', 'Play: status, undo, new game'], ['none', 'None: the board alone']])}
+        ${select('values', 'Values', [['shown', 'Shown'], ['hidden', 'Hidden: no nimbers or verdicts']])}
         <label class="inline"><input type="checkbox" .checked=${c.hints} @change=${(e: Event) => this.set({ hints: (e.target as HTMLInputElement).checked })} /> Hints</label>
       </form>
       <section aria-label="Preview">
         <h2>Preview</h2>
         <grundy-game game=${c.game} .position=${c.position} mode=${c.mode} opponent=${c.opponent} first=${c.first}
-          level=${c.level} play=${c.play} ?hints=${c.hints}></grundy-game>
+          level=${c.level} play=${c.play} controls=${c.controls} values=${c.values} ?hints=${c.hints}></grundy-game>
       </section>
       <section>
         <h2>Snippet</h2>

@@ -80,7 +80,8 @@ export class GrundyGame extends LitElement {
     seed: { type: Number },
     aiDelay: { type: Number, attribute: 'ai-delay' },
     play: { type: String, reflect: true },
-    values: { type: Boolean, reflect: true },
+    values: { type: String, reflect: true },
+    controls: { type: String, reflect: true },
     played: { state: true },
     view: { state: true },
     inputError: { state: true },
@@ -115,8 +116,13 @@ export class GrundyGame extends LitElement {
   declare hints: boolean;
   /** `normal` (the last move wins) or `misere` (the last move loses). */
   declare play: string;
-  /** Show nimbers, verdicts and hints; off, the game is played unspoiled. */
-  declare values: boolean;
+  /** `shown`, or `hidden` to play unspoiled: no nimbers, verdicts or hints. */
+  declare values: string;
+  /**
+   * How much surrounds the board: `full` (everything), `play` (the status,
+   * undo and a new game) or `none` (the board alone, as an illustration).
+   */
+  declare controls: string;
   /** The moves of this game, in order; those past the current ply can be redone. */
   declare private played: PlayedMove[];
   /** Seeds the computer's choices, so a game can be replayed exactly. */
@@ -174,7 +180,8 @@ export class GrundyGame extends LitElement {
     this.level = 'optimal';
     this.hints = false;
     this.play = 'normal';
-    this.values = true;
+    this.values = 'shown';
+    this.controls = 'full';
     this.played = [];
     this.seed = Math.floor(Math.random() * 2 ** 31);
     this.aiDelay = 400;
@@ -265,6 +272,14 @@ export class GrundyGame extends LitElement {
 
   private get currentMode(): Mode {
     return readMode(this.mode);
+  }
+
+  private get valuesShown(): boolean {
+    return this.values !== 'hidden';
+  }
+
+  private get controlLevel(): 'full' | 'play' | 'none' {
+    return this.controls === 'play' || this.controls === 'none' ? this.controls : 'full';
   }
 
   private get convention(): Convention {
@@ -648,6 +663,7 @@ export class GrundyGame extends LitElement {
     if (this.presenting) return this.renderPresentation(view);
     // While slow work runs, what is drawn belongs to the previous position.
     const busy = this.busyMs !== undefined;
+    if (this.controlLevel !== 'full') return this.renderCompact(view, this.controlLevel, busy);
     return html`
       ${this.renderToolbar()}
       <p class="status" part="status" role="status" aria-live="polite">${this.renderStatus()}</p>
@@ -666,17 +682,17 @@ export class GrundyGame extends LitElement {
                 analysis: view.analysis,
                 editing: this.currentMode === 'edit',
                 interactive: this.humanMayMove,
-                hints: this.values && (this.hints || this.currentMode === 'analyse'),
+                hints: this.valuesShown && (this.hints || this.currentMode === 'analyse'),
                 preview: this.preview,
                 problem: this.actionError ?? '',
-                quiet: !this.values,
+                quiet: !this.valuesShown,
               })
             : nothing}
         </div>
         <aside part="panel">
           ${view
             ? html`<div class="readout ${busy ? 'stale' : ''}">
-                ${this.values
+                ${this.valuesShown
                   ? this.renderAnalysis(view.analysis)
                   : html`<p class="values-off">Values are hidden: nimbers, who is winning and hints stay off until you show them.</p>`}
               </div>`
@@ -689,11 +705,44 @@ export class GrundyGame extends LitElement {
     `;
   }
 
+  /**
+   * The board with as little around it as a post needs: for `play`, the
+   * status, Undo and a new game; for `none`, nothing but the board, which
+   * then takes no moves.
+   */
+  private renderCompact(view: View | undefined, level: 'play' | 'none', busy: boolean) {
+    const problem = this.inputError?.message ?? this.actionError;
+    return html`
+      ${level === 'play'
+        ? html`<div class="toolbar compact" part="toolbar">
+              <button @click=${() => this.stepHistory('undo')} ?disabled=${!view?.canUndo} aria-label="Undo">↶ Undo</button>
+              <button @click=${() => void this.restart()} ?disabled=${!view?.canUndo}>New game</button>
+            </div>
+            <p class="status" part="status" role="status" aria-live="polite">${this.renderStatus()}</p>`
+        : nothing}
+      ${busy && level === 'play' ? html`<p class="busy" part="busy">Working… <button @click=${() => this.cancel()}>Cancel</button></p>` : nothing}
+      ${problem ? html`<p class="error" role="alert">${sentence(problem)}</p>` : nothing}
+      <div class="board ${busy ? 'stale' : ''}" @board-play=${this.onBoardPlay} @board-preview=${this.onBoardPreview}>
+        ${view
+          ? renderBoard({
+              game: view.game,
+              analysis: view.analysis,
+              editing: false,
+              interactive: level === 'play' && this.humanMayMove,
+              hints: this.valuesShown && this.hints,
+              preview: this.preview,
+              problem: this.actionError ?? '',
+              quiet: !this.valuesShown,
+            })
+          : nothing}
+      </div>`;
+  }
+
   /** The game's moves so far, with the value each left. */
   private renderMoves(view: View | undefined) {
     return html`<details class="moves" part="moves" open>
       <summary>Moves${this.played.length ? ` (${this.played.length})` : ''}</summary>
-      <grundy-move-list .moves=${this.played} .ply=${view?.ply ?? 0} ?values=${this.values}
+      <grundy-move-list .moves=${this.played} .ply=${view?.ply ?? 0} ?values=${this.valuesShown}
         @move-list-go=${(e: CustomEvent<{ ply: number }>) => void this.goToPly(e.detail.ply)}></grundy-move-list>
     </details>`;
   }
@@ -803,11 +852,12 @@ export class GrundyGame extends LitElement {
                     </select></label
                   >`
               : nothing}
-            <label><input type="checkbox" .checked=${this.hints} ?disabled=${!this.values}
+            <label><input type="checkbox" .checked=${this.hints} ?disabled=${!this.valuesShown}
               @change=${(e: Event) => (this.hints = (e.target as HTMLInputElement).checked)} /> Hints</label>`
         : nothing}
       <label title="Hide nimbers, verdicts and hints, to play without spoilers"
-        ><input type="checkbox" .checked=${this.values} @change=${(e: Event) => (this.values = (e.target as HTMLInputElement).checked)} />
+        ><input type="checkbox" .checked=${this.valuesShown}
+          @change=${(e: Event) => (this.values = (e.target as HTMLInputElement).checked ? 'shown' : 'hidden')} />
         Values</label
       >
       <button @click=${() => this.present(true)} title="Large type and a step-by-step reveal, for a projector">Present</button>
@@ -828,7 +878,7 @@ export class GrundyGame extends LitElement {
     const mode = this.currentMode;
     const wins = moverWins(analysis);
     const verdict = wins === undefined ? 'cannot be solved exactly here' : wins ? 'wins with perfect play' : 'loses with perfect play';
-    if (mode === 'edit') return this.values ? `Drawing: the player to move ${verdict}.` : 'Drawing the position.';
+    if (mode === 'edit') return this.valuesShown ? `Drawing: the player to move ${verdict}.` : 'Drawing the position.';
     const over = analysis.moves.length === 0;
     if (over && view.ply === 0) return 'No move can be made from this position. Load or draw another.';
     const winnerSeat = this.winnerSeat;
@@ -846,7 +896,7 @@ export class GrundyGame extends LitElement {
       if (this.aiToMove) return 'The computer is thinking…';
       const last = this.played[view.ply - 1];
       const said = last?.by === 'Computer' ? `The computer played: ${last.label}. ` : '';
-      return `${said}Your turn${this.hints && this.values ? ': winning moves are marked ★' : ''}.`;
+      return `${said}Your turn${this.hints && this.valuesShown ? ': winning moves are marked ★' : ''}.`;
     }
     if (over) return html`<span class="win">✔ Player ${winnerSeat + 1} wins!</span> <button @click=${this.restart}>Play again</button>`;
     return `Player ${this.seatToMove + 1} to move.`;
