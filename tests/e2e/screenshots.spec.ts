@@ -96,6 +96,22 @@ const states: { name: string; show: (page: Page) => Promise<void> }[] = [
     },
   },
   {
+    name: 'move-list',
+    show: async (page) => {
+      await page.goto(`/#game=nim&position=${encodeURIComponent('3 4 5')}`);
+      const element = activeGame(page);
+      await element.locator('grundy-heaps .heap').first().locator('button.counter').first().click();
+      await expect(element.locator('.status')).toContainText('The computer played');
+    },
+  },
+  {
+    name: 'embed-compact',
+    show: async (page) => {
+      await page.goto('/frame.html?game=octal&position=0.77%0A5%207&controls=play&values=hidden');
+      await expect(page.locator('grundy-game .status')).toContainText('Your turn');
+    },
+  },
+  {
     name: 'working',
     show: async (page) => {
       await page.goto('/#game=string-game');

@@ -60,15 +60,19 @@ fn options(rule: &str, n: usize) -> Vec<Vec<usize>> {
 /// G(0..len) by the plain mex of every option's xor.
 fn plain_sequence(rule: &str, len: usize) -> Vec<u32> {
     let mut g: Vec<u32> = Vec::with_capacity(len);
+    let mut largest = 0;
     for n in 0..len {
-        let mut seen = vec![false; 2 * len + 2];
+        // Every xor of values so far is at most twice the largest, plus one.
+        let mut seen = vec![false; 2 * largest + 2];
         for leaves in options(rule, n) {
             let v = leaves.iter().fold(0, |acc, &h| acc ^ g[h]) as usize;
             if v < seen.len() {
                 seen[v] = true;
             }
         }
-        g.push(seen.iter().position(|&s| !s).unwrap() as u32);
+        let mex = seen.iter().position(|&s| !s).unwrap_or(seen.len());
+        largest = largest.max(mex);
+        g.push(mex as u32);
     }
     g
 }
@@ -90,7 +94,21 @@ fn the_sparse_space_method_agrees_with_the_plain_mex() {
             "{rule}"
         );
     }
-    // Many random codes and sets, long enough for the mask to be chosen twice.
+    // Random codes of up to three digits to 10 000 values, past several
+    // reviews of the sparse space mask.
+    let mut rng = Rng::new(14);
+    for _ in 0..6 {
+        let digits: String = (0..1 + rng.below(3))
+            .map(|_| char::from(b'0' + rng.below(8) as u8))
+            .collect();
+        let code = format!("0.{digits}");
+        assert_eq!(
+            computed(&code, 10_000),
+            plain_sequence(&code, 10_000),
+            "{code}"
+        );
+    }
+    // Many more codes and sets, long enough for the mask to be chosen twice.
     let mut rng = Rng::new(15);
     for _ in 0..60 {
         let digits: String = (0..1 + rng.below(4))
