@@ -10,8 +10,14 @@ pub const MAX_INPUT: usize = 2048;
 /// text reads back as the same position and that `solve` and `nimber` agree.
 pub fn check_text(game: &str, text: &str) {
     let text = cut(text);
-    let _ = games::solve(game, text);
-    let Ok(mut session) = games::open(game, text, 0) else {
+    let opened = games::open(game, text, 0);
+    // A heap game solves heaps of up to 2^20 counters on the command line,
+    // which for the slowest codes takes longer than the fuzzer's timeout per
+    // input; those are solved here only within the playground's limits.
+    if opened.is_ok() || !HEAP_GAMES.contains(&game) {
+        let _ = games::solve(game, text);
+    }
+    let Ok(mut session) = opened else {
         return;
     };
     check_reads_back(game, session.as_mut());
@@ -34,6 +40,9 @@ pub fn check_reads_back(game: &str, session: &mut dyn AnySession) {
         "the analysis changed on reading"
     );
 }
+
+/// Games whose positions are heaps played by a rule with its own sequence.
+const HEAP_GAMES: [&str; 3] = ["subtraction", "octal", "grundy-game"];
 
 fn cut(text: &str) -> &str {
     let mut end = text.len().min(MAX_INPUT);
