@@ -134,6 +134,11 @@ pub fn nimber(game_id: &str, text: &str) -> Result<Nimber, GameError> {
 /// outcome --misere` reads it. A report without an outcome says why.
 pub fn misere_report(game_id: &str, text: &str, budget: usize) -> Result<MisereReport, GameError> {
     check_input_size(text)?;
+    if matches!(game_id, "hackenbush" | "digraph") {
+        return Err(GameError::new(format!(
+            "{game_id} has no misère solver yet; `grundy solve {game_id}` answers normal play"
+        )));
+    }
     let mut session: Box<dyn AnySession> = if game_id == sum::ID {
         Box::new(sum::open(text, 0)?)
     } else {
