@@ -59,3 +59,18 @@ test('embeds take controls="play", controls="none" and values="hidden"', async (
   await expect(puzzle.locator('grundy-heaps .heap')).toHaveCount(3);
   await expect(puzzle.locator('grundy-heaps .badge')).toHaveCount(0);
 });
+
+test('a puzzle judges each try, explains it, takes it back, and can show the solution', async ({ page }) => {
+  await page.goto('/frame.html?game=nim&position=3%204%205&controls=play&puzzle');
+  const element = page.locator('grundy-game');
+  await expect(element.locator('.status')).toContainText('Puzzle: find a winning move');
+  // Emptying heap 3 leaves 3 ⊕ 4 = *7: not a win; the try is taken back.
+  await element.locator('grundy-heaps .heap').nth(2).locator('button.counter').first().click();
+  await expect(element.locator('.status')).toContainText('does not win: your opponent could win from there. It leaves *7.');
+  await expect.poll(async () => (await element.locator('grundy-heaps button.counter').count())).toBe(12);
+  await element.getByRole('button', { name: 'Show solution' }).click();
+  await expect(element.locator('.status')).toContainText('A winning move: take 2 from heap 1, leaving 1');
+  // Playing it solves the puzzle.
+  await element.locator('grundy-heaps .heap').first().locator('button.counter').nth(1).click();
+  await expect(element.locator('.status')).toContainText('✔ take 2 from heap 1, leaving 1 wins');
+});

@@ -112,6 +112,15 @@ const states: { name: string; show: (page: Page) => Promise<void> }[] = [
     },
   },
   {
+    name: 'puzzle',
+    show: async (page) => {
+      await page.goto('/frame.html?game=octal&position=0.77%0A3%204&controls=play&values=hidden&puzzle');
+      const element = page.locator('grundy-game');
+      await element.locator('grundy-rows button.piece.playable').first().click();
+      await expect(element.locator('.status')).toContainText(/wins|does not win/);
+    },
+  },
+  {
     name: 'working',
     show: async (page) => {
       await page.goto('/#game=string-game');

@@ -1,7 +1,7 @@
 /**
  * The iframe page: one `<grundy-game>` filling the frame, configured from
  * the query string (game, position, mode, opponent, first, level, play,
- * controls, values, hints).
+ * controls, values, hints, puzzle).
  */
 import './elements/grundy-game';
 
@@ -13,4 +13,5 @@ for (const name of ['game', 'mode', 'opponent', 'first', 'level', 'play', 'contr
 }
 game.position = params.get('position') ?? '';
 if (params.has('hints')) game.setAttribute('hints', '');
+if (params.has('puzzle')) game.setAttribute('puzzle', '');
 document.querySelector('main')!.append(game);

@@ -22,6 +22,8 @@ interface Choice {
   /** `shown` or `hidden`. */
   values: string;
   hints: boolean;
+  /** Ask the reader to find a winning move. */
+  puzzle: boolean;
 }
 
 /**
@@ -40,7 +42,7 @@ export class EmbedBuilder extends LitElement {
     super();
     this.games = [];
     this.copied = '';
-    this.choice = { game: 'nim', position: '3 4 5\n', mode: 'play', opponent: 'ai', first: 'human', level: 'optimal', play: 'normal', controls: 'full', values: 'shown', hints: false };
+    this.choice = { game: 'nim', position: '3 4 5\n', mode: 'play', opponent: 'ai', first: 'human', level: 'optimal', play: 'normal', controls: 'full', values: 'shown', hints: false, puzzle: false };
   }
 
   connectedCallback(): void {
@@ -76,6 +78,7 @@ export class EmbedBuilder extends LitElement {
       c.controls !== 'full' ? `controls="${attribute(c.controls)}"` : '',
       c.values === 'hidden' ? 'values="hidden"' : '',
       c.hints ? 'hints' : '',
+      c.puzzle ? 'puzzle' : '',
     ].filter(Boolean);
     return `<script type="module" src="${attribute(this.scriptUrl)}"></script>\n<grundy-game ${options.join(' ')}></grundy-game>`;
   }
@@ -87,6 +90,7 @@ export class EmbedBuilder extends LitElement {
     if (c.controls !== 'full') params.set('controls', c.controls);
     if (c.values === 'hidden') params.set('values', 'hidden');
     if (c.hints) params.set('hints', '');
+    if (c.puzzle) params.set('puzzle', '');
     const src = new URL(`frame.html?${params}`, location.href).href;
     return `<iframe src="${attribute(src)}" title="${attribute(c.game)} position" style="width:100%;height:640px;border:0"></iframe>`;
   }
@@ -142,11 +146,12 @@ export class EmbedBuilder extends LitElement {
         ${select('controls', 'Controls', [['full', 'Full: toolbar, analysis, text'], ['play', 'Play: status, undo, new game'], ['none', 'None: the board alone']])}
         ${select('values', 'Values', [['shown', 'Shown'], ['hidden', 'Hidden: no nimbers or verdicts']])}
         <label class="inline"><input type="checkbox" .checked=${c.hints} @change=${(e: Event) => this.set({ hints: (e.target as HTMLInputElement).checked })} /> Hints</label>
+        <label class="inline"><input type="checkbox" .checked=${c.puzzle} @change=${(e: Event) => this.set({ puzzle: (e.target as HTMLInputElement).checked })} /> Puzzle: find the winning move</label>
       </form>
       <section aria-label="Preview">
         <h2>Preview</h2>
         <grundy-game game=${c.game} .position=${c.position} mode=${c.mode} opponent=${c.opponent} first=${c.first}
-          level=${c.level} play=${c.play} controls=${c.controls} values=${c.values} ?hints=${c.hints}></grundy-game>
+          level=${c.level} play=${c.play} controls=${c.controls} values=${c.values} ?hints=${c.hints} ?puzzle=${c.puzzle}></grundy-game>
       </section>
       <section>
         <h2>Snippet</h2>

@@ -82,6 +82,8 @@ export class GrundyGame extends LitElement {
     play: { type: String, reflect: true },
     values: { type: String, reflect: true },
     controls: { type: String, reflect: true },
+    puzzle: { type: Boolean, reflect: true },
+    attempt: { state: true },
     played: { state: true },
     view: { state: true },
     inputError: { state: true },
@@ -123,6 +125,10 @@ export class GrundyGame extends LitElement {
    * undo and a new game) or `none` (the board alone, as an illustration).
    */
   declare controls: string;
+  /** Ask the reader to find a winning move; each try is judged and undone. */
+  declare puzzle: boolean;
+  /** The reader's last try at the puzzle, or the solution once shown. */
+  declare private attempt: { label: string; wins: boolean; nimber: number; shown?: boolean } | undefined;
   /** The moves of this game, in order; those past the current ply can be redone. */
   declare private played: PlayedMove[];
   /** Seeds the computer's choices, so a game can be replayed exactly. */
@@ -182,6 +188,7 @@ export class GrundyGame extends LitElement {
     this.play = 'normal';
     this.values = 'shown';
     this.controls = 'full';
+    this.puzzle = false;
     this.played = [];
     this.seed = Math.floor(Math.random() * 2 ** 31);
     this.aiDelay = 400;
@@ -307,12 +314,13 @@ export class GrundyGame extends LitElement {
   }
 
   private get aiToMove(): boolean {
-    return this.againstAi && this.seatToMove !== this.humanSeat && (this.analysis?.moves.length ?? 0) > 0;
+    return !this.puzzle && this.againstAi && this.seatToMove !== this.humanSeat && (this.analysis?.moves.length ?? 0) > 0;
   }
 
   private get humanMayMove(): boolean {
     const mode = this.currentMode;
     if (mode === 'analyse') return true;
+    if (this.puzzle) return mode === 'play' && !(this.attempt?.wins && !this.attempt.shown);
     return mode === 'play' && !(this.againstAi && this.seatToMove !== this.humanSeat);
   }
 
@@ -415,7 +423,10 @@ export class GrundyGame extends LitElement {
 
   private show(view: View, origin: 'input' | 'action', cause: GrundyChangeDetail['cause']): void {
     const positionChanged = this.view?.text !== view.text || this.view?.ply !== view.ply;
-    if (cause !== 'move') this.played = [];
+    if (cause !== 'move') {
+      this.played = [];
+      this.attempt = undefined;
+    }
     this.view = view;
     this.inputError = undefined;
     this.actionError = undefined;
@@ -494,9 +505,46 @@ export class GrundyGame extends LitElement {
     try {
       const played = await this.request({ op: 'play', move: id }, 'action');
       if (played) this.announceMove(move, 'human', view.ply);
+      if (played && this.puzzle) await this.judgeAttempt(move, played);
     } finally {
       this.playing = false;
     }
+  }
+
+  /**
+   * A puzzle's try: a move that leaves the opponent lost solves it; any
+   * other is explained by the value it leaves, then taken back.
+   */
+  private async judgeAttempt(move: MoveInfo, after: View): Promise<void> {
+    const wins = moverWins(after.analysis) === false;
+    this.attempt = { label: move.label, wins, nimber: after.analysis.nimber };
+    if (!wins) await this.request({ op: 'undo' }, 'action');
+  }
+
+  /** The puzzle's answer: a winning move, previewed on the board. */
+  private showSolution(): void {
+    const analysis = this.analysis;
+    const winning = analysis?.moves.find((m) => isWinning(analysis, m));
+    if (!winning) return;
+    this.preview = winning.id;
+    this.attempt = { label: winning.label, wins: true, nimber: 0, shown: true };
+  }
+
+  /** What the puzzle says now: the question, or how the last try went. */
+  private renderPuzzleStatus() {
+    const attempt = this.attempt;
+    const why = (a: { nimber: number }) => (this.valuesShown ? ` It leaves *${a.nimber}.` : '');
+    const solution = html`<button @click=${() => this.showSolution()}>Show solution</button>`;
+    if (!attempt) {
+      const solvable = this.analysis && moverWins(this.analysis);
+      return solvable
+        ? html`Puzzle: find a winning move. ${solution}`
+        : 'Puzzle: every move here loses against perfect play.';
+    }
+    if (attempt.shown) return html`A winning move: ${attempt.label}.`;
+    if (attempt.wins) return html`<span class="win">✔ ${attempt.label} wins: your opponent loses against perfect play.${why(attempt)}</span>`;
+    return html`<span class="lose">✘ ${attempt.label} does not win: your opponent could win from there.${why(attempt)}</span>
+      Try another. ${solution}`;
   }
 
   /** Undo or redo; against the computer, back to the person's previous turn. */
@@ -511,6 +559,7 @@ export class GrundyGame extends LitElement {
   }
 
   private async restart(): Promise<void> {
+    this.attempt = undefined;
     while (this.view?.canUndo) await this.request({ op: 'undo' }, 'action');
   }
 
@@ -881,6 +930,7 @@ export class GrundyGame extends LitElement {
     if (mode === 'edit') return this.valuesShown ? `Drawing: the player to move ${verdict}.` : 'Drawing the position.';
     const over = analysis.moves.length === 0;
     if (over && view.ply === 0) return 'No move can be made from this position. Load or draw another.';
+    if (this.puzzle && mode === 'play') return this.renderPuzzleStatus();
     const winnerSeat = this.winnerSeat;
     if (mode === 'analyse') {
       return over
