@@ -25,3 +25,23 @@ test('the iframe page shows the game its address names', async ({ page }) => {
   await expect.poll(() => heapSizes(game)).toEqual([2, 7]);
   await expect(game.locator('.status')).toContainText('Player 1 to move');
 });
+
+test('the iframe snippet sizes the frame to its content, and keeps 640 px without script', async ({ page }) => {
+  await page.goto('/embed.html');
+  const builder = page.locator('grundy-embed-builder');
+  await expect(builder.locator('grundy-game .sum')).toBeVisible();
+  await builder.locator('form').getByRole('combobox', { name: /^Controls/ }).selectOption('none');
+  const snippet = await builder.getByLabel('Iframe').inputValue();
+  expect(snippet).toContain('controls=none');
+  // The snippet pasted into a blog post on another page.
+  // A page of the same server stands in for the blog (a blank page may not load a loopback frame).
+  await page.goto('/');
+  await page.setContent(`<main style="width:360px">${snippet}</main>`);
+  const frame = page.locator('iframe');
+  await expect.poll(async () => (await frame.boundingBox())?.height ?? 0).toBeLessThan(400);
+  await expect(page.frameLocator('iframe').locator('grundy-heaps .heap')).toHaveCount(3);
+  // Without its script, the iframe stays at its fixed height.
+  await page.setContent(`<main style="width:360px">${snippet.replace(/<script>[\s\S]*<\/script>/, '')}</main>`);
+  await expect(page.frameLocator('iframe').locator('grundy-heaps .heap')).toHaveCount(3);
+  expect((await frame.boundingBox())?.height).toBe(640);
+});

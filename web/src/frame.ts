@@ -15,3 +15,15 @@ game.position = params.get('position') ?? '';
 if (params.has('hints')) game.setAttribute('hints', '');
 if (params.has('puzzle')) game.setAttribute('puzzle', '');
 document.querySelector('main')!.append(game);
+
+/**
+ * Tells the page around the frame how tall the content is, so a snippet's
+ * few lines of script can size the iframe to fit. Without that script the
+ * iframe keeps the height its snippet gives it.
+ */
+const reportHeight = () => {
+  // The body's own box, not the document's: that is never shorter than the frame.
+  const height = Math.ceil(document.body.getBoundingClientRect().height);
+  parent.postMessage({ type: 'grundy-frame-height', height, href: location.href }, '*');
+};
+new ResizeObserver(reportHeight).observe(document.body);

@@ -29,7 +29,7 @@ impl Convention {
 /// Positions the playground searches before it says a position is too large.
 pub const PLAYGROUND_BUDGET: usize = 50_000;
 /// Positions `grundy outcome --misere` searches.
-pub const CLI_BUDGET: usize = 500_000;
+pub const CLI_BUDGET: usize = 250_000;
 
 /// What is known of a position under misère play.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -92,7 +92,12 @@ export class EmbedBuilder extends LitElement {
     if (c.hints) params.set('hints', '');
     if (c.puzzle) params.set('puzzle', '');
     const src = new URL(`frame.html?${params}`, location.href).href;
-    return `<iframe src="${attribute(src)}" title="${attribute(c.game)} position" style="width:100%;height:640px;border:0"></iframe>`;
+    // The frame reports its content's height; the script sizes the iframe to
+    // it. Where a page runs no script, the iframe keeps its 640 px.
+    const resize =
+      `<script>addEventListener('message', (e) => { const d = e.data; if (!d || d.type !== 'grundy-frame-height') return;` +
+      ` for (const f of document.querySelectorAll('iframe')) if (f.contentWindow === e.source) f.style.height = d.height + 'px'; });</script>`;
+    return `<iframe src="${attribute(src)}" title="${attribute(c.game)} position" style="width:100%;height:640px;border:0"></iframe>\n${resize}`;
   }
 
   private async copy(which: 'snippet' | 'iframe'): Promise<void> {
