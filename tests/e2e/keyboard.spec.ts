@@ -2,9 +2,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { activeGame } from './helpers';
 
-/** Presses Tab until the focused element (through shadow roots) matches. */
+/**
+ * Presses Tab until the focused element (through shadow roots) matches,
+ * going at most once round every control of the page.
+ */
 async function tabTo(page: Page, matches: string): Promise<void> {
-  for (let i = 0; i < 40; i++) {
+  for (let i = 0; i < MAX_TABS; i++) {
     await page.keyboard.press('Tab');
     const found = await page.evaluate((selector) => {
       let active: Element | null = document.activeElement;
@@ -13,8 +16,11 @@ async function tabTo(page: Page, matches: string): Promise<void> {
     }, matches);
     if (found) return;
   }
-  throw new Error(`no focusable ${matches} within 40 tabs`);
+  throw new Error(`no focusable ${matches} within ${MAX_TABS} tabs`);
 }
+
+/** More than the controls of the page: ten game tabs, the toolbar, the panel with its move list. */
+const MAX_TABS = 100;
 
 async function playToTheEnd(page: Page, focusable: string, keys: string[]): Promise<string> {
   const element = activeGame(page);
