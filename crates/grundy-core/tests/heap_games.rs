@@ -232,7 +232,7 @@ fn search(rule: &str, heaps: &[usize], memo: &mut HashMap<Vec<usize>, u32>) -> u
 fn position_text(game: &str, rule: &str, heaps: &[usize]) -> String {
     let sizes: Vec<String> = heaps.iter().map(usize::to_string).collect();
     match game {
-        "grundy-game" => format!("{}\n", sizes.join(" ")),
+        "nim" | "grundy-game" => format!("{}\n", sizes.join(" ")),
         "subtraction" => format!("{}\n{}\n", rule.trim_start_matches("S="), sizes.join(" ")),
         _ => format!("{rule}\n{}\n", sizes.join(" ")),
     }
@@ -466,18 +466,7 @@ fn misere_play_agrees_with_searching_the_whole_tree() {
         while answered < 500 {
             let rule = rules[rng.below(rules.len())];
             let heaps: Vec<usize> = (0..1 + rng.below(4)).map(|_| rng.below(8)).collect();
-            let text = if game == "nim" {
-                format!(
-                    "{}\n",
-                    heaps
-                        .iter()
-                        .map(usize::to_string)
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                )
-            } else {
-                position_text(game, rule, &heaps)
-            };
+            let text = position_text(game, rule, &heaps);
             answered += usize::from(misere_agrees(game, &text, &mut memo));
         }
     }
@@ -500,18 +489,7 @@ fn misere_sums_of_two_and_three_games_agree_with_the_search() {
             .map(|_| {
                 let (game, rule) = choices[rng.below(choices.len())];
                 let heaps: Vec<usize> = (0..1 + rng.below(2)).map(|_| rng.below(6)).collect();
-                let body = if game == "nim" {
-                    format!(
-                        "{}\n",
-                        heaps
-                            .iter()
-                            .map(usize::to_string)
-                            .collect::<Vec<_>>()
-                            .join(" ")
-                    )
-                } else {
-                    position_text(game, rule, &heaps)
-                };
+                let body = position_text(game, rule, &heaps);
                 format!("--- {game}\n{body}")
             })
             .collect();

@@ -4,7 +4,7 @@
 //! is finite, else ∞ with the set K of finite values among its followers.
 //! Answered on the command line.
 
-use super::hackenbush::read_coordinates;
+use super::hackenbush::{read_coordinates, read_graph};
 use crate::game::GameError;
 use crate::input::Scanner;
 use std::collections::BTreeSet;
@@ -32,15 +32,8 @@ pub enum Value {
 /// Reads `n m`, m edges `u v`, `t`, t token vertices, optional coordinates.
 pub fn parse(text: &str) -> Result<Position, GameError> {
     let mut scanner = Scanner::new(text);
-    let vertices = scanner.number("the number of vertices n", 1, MAX_VERTICES)?;
-    let count = scanner.number("the number of edges m", 0, MAX_EDGES)?;
+    let (vertices, edges) = read_graph(&mut scanner, MAX_VERTICES, MAX_EDGES, ["start", "end"])?;
     let last = vertices - 1;
-    let mut edges = Vec::with_capacity(count);
-    for index in 1..=count {
-        let u = scanner.number(&format!("edge {index}'s start"), 0, last)?;
-        let v = scanner.number(&format!("edge {index}'s end"), 0, last)?;
-        edges.push((u, v));
-    }
     let t = scanner.number("the number of tokens t", 1, MAX_TOKENS)?;
     let tokens = (1..=t)
         .map(|index| scanner.number(&format!("token {index}'s vertex"), 0, last))

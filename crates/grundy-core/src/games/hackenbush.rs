@@ -21,17 +21,30 @@ pub struct Picture {
 /// Reads `n m`, m edges `u v`, and optionally n lines of coordinates.
 pub fn parse(text: &str) -> Result<Picture, GameError> {
     let mut scanner = Scanner::new(text);
-    let vertices = scanner.number("the number of vertices n", 1, MAX_VERTICES)?;
-    let count = scanner.number("the number of edges m", 0, MAX_EDGES)?;
+    let ends = ["first vertex", "second vertex"];
+    let (vertices, edges) = read_graph(&mut scanner, MAX_VERTICES, MAX_EDGES, ends)?;
+    read_coordinates(&mut scanner, vertices)?;
+    Ok(Picture { vertices, edges })
+}
+
+/// Reads `n m` and m edges `u v` with vertices below n, naming an edge's
+/// two ends as `ends` says; the graph games share this start.
+pub fn read_graph(
+    scanner: &mut Scanner<'_>,
+    max_vertices: usize,
+    max_edges: usize,
+    ends: [&str; 2],
+) -> Result<(usize, Vec<(usize, usize)>), GameError> {
+    let vertices = scanner.number("the number of vertices n", 1, max_vertices)?;
+    let count = scanner.number("the number of edges m", 0, max_edges)?;
     let last = vertices - 1;
     let mut edges = Vec::with_capacity(count);
     for index in 1..=count {
-        let u = scanner.number(&format!("edge {index}'s first vertex"), 0, last)?;
-        let v = scanner.number(&format!("edge {index}'s second vertex"), 0, last)?;
+        let u = scanner.number(&format!("edge {index}'s {}", ends[0]), 0, last)?;
+        let v = scanner.number(&format!("edge {index}'s {}", ends[1]), 0, last)?;
         edges.push((u, v));
     }
-    read_coordinates(&mut scanner, vertices)?;
-    Ok(Picture { vertices, edges })
+    Ok((vertices, edges))
 }
 
 /// Skips the optional drawing coordinates: none, or exactly one `x y` per vertex.

@@ -6,6 +6,7 @@
 //! counters before them and `right` after; a board draws the heap as that
 //! row (or a stack) and the move as the counters it takes.
 
+use super::nim;
 use crate::ai::Rng;
 use crate::analysis::{Analysis, Board, Component, Edit, Fact, MoveInfo, Region};
 use crate::game::{unknown_move, unsupported_edit, Game, GameError, GameInfo};
@@ -133,13 +134,14 @@ impl<F: HeapFamily> HeapGame<F> {
             })
             .collect();
         let mut moves = Vec::new();
+        // `values` above computed G as far as the largest heap.
+        let g = self.sequence(&position.rule, 0).values();
         for (index, &size) in position.heaps.iter().enumerate() {
             for (take, left, right) in F::placements(&position.rule, size) {
-                let sequence = self.sequence(&position.rule, 0);
                 let parts: Vec<Nimber> = [left, right]
                     .into_iter()
                     .filter(|&h| h > 0)
-                    .map(|h| Nimber(sequence.values()[h as usize]))
+                    .map(|h| Nimber(g[h as usize]))
                     .collect();
                 let after = total ^ values[index] ^ parts.iter().copied().sum();
                 moves.push(MoveInfo {
@@ -343,8 +345,7 @@ impl<F: HeapFamily> Game for HeapGame<F> {
             .sum()
     }
     fn canonical(&self, position: &HeapPosition) -> String {
-        let mut heaps: Vec<u32> = position.heaps.iter().copied().filter(|&h| h > 0).collect();
-        heaps.sort_unstable();
+        let heaps = nim::sorted_heaps(&position.heaps);
         HeapGame::format(
             self,
             &HeapPosition {

@@ -167,9 +167,7 @@ impl Game for Nim {
     }
 
     fn canonical(&self, heaps: &Heaps) -> String {
-        let mut sorted: Vec<u32> = heaps.iter().copied().filter(|&h| h > 0).collect();
-        sorted.sort_unstable();
-        self.format(&sorted)
+        self.format(&sorted_heaps(heaps))
     }
 
     fn misere_closed_form(&mut self, heaps: &Heaps) -> Option<MisereReport> {
@@ -187,6 +185,14 @@ impl Game for Nim {
             None => Ok(()),
         }
     }
+}
+
+/// The non-empty heaps in increasing order: any two positions of a heap
+/// game with the same rule and these heaps have the same futures.
+pub(crate) fn sorted_heaps(heaps: &[u32]) -> Vec<u32> {
+    let mut sorted: Vec<u32> = heaps.iter().copied().filter(|&h| h > 0).collect();
+    sorted.sort_unstable();
+    sorted
 }
 
 #[cfg(test)]
