@@ -384,11 +384,29 @@ impl HeapSequence {
         self.inner.rule().to_string()
     }
 
-    /// Computes values until `len` are known; returns how many are.
-    pub fn extend(&mut self, len: JsValue) -> Result<u32, JsValue> {
+    /// Computes values until `len` are known, calling `progress(known)`
+    /// between steps if it is given; returns how many are known.
+    pub fn extend(
+        &mut self,
+        len: JsValue,
+        progress: Option<js_sys::Function>,
+    ) -> Result<u32, JsValue> {
         let len = count_arg(&len, "the length", MAX_SEQUENCE, 0)?;
-        self.inner.extend_to(len as usize);
+        self.inner
+            .extend_with_progress(len as usize, reporter(progress));
         Ok(self.inner.values().len() as u32)
+    }
+
+    /// Computes until a period is proved or `max` values are known, calling
+    /// `progress(known)` between steps; returns the period as `period` does.
+    pub fn prove(
+        &mut self,
+        max: JsValue,
+        progress: Option<js_sys::Function>,
+    ) -> Result<JsValue, JsValue> {
+        let max = count_arg(&max, "the most values", MAX_SEQUENCE, MAX_SEQUENCE)?;
+        self.inner.prove_period(max as usize, reporter(progress));
+        self.period()
     }
 
     pub fn length(&self) -> u32 {
@@ -443,6 +461,17 @@ impl HeapSequence {
             "shown": shown,
             "value": self.inner.values()[n],
         }))
+    }
+}
+
+/// A progress callback for the core: calls `progress` with the count done,
+/// and never stops the work (a worker is cancelled by ending it).
+fn reporter(progress: Option<js_sys::Function>) -> impl FnMut(usize) -> bool {
+    move |done| {
+        if let Some(f) = &progress {
+            let _ = f.call1(&JsValue::NULL, &JsValue::from(done as u32));
+        }
+        true
     }
 }
 

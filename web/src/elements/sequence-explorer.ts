@@ -223,14 +223,21 @@ export class SequenceExplorer extends LitElement {
     }
   }
 
+  /** The result `rareIsRare` last counted, and its answer. */
+  private ringing?: { result: SequenceResult; rings: boolean };
+
   /**
    * Whether rare values are few enough to be worth ringing: early on, or in
    * games without splits, the rare class is no smaller than the common one.
+   * Counted once per result, since drawing asks on every scroll.
    */
   private rareIsRare(result: SequenceResult): boolean {
-    let count = 0;
-    for (const flag of result.rare) count += flag;
-    return count > 0 && count <= result.rare.length / 10;
+    if (this.ringing?.result !== result) {
+      let count = 0;
+      for (const flag of result.rare) count += flag;
+      this.ringing = { result, rings: count > 0 && count <= result.rare.length / 10 };
+    }
+    return this.ringing.rings;
   }
 
   /** The n under a pointer event, if it is a computed value. */

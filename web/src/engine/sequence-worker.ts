@@ -11,9 +11,6 @@ import type { SequenceReply, SequenceRequest } from './sequence-protocol';
 const ready = init();
 let current: HeapSequence | undefined;
 
-/** Values computed between two progress reports. */
-const STEP = 1 << 15;
-
 self.onmessage = async (event: MessageEvent<SequenceRequest>) => {
   await ready;
   const request = event.data;
@@ -25,24 +22,15 @@ self.onmessage = async (event: MessageEvent<SequenceRequest>) => {
       return;
     }
     const started = performance.now();
-    let known = sequence.length();
-    // Proving doubles the length until the values prove a period.
-    let target = request.op === 'prove' ? Math.min(Math.max(known, 64), request.count) : request.count;
-    for (;;) {
-      while (known < target) {
-        known = sequence.extend(Math.min(target, known + STEP));
-        reply({ id: request.id, progress: known, total: request.op === 'prove' ? request.count : target });
-      }
-      const period = sequence.period();
-      if (request.op === 'compute' || period || target >= request.count) {
-        const values = new Uint32Array(sequence.values(0, known));
-        const rare = new Uint8Array(sequence.rare(0, known));
-        const done: SequenceReply = { id: request.id, done: { values, rare, period, ms: performance.now() - started } };
-        postMessage(done, [values.buffer, rare.buffer]);
-        return;
-      }
-      target = Math.min(target * 2, request.count);
-    }
+    const total = request.count;
+    const onProgress = (known: number) => reply({ id: request.id, progress: known, total });
+    if (request.op === 'prove') sequence.prove(total, onProgress);
+    else sequence.extend(total, onProgress);
+    const known = sequence.length();
+    const values = new Uint32Array(sequence.values(0, known));
+    const rare = new Uint8Array(sequence.rare(0, known));
+    const done: SequenceReply = { id: request.id, done: { values, rare, period: sequence.period(), ms: performance.now() - started } };
+    postMessage(done, [values.buffer, rare.buffer]);
   } catch (error) {
     reply({ id: request.id, error: error instanceof Error ? error.message : String(error) });
   }
