@@ -55,3 +55,11 @@ test('the embed takes play="misere"', async ({ page }) => {
   const element = page.locator('grundy-game');
   await expect(element.locator('.verdict')).toContainText('Misère play: the player to move wins');
 });
+
+test('heaps that play as Nim heaps are decided by Bouton\'s rule at any size the board draws', async ({ page }) => {
+  // Far past the search's budget, yet every heap of S = {1, 2, 3} passes the check.
+  const element = await open(page, `game=subtraction&position=${encodeURIComponent('1,2,3\n100 99 98\n')}&play=misere`);
+  await expect(element.locator('.verdict')).toContainText("Bouton's misère rule applies to the values G(n)");
+  await expect(element.locator('.verdict')).toContainText('Misère play: the player to move wins');
+  await expect(element.locator('.facts')).toContainText('heaps of up to 100 counters play as Nim heaps');
+});

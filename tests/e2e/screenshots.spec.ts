@@ -96,6 +96,15 @@ const states: { name: string; show: (page: Page) => Promise<void> }[] = [
     },
   },
   {
+    name: 'misere-heaps',
+    show: async (page) => {
+      await page.goto(`/#game=subtraction&position=${encodeURIComponent('1,2,3\n9 7 6')}&play=misere`);
+      const element = activeGame(page);
+      await element.getByLabel('Hints').check();
+      await expect(element.locator('.verdict')).toContainText("Bouton's misère rule");
+    },
+  },
+  {
     name: 'move-list',
     show: async (page) => {
       await page.goto(`/#game=nim&position=${encodeURIComponent('3 4 5')}`);

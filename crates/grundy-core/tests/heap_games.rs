@@ -576,3 +576,59 @@ fn the_optimal_player_wins_misere_games_it_can_win() {
         }
     }
 }
+
+#[test]
+fn heaps_that_play_as_nim_heaps_take_boutons_misere_rule_and_agree_with_the_search() {
+    let mut rng = Rng::new(22);
+    // Rules whose heaps pass the check, with and without splits.
+    let rules = [
+        ("subtraction", "S=1,2,3"),
+        ("subtraction", "S=2,5,6"),
+        ("octal", "0.33"),
+        ("octal", "0.51"),
+        ("octal", "0.701"),
+        ("octal", "0.155"),
+    ];
+    let mut memo = HashMap::new();
+    let mut answered = 0;
+    while answered < 600 {
+        let (game, rule) = rules[rng.below(rules.len())];
+        let heaps: Vec<usize> = (0..1 + rng.below(4)).map(|_| rng.below(13)).collect();
+        let text = position_text(game, rule, &heaps);
+        // A budget of one position: only the closed form can answer.
+        let report = games::misere_report(game, &text, 1).unwrap();
+        assert!(report.outcome.is_some(), "{text}: {}", report.method);
+        assert!(
+            report.method.contains("Bouton's misère rule"),
+            "{}",
+            report.method
+        );
+        assert!(misere_agrees(game, &text, &mut memo), "{text}");
+        answered += 1;
+    }
+}
+
+#[test]
+fn wild_heap_games_say_which_heap_is_not_a_nim_heap_and_are_searched() {
+    let mut session = games::open("octal", "0.77\n5 6\n", 0).unwrap();
+    let fact = |session: &mut Box<dyn grundy_core::AnySession>| {
+        let facts = &session.analysis().facts;
+        facts
+            .iter()
+            .find(|f| f.label == "Misère")
+            .unwrap()
+            .value
+            .clone()
+    };
+    let kayles = fact(&mut session);
+    assert!(kayles.starts_with("a heap of "), "{kayles}");
+    assert!(kayles.ends_with("positions are searched"), "{kayles}");
+    session.set_convention(Convention::Misere);
+    let report = session.analysis().misere.clone().unwrap();
+    assert!(report.explored > 0, "{}", report.method);
+    let mut nim_like = games::open("subtraction", "1,2,3\n5 6\n", 0).unwrap();
+    assert_eq!(
+        fact(&mut nim_like),
+        "heaps of up to 100 counters play as Nim heaps of their values (Bouton's rule)"
+    );
+}

@@ -11,6 +11,7 @@ use crate::ai::Rng;
 use crate::analysis::{Analysis, Board, Component, Edit, Fact, MoveInfo, Region};
 use crate::game::{unknown_move, unsupported_edit, Game, GameError, GameInfo};
 use crate::input::{parse_number, Scanner, BYTE_ORDER_MARK};
+use crate::misere::{self, MisereReport};
 use crate::nimber::Nimber;
 use crate::sequence::{Period, Rule, Sequence, MAX_HEAP};
 use std::marker::PhantomData;
@@ -20,6 +21,9 @@ pub const MAX_HEAPS: usize = 64;
 pub const MAX_PLAYABLE_COUNTERS: u32 = 100;
 /// How far the playground looks for a period before saying it has none yet.
 const PERIOD_SEARCH: usize = 1 << 14;
+/// The largest heap whose moves are checked for the misère closed form;
+/// past it misère positions are searched.
+const NIM_LIKE_LIMIT: u32 = 1 << 12;
 
 /// A rule and its heaps.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,7 +54,18 @@ pub struct HeapGame<F: HeapFamily> {
     sequence: Option<Sequence>,
     /// The period of `sequence`'s rule, once looked for.
     period: Option<Option<Period>>,
+    /// How far `sequence`'s heaps play as Nim heaps in misère play.
+    nim_like: NimLike,
     family: PhantomData<F>,
+}
+
+/// Heaps checked with [`misere::nim_like_failure`], smallest first.
+#[derive(Default)]
+struct NimLike {
+    /// Every heap smaller than this passed.
+    passed: u32,
+    /// The first heap that failed, and why.
+    failure: Option<(u32, String)>,
 }
 
 impl<F: HeapFamily> HeapGame<F> {
@@ -59,6 +74,7 @@ impl<F: HeapFamily> HeapGame<F> {
         if self.sequence.as_ref().is_none_or(|s| s.rule() != rule) {
             self.sequence = Some(Sequence::new(rule.clone()));
             self.period = None;
+            self.nim_like = NimLike::default();
         }
         let sequence = self.sequence.as_mut().expect("set above");
         sequence.extend_to(len);
@@ -170,6 +186,33 @@ impl<F: HeapFamily> HeapGame<F> {
         analysis
     }
 
+    /// Whether every heap of up to `largest` counters plays as a Nim heap
+    /// of its value in misère play, checking the heaps not yet checked.
+    fn nim_like_to(&mut self, rule: &Rule, largest: u32) -> bool {
+        if largest > NIM_LIKE_LIMIT {
+            return false;
+        }
+        self.sequence(rule, largest as usize + 1);
+        let sequence = self.sequence.as_mut().expect("set above");
+        let check = &mut self.nim_like;
+        while check.failure.is_none() && check.passed <= largest {
+            let n = check.passed;
+            let options: Vec<(u32, bool)> = sequence
+                .options(n as usize)
+                .into_iter()
+                .map(|o| {
+                    let firm = o.leaves.iter().any(|&h| sequence.values()[h] >= 2);
+                    (o.value, firm)
+                })
+                .collect();
+            match misere::nim_like_failure(sequence.values()[n as usize], &options) {
+                Some(why) => check.failure = Some((n, why)),
+                None => check.passed += 1,
+            }
+        }
+        largest < check.passed
+    }
+
     /// The rule, the first values and the period, for the panel.
     fn facts(&mut self, rule: &Rule) -> Vec<Fact> {
         let sequence = self.sequence(rule, 0);
@@ -186,6 +229,16 @@ impl<F: HeapFamily> HeapGame<F> {
             (_, Some(p)) => format!("{} from n = {} (proved)", p.period, p.preperiod),
             (_, None) => format!("not proved within {PERIOD_SEARCH} values"),
         };
+        self.nim_like_to(rule, MAX_PLAYABLE_COUNTERS);
+        let misere = match &self.nim_like.failure {
+            Some((n, why)) => {
+                format!("a heap of {n} is not a Nim heap: {why}; positions are searched")
+            }
+            None => format!(
+                "heaps of up to {} counters play as Nim heaps of their values (Bouton's rule)",
+                self.nim_like.passed - 1
+            ),
+        };
         vec![
             Fact {
                 label: "G(0), G(1), …".into(),
@@ -194,6 +247,10 @@ impl<F: HeapFamily> HeapGame<F> {
             Fact {
                 label: "Period".into(),
                 value: period,
+            },
+            Fact {
+                label: "Misère".into(),
+                value: misere,
             },
         ]
     }
@@ -343,6 +400,31 @@ impl<F: HeapFamily> Game for HeapGame<F> {
             .iter()
             .map(|&size| F::placements(&position.rule, size).len() as u32)
             .sum()
+    }
+    fn misere_closed_form(&mut self, position: &HeapPosition) -> Option<MisereReport> {
+        let largest = position.heaps.iter().copied().max().unwrap_or(0);
+        if !self.nim_like_to(&position.rule, largest) {
+            return None;
+        }
+        let values = self.values(position);
+        let g = self.sequence(&position.rule, 0).values();
+        let moves = position
+            .heaps
+            .iter()
+            .enumerate()
+            .flat_map(|(index, &size)| {
+                F::placements(&position.rule, size)
+                    .into_iter()
+                    .map(move |(_, left, right)| {
+                        let leaves = [left, right].into_iter().filter(|&h| h > 0);
+                        (index, leaves.map(|h| g[h as usize]).collect())
+                    })
+            });
+        Some(misere::nim_like_report(
+            &values.iter().map(|v| v.0).collect::<Vec<_>>(),
+            moves,
+            largest,
+        ))
     }
     fn canonical(&self, position: &HeapPosition) -> String {
         let heaps = nim::sorted_heaps(&position.heaps);
