@@ -114,6 +114,15 @@ const states: { name: string; show: (page: Page) => Promise<void> }[] = [
     },
   },
   {
+    name: 'last-move-grid',
+    show: async (page) => {
+      await page.goto(`/#game=darkraft&position=${encodeURIComponent('5 6\nLRXLRX\nRXLLRR\nXLRXXL\nLLRRXX\nRXLXLR\n')}`);
+      const element = activeGame(page);
+      await element.locator('rect.cell.playable').nth(4).click();
+      await expect(element.locator('.status')).toContainText('The computer played');
+    },
+  },
+  {
     name: 'embed-compact',
     show: async (page) => {
       await page.goto('/frame.html?game=octal&position=0.77%0A5%207&controls=play&values=hidden');

@@ -230,6 +230,10 @@ pub struct Analysis {
     pub convention: Convention,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub misere: Option<MisereReport>,
+    /// Where the move that led here shows on this board, for a board to mark
+    /// until the next move; `None` for a loaded or drawn position.
+    #[serde(default, rename = "lastMove", skip_serializing_if = "Option::is_none")]
+    pub last_move: Option<Region>,
 }
 
 impl Analysis {
@@ -246,6 +250,7 @@ impl Analysis {
             facts: Vec::new(),
             convention: Convention::Normal,
             misere: None,
+            last_move: None,
         }
     }
 

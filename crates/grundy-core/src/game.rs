@@ -1,6 +1,6 @@
 //! The trait every game implements, and the error its parsers return.
 
-use crate::analysis::{Analysis, Edit};
+use crate::analysis::{Analysis, Edit, Region};
 use crate::misere::MisereReport;
 use crate::nimber::Nimber;
 use serde::{Deserialize, Serialize};
@@ -130,6 +130,13 @@ pub trait Game: Default {
     /// a search.
     fn misere_closed_form(&mut self, _position: &Self::Position) -> Option<MisereReport> {
         None
+    }
+
+    /// Where the move `move_id` of `before`, whose footprint `analyse` gave,
+    /// shows on the position it leads to. Boards whose cells stay in place
+    /// mark the footprint itself, the default.
+    fn last_move(&mut self, _before: &Self::Position, _move_id: u32, footprint: Region) -> Region {
+        footprint
     }
 
     /// The position after the move numbered `move_id` in `analyse`'s list.

@@ -2,7 +2,7 @@
 //! and a solver whose caches outlive every move.
 
 use crate::ai::{self, Rng, Skill};
-use crate::analysis::{Analysis, Edit, TreeNode};
+use crate::analysis::{Analysis, Edit, Region, TreeNode};
 use crate::game::{check_input_size, Game, GameError, GameInfo};
 use crate::misere::{self, Convention, MisereReport, PositionWalk, Search};
 
@@ -97,6 +97,8 @@ fn grow<G: Game>(
 pub struct Session<G: Game> {
     game: G,
     history: Vec<G::Position>,
+    /// Where the move into each position of `history` shows on it.
+    last_moves: Vec<Option<Region>>,
     /// Index in `history` of the current position.
     current: usize,
     cases: (usize, usize),
@@ -109,6 +111,7 @@ impl<G: Game> Session<G> {
         let mut session = Session {
             game: G::default(),
             history: Vec::new(),
+            last_moves: Vec::new(),
             current: 0,
             cases: (0, 0),
             analysis: None,
@@ -138,6 +141,7 @@ impl<G: Game> Session<G> {
         Session {
             game,
             history: vec![position],
+            last_moves: vec![None],
             current: 0,
             cases,
             analysis: None,
@@ -151,6 +155,7 @@ impl<G: Game> Session<G> {
 
     fn restart_from(&mut self, position: G::Position) {
         self.history = vec![position];
+        self.last_moves = vec![None];
         self.current = 0;
         self.analysis = None;
     }
@@ -173,6 +178,7 @@ impl<G: Game> AnySession for Session<G> {
         if self.analysis.is_none() {
             let position = self.history[self.current].clone();
             let mut analysis = self.game.analyse(&position);
+            analysis.last_move = self.last_moves[self.current].clone();
             if self.convention == Convention::Misere {
                 analysis.convention = Convention::Misere;
                 analysis.misere = Some(self.misere_report(misere::PLAYGROUND_BUDGET));
@@ -185,8 +191,17 @@ impl<G: Game> AnySession for Session<G> {
     fn play(&mut self, move_id: u32) -> Result<(), GameError> {
         let position = self.history[self.current].clone();
         let next = self.game.play(&position, move_id)?;
+        let footprint = match &self.analysis {
+            Some(analysis) => analysis.moves[move_id as usize].footprint.clone(),
+            None => self.game.analyse(&position).moves[move_id as usize]
+                .footprint
+                .clone(),
+        };
+        let last_move = self.game.last_move(&position, move_id, footprint);
         self.history.truncate(self.current + 1);
         self.history.push(next);
+        self.last_moves.truncate(self.current + 1);
+        self.last_moves.push(Some(last_move));
         self.current += 1;
         self.analysis = None;
         Ok(())

@@ -209,7 +209,11 @@ impl AnySession for Sum {
             let mut components = Vec::new();
             let mut moves = Vec::new();
             let mut parts = Vec::new();
-            for ((game, session), analysis) in self.parts.iter().zip(part_analyses) {
+            // Only the part the last move was played in marks it.
+            let last_part = self.current.checked_sub(1).map(|ply| self.history[ply]);
+            for (index, ((game, session), analysis)) in
+                self.parts.iter().zip(part_analyses).enumerate()
+            {
                 let name = session.info().name;
                 let (move_offset, component_offset) = (moves.len() as u32, components.len() as u32);
                 components.extend(analysis.components.iter().map(|c| Component {
@@ -225,6 +229,9 @@ impl AnySession for Sum {
                     ..m.clone()
                 }));
                 let mut analysis = analysis;
+                if last_part != Some(index) {
+                    analysis.last_move = None;
+                }
                 for component in &mut analysis.components {
                     component.id += component_offset;
                 }

@@ -143,3 +143,56 @@ fn errors_point_into_the_part_that_has_them() {
         "Second\n"
     );
 }
+
+#[test]
+fn the_last_move_is_marked_where_it_shows_on_the_position_it_led_to() {
+    use grundy_core::Region;
+    let last =
+        |session: &mut Box<dyn grundy_core::AnySession>| session.analysis().last_move.clone();
+    // Nim keeps an emptied heap: the taken counters are marked where they were.
+    let mut nim = games::open("nim", "3 4\n", 0).unwrap();
+    assert_eq!(last(&mut nim), None);
+    nim.play(1).unwrap(); // heap 1 down to 1 counter
+    assert_eq!(
+        last(&mut nim),
+        Some(Region::Rect {
+            row: 0,
+            col: 1,
+            rows: 1,
+            cols: 2
+        })
+    );
+    nim.undo();
+    assert_eq!(last(&mut nim), None);
+    nim.redo();
+    assert!(last(&mut nim).is_some());
+    // A split leaves two heaps where one was; those are what the move left.
+    let mut kayles = games::open("octal", "0.77\n2 5\n", 0).unwrap();
+    let split = kayles
+        .analysis()
+        .moves
+        .iter()
+        .find(|m| m.label.contains("heap 2") && m.parts.len() == 2)
+        .unwrap()
+        .id;
+    kayles.play(split).unwrap();
+    assert_eq!(last(&mut kayles), Some(Region::Items { items: vec![1, 2] }));
+    // Intervals: the picked interval, by its ends.
+    let mut intervals = games::open("intervals", "1\n2\n1 5\n2 4\n", 0).unwrap();
+    let pick = intervals.analysis().moves[0].clone();
+    intervals.play(pick.id).unwrap();
+    assert!(
+        matches!(last(&mut intervals), Some(Region::Span { .. })),
+        "{pick:?}"
+    );
+    // In a sum only the part moved in last marks its move.
+    let mut sum = games::open("sum", "--- nim\n3\n--- nim\n2\n", 0).unwrap();
+    sum.play(0).unwrap();
+    sum.play(1).unwrap(); // the first heap is empty: this is in the second part
+    let analysis = sum.analysis().clone();
+    let grundy_core::Board::Sum { parts } = &analysis.board else {
+        panic!("a sum draws its parts");
+    };
+    assert_eq!(parts[0].analysis.last_move, None);
+    assert!(parts[1].analysis.last_move.is_some());
+}

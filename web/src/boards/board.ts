@@ -1,6 +1,6 @@
 import { LitElement } from 'lit';
 import { standaloneSvg } from '../elements/export';
-import type { Analysis, Edit, MoveInfo } from '../engine/model';
+import type { Analysis, Edit, MoveInfo, Region } from '../engine/model';
 
 /** What a board asks of the game around it. */
 export interface BoardEvents {
@@ -22,6 +22,7 @@ export class BoardElement extends LitElement {
     preview: { type: Number },
     problem: { type: String },
     quiet: { type: Boolean },
+    lastBy: { type: String },
   };
 
   declare analysis: Analysis;
@@ -37,6 +38,8 @@ export class BoardElement extends LitElement {
   declare problem: string;
   /** Draw the position alone, without nimbers (a presentation's first step). */
   declare quiet: boolean;
+  /** Who made the last move ("You", "Computer", "Player 1"), for its mark's label. */
+  declare lastBy: string;
 
   constructor() {
     super();
@@ -46,6 +49,17 @@ export class BoardElement extends LitElement {
     this.preview = -1;
     this.problem = '';
     this.quiet = false;
+    this.lastBy = '';
+  }
+
+  /** Where the last move shows, marked until the next one; none while drawing. */
+  protected get lastMove(): Region | undefined {
+    return this.editing ? undefined : this.analysis.lastMove;
+  }
+
+  /** The last move's mark, said in words. */
+  protected get lastMoveTitle(): string {
+    return this.lastBy ? `Last move, by ${this.lastBy}` : 'Last move';
   }
 
   /** The board as a standalone SVG document, for slides and handouts. */

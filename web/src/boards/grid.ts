@@ -88,6 +88,7 @@ export class GridBoardElement extends BoardElement {
     :host(:focus-visible) rect.focus { visibility: visible; }
     .footprint { fill: var(--grundy-accent, #0b57d0); opacity: 0.45; pointer-events: none; }
     .footprint.forfeit { fill: #cc3311; opacity: 0.55; }
+    .last rect { fill: none; stroke: var(--grundy-last, #c2410c); stroke-width: 3; stroke-dasharray: 5 3; pointer-events: none; }
     .outline { fill: none; stroke-width: 2.5; pointer-events: none; }
     .tint { pointer-events: none; }
     .win { pointer-events: none; font-weight: 700; }
@@ -125,7 +126,7 @@ export class GridBoardElement extends BoardElement {
           viewBox="-2 -2 ${width + 4} ${height + 4}"
           width=${width + 4}
           role="group"
-          aria-label=${`${grid.rows} by ${grid.cols} board`}
+          aria-label=${`${grid.rows} by ${grid.cols} board${this.lastMove ? `; ${this.lastMoveTitle.toLowerCase()} outlined` : ''}`}
           @pointerdown=${this.onPointerDown}
           @pointermove=${this.onPointerMove}
           @pointerup=${() => (this.painting = false)}
@@ -148,6 +149,7 @@ export class GridBoardElement extends BoardElement {
               const [r, c] = key.split(',').map(Number);
               return svg`<rect class="footprint" x=${c * size} y=${r * size} width=${size} height=${size}></rect>`;
             })}
+            ${this.renderLastMove(size)}
             ${this.renderForfeitPreview(size)}
             ${[...winning].map((key) => {
               const [r, c] = key.split(',').map(Number);
@@ -169,6 +171,16 @@ export class GridBoardElement extends BoardElement {
             .join('/')} choose the move, arrows move the cursor, Enter plays.</p>`
         : nothing}
     `;
+  }
+
+  /** The cells the last move used, outlined until the next move. */
+  private renderLastMove(size: number) {
+    const last = this.lastMove;
+    if (!last) return nothing;
+    return svg`<g class="last"><title>${this.lastMoveTitle}</title>${[...regionKeys(last)].map((key) => {
+      const [r, c] = key.split(',').map(Number);
+      return svg`<rect x=${c * size + 2} y=${r * size + 2} width=${size - 4} height=${size - 4} rx="3"></rect>`;
+    })}</g>`;
   }
 
   private renderTools(grid: GridBoard, paint: string[]) {

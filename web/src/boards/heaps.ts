@@ -26,6 +26,9 @@ export class HeapsBoard extends BoardElement {
     }
     .interactive button.counter { cursor: pointer; }
     button.counter.taken { opacity: 0.25; border-style: dashed; }
+    .counter.ghost { display: block; box-sizing: border-box; width: 3.2rem; height: var(--counter-height); min-height: 3px; border-radius: 0.6rem;
+      border: 2px dashed var(--grundy-last, #c2410c); background: transparent; }
+    .heap.last .stack { outline: 3px dashed var(--grundy-last, #c2410c); outline-offset: 4px; border-radius: 0.7rem; }
     button.counter.winning { box-shadow: 0 0 0 3px var(--grundy-win, #117733); }
     button.counter.winning::after { content: '★'; font-size: 0.65rem; color: var(--heap-ink); }
     button.counter:focus-visible { outline: 3px solid var(--grundy-focus, #0b57d0); outline-offset: 2px; }
@@ -70,7 +73,7 @@ export class HeapsBoard extends BoardElement {
     if (this.analysis.board.kind !== 'heaps') return nothing;
     const { sizes, rule } = this.analysis.board;
     const byCell = this.movesByCell();
-    const tallest = Math.max(1, ...sizes);
+    const tallest = Math.max(1, ...sizes.map((size, heap) => size + this.ghosts(heap, size)));
     // Small heaps get full-size counters; taller ones share a fixed height.
     const fits = tallest <= FULL_SIZE_COUNTERS;
     const counterHeight = fits ? '1.4rem' : `calc((18rem - ${tallest * 3}px) / ${tallest})`;
@@ -84,6 +87,13 @@ export class HeapsBoard extends BoardElement {
         ? html`<button class="add" @click=${() => this.edit({ kind: 'setHeap', index: sizes.length, size: 3 })}>+ heap</button>`
         : nothing}
     </div>`;
+  }
+
+  /** How many counters the last move took from this heap, drawn as outlines above it. */
+  private ghosts(heap: number, size: number): number {
+    const last = this.lastMove;
+    if (last?.kind !== 'rect' || last.row !== heap) return 0;
+    return Math.max(0, last.col + last.cols - size);
   }
 
   private renderHeap(heap: number, size: number, byCell: Map<string, MoveInfo[]>, previewed: MoveInfo | undefined) {
@@ -107,8 +117,13 @@ export class HeapsBoard extends BoardElement {
         @blur=${() => this.previewMove(undefined)}
       ></button>`;
     });
-    return html`<div class="heap" style="--heap-colour:${colour};--heap-ink:${inkOn(colour)}">
-      <div class="stack" role="group" aria-label=${`Heap ${heap + 1}: ${size} counters${this.quiet ? '' : `, nimber *${nimber}`}`}>${counters}</div>
+    const taken = this.ghosts(heap, size);
+    const ghosts = Array.from({ length: taken }, () => html`<span class="counter ghost" title=${`${this.lastMoveTitle}: taken from here`}></span>`);
+    const last = this.lastMove;
+    const marked = last?.kind === 'items' && last.items.includes(heap);
+    const said = taken > 0 ? `; ${this.lastMoveTitle.toLowerCase()} took ${taken}` : marked ? `; ${this.lastMoveTitle.toLowerCase()} left it` : '';
+    return html`<div class="heap ${marked ? 'last' : ''}" style="--heap-colour:${colour};--heap-ink:${inkOn(colour)}" title=${marked ? this.lastMoveTitle : nothing}>
+      <div class="stack" role="group" aria-label=${`Heap ${heap + 1}: ${size} counters${this.quiet ? '' : `, nimber *${nimber}`}${said}`}>${counters}${ghosts}</div>
       ${this.quiet
         ? nothing
         : html`<button class="badge" style="background:${colour};color:${inkOn(colour)}"

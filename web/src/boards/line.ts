@@ -168,6 +168,7 @@ export class LineBoardElement extends BoardElement {
           const path = [...columns].map((px) => `M${px} ${y + 2}v${ROW - 4}`).join('');
           return svg`<path d=${path} stroke="var(--grundy-muted, #777)" stroke-width="1"></path>`;
         })}
+        ${this.renderLastMove(view)}
         ${this.draft ? this.renderDraft(view) : nothing}
         ${this.editing && this.problem ? this.renderProblem() : nothing}
         ${this.renderAxis(view, axisY)}
@@ -239,6 +240,19 @@ export class LineBoardElement extends BoardElement {
         return svg`<rect x=${x1} y=${axisY - 5} width=${Math.max(2, x2 - x1)} height="5" fill="var(--grundy-win, #117733)">
           <title>${m.label} wins</title></rect>`;
       });
+  }
+
+  /** The interval the last move picked, outlined above the line where it was. */
+  private renderLastMove(view: [number, number]) {
+    const last = this.lastMove;
+    if (last?.kind !== 'span') return nothing;
+    const x1 = Math.max(0, this.x(last.first, view));
+    const x2 = Math.min(this.width, this.x(last.last + 1, view));
+    if (x2 < 0 || x1 > this.width) return nothing;
+    const said = `${this.lastMoveTitle}: picked [${last.first}, ${last.last}]`;
+    return svg`<g class="last" role="img" aria-label=${said}><title>${said}</title>
+      <rect x=${x1} y="2" width=${Math.max(2, x2 - x1)} height=${TOP - 4} rx="3" fill="none"
+        stroke="var(--grundy-last, #c2410c)" stroke-width="2.5" stroke-dasharray="5 3"></rect></g>`;
   }
 
   private renderDraft(view: [number, number]) {

@@ -34,6 +34,7 @@ export class RowsBoardElement extends BoardElement {
     .rows { display: flex; flex-direction: column; gap: 0.6rem; }
     .row { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem; }
     .pieces { display: flex; flex-wrap: wrap; gap: 2px; }
+    .row.last .pieces { outline: 3px dashed var(--grundy-last, #c2410c); outline-offset: 3px; border-radius: 0.4rem; }
     button.piece { width: 2rem; height: 2.6rem; padding: 0; border: 0; background: none; cursor: default; display: grid; place-items: center; }
     .interactive button.piece.playable { cursor: pointer; }
     button.piece .shape { display: block; border: 2px solid var(--grundy-ink, #222); background: var(--heap-colour); }
@@ -130,13 +131,16 @@ export class RowsBoardElement extends BoardElement {
         @focus=${() => this.previewMove(move)} @blur=${() => this.previewMove(undefined)}>
         <span class="shape" aria-hidden="true">${board.piece === 'pawn' ? '♟' : ''}</span></button>`;
     });
-    return html`<div class="row" style="--heap-colour:${colour};--heap-ink:${inkOn(colour)}">
+    const last = this.lastMove;
+    const marked = last?.kind === 'items' && last.items.includes(heap);
+    return html`<div class="row ${marked ? 'last' : ''}" style="--heap-colour:${colour};--heap-ink:${inkOn(colour)}"
+      title=${marked ? `${this.lastMoveTitle}: it left this heap` : nothing}>
       <span class="name">heap ${heap + 1}</span>
       ${this.quiet
         ? nothing
         : html`<button class="badge" style="background:${colour};color:${inkOn(colour)}"
             aria-label=${`Heap ${heap + 1}: nimber *${nimber}; explain it`} @click=${() => this.selectComponent(heap)}>*${nimber}</button>`}
-      <div class="pieces" role="group" aria-label=${`Heap ${heap + 1}: ${size} ${pieceName}s`}>${pieces}</div>
+      <div class="pieces" role="group" aria-label=${`Heap ${heap + 1}: ${size} ${pieceName}s${marked ? `; ${this.lastMoveTitle.toLowerCase()} left it` : ''}`}>${pieces}</div>
       ${this.editing ? heapEditButtons(heap, size, (e) => this.edit(e)) : nothing}
     </div>`;
   }

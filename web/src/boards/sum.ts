@@ -120,6 +120,7 @@ export class SumBoardElement extends BoardElement {
                 preview,
                 problem: '',
                 quiet: this.quiet,
+                lastBy: this.lastBy,
               })}
             </section></div>`;
         })}

@@ -56,6 +56,8 @@ export class TextBoardElement extends BoardElement {
     const lines = Math.max(1, Math.ceil(board.text.length / PER_LINE));
     const width = Math.min(board.text.length, PER_LINE) * TILE;
     const previewed = this.previewed;
+    const last = this.lastMove;
+    const lastSpan = last?.kind === 'span' ? last : undefined;
     const at = (i: number) => ({ x: (i % PER_LINE) * TILE, y: Math.floor(i / PER_LINE) * lineHeight + 18 });
     return html`
       ${this.editing ? this.renderEditor(board) : nothing}
@@ -66,10 +68,14 @@ export class TextBoardElement extends BoardElement {
           const { x, y } = at(i);
           const gone = board.erased[i];
           const hit = previewed && previewed.footprint.kind === 'span' && i >= previewed.footprint.first && i <= previewed.footprint.last;
-          return svg`<g class="letter" aria-label=${gone ? `letter ${i + 1}, erased` : `letter ${i + 1}: ${letter}`} role="img">
+          const justErased = lastSpan !== undefined && i >= lastSpan.first && i <= lastSpan.last;
+          const said = gone ? `letter ${i + 1}, erased${justErased ? ` by the last move (${this.lastBy || 'last'})` : ''}` : `letter ${i + 1}: ${letter}`;
+          return svg`<g class="letter ${justErased ? 'last' : ''}" aria-label=${said} role="img">
+            ${justErased ? svg`<title>${this.lastMoveTitle}</title>` : nothing}
             <rect x=${x + 1} y=${y} width=${TILE - 2} height=${TILE} rx="4"
               fill=${gone ? 'none' : hit ? 'var(--grundy-accent, #0b57d0)' : 'var(--grundy-surface, #f4f4f4)'}
-              stroke="var(--grundy-border, #999)" stroke-dasharray=${gone ? '3 3' : 'none'}></rect>
+              stroke=${justErased ? 'var(--grundy-last, #c2410c)' : 'var(--grundy-border, #999)'} stroke-width=${justErased ? 2.5 : 1}
+              stroke-dasharray=${gone ? '3 3' : 'none'}></rect>
             ${gone ? nothing : svg`<text x=${x + TILE / 2} y=${y + 18} text-anchor="middle" fill=${hit ? '#fff' : 'var(--grundy-ink, #222)'}>${letter}</text>`}
           </g>`;
         })}

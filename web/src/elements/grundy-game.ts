@@ -620,6 +620,7 @@ export class GrundyGame extends LitElement {
       --grundy-border: #c9ced6;
       --grundy-accent: #0b57d0;
       --grundy-win: #117733;
+      --grundy-last: #c2410c;
       --grundy-lose: #aa3377;
       --grundy-focus: #0b57d0;
       display: block;
@@ -642,6 +643,7 @@ export class GrundyGame extends LitElement {
         --grundy-border: #3a404b;
         --grundy-accent: #8ab4f8;
         --grundy-win: #44bb77;
+        --grundy-last: #fb923c;
         --grundy-lose: #ee7799;
         --grundy-focus: #8ab4f8;
       }
@@ -735,6 +737,7 @@ export class GrundyGame extends LitElement {
                 preview: this.preview,
                 problem: this.actionError ?? '',
                 quiet: !this.valuesShown,
+                lastBy: this.lastBy,
               })
             : nothing}
         </div>
@@ -782,9 +785,16 @@ export class GrundyGame extends LitElement {
               preview: this.preview,
               problem: this.actionError ?? '',
               quiet: !this.valuesShown,
+              lastBy: this.lastBy,
             })
           : nothing}
       </div>`;
+  }
+
+  /** Who made the move that led to the position shown, as the move list names them. */
+  private get lastBy(): string {
+    const ply = this.view?.ply ?? 0;
+    return ply > 0 ? (this.played[ply - 1]?.by ?? '') : '';
   }
 
   /** The game's moves so far, with the value each left. */

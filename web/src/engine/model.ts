@@ -103,6 +103,8 @@ export interface Analysis {
   /** Present under misère play; nimbers and `after` stay normal-play values. */
   convention?: 'misere';
   misere?: MisereReport;
+  /** Where the move that led here shows on this board; absent for a loaded or drawn position. */
+  lastMove?: Region;
 }
 
 /** Normal play: the last move wins. Misère play: the last move loses. */

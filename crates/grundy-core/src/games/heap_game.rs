@@ -260,20 +260,13 @@ impl<F: HeapFamily> HeapGame<F> {
         position: &HeapPosition,
         move_id: u32,
     ) -> Result<HeapPosition, GameError> {
-        let mut remaining = move_id as usize;
-        for (index, &size) in position.heaps.iter().enumerate() {
-            let placements = F::placements(&position.rule, size);
-            if let Some(&(_, left, right)) = placements.get(remaining) {
-                let mut heaps = position.heaps.clone();
-                heaps.splice(index..=index, [left, right].into_iter().filter(|&h| h > 0));
-                return Ok(HeapPosition {
-                    rule: position.rule.clone(),
-                    heaps,
-                });
-            }
-            remaining -= placements.len();
-        }
-        Err(unknown_move(move_id))
+        let (index, left, right) = locate::<F>(position, move_id)?;
+        let mut heaps = position.heaps.clone();
+        heaps.splice(index..=index, [left, right].into_iter().filter(|&h| h > 0));
+        Ok(HeapPosition {
+            rule: position.rule.clone(),
+            heaps,
+        })
     }
 
     pub fn edit(
@@ -341,6 +334,23 @@ impl<F: HeapFamily> HeapGame<F> {
     }
 }
 
+/// The heap a move is played on, and the counters it leaves before and
+/// after the ones it takes.
+fn locate<F: HeapFamily>(
+    position: &HeapPosition,
+    move_id: u32,
+) -> Result<(usize, u32, u32), GameError> {
+    let mut remaining = move_id as usize;
+    for (index, &size) in position.heaps.iter().enumerate() {
+        let placements = F::placements(&position.rule, size);
+        if let Some(&(_, left, right)) = placements.get(remaining) {
+            return Ok((index, left, right));
+        }
+        remaining -= placements.len();
+    }
+    Err(unknown_move(move_id))
+}
+
 /// The rule line of a family that has one, or the error located on line 1.
 fn read_rule<F: HeapFamily>(line: &str) -> Result<Rule, GameError> {
     let trimmed = line.trim_end_matches('\r');
@@ -400,6 +410,19 @@ impl<F: HeapFamily> Game for HeapGame<F> {
             .iter()
             .map(|&size| F::placements(&position.rule, size).len() as u32)
             .sum()
+    }
+    /// The heaps the move left, which take the played heap's place (heaps
+    /// after it shift along); none if it took the whole heap.
+    fn last_move(&mut self, before: &HeapPosition, move_id: u32, footprint: Region) -> Region {
+        match locate::<F>(before, move_id) {
+            Ok((index, left, right)) => {
+                let left_over = [left, right].iter().filter(|&&h| h > 0).count();
+                Region::Items {
+                    items: (index..index + left_over).map(|i| i as u32).collect(),
+                }
+            }
+            Err(_) => footprint,
+        }
     }
     fn misere_closed_form(&mut self, position: &HeapPosition) -> Option<MisereReport> {
         let largest = position.heaps.iter().copied().max().unwrap_or(0);

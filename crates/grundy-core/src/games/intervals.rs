@@ -579,6 +579,18 @@ impl Game for Intervals {
         analysis
     }
 
+    /// The picked interval, drawn where it was: it and the intervals
+    /// around it are gone from the board.
+    fn last_move(&mut self, before: &Position, move_id: u32, footprint: Region) -> Region {
+        match picks(before).get(move_id as usize) {
+            Some(pick) => Region::Span {
+                first: pick.first,
+                last: pick.last,
+            },
+            None => footprint,
+        }
+    }
+
     fn play(&mut self, position: &Position, move_id: u32) -> Result<Position, GameError> {
         let pick = picks(position)
             .into_iter()
