@@ -5,7 +5,8 @@ import type { Analysis, Edit, MoveInfo, Region } from '../engine/model';
 /** What a board asks of the game around it. */
 export interface BoardEvents {
   'board-play': { move: number };
-  'board-preview': { move: number | null };
+  /** `touch`: chosen by a tap, which previews; a second tap on it plays it. */
+  'board-preview': { move: number | null; touch?: boolean };
   'board-edit': { edit: Edit };
 }
 
@@ -62,6 +63,33 @@ export class BoardElement extends LitElement {
     return this.lastBy ? `Last move, by ${this.lastBy}` : 'Last move';
   }
 
+  /**
+   * Whether the board was last pressed by a finger. A tap then previews its
+   * move and a second tap on the same move plays it, and pointer hovers
+   * (which touch screens fake before every tap) preview nothing.
+   */
+  private touching = false;
+
+  connectedCallback(): void {
+    super.connectedCallback();
+    this.addEventListener('pointerdown', this.notePointer, { capture: true });
+    this.addEventListener('keydown', this.noteKey, { capture: true });
+  }
+
+  disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.removeEventListener('pointerdown', this.notePointer, { capture: true });
+    this.removeEventListener('keydown', this.noteKey, { capture: true });
+  }
+
+  private readonly notePointer = (event: PointerEvent) => {
+    this.touching = event.pointerType === 'touch';
+  };
+
+  private readonly noteKey = () => {
+    this.touching = false;
+  };
+
   /** The board as a standalone SVG document, for slides and handouts. */
   exportSvg(): { markup: string; width: number; height: number } | undefined {
     const svg = this.renderRoot.querySelector('svg');
@@ -80,10 +108,18 @@ export class BoardElement extends LitElement {
   }
 
   protected play(move: MoveInfo | undefined): void {
-    if (move && this.interactive && !this.editing) this.emit('board-play', { move: move.id });
+    if (!move || !this.interactive || this.editing) return;
+    if (this.touching && this.preview !== move.id) this.emit('board-preview', { move: move.id, touch: true });
+    else this.emit('board-play', { move: move.id });
+  }
+
+  /** Plays a move picked from a menu, where a tap is already a deliberate choice. */
+  protected playChosen(move: MoveInfo): void {
+    if (this.interactive && !this.editing) this.emit('board-play', { move: move.id });
   }
 
   protected previewMove(move: MoveInfo | undefined): void {
+    if (this.touching) return;
     this.emit('board-preview', { move: move && !this.editing ? move.id : null });
   }
 

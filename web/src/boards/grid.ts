@@ -7,8 +7,8 @@ import { gridLook, type TileLook } from './tiles';
 
 type GridBoard = Extract<Board, { kind: 'grid' }>;
 
-/** The largest cell, in SVG units; boards shrink cells to fit 720 units. */
-const MAX_CELL = 40;
+/** The largest cell, in SVG units: small boards grow to it, large ones share 720 units. */
+const MAX_CELL = 64;
 
 /**
  * Grids: Bacterial Tactics, World of Darkraft, BoardEscape. Components are
@@ -77,9 +77,10 @@ export class GridBoardElement extends BoardElement {
     .tools button[aria-pressed='true'] { background: var(--grundy-accent, #0b57d0); color: var(--grundy-bg, #fff); }
     .tools input[type='number'] { width: 4.5rem; font: inherit; }
     .tools input[aria-label='n, any size'], .tools input.number { width: 8rem; }
-    .stage { position: relative; overflow: auto; max-width: 100%; }
-    svg { display: block; max-width: 100%; height: auto; touch-action: none; user-select: none; }
-    svg.rotated g.board { transform-box: fill-box; transform-origin: center; transform: rotate(-45deg) scale(0.7071); }
+    .stage { position: relative; max-width: 100%; }
+    /* The board scales down to the column and to the screen's height, never past either. */
+    svg { display: block; margin: 0 auto; width: var(--grundy-board-width, auto); max-width: 100%; max-height: var(--grundy-board-height, 78vh);
+      height: auto; touch-action: none; user-select: none; }
     rect.cell { stroke: var(--grundy-border, #bbb); stroke-width: 0.5; }
     .interactive rect.cell.playable { cursor: pointer; }
     .editing rect.cell { cursor: crosshair; }
@@ -100,6 +101,7 @@ export class GridBoardElement extends BoardElement {
       border: 1px solid var(--grundy-border, #999); border-radius: 0.5rem; box-shadow: 0 4px 14px rgb(0 0 0 / 0.2); z-index: 2; }
     .chooser button { font: inherit; font-size: 0.8rem; border: 1px solid var(--grundy-border, #999); border-radius: 0.4rem;
       background: var(--grundy-surface, #fff); color: inherit; cursor: pointer; padding: 0.2rem 0.45rem; }
+    @media (pointer: coarse) { .chooser button, .tools button { min-width: 2.5rem; min-height: 2.5rem; } }
     .chooser button.wins { border-color: var(--grundy-win, #117733); border-width: 2px; }
     .legend { font-size: 0.75rem; color: var(--grundy-muted, #555); margin-top: 0.35rem; }
     .chart { margin: 0.5rem 0 0; font-size: 0.75rem; color: var(--grundy-muted, #555); }
@@ -118,13 +120,18 @@ export class GridBoardElement extends BoardElement {
     const footprint = previewed ? regionKeys(previewed.footprint) : new Set<string>();
     const winning = this.hints ? this.winningCells(byCell) : new Set<string>();
     const classes = `${this.interactive && !this.editing ? 'interactive' : ''} ${this.editing ? 'editing' : ''} ${this.rotated ? 'rotated' : ''}`;
+    // Turned 45° about its centre, a w × h board spans (w + h)/√2 each way.
+    const span = this.rotated ? (width + height) / Math.SQRT2 : 0;
+    const viewBox = this.rotated
+      ? `${(width - span) / 2 - 2} ${(height - span) / 2 - 2} ${span + 4} ${span + 4}`
+      : `-2 -2 ${width + 4} ${height + 4}`;
     return html`
       ${this.renderTools(grid, look.paint)}
       <div class="stage">
         <svg
           class=${classes}
-          viewBox="-2 -2 ${width + 4} ${height + 4}"
-          width=${width + 4}
+          viewBox=${viewBox}
+          width=${(this.rotated ? span : width) + 4}
           role="group"
           aria-label=${`${grid.rows} by ${grid.cols} board${this.lastMove ? `; ${this.lastMoveTitle.toLowerCase()} outlined` : ''}`}
           @pointerdown=${this.onPointerDown}
@@ -135,7 +142,7 @@ export class GridBoardElement extends BoardElement {
             this.previewMove(undefined);
           }}
         >
-          <g class="board">
+          <g class="board" transform=${this.rotated ? `rotate(-45 ${width / 2} ${height / 2})` : nothing}>
             <g role="grid" aria-label="Cells">
               ${grid.tiles.map(
                 (row, r) =>
@@ -162,7 +169,7 @@ export class GridBoardElement extends BoardElement {
             <rect class="focus" x=${this.focusCell[1] * size} y=${this.focusCell[0] * size} width=${size} height=${size}></rect>
           </g>
         </svg>
-        ${this.renderChooser(size, width)}
+        ${this.renderChooser()}
       </div>
       ${grid.heat && this.heatN !== undefined ? this.renderChart(grid, grid.heat) : nothing}
       ${this.variants.length > 1 && !this.editing
@@ -377,26 +384,46 @@ export class GridBoardElement extends BoardElement {
     });
   }
 
-  private renderChooser(size: number, width: number) {
+  private renderChooser() {
     if (!this.choosing || this.editing) return nothing;
     const moves = this.movesByCell().get(this.choosing) ?? [];
     if (moves.length === 0) return nothing;
-    const [r, c] = this.choosing.split(',').map(Number);
-    const scale = this.getBoundingClientRect().width / (width + 4) || 1;
-    const left = Math.max(0, (c + 1) * size * scale);
-    const top = Math.max(0, r * size * scale);
-    return html`<div class="chooser" role="menu" style="left:${left}px;top:${top}px">
+    // Placed beside its cell once drawn (see `updated`), so it never scrolls the board.
+    return html`<div class="chooser" role="menu" aria-label="Choose a move">
       ${moves.map(
         (move) => html`<button role="menuitem" class=${this.hints && isWinning(this.analysis, move) ? 'wins' : ''}
           title=${`${move.label}: leaves *${move.after}`}
           @mouseenter=${() => this.previewMove(move)}
           @click=${() => {
             this.choosing = '';
-            this.play(move);
+            this.playChosen(move);
           }}>${move.variant ?? move.label}${this.hints ? ` → *${move.after}` : ''}</button>`,
       )}
       <button role="menuitem" aria-label="Close" @click=${() => (this.choosing = '')}>✕</button>
     </div>`;
+  }
+
+  /** Puts the chooser just right of its cell (left of it near the edge), inside the stage. */
+  protected updated(changed: Map<string, unknown>): void {
+    super.updated(changed);
+    const chooser = this.renderRoot.querySelector<HTMLElement>('.chooser');
+    const grid = this.grid;
+    const board = this.renderRoot.querySelector<SVGGElement>('g.board');
+    const stage = this.renderRoot.querySelector<HTMLElement>('.stage');
+    if (!chooser || !grid || !board || !stage || !this.choosing) return;
+    const [r, c] = this.choosing.split(',').map(Number);
+    const size = this.cellSize(grid);
+    const matrix = board.getScreenCTM();
+    if (!matrix) return;
+    const corner = (x: number, y: number) => new DOMPoint(x, y).matrixTransform(matrix);
+    const cell = [corner(c * size, r * size), corner((c + 1) * size, (r + 1) * size)];
+    const stageBox = stage.getBoundingClientRect();
+    const [left, right] = [Math.min(cell[0].x, cell[1].x), Math.max(cell[0].x, cell[1].x)];
+    const top = Math.min(cell[0].y, cell[1].y);
+    const width = chooser.offsetWidth;
+    const x = right - stageBox.left + width <= stageBox.width ? right - stageBox.left + 2 : left - stageBox.left - width - 2;
+    chooser.style.left = `${Math.max(0, Math.min(x, stageBox.width - width))}px`;
+    chooser.style.top = `${Math.max(0, top - stageBox.top)}px`;
   }
 
   private winningCells(byCell: Map<string, MoveInfo[]>): Set<string> {
@@ -408,7 +435,8 @@ export class GridBoardElement extends BoardElement {
   }
 
   private cellAt(event: PointerEvent): [number, number] | undefined {
-    const target = event.composedPath()[0] as Element;
+    // A finger's events all go to the cell first touched; ask what is under it now.
+    const target = (this.renderRoot as ShadowRoot).elementFromPoint(event.clientX, event.clientY) ?? (event.composedPath()[0] as Element);
     const r = target?.getAttribute?.('data-r');
     const c = target?.getAttribute?.('data-c');
     return r === null || c === null || r === undefined || c === undefined ? undefined : [Number(r), Number(c)];

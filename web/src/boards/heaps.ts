@@ -17,6 +17,8 @@ const FULL_SIZE_COUNTERS = 12;
 export class HeapsBoard extends BoardElement {
   static styles = css`
     :host { display: block; }
+    /* Fingers need taller counters than pointers do. */
+    @media (pointer: coarse) { :host { --full-counter: 2rem; } }
     .heaps { display: flex; flex-wrap: wrap; gap: 1.25rem 1rem; align-items: flex-end; justify-content: center; padding: 1rem 0.5rem; }
     .heap { display: flex; flex-direction: column; align-items: center; gap: 0.35rem; }
     .stack { display: flex; flex-direction: column-reverse; gap: 3px; height: var(--stack-height); justify-content: flex-start; }
@@ -76,7 +78,7 @@ export class HeapsBoard extends BoardElement {
     const tallest = Math.max(1, ...sizes.map((size, heap) => size + this.ghosts(heap, size)));
     // Small heaps get full-size counters; taller ones share a fixed height.
     const fits = tallest <= FULL_SIZE_COUNTERS;
-    const counterHeight = fits ? '1.4rem' : `calc((18rem - ${tallest * 3}px) / ${tallest})`;
+    const counterHeight = fits ? 'var(--full-counter, 1.4rem)' : `calc((18rem - ${tallest * 3}px) / ${tallest})`;
     const stackHeight = fits ? 'auto' : '18rem';
     const previewed = this.previewed;
     return html`${this.editing && rule?.startsWith('S=') ? ruleField('Subtraction set S', rule.slice(2), 'members separated by commas, each 1 to 1000', (e) => this.edit(e)) : nothing}

@@ -96,11 +96,11 @@ export class SumBoardElement extends BoardElement {
           const local = this.preview - part.moveOffset;
           const preview = local >= 0 && local < part.analysis.moves.length ? local : -1;
           // Part boards speak in their own numbering; the sum adds the offset.
-          const relay = (event: CustomEvent<BoardEvents['board-play'] | BoardEvents['board-preview']>) => {
+          const relay = (event: CustomEvent<BoardEvents['board-preview']>) => {
             event.stopPropagation();
-            const move = event.detail.move;
+            const { move, touch } = event.detail;
             if (event.type === 'board-play' && move !== null) this.emit('board-play', { move: move + part.moveOffset });
-            if (event.type === 'board-preview') this.emit('board-preview', { move: move === null ? null : move + part.moveOffset });
+            if (event.type === 'board-preview') this.emit('board-preview', { move: move === null ? null : move + part.moveOffset, touch });
           };
           // The ⊕ travels with the part after it, so a wrapped row never starts or ends on one.
           return html`<div class="term">${index > 0 ? html`<span class="plus" aria-hidden="true">⊕</span>` : nothing}

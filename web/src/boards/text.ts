@@ -6,22 +6,96 @@ import { componentColour, inkOn } from '../elements/palette';
 type TextBoard = Extract<Board, { kind: 'text' }>;
 
 const TILE = 26;
-const LANE = 9;
-/** Letters per line before the string wraps. */
+/** The height of an occurrence's lane: taller where fingers tap the bars. */
+const LANE = globalThis.matchMedia?.('(pointer: coarse)').matches ? 16 : 9;
+/** Letters per line where the board's width is not yet known. */
 const PER_LINE = 24;
 
 /**
- * A string as letter tiles, erased letters as gaps, every playable
- * occurrence as a bar in its word's lane under the letters (so overlaps
- * are visible), each remaining piece outlined with its nimber.
+ * Where the string's letters and occurrence bars go: letters wrap at
+ * `perLine`, and each line is followed only by the lanes its own
+ * occurrences need: as many as overlap at one letter.
+ */
+class Layout {
+  /** For each line, its top, and how many lanes it has. */
+  readonly lines: { top: number; lanes: number }[] = [];
+  /** Lane of each occurrence's piece on each line: key `"moveId:line"`. */
+  readonly lane = new Map<string, number>();
+  readonly height: number;
+
+  constructor(
+    moves: MoveInfo[],
+    length: number,
+    readonly perLine: number,
+  ) {
+    const count = Math.max(1, Math.ceil(length / perLine));
+    const onLine: MoveInfo[][] = Array.from({ length: count }, () => []);
+    for (const move of moves) {
+      const [first, last] = spanOf(move);
+      for (let line = Math.floor(first / perLine); line <= Math.floor(last / perLine); line++) onLine[line].push(move);
+    }
+    let top = 0;
+    onLine.forEach((lineMoves, line) => {
+      // Greedy interval packing: as many lanes as occurrences overlap here.
+      const ends: number[] = [];
+      for (const move of [...lineMoves].sort((a, b) => spanOf(a)[0] - spanOf(b)[0])) {
+        const [first, last] = spanOf(move);
+        let lane = ends.findIndex((end) => end < first);
+        if (lane < 0) lane = ends.push(last) - 1;
+        else ends[lane] = last;
+        this.lane.set(`${move.id}:${line}`, lane);
+      }
+      this.lines.push({ top, lanes: ends.length });
+      top += TILE + 8 + ends.length * LANE + 10;
+    });
+    this.height = top;
+  }
+
+  /** The top-left corner of letter `i`'s tile. */
+  at(i: number): { x: number; y: number } {
+    return { x: (i % this.perLine) * TILE, y: this.lines[Math.floor(i / this.perLine)].top + 18 };
+  }
+
+  /** Splits an index range at line ends, each piece with its line. */
+  segments(first: number, last: number): [number, number, number][] {
+    const out: [number, number, number][] = [];
+    const per = this.perLine;
+    for (let start = first; start <= last; start = (Math.floor(start / per) + 1) * per) {
+      out.push([start, Math.min(last, (Math.floor(start / per) + 1) * per - 1), Math.floor(start / per)]);
+    }
+    return out;
+  }
+}
+
+/**
+ * A string as letter tiles wrapped to the board's width, erased letters as
+ * gaps, every playable occurrence as a bar in a lane under its line (so
+ * overlaps are visible), each remaining piece outlined with its nimber.
  */
 export class TextBoardElement extends BoardElement {
-  static properties = { ...BoardElement.properties, newWord: { state: true } };
+  static properties = { ...BoardElement.properties, newWord: { state: true }, perLine: { state: true } };
   declare private newWord: string;
+  /** Letters per line: as many as the board's width holds. */
+  declare private perLine: number;
+  private readonly resize = new ResizeObserver(([entry]) => {
+    const fits = Math.floor((entry.contentRect.width - 8) / TILE);
+    if (fits > 0) this.perLine = Math.max(6, Math.min(48, fits));
+  });
 
   constructor() {
     super();
     this.newWord = '';
+    this.perLine = PER_LINE;
+  }
+
+  connectedCallback(): void {
+    super.connectedCallback();
+    this.resize.observe(this);
+  }
+
+  disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.resize.disconnect();
   }
 
   static styles = css`
@@ -49,19 +123,16 @@ export class TextBoardElement extends BoardElement {
   render() {
     const board = this.board;
     if (!board) return nothing;
-    const rows = laneRows(this.analysis.moves, board.text);
-    const laneCount = Math.max(1, ...[...rows.values()].map((r) => r + 1));
+    const layout = new Layout(this.analysis.moves, board.text.length, this.perLine);
     const lanes = [...new Set(this.analysis.moves.map((m) => wordOf(m, board.text)))];
-    const lineHeight = TILE + 8 + laneCount * LANE + 10;
-    const lines = Math.max(1, Math.ceil(board.text.length / PER_LINE));
-    const width = Math.min(board.text.length, PER_LINE) * TILE;
+    const width = Math.min(board.text.length, this.perLine) * TILE;
     const previewed = this.previewed;
     const last = this.lastMove;
     const lastSpan = last?.kind === 'span' ? last : undefined;
-    const at = (i: number) => ({ x: (i % PER_LINE) * TILE, y: Math.floor(i / PER_LINE) * lineHeight + 18 });
+    const at = (i: number) => layout.at(i);
     return html`
       ${this.editing ? this.renderEditor(board) : nothing}
-      <svg class=${this.interactive && !this.editing ? 'interactive' : ''} viewBox="-4 -4 ${Math.max(width, TILE) + 8} ${lines * lineHeight + 8}"
+      <svg class=${this.interactive && !this.editing ? 'interactive' : ''} viewBox="-4 -4 ${Math.max(width, TILE) + 8} ${layout.height + 8}"
         width=${Math.max(width, TILE) + 8}
         role="group" aria-label=${`The string, ${board.text.length} letters`}>
         ${[...board.text].map((letter, i) => {
@@ -82,7 +153,7 @@ export class TextBoardElement extends BoardElement {
         ${this.analysis.components.map((component) => {
           if (component.region.kind !== 'span') return nothing;
           const colour = componentColour(component.id);
-          return this.segments(component.region.first, component.region.last).map(([first, last], k) => {
+          return layout.segments(component.region.first, component.region.last).map(([first, last], k) => {
             const start = at(first);
             const end = at(last);
             const outline = svg`<rect x=${start.x - 1} y=${start.y - 2} width=${end.x - start.x + TILE + 2} height=${TILE + 4} rx="6"
@@ -96,31 +167,22 @@ export class TextBoardElement extends BoardElement {
               <text x=${start.x + badgeWidth / 2} y=${start.y - 6} text-anchor="middle" fill=${inkOn(colour)}>${text}</text></g>`;
           });
         })}
-        ${this.analysis.moves.map((move) => this.renderBar(move, rows.get(move.id) ?? 0, at))}
+        ${this.analysis.moves.map((move) => this.renderBar(move, layout))}
       </svg>
-      ${lanes.length ? html`<p class="lane-names">Occurrences under the letters, by word: ${lanes.join(', ')}</p>` : nothing}
+      ${lanes.length ? html`<p class="lane-names">Each bar under the letters is an occurrence of a word: ${lanes.join(', ')}</p>` : nothing}
     `;
   }
 
-  /** Splits an index range at line ends. */
-  private segments(first: number, last: number): [number, number][] {
-    const out: [number, number][] = [];
-    for (let start = first; start <= last; start = (Math.floor(start / PER_LINE) + 1) * PER_LINE) {
-      out.push([start, Math.min(last, (Math.floor(start / PER_LINE) + 1) * PER_LINE - 1)]);
-    }
-    return out;
-  }
-
-  private renderBar(move: MoveInfo, lane: number, at: (i: number) => { x: number; y: number }) {
+  private renderBar(move: MoveInfo, layout: Layout) {
     if (move.anchor.kind !== 'span') return nothing;
     const { first, last } = move.anchor;
     const wins = this.hints && isWinning(this.analysis, move);
     const active = this.preview === move.id;
     const label = `${move.label}: leaves *${move.after}${wins ? ', a winning move' : ''}`;
-    return this.segments(first, last).map(([a, b]) => {
-      const start = at(a);
-      const end = at(b);
-      const y = start.y + TILE + 6 + lane * LANE;
+    return layout.segments(first, last).map(([a, b, line]) => {
+      const start = layout.at(a);
+      const end = layout.at(b);
+      const y = start.y + TILE + 6 + (layout.lane.get(`${move.id}:${line}`) ?? 0) * LANE;
       return svg`<rect class="bar" role="button" tabindex="0" aria-label=${label} x=${start.x + 3} y=${y}
           width=${end.x - start.x + TILE - 6} height=${LANE - 3} rx="3"
           fill=${wins ? 'var(--grundy-win, #117733)' : active ? 'var(--grundy-accent, #0b57d0)' : 'var(--grundy-muted, #777)'}
@@ -161,29 +223,6 @@ export class TextBoardElement extends BoardElement {
 
 function wordOf(move: MoveInfo, text: string): string {
   return move.anchor.kind === 'span' ? text.slice(move.anchor.first, move.anchor.last + 1) : '';
-}
-
-/**
- * A row under the letters for every occurrence: each word gets its own band
- * of rows, and overlapping occurrences of a word stack within its band.
- */
-function laneRows(moves: MoveInfo[], text: string): Map<number, number> {
-  const byWord = new Map<string, MoveInfo[]>();
-  for (const move of moves) byWord.set(wordOf(move, text), [...(byWord.get(wordOf(move, text)) ?? []), move]);
-  const rows = new Map<number, number>();
-  let base = 0;
-  for (const occurrences of byWord.values()) {
-    const ends: number[] = [];
-    for (const move of [...occurrences].sort((a, b) => spanOf(a)[0] - spanOf(b)[0])) {
-      const [first, last] = spanOf(move);
-      let row = ends.findIndex((end) => end < first);
-      if (row < 0) row = ends.push(last) - 1;
-      else ends[row] = last;
-      rows.set(move.id, base + row);
-    }
-    base += Math.max(1, ends.length);
-  }
-  return rows;
 }
 
 function spanOf(move: MoveInfo): [number, number] {

@@ -90,6 +90,7 @@ export class GrundyGame extends LitElement {
     actionError: { state: true },
     draft: { state: true },
     preview: { state: true },
+    tapped: { state: true },
     density: { state: true },
     explained: { state: true },
     notice: { state: true },
@@ -141,6 +142,8 @@ export class GrundyGame extends LitElement {
   declare private actionError: string | undefined;
   declare private draft: string;
   declare private preview: number;
+  /** Whether the previewed move was chosen by a tap, which shows the move picker. */
+  declare private tapped: boolean;
   /** How full a random position is, from 0 to 1. */
   declare private density: number;
   /** The component the mex explainer shows, or -1. */
@@ -194,6 +197,7 @@ export class GrundyGame extends LitElement {
     this.aiDelay = 400;
     this.draft = '';
     this.preview = -1;
+    this.tapped = false;
     this.density = 0.2;
     this.explained = -1;
     this.notice = '';
@@ -431,6 +435,7 @@ export class GrundyGame extends LitElement {
     this.inputError = undefined;
     this.actionError = undefined;
     this.preview = -1;
+    this.tapped = false;
     // The text box keeps what the person typed; moves and edits rewrite it.
     if (origin === 'action') this.draft = view.text;
     if (positionChanged) {
@@ -600,6 +605,28 @@ export class GrundyGame extends LitElement {
 
   private onBoardPreview(event: CustomEvent<BoardEvents['board-preview']>): void {
     this.preview = event.detail.move ?? -1;
+    this.tapped = event.detail.touch === true && this.preview >= 0;
+  }
+
+  /**
+   * After a tap, the chosen move in words with large buttons: step to the
+   * neighbouring moves (for counters and cells too small to hit), play it,
+   * or let it go. Tapping the move again on the board plays it too.
+   */
+  private renderPicker(analysis: Analysis) {
+    const move = analysis.moves[this.preview];
+    if (!this.tapped || !move || !this.humanMayMove) return nothing;
+    const step = (by: number) => {
+      this.preview = (this.preview + by + analysis.moves.length) % analysis.moves.length;
+    };
+    const value = this.valuesShown ? html` <span class="after">→ *${move.after}${isWinning(analysis, move) && this.hints ? ' ★' : ''}</span>` : nothing;
+    return html`<div class="picker" role="group" aria-label="Chosen move">
+      <button @click=${() => step(-1)} aria-label="Previous move">◀</button>
+      <span class="label" aria-live="polite">${move.label}${value}</span>
+      <button @click=${() => step(1)} aria-label="Next move">▶</button>
+      <button class="play" @click=${() => void this.playMove(move.id)}>Play</button>
+      <button @click=${() => ((this.preview = -1), (this.tapped = false))} aria-label="Cancel">✕</button>
+    </div>`;
   }
 
   /** A click on a component's badge or row explains it; a second click closes. */
@@ -673,6 +700,13 @@ export class GrundyGame extends LitElement {
     /* A fixed height: a preview must never move what lies below it. */
     .preview { font-size: 0.85rem; height: 4.5em; overflow: hidden; border-left: 3px solid var(--grundy-accent); padding-left: 0.5rem; }
     .facts { font-size: 0.85rem; margin: 0; }
+    .picker { display: flex; align-items: center; gap: 0.4rem; margin-top: 0.5rem; padding: 0.4rem;
+      border: 1px solid var(--grundy-border); border-radius: 0.6rem; background: var(--grundy-surface); }
+    .picker button { min-width: 2.5rem; min-height: 2.5rem; font: inherit; border-radius: 0.5rem; border: 1px solid var(--grundy-border);
+      background: var(--grundy-bg); color: inherit; }
+    .picker button.play { background: var(--grundy-accent); color: var(--grundy-bg); border-color: transparent; font-weight: 700; padding: 0 1rem; }
+    .picker .label { flex: 1 1 0; min-width: 0; font-weight: 600; }
+    .picker .after { color: var(--grundy-muted); font-weight: 400; }
     .facts dt { color: var(--grundy-muted); }
     .facts dd { margin: 0 0 0.3rem 0; font-weight: 600; }
     textarea { width: 100%; box-sizing: border-box; min-height: 5.5rem; font-family: ui-monospace, monospace; font-size: 0.85rem;
@@ -683,7 +717,9 @@ export class GrundyGame extends LitElement {
     .field-label { font-size: 0.8rem; color: var(--grundy-muted); display: block; margin-bottom: 0.2rem; }
     .export { display: flex; flex-wrap: wrap; gap: 0.3rem; align-items: center; margin-top: 0.5rem; }
     :host([presenting]) { font-size: 1.3rem; padding: 1.25rem; outline: none; overflow: auto; }
-    :host([presenting]) .board { zoom: 1.6; }
+    /* Drawn boards fill the screen and stop at its height; HTML boards are enlarged. */
+    :host([presenting]) .board { --grundy-board-width: 100%; --grundy-board-height: calc(100vh - 8rem); }
+    :host([presenting]) .board grundy-heaps, :host([presenting]) .board grundy-rows { zoom: 1.6; }
     :host([presenting]) nim-sum-table { zoom: 1.4; }
     :host([presenting]) .main { grid-template-columns: minmax(0, 1fr) minmax(16rem, 24rem); }
     :host([presenting]) .sum { font-size: 1.8rem; }
@@ -740,6 +776,7 @@ export class GrundyGame extends LitElement {
                 lastBy: this.lastBy,
               })
             : nothing}
+          ${view ? this.renderPicker(view.analysis) : nothing}
         </div>
         <aside part="panel">
           ${view
@@ -788,6 +825,7 @@ export class GrundyGame extends LitElement {
               lastBy: this.lastBy,
             })
           : nothing}
+        ${view && level === 'play' ? this.renderPicker(view.analysis) : nothing}
       </div>`;
   }
 
@@ -970,7 +1008,7 @@ export class GrundyGame extends LitElement {
         ${previewed
           ? html`${previewed.label}<br />leaves ${previewed.parts.map((p) => `*${p}`).join(' ⊕ ') || 'nothing'} in its component;
               position → <strong>*${previewed.after}</strong>${isWinning(analysis, previewed) ? ' ★ wins' : ''}`
-          : html`<span class="timing">Point at a move to preview it.</span>`}
+          : html`<span class="timing">Point at a move, or tap it, to preview it.</span>`}
       </div>
       ${analysis.facts?.length
         ? html`<dl class="facts">${analysis.facts.map((f) => html`<dt>${f.label}</dt><dd>${f.value}</dd>`)}</dl>`
