@@ -21,6 +21,7 @@ import './mex-explainer';
 import './game-tree';
 import './sequence-explorer';
 import './move-list';
+import './quiz';
 import type { PlayedMove } from './move-list';
 
 let sessionCount = 0;
@@ -91,6 +92,8 @@ export class GrundyGame extends LitElement {
     draft: { state: true },
     preview: { state: true },
     tapped: { state: true },
+    quiz: { type: Boolean, reflect: true },
+    quizAnsweredAt: { state: true },
     density: { state: true },
     explained: { state: true },
     notice: { state: true },
@@ -144,6 +147,10 @@ export class GrundyGame extends LitElement {
   declare private preview: number;
   /** Whether the previewed move was chosen by a tap, which shows the move picker. */
   declare private tapped: boolean;
+  /** Ask a question before each of the person's moves, and reveal the values only then. */
+  declare quiz: boolean;
+  /** The ply whose quiz question was answered. */
+  declare private quizAnsweredAt: number;
   /** How full a random position is, from 0 to 1. */
   declare private density: number;
   /** The component the mex explainer shows, or -1. */
@@ -198,6 +205,8 @@ export class GrundyGame extends LitElement {
     this.draft = '';
     this.preview = -1;
     this.tapped = false;
+    this.quiz = false;
+    this.quizAnsweredAt = -1;
     this.density = 0.2;
     this.explained = -1;
     this.notice = '';
@@ -286,7 +295,19 @@ export class GrundyGame extends LitElement {
   }
 
   private get valuesShown(): boolean {
-    return this.values !== 'hidden';
+    return this.values !== 'hidden' && !this.quizPending;
+  }
+
+  /** The quiz runs in Play, outside puzzles. */
+  private get quizActive(): boolean {
+    return this.quiz && this.currentMode === 'play' && !this.puzzle;
+  }
+
+  /** The person is to move and has a quiz question to answer first. */
+  private get quizPending(): boolean {
+    const view = this.view;
+    if (!this.quizActive || !view || !this.humanTurn || view.analysis.moves.length === 0) return false;
+    return moverWins(view.analysis) !== undefined && this.quizAnsweredAt !== view.ply;
   }
 
   private get controlLevel(): 'full' | 'play' | 'none' {
@@ -321,11 +342,16 @@ export class GrundyGame extends LitElement {
     return !this.puzzle && this.againstAi && this.seatToMove !== this.humanSeat && (this.analysis?.moves.length ?? 0) > 0;
   }
 
-  private get humanMayMove(): boolean {
+  /** Whether it is the person's turn, quiz or not. */
+  private get humanTurn(): boolean {
     const mode = this.currentMode;
     if (mode === 'analyse') return true;
     if (this.puzzle) return mode === 'play' && !(this.attempt?.wins && !this.attempt.shown);
     return mode === 'play' && !(this.againstAi && this.seatToMove !== this.humanSeat);
+  }
+
+  private get humanMayMove(): boolean {
+    return this.humanTurn && !this.quizPending;
   }
 
   private open(): void {
@@ -430,6 +456,7 @@ export class GrundyGame extends LitElement {
     if (cause !== 'move') {
       this.played = [];
       this.attempt = undefined;
+      this.quizAnsweredAt = -1;
     }
     this.view = view;
     this.inputError = undefined;
@@ -779,11 +806,14 @@ export class GrundyGame extends LitElement {
           ${view ? this.renderPicker(view.analysis) : nothing}
         </div>
         <aside part="panel">
+          ${view && this.quizActive ? this.renderQuiz(view) : nothing}
           ${view
             ? html`<div class="readout ${busy ? 'stale' : ''}">
                 ${this.valuesShown
                   ? this.renderAnalysis(view.analysis)
-                  : html`<p class="values-off">Values are hidden: nimbers, who is winning and hints stay off until you show them.</p>`}
+                  : html`<p class="values-off">${this.quizPending
+                      ? 'Values show once you answer the quiz.'
+                      : 'Values are hidden: nimbers, who is winning and hints stay off until you show them.'}</p>`}
               </div>`
             : nothing}
           ${this.currentMode !== 'edit' ? this.renderMoves(view) : nothing}
@@ -807,7 +837,8 @@ export class GrundyGame extends LitElement {
               <button @click=${() => this.stepHistory('undo')} ?disabled=${!view?.canUndo} aria-label="Undo">↶ Undo</button>
               <button @click=${() => void this.restart()} ?disabled=${!view?.canUndo}>New game</button>
             </div>
-            <p class="status" part="status" role="status" aria-live="polite">${this.renderStatus()}</p>`
+            <p class="status" part="status" role="status" aria-live="polite">${this.renderStatus()}</p>
+            ${view && this.quizActive ? this.renderQuiz(view) : nothing}`
         : nothing}
       ${busy && level === 'play' ? html`<p class="busy" part="busy">Working… <button @click=${() => this.cancel()}>Cancel</button></p>` : nothing}
       ${problem ? html`<p class="error" role="alert">${sentence(problem)}</p>` : nothing}
@@ -827,6 +858,11 @@ export class GrundyGame extends LitElement {
           : nothing}
         ${view && level === 'play' ? this.renderPicker(view.analysis) : nothing}
       </div>`;
+  }
+
+  private renderQuiz(view: View) {
+    return html`<grundy-quiz .analysis=${view.analysis} .ply=${view.ply} ?waiting=${!this.humanTurn}
+      @quiz-answered=${(e: CustomEvent<{ ply: number }>) => (this.quizAnsweredAt = e.detail.ply)}></grundy-quiz>`;
   }
 
   /** Who made the move that led to the position shown, as the move list names them. */
@@ -950,7 +986,10 @@ export class GrundyGame extends LitElement {
                   >`
               : nothing}
             <label><input type="checkbox" .checked=${this.hints} ?disabled=${!this.valuesShown}
-              @change=${(e: Event) => (this.hints = (e.target as HTMLInputElement).checked)} /> Hints</label>`
+              @change=${(e: Event) => (this.hints = (e.target as HTMLInputElement).checked)} /> Hints</label>
+            <label title="Before each of your moves: is this position P or N, or what is a part's nimber? Values show once you answer."
+              ><input type="checkbox" .checked=${this.quiz} @change=${(e: Event) => (this.quiz = (e.target as HTMLInputElement).checked)} />
+              Quiz</label>`
         : nothing}
       <label title="Hide nimbers, verdicts and hints, to play without spoilers"
         ><input type="checkbox" .checked=${this.valuesShown}
@@ -994,10 +1033,11 @@ export class GrundyGame extends LitElement {
       if (this.aiToMove) return 'The computer is thinking…';
       const last = this.played[view.ply - 1];
       const said = last?.by === 'Computer' ? `The computer played: ${last.label}. ` : '';
+      if (this.quizPending) return `${said}Your turn: answer the quiz, then move.`;
       return `${said}Your turn${this.hints && this.valuesShown ? ': winning moves are marked ★' : ''}.`;
     }
     if (over) return html`<span class="win">✔ Player ${winnerSeat + 1} wins!</span> <button @click=${this.restart}>Play again</button>`;
-    return `Player ${this.seatToMove + 1} to move.`;
+    return `Player ${this.seatToMove + 1} to move${this.quizPending ? ': answer the quiz, then move' : ''}.`;
   }
 
   private renderAnalysis(analysis: Analysis) {
