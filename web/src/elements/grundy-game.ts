@@ -1,8 +1,7 @@
 import { LitElement, css, html, nothing } from 'lit';
-import { CancelledError, EngineFailure, SLOW_MS, SupersededError, engine } from '../engine/client';
-import type { Analysis, Convention, EngineError, MisereReport, MoveInfo, TreeNode, View } from '../engine/model';
-import { isWinning, moverWins, sumExpression } from '../engine/model';
-import type { SessionRequest } from '../engine/protocol';
+import { engine } from '../engine/client';
+import type { Analysis, Convention, MoveInfo, TreeNode, View } from '../engine/model';
+import { isWinning, moverWins } from '../engine/model';
 import { renderBoard } from '../boards/index';
 import type { BoardEvents } from '../boards/board';
 import {
@@ -13,54 +12,19 @@ import {
   readSide,
   type Mode,
 } from './options';
-import { componentColour, inkOn } from './palette';
 import { download, pngFromSvg } from './export';
 import type { BoardElement } from '../boards/board';
 import './nim-sum-table';
-import './mex-explainer';
-import './game-tree';
+import { sentence } from './readout';
 import './sequence-explorer';
 import './move-list';
 import './quiz';
-import type { PlayedMove } from './move-list';
+import { GameController, type GameSettings, type GrundyChangeDetail, type Origin } from './game-controller';
 
-let sessionCount = 0;
-
-/** Terms of the total shown before the rest fold behind a button. */
-const MAX_TERMS = 12;
+export type { GrundyChangeDetail, GrundyEndDetail, GrundyMoveDetail, Winner } from './game-controller';
 
 /** What a presentation reveals, one step per arrow key. */
 const STEPS = ['The position', 'The nimber of each part', 'The total: who wins', 'The winning move'];
-
-/** Who won, from the element's point of view. */
-export type Winner = 'human' | 'ai' | 'first' | 'second';
-
-export interface GrundyMoveDetail {
-  label: string;
-  by: 'human' | 'ai';
-  /** 0 for the player who moved first, 1 for the other. */
-  seat: number;
-  ply: number;
-}
-
-export interface GrundyEndDetail {
-  winner: Winner;
-  seat: number;
-}
-
-export interface GrundyChangeDetail {
-  game: string;
-  text: string;
-  /**
-   * What changed it: `open` (the attributes), `load` (text typed or a case
-   * picked), `edit` (drawing), `move` (a move, undo or redo). A page keeps
-   * a history entry per load or edit, so Back returns to the position
-   * before it.
-   */
-  cause: 'open' | 'load' | 'edit' | 'move';
-  /** The play in force: `normal` or `misere`. */
-  play: Convention;
-}
 
 /**
  * `<grundy-game game="nim" position="3 4 5" mode="play">`: one impartial
@@ -85,10 +49,6 @@ export class GrundyGame extends LitElement {
     controls: { type: String, reflect: true },
     puzzle: { type: Boolean, reflect: true },
     attempt: { state: true },
-    played: { state: true },
-    view: { state: true },
-    inputError: { state: true },
-    actionError: { state: true },
     draft: { state: true },
     preview: { state: true },
     tapped: { state: true },
@@ -99,11 +59,8 @@ export class GrundyGame extends LitElement {
     notice: { state: true },
     presenting: { type: Boolean, reflect: true },
     tree: { state: true },
-    treeDepth: { state: true },
     treeProblem: { state: true },
-    allTerms: { state: true },
     step: { state: true },
-    busyMs: { state: true },
     explorerOpen: { state: true },
   };
 
@@ -133,16 +90,11 @@ export class GrundyGame extends LitElement {
   declare puzzle: boolean;
   /** The reader's last try at the puzzle, or the solution once shown. */
   declare private attempt: { label: string; wins: boolean; nimber: number; shown?: boolean } | undefined;
-  /** The moves of this game, in order; those past the current ply can be redone. */
-  declare private played: PlayedMove[];
   /** Seeds the computer's choices, so a game can be replayed exactly. */
   declare seed: number;
   /** Milliseconds the computer waits before moving, so people see it. */
   declare aiDelay: number;
 
-  declare private view: View | undefined;
-  declare private inputError: EngineError | undefined;
-  declare private actionError: string | undefined;
   declare private draft: string;
   declare private preview: number;
   /** Whether the previewed move was chosen by a tap, which shows the move picker. */
@@ -163,28 +115,18 @@ export class GrundyGame extends LitElement {
   declare private step: number;
   /** The game tree last asked for, while the position stays the same. */
   declare private tree: TreeNode | undefined;
-  declare private treeDepth: number;
   declare private treeProblem: string;
-  /** Show every term of a long total. */
-  declare private allTerms: boolean;
-  /** How long the engine has been working for this element, once that is slow. */
-  declare private busyMs: number | undefined;
   declare private explorerOpen: boolean;
 
-  private readonly session = `grundy-game-${++sessionCount}`;
+  /** The game being played: its session, position, moves and turns. */
+  private readonly controller = new GameController(
+    this,
+    () => this.settings,
+    (view, origin, cause, positionChanged) => this.onShow(view, origin, cause, positionChanged),
+  );
   /** The multi-case text the case picker chooses from. */
   private casesText = '';
   private draftTimer: ReturnType<typeof setTimeout> | undefined;
-  private aiTimer: ReturnType<typeof setTimeout> | undefined;
-  /** Bumped on every change, so late replies and timers know they are stale. */
-  private generation = 0;
-  private endedAt = -1;
-  /** A move of the person's is on its way to the engine. */
-  private playing = false;
-  /** Requests of this element the engine has not answered, and since when. */
-  private outstanding = 0;
-  private busyStart = 0;
-  private busyTimer: ReturnType<typeof setInterval> | undefined;
 
   constructor() {
     super();
@@ -199,7 +141,6 @@ export class GrundyGame extends LitElement {
     this.values = 'shown';
     this.controls = 'full';
     this.puzzle = false;
-    this.played = [];
     this.seed = Math.floor(Math.random() * 2 ** 31);
     this.aiDelay = 400;
     this.draft = '';
@@ -212,9 +153,7 @@ export class GrundyGame extends LitElement {
     this.notice = '';
     this.presenting = false;
     this.step = 0;
-    this.treeDepth = 2;
     this.treeProblem = '';
-    this.allTerms = false;
     this.addEventListener('keydown', (event) => this.onPresentKey(event));
   }
 
@@ -276,9 +215,7 @@ export class GrundyGame extends LitElement {
   disconnectedCallback(): void {
     super.disconnectedCallback();
     document.removeEventListener('fullscreenchange', this.onFullscreenChange);
-    clearTimeout(this.aiTimer);
     clearTimeout(this.draftTimer);
-    clearInterval(this.busyTimer);
   }
 
   protected updated(changed: Map<string, unknown>): void {
@@ -287,7 +224,31 @@ export class GrundyGame extends LitElement {
       void this.request({ op: 'convention', convention: this.convention }, 'action');
     }
     else if (changed.has('first') && changed.get('first') !== undefined && this.view?.ply) void this.restart();
-    else if (changed.has('mode') || changed.has('first') || changed.has('opponent')) this.scheduleAi();
+    else if (changed.has('mode') || changed.has('first') || changed.has('opponent')) this.controller.scheduleAi();
+  }
+
+  /** The rules of play the attributes set, as the controller reads them. */
+  private get settings(): GameSettings {
+    const mode = this.currentMode;
+    return {
+      game: this.game,
+      mode,
+      againstAi: this.againstAi,
+      humanSeat: this.humanSeat,
+      level: readLevel(this.level),
+      seed: this.seed,
+      aiDelay: this.aiDelay,
+      convention: this.convention,
+      puzzle: !this.puzzle ? 'off' : this.attempt?.wins && !this.attempt.shown ? 'solved' : 'open',
+    };
+  }
+
+  private get view(): View | undefined {
+    return this.controller.view;
+  }
+
+  private request(request: Parameters<GameController['request']>[0], origin: Origin): Promise<View | undefined> {
+    return this.controller.request(request, origin);
   }
 
   private get currentMode(): Mode {
@@ -318,18 +279,6 @@ export class GrundyGame extends LitElement {
     return this.play === 'misere' ? 'misere' : 'normal';
   }
 
-  /**
-   * The seat that won a finished game: the last mover under normal play,
-   * the player left without a move under misère play.
-   */
-  private get winnerSeat(): number {
-    return this.convention === 'misere' ? this.seatToMove : 1 - this.seatToMove;
-  }
-
-  private get seatToMove(): number {
-    return (this.view?.ply ?? 0) % 2;
-  }
-
   private get humanSeat(): number {
     return readSide(this.first) === 'human' ? 0 : 1;
   }
@@ -338,16 +287,8 @@ export class GrundyGame extends LitElement {
     return this.currentMode === 'play' && readOpponent(this.opponent) === 'ai';
   }
 
-  private get aiToMove(): boolean {
-    return !this.puzzle && this.againstAi && this.seatToMove !== this.humanSeat && (this.analysis?.moves.length ?? 0) > 0;
-  }
-
-  /** Whether it is the person's turn, quiz or not. */
   private get humanTurn(): boolean {
-    const mode = this.currentMode;
-    if (mode === 'analyse') return true;
-    if (this.puzzle) return mode === 'play' && !(this.attempt?.wins && !this.attempt.shown);
-    return mode === 'play' && !(this.againstAi && this.seatToMove !== this.humanSeat);
+    return this.controller.humanTurn;
   }
 
   private get humanMayMove(): boolean {
@@ -357,11 +298,11 @@ export class GrundyGame extends LitElement {
   private open(): void {
     const text = this.position ?? '';
     if (text.length > MAX_POSITION_LENGTH) {
-      this.inputError = { message: `the position is ${text.length} characters long; the limit is ${MAX_POSITION_LENGTH}` };
+      this.controller.refuse({ message: `the position is ${text.length} characters long; the limit is ${MAX_POSITION_LENGTH}` });
       return;
     }
     if (!this.game) {
-      this.inputError = { message: 'no game given: set the game attribute, e.g. game="nim"' };
+      this.controller.refuse({ message: 'no game given: set the game attribute, e.g. game="nim"' });
       return;
     }
     if (text.trim() === '') {
@@ -370,7 +311,7 @@ export class GrundyGame extends LitElement {
     }
     this.draft = text;
     this.casesText = text;
-    void this.request({ op: 'open', game: this.game, text }, 'input');
+    void this.controller.open(text, 'input');
   }
 
   /** With no position given, a game starts from its first sample. */
@@ -381,166 +322,33 @@ export class GrundyGame extends LitElement {
     const text = info?.samples[0]?.input ?? '';
     this.draft = text;
     this.casesText = text;
-    void this.request({ op: 'open', game, text }, 'input');
+    void this.controller.open(text, 'input');
   }
 
-  /**
-   * Sends a request and shows its result. Errors from the text box stay
-   * beside it; other errors show in the status line. The view on screen
-   * only changes when a request succeeds.
-   */
-  private async request(request: SessionRequest, origin: 'input' | 'action'): Promise<View | undefined> {
-    const generation = ++this.generation;
-    clearTimeout(this.aiTimer);
-    try {
-      let view = await this.track(engine().send(this.session, request));
-      // A fresh session plays normally until told otherwise.
-      if (request.op === 'open' && this.convention === 'misere') {
-        view = await this.track(engine().send(this.session, { op: 'convention', convention: 'misere' }));
-      }
-      if (generation !== this.generation) return undefined;
-      this.show(view, origin, changeCause(request));
-      return view;
-    } catch (error) {
-      if (error instanceof CancelledError) {
-        void this.resync();
-        return undefined;
-      }
-      if (error instanceof SupersededError || generation !== this.generation) return undefined;
-      const failure: EngineError =
-        error instanceof EngineFailure
-          ? { message: error.message, line: error.line, column: error.column }
-          : { message: String(error) };
-      if (origin === 'input') this.inputError = failure;
-      else this.actionError = failure.message;
-      return undefined;
-    }
-  }
-
-  /**
-   * Counts `work` as this element's, so that work running longer than
-   * `SLOW_MS` shows the time it has taken and a Cancel button.
-   */
-  private async track<T>(work: Promise<T>): Promise<T> {
-    if (this.outstanding++ === 0) {
-      this.busyStart = performance.now();
-      this.busyTimer = setInterval(() => {
-        const elapsed = performance.now() - this.busyStart;
-        if (elapsed >= SLOW_MS) this.busyMs = elapsed;
-      }, 50);
-    }
-    try {
-      return await work;
-    } finally {
-      if (--this.outstanding === 0) {
-        clearInterval(this.busyTimer);
-        this.busyMs = undefined;
-      }
-    }
-  }
-
-  /** Stops the engine's work; every open game returns to its last position. */
-  cancel(): void {
-    engine().cancel();
-  }
-
-  /** After a cancel the engine reopened this game; show what it now holds. */
-  private async resync(): Promise<void> {
-    const text = this.view?.text ?? this.position;
-    if (this.game && text.trim()) await this.request({ op: 'open', game: this.game, text }, 'action');
-    this.actionError = 'stopped: the position is as it was before';
-  }
-
-  private show(view: View, origin: 'input' | 'action', cause: GrundyChangeDetail['cause']): void {
-    const positionChanged = this.view?.text !== view.text || this.view?.ply !== view.ply;
+  /** Resets what belongs to the position shown when a new one arrives. */
+  private onShow(view: View, origin: Origin, cause: GrundyChangeDetail['cause'], positionChanged: boolean): void {
     if (cause !== 'move') {
-      this.played = [];
       this.attempt = undefined;
       this.quizAnsweredAt = -1;
     }
-    this.view = view;
-    this.inputError = undefined;
-    this.actionError = undefined;
     this.preview = -1;
     this.tapped = false;
     // The text box keeps what the person typed; moves and edits rewrite it.
     if (origin === 'action') this.draft = view.text;
     if (positionChanged) {
-      this.endedAt = -1;
       this.tree = undefined;
       this.treeProblem = '';
     }
-    this.dispatchEvent(
-      new CustomEvent<GrundyChangeDetail>('grundy-change', {
-        detail: { game: view.game, text: view.text, cause, play: this.convention },
-        bubbles: true,
-        composed: true,
-      }),
-    );
-    this.announceEnd();
-    this.scheduleAi();
   }
 
-  private announceEnd(): void {
-    const view = this.view;
-    // A position with no move that was loaded, typed or drawn (an empty
-    // text box, say) is an edit in progress; only a move ends a game.
-    if (!view || view.ply === 0 || view.analysis.moves.length > 0 || this.currentMode === 'edit' || this.endedAt === view.ply) return;
-    this.endedAt = view.ply;
-    const seat = this.winnerSeat;
-    const winner: Winner = this.againstAi
-      ? seat === this.humanSeat
-        ? 'human'
-        : 'ai'
-      : seat === 0
-        ? 'first'
-        : 'second';
-    this.dispatchEvent(new CustomEvent<GrundyEndDetail>('grundy-end', { detail: { winner, seat }, bubbles: true, composed: true }));
-  }
-
-  private scheduleAi(): void {
-    clearTimeout(this.aiTimer);
-    if (!this.aiToMove || !this.view) return;
-    const generation = this.generation;
-    const ply = this.view.ply;
-    this.aiTimer = setTimeout(async () => {
-      if (generation !== this.generation) return;
-      const level = readLevel(this.level);
-      const view = await this.request({ op: 'ai', level, seed: (this.seed + ply * 7919) >>> 0 }, 'action');
-      if (view?.played) this.announceMove(view.played, 'ai', ply);
-    }, Math.max(0, Number(this.aiDelay) || 0));
-    this.requestUpdate();
-  }
-
-  private announceMove(move: MoveInfo, by: 'human' | 'ai', ply: number): void {
-    const after = this.view?.analysis;
-    const who = this.againstAi ? (by === 'ai' ? 'Computer' : 'You') : `Player ${(ply % 2) + 1}`;
-    if (after) {
-      const record = { by: who, label: move.label, nimber: after.nimber, moverWins: moverWins(after) };
-      this.played = [...this.played.slice(0, ply), record];
-    }
-    this.dispatchEvent(
-      new CustomEvent<GrundyMoveDetail>('grundy-move', {
-        detail: { label: move.label, by, seat: ply % 2, ply: ply + 1 },
-        bubbles: true,
-        composed: true,
-      }),
-    );
+  /** Stops the engine's work; every open game returns to its last position. */
+  cancel(): void {
+    this.controller.cancel();
   }
 
   private async playMove(id: number): Promise<void> {
-    const view = this.view;
-    const move = view?.analysis.moves[id];
-    // A second click before the reply would name a move of the old position.
-    if (!view || !move || !this.humanMayMove || this.playing) return;
-    this.playing = true;
-    try {
-      const played = await this.request({ op: 'play', move: id }, 'action');
-      if (played) this.announceMove(move, 'human', view.ply);
-      if (played && this.puzzle) await this.judgeAttempt(move, played);
-    } finally {
-      this.playing = false;
-    }
+    const played = await this.controller.playMove(id, this.humanMayMove);
+    if (played && this.puzzle) await this.judgeAttempt(played.move, played.view);
   }
 
   /**
@@ -579,20 +387,13 @@ export class GrundyGame extends LitElement {
       Try another. ${solution}`;
   }
 
-  /** Undo or redo; against the computer, back to the person's previous turn. */
-  private async stepHistory(op: 'undo' | 'redo'): Promise<void> {
-    let steps = 1;
-    if (this.againstAi) steps = op === 'redo' || this.seatToMove === this.humanSeat ? 2 : 1;
-    for (let i = 0; i < steps; i++) {
-      const possible = op === 'undo' ? this.view?.canUndo : this.view?.canRedo;
-      if (!possible) break;
-      await this.request({ op }, 'action');
-    }
+  private stepHistory(op: 'undo' | 'redo'): Promise<void> {
+    return this.controller.stepHistory(op);
   }
 
   private async restart(): Promise<void> {
     this.attempt = undefined;
-    while (this.view?.canUndo) await this.request({ op: 'undo' }, 'action');
+    await this.controller.restart();
   }
 
   private randomise(): void {
@@ -608,7 +409,7 @@ export class GrundyGame extends LitElement {
 
   private loadDraft(caseIndex: number): void {
     if (this.draft.length > MAX_POSITION_LENGTH) {
-      this.inputError = { message: `the text is ${this.draft.length} characters long; the limit is ${MAX_POSITION_LENGTH}` };
+      this.controller.refuse({ message: `the text is ${this.draft.length} characters long; the limit is ${MAX_POSITION_LENGTH}` });
       return;
     }
     this.casesText = this.draft;
@@ -622,8 +423,8 @@ export class GrundyGame extends LitElement {
 
   private setMode(mode: Mode): void {
     this.mode = mode;
-    this.endedAt = -1;
-    this.announceEnd();
+    // The controller reads the new mode once the element has it.
+    void this.updateComplete.then(() => this.controller.forgetEnd());
   }
 
   private onBoardPlay(event: CustomEvent<BoardEvents['board-play']>): void {
@@ -719,14 +520,6 @@ export class GrundyGame extends LitElement {
     @container (max-width: 640px) { .main { grid-template-columns: minmax(0, 1fr); } }
     .board { min-width: 0; overflow-x: auto; }
     aside, .readout { display: flex; flex-direction: column; gap: 0.75rem; min-width: 0; }
-    .sum { font-size: 1.05rem; font-variant-numeric: tabular-nums; }
-    .more-terms { font: inherit; font-size: 0.8rem; border: 1px solid var(--grundy-border); border-radius: 0.5em;
-      background: var(--grundy-surface); color: inherit; cursor: pointer; }
-    .term { font: inherit; border: 0; border-radius: 0.5em; padding: 0 0.3em; font-weight: 700; cursor: pointer; }
-    .verdict { font-size: 0.85rem; color: var(--grundy-muted); margin-top: 0.2rem; }
-    /* A fixed height: a preview must never move what lies below it. */
-    .preview { font-size: 0.85rem; height: 4.5em; overflow: hidden; border-left: 3px solid var(--grundy-accent); padding-left: 0.5rem; }
-    .facts { font-size: 0.85rem; margin: 0; }
     .picker { display: flex; align-items: center; gap: 0.4rem; margin-top: 0.5rem; padding: 0.4rem;
       border: 1px solid var(--grundy-border); border-radius: 0.6rem; background: var(--grundy-surface); }
     .picker button { min-width: 2.5rem; min-height: 2.5rem; font: inherit; border-radius: 0.5rem; border: 1px solid var(--grundy-border);
@@ -734,8 +527,6 @@ export class GrundyGame extends LitElement {
     .picker button.play { background: var(--grundy-accent); color: var(--grundy-bg); border-color: transparent; font-weight: 700; padding: 0 1rem; }
     .picker .label { flex: 1 1 0; min-width: 0; font-weight: 600; }
     .picker .after { color: var(--grundy-muted); font-weight: 400; }
-    .facts dt { color: var(--grundy-muted); }
-    .facts dd { margin: 0 0 0.3rem 0; font-weight: 600; }
     textarea { width: 100%; box-sizing: border-box; min-height: 5.5rem; font-family: ui-monospace, monospace; font-size: 0.85rem;
       color: inherit; background: var(--grundy-surface); border: 1px solid var(--grundy-border); border-radius: 0.4rem; padding: 0.4rem; }
     textarea[aria-invalid='true'] { border-color: var(--grundy-lose); }
@@ -749,8 +540,6 @@ export class GrundyGame extends LitElement {
     :host([presenting]) .board grundy-heaps, :host([presenting]) .board grundy-rows { zoom: 1.6; }
     :host([presenting]) nim-sum-table { zoom: 1.4; }
     :host([presenting]) .main { grid-template-columns: minmax(0, 1fr) minmax(16rem, 24rem); }
-    :host([presenting]) .sum { font-size: 1.8rem; }
-    :host([presenting]) .verdict { font-size: 1.1rem; }
     :host([presenting]) button { font-size: 1rem; }
     .toolbar.presenting .step { font-weight: 700; }
     .verdict-big { font-size: 1.2rem; }
@@ -759,34 +548,29 @@ export class GrundyGame extends LitElement {
     .moves summary { cursor: pointer; font-weight: 600; font-size: 0.9rem; }
     .values-off { color: var(--grundy-muted); font-size: 0.9rem; margin: 0; }
     .explorer summary { cursor: pointer; font-weight: 600; }
-    .xor-fails { margin: 0.3rem 0 0; padding: 0.3rem 0.5rem; border-left: 3px solid var(--grundy-error, #a0153e); }
-    .verdict .how { color: var(--grundy-muted); }
-    .verdict p.how { margin: 0.3rem 0 0; }
     .stale { opacity: 0.45; pointer-events: none; }
     .busy .elapsed { font-variant-numeric: tabular-nums; display: inline-block; min-width: 3.5em; }
     .spinner { width: 0.9rem; height: 0.9rem; border-radius: 50%; border: 2px solid var(--grundy-border);
       border-top-color: var(--grundy-accent); animation: spin 0.8s linear infinite; }
     @keyframes spin { to { transform: rotate(360deg); } }
     @media (prefers-reduced-motion: reduce) { .spinner { animation: none; } }
-    .tree-panel summary { cursor: pointer; font-weight: 600; font-size: 0.9rem; }
-    .tree-panel label { font-size: 0.85rem; }
   `;
 
   render() {
     const view = this.view;
     if (this.presenting) return this.renderPresentation(view);
     // While slow work runs, what is drawn belongs to the previous position.
-    const busy = this.busyMs !== undefined;
+    const busy = this.controller.busyMs !== undefined;
     if (this.controlLevel !== 'full') return this.renderCompact(view, this.controlLevel, busy);
     return html`
       ${this.renderToolbar()}
       <p class="status" part="status" role="status" aria-live="polite">${this.renderStatus()}</p>
-      ${this.busyMs !== undefined
+      ${this.controller.busyMs !== undefined
         ? html`<p class="busy" part="busy"><span class="spinner" aria-hidden="true"></span>
-            Working… <span class="elapsed">${(this.busyMs / 1000).toFixed(1)} s</span>
+            Working… <span class="elapsed">${(this.controller.busyMs / 1000).toFixed(1)} s</span>
             <button @click=${() => this.cancel()}>Cancel</button></p>`
         : nothing}
-      ${this.actionError ? html`<p class="error" role="alert">${sentence(this.actionError)}</p>` : nothing}
+      ${this.controller.actionError ? html`<p class="error" role="alert">${sentence(this.controller.actionError)}</p>` : nothing}
       <div class="main" aria-busy=${busy ? 'true' : 'false'}>
         <div class="board ${busy ? 'stale' : ''}" @board-play=${this.onBoardPlay} @board-preview=${this.onBoardPreview} @board-edit=${this.onBoardEdit}
           @component-select=${this.onComponentSelect}>
@@ -798,7 +582,7 @@ export class GrundyGame extends LitElement {
                 interactive: this.humanMayMove,
                 hints: this.valuesShown && (this.hints || this.currentMode === 'analyse'),
                 preview: this.preview,
-                problem: this.actionError ?? '',
+                problem: this.controller.actionError ?? '',
                 quiet: !this.valuesShown,
                 lastBy: this.lastBy,
               })
@@ -810,7 +594,11 @@ export class GrundyGame extends LitElement {
           ${view
             ? html`<div class="readout ${busy ? 'stale' : ''}">
                 ${this.valuesShown
-                  ? this.renderAnalysis(view.analysis)
+                  ? html`<grundy-readout .analysis=${view.analysis} .preview=${this.preview} .explained=${this.explained}
+                      .tree=${this.tree} .treeProblem=${this.treeProblem}
+                      @component-select=${this.onComponentSelect}
+                      @explainer-preview=${(e: CustomEvent<{ move: number | null }>) => (this.preview = e.detail.move ?? -1)}
+                      @tree-request=${(e: CustomEvent<{ depth: number }>) => void this.showTree(e.detail.depth)}></grundy-readout>`
                   : html`<p class="values-off">${this.quizPending
                       ? 'Values show once you answer the quiz.'
                       : 'Values are hidden: nimbers, who is winning and hints stay off until you show them.'}</p>`}
@@ -830,7 +618,7 @@ export class GrundyGame extends LitElement {
    * then takes no moves.
    */
   private renderCompact(view: View | undefined, level: 'play' | 'none', busy: boolean) {
-    const problem = this.inputError?.message ?? this.actionError;
+    const problem = this.controller.inputError?.message ?? this.controller.actionError;
     return html`
       ${level === 'play'
         ? html`<div class="toolbar compact" part="toolbar">
@@ -851,7 +639,7 @@ export class GrundyGame extends LitElement {
               interactive: level === 'play' && this.humanMayMove,
               hints: this.valuesShown && this.hints,
               preview: this.preview,
-              problem: this.actionError ?? '',
+              problem: this.controller.actionError ?? '',
               quiet: !this.valuesShown,
               lastBy: this.lastBy,
             })
@@ -865,28 +653,17 @@ export class GrundyGame extends LitElement {
       @quiz-answered=${(e: CustomEvent<{ ply: number }>) => (this.quizAnsweredAt = e.detail.ply)}></grundy-quiz>`;
   }
 
-  /** Who made the move that led to the position shown, as the move list names them. */
   private get lastBy(): string {
-    const ply = this.view?.ply ?? 0;
-    return ply > 0 ? (this.played[ply - 1]?.by ?? '') : '';
+    return this.controller.lastBy;
   }
 
   /** The game's moves so far, with the value each left. */
   private renderMoves(view: View | undefined) {
     return html`<details class="moves" part="moves" open>
-      <summary>Moves${this.played.length ? ` (${this.played.length})` : ''}</summary>
-      <grundy-move-list .moves=${this.played} .ply=${view?.ply ?? 0} ?values=${this.valuesShown}
-        @move-list-go=${(e: CustomEvent<{ ply: number }>) => void this.goToPly(e.detail.ply)}></grundy-move-list>
+      <summary>Moves${this.controller.played.length ? ` (${this.controller.played.length})` : ''}</summary>
+      <grundy-move-list .moves=${this.controller.played} .ply=${view?.ply ?? 0} ?values=${this.valuesShown}
+        @move-list-go=${(e: CustomEvent<{ ply: number }>) => void this.controller.goToPly(e.detail.ply)}></grundy-move-list>
     </details>`;
-  }
-
-  /** Undoes or redoes until the position after move `ply` is shown. */
-  private async goToPly(ply: number): Promise<void> {
-    for (let guard = 0; this.view && this.view.ply !== ply && guard < 10_000; guard++) {
-      const op = this.view.ply > ply ? 'undo' : 'redo';
-      if (!(op === 'undo' ? this.view.canUndo : this.view.canRedo)) break;
-      if (!(await this.request({ op }, 'action'))) break;
-    }
   }
 
   /** A heap game's sequence, to explore beyond the heaps on the board. */
@@ -930,7 +707,7 @@ export class GrundyGame extends LitElement {
         </div>
         <aside part="panel">
           ${analysis && step >= 1 ? html`<nim-sum-table .components=${analysis.components} .selected=${-1}></nim-sum-table>` : nothing}
-          ${analysis && step >= 2 ? this.renderTotal(analysis) : nothing}
+          ${analysis && step >= 2 ? html`<grundy-total large .analysis=${analysis}></grundy-total>` : nothing}
           ${analysis && step >= 3
             ? html`<p class="verdict-big">${winning ? html`Winning move: <strong>${winning.label}</strong>` : 'No winning move: every move loses.'}</p>`
             : nothing}
@@ -1009,7 +786,7 @@ export class GrundyGame extends LitElement {
 
   private renderStatus() {
     const view = this.view;
-    if (!view) return this.inputError ? 'The position could not be read.' : 'Loading…';
+    if (!view) return this.controller.inputError ? 'The position could not be read.' : 'Loading…';
     const analysis = view.analysis;
     const mode = this.currentMode;
     const wins = moverWins(analysis);
@@ -1018,11 +795,11 @@ export class GrundyGame extends LitElement {
     const over = analysis.moves.length === 0;
     if (over && view.ply === 0) return 'No move can be made from this position. Load or draw another.';
     if (this.puzzle && mode === 'play') return this.renderPuzzleStatus();
-    const winnerSeat = this.winnerSeat;
+    const winnerSeat = this.controller.winnerSeat;
     if (mode === 'analyse') {
       return over
         ? `No move left: the player to move has ${this.convention === 'misere' ? 'won' : 'lost'}.`
-        : `Player ${this.seatToMove + 1} to move, and ${verdict}.`;
+        : `Player ${this.controller.seatToMove + 1} to move, and ${verdict}.`;
     }
     if (this.againstAi) {
       if (over) {
@@ -1030,115 +807,33 @@ export class GrundyGame extends LitElement {
           ? html`<span class="win">✔ You win!</span> <button @click=${this.restart}>Play again</button>`
           : html`<span class="lose">✘ The computer wins.</span> <button @click=${this.restart}>Play again</button>`;
       }
-      if (this.aiToMove) return 'The computer is thinking…';
-      const last = this.played[view.ply - 1];
+      if (this.controller.aiToMove) return 'The computer is thinking…';
+      const last = this.controller.played[view.ply - 1];
       const said = last?.by === 'Computer' ? `The computer played: ${last.label}. ` : '';
       if (this.quizPending) return `${said}Your turn: answer the quiz, then move.`;
       return `${said}Your turn${this.hints && this.valuesShown ? ': winning moves are marked ★' : ''}.`;
     }
     if (over) return html`<span class="win">✔ Player ${winnerSeat + 1} wins!</span> <button @click=${this.restart}>Play again</button>`;
-    return `Player ${this.seatToMove + 1} to move${this.quizPending ? ': answer the quiz, then move' : ''}.`;
+    return `Player ${this.controller.seatToMove + 1} to move${this.quizPending ? ': answer the quiz, then move' : ''}.`;
   }
 
-  private renderAnalysis(analysis: Analysis) {
-    const previewed = this.preview >= 0 ? analysis.moves[this.preview] : undefined;
-    return html`
-      ${this.renderTotal(analysis)}
-      <div class="preview" aria-live="polite">
-        ${previewed
-          ? html`${previewed.label}<br />leaves ${previewed.parts.map((p) => `*${p}`).join(' ⊕ ') || 'nothing'} in its component;
-              position → <strong>*${previewed.after}</strong>${isWinning(analysis, previewed) ? ' ★ wins' : ''}`
-          : html`<span class="timing">Point at a move, or tap it, to preview it.</span>`}
-      </div>
-      ${analysis.facts?.length
-        ? html`<dl class="facts">${analysis.facts.map((f) => html`<dt>${f.label}</dt><dd>${f.value}</dd>`)}</dl>`
-        : nothing}
-      <nim-sum-table .components=${analysis.components} .selected=${this.explained}
-        @component-select=${this.onComponentSelect}></nim-sum-table>
-      ${this.explained >= 0 && analysis.components.some((c) => c.id === this.explained)
-        ? html`<mex-explainer .analysis=${analysis} .component=${this.explained}
-            @explainer-preview=${(e: CustomEvent<{ move: number | null }>) => (this.preview = e.detail.move ?? -1)}></mex-explainer>`
-        : nothing}
-      <details class="tree-panel" part="tree">
-        <summary>Game tree</summary>
-        <label>Depth
-          <select @change=${(e: Event) => (this.treeDepth = Number((e.target as HTMLSelectElement).value))}>
-            ${[1, 2, 3, 4].map((d) => html`<option value=${d} ?selected=${d === this.treeDepth}>${d}</option>`)}
-          </select></label>
-        <button @click=${() => this.showTree()}>Show</button>
-        ${this.treeProblem ? html`<p class="error">${sentence(this.treeProblem)}</p>` : nothing}
-        <game-tree .tree=${this.tree}></game-tree>
-      </details>
-      <span class="timing" title=${sumExpression(analysis)}>solved in ${formatMs(analysis.solveMs)}</span>
-    `;
-  }
-
-  /** Asks for the tree below the current position, to the chosen depth. */
-  private async showTree(): Promise<void> {
+  /** Grows the game tree the readout asked for. */
+  private async showTree(depth: number): Promise<void> {
     try {
-      const view = await this.track(engine().send(this.session, { op: 'tree', depth: this.treeDepth }));
-      this.tree = view.tree;
+      const tree = await this.controller.tree(depth);
+      if (tree === undefined) return;
+      this.tree = tree;
       this.treeProblem = '';
     } catch (error) {
-      if (error instanceof SupersededError) return;
       this.tree = undefined;
-      if (error instanceof CancelledError) void this.resync();
       this.treeProblem = (error as Error).message;
     }
   }
 
-  /** The total as a sum of the components' nimbers, and who wins. */
-  private renderTotal(analysis: Analysis) {
-    const winning = analysis.moves.filter((m) => isWinning(analysis, m)).length;
-    const long = analysis.components.length > MAX_TERMS && !this.allTerms;
-    const shown = long ? analysis.components.slice(0, MAX_TERMS - 2) : analysis.components;
-    return html`<section class="sum" aria-label="Position value">
-      ${analysis.components.length === 0
-        ? html`<span>*0</span>`
-        : shown.map((c, i) => {
-            const colour = componentColour(c.id);
-            return html`${i > 0 ? ' ⊕ ' : ''}<button class="term" title=${`${c.label}: explain it`} style="background:${colour};color:${inkOn(colour)}"
-                @click=${() => this.onComponentSelect(new CustomEvent('component-select', { detail: { id: c.id } }))}>*${c.nimber}</button
-              >`;
-          })}
-      ${long
-        ? html` ⊕ <button class="more-terms" @click=${() => (this.allTerms = true)}>+${analysis.components.length - shown.length} more</button>`
-        : nothing}
-      = <strong>*${analysis.nimber}</strong>
-      <div class="verdict">
-        ${analysis.misere
-          ? this.renderMisereVerdict(analysis, analysis.misere, winning)
-          : analysis.nimber === 0
-            ? 'A P-position: the player to move loses against perfect play.'
-            : `An N-position: the player to move wins (${winning} winning move${winning === 1 ? '' : 's'}).`}
-      </div>
-    </section>`;
-  }
-
-  /**
-   * Who wins under misère play, and, where the xor of the nimbers says the
-   * opposite, that the sum rule has stopped working here.
-   */
-  private renderMisereVerdict(analysis: Analysis, report: MisereReport, winning: number) {
-    if (report.outcome === null) {
-      return html`<strong>Misère play:</strong> ${sentence(report.method)}. The nimbers above are normal-play values and do not decide it.`;
-    }
-    const wins = report.outcome === 'next';
-    const verdict = wins
-      ? `the player to move wins (${winning} winning move${winning === 1 ? '' : 's'})`
-      : 'the player to move loses against perfect play';
-    const xorSays = analysis.nimber !== 0;
-    return html`<strong>Misère play:</strong> ${verdict}. <span class="how">${sentence(report.method)}.</span>
-      ${xorSays !== wins
-        ? html`<p class="xor-fails" role="note">The xor rule fails here: *${analysis.nimber} would make the player to move
-            ${xorSays ? 'win' : 'lose'} under normal play, but under misère play they ${wins ? 'win' : 'lose'}.</p>`
-        : html`<p class="how">Nimbers are normal-play values: under misère play they no longer add up to the outcome.</p>`}`;
-  }
-
   private renderTextBox() {
-    const error = this.inputError;
+    const error = this.controller.inputError;
     const cases = this.view?.cases ?? [1, 0];
-    const errorId = `${this.session}-error`;
+    const errorId = `${this.controller.session}-error`;
     return html`<div class="text" part="text">
       <label class="field-label" for="position">Position as text</label>
       <textarea
@@ -1199,26 +894,6 @@ export class GrundyGame extends LitElement {
       this.notice = `The ${format.toUpperCase()} could not be made: ${(error as Error).message}`;
     }
   }
-}
-
-function changeCause(request: SessionRequest): GrundyChangeDetail['cause'] {
-  switch (request.op) {
-    case 'open':
-    case 'load':
-    case 'edit':
-      return request.op;
-    default:
-      return 'move';
-  }
-}
-
-function formatMs(ms: number): string {
-  return ms < 1 ? `${ms.toFixed(2)} ms` : `${ms.toFixed(1)} ms`;
-}
-
-/** The core's messages start in lower case, after their location. */
-function sentence(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 if (!customElements.get('grundy-game')) customElements.define('grundy-game', GrundyGame);

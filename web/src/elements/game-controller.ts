@@ -1,0 +1,367 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { CancelledError, EngineFailure, SLOW_MS, SupersededError, engine } from '../engine/client';
+import type { Convention, EngineError, MoveInfo, TreeNode, View } from '../engine/model';
+import { moverWins } from '../engine/model';
+import type { SessionRequest } from '../engine/protocol';
+import type { Mode } from './options';
+import type { PlayedMove } from './move-list';
+
+let sessionCount = 0;
+
+/** Who won, from the element's point of view. */
+export type Winner = 'human' | 'ai' | 'first' | 'second';
+
+export interface GrundyMoveDetail {
+  label: string;
+  by: 'human' | 'ai';
+  /** 0 for the player who moved first, 1 for the other. */
+  seat: number;
+  ply: number;
+}
+
+export interface GrundyEndDetail {
+  winner: Winner;
+  seat: number;
+}
+
+export interface GrundyChangeDetail {
+  game: string;
+  text: string;
+  /**
+   * What changed it: `open` (the attributes), `load` (text typed or a case
+   * picked), `edit` (drawing), `move` (a move, undo or redo). A page keeps
+   * a history entry per load or edit, so Back returns to the position
+   * before it.
+   */
+  cause: 'open' | 'load' | 'edit' | 'move';
+  /** The play in force: `normal` or `misere`. */
+  play: Convention;
+}
+
+/** Where a request came from: its errors show beside the text box, or in the status line. */
+export type Origin = 'input' | 'action';
+
+/** The rules of play the element's attributes set, read afresh on every decision. */
+export interface GameSettings {
+  game: string;
+  mode: Mode;
+  /** Playing the computer (in Play), rather than two people at one screen. */
+  againstAi: boolean;
+  /** 0 when the person moves first against the computer, 1 when it does. */
+  humanSeat: number;
+  /** The computer's skill, 0 to 1. */
+  level: number;
+  seed: number;
+  aiDelay: number;
+  convention: Convention;
+  /** A puzzle's computer never moves, and a solved one takes no more moves. */
+  puzzle: 'off' | 'open' | 'solved';
+}
+
+/**
+ * The state of one game being played, shared by every view of it (the
+ * full playground, the compact embed, presentation): its engine session,
+ * the position on screen, the moves played and who made them, whose turn
+ * it is, the computer's replies, and undo and redo. Views read it and call
+ * its methods; it tells the host to render when anything changes and sends
+ * the element's `grundy-move`, `grundy-end` and `grundy-change` events.
+ */
+export class GameController implements ReactiveController {
+  /** The position on screen and its analysis, once the engine has answered. */
+  view: View | undefined;
+  /** Why the position given or typed could not be read, with its line and column. */
+  inputError: EngineError | undefined;
+  /** Why the last move, edit or undo was refused. */
+  actionError: string | undefined;
+  /** The moves of this game, in order; those past the current ply can be redone. */
+  played: PlayedMove[] = [];
+  /** How long the engine has been working for this game, once that is slow. */
+  busyMs: number | undefined;
+
+  /** The engine session's name, unique on the page (ids in the view derive from it). */
+  readonly session = `grundy-game-${++sessionCount}`;
+  private aiTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Bumped on every request, so late replies and timers know they are stale. */
+  private generation = 0;
+  /** The ply whose end was announced, so it is announced once. */
+  private endedAt = -1;
+  /** A move of the person's is on its way to the engine. */
+  private playing = false;
+  /** Requests the engine has not answered, and since when. */
+  private outstanding = 0;
+  private busyStart = 0;
+  private busyTimer: ReturnType<typeof setInterval> | undefined;
+
+  constructor(
+    private readonly host: ReactiveControllerHost & HTMLElement,
+    private readonly settings: () => GameSettings,
+    /** Called before the events for every new view, for the host's own view state. */
+    private readonly onShow: (view: View, origin: Origin, cause: GrundyChangeDetail['cause'], positionChanged: boolean) => void,
+  ) {
+    host.addController(this);
+  }
+
+  hostDisconnected(): void {
+    clearTimeout(this.aiTimer);
+    clearInterval(this.busyTimer);
+  }
+
+  get seatToMove(): number {
+    return (this.view?.ply ?? 0) % 2;
+  }
+
+  /**
+   * The seat that won a finished game: the last mover under normal play,
+   * the player left without a move under misère play.
+   */
+  get winnerSeat(): number {
+    return this.settings().convention === 'misere' ? this.seatToMove : 1 - this.seatToMove;
+  }
+
+  get aiToMove(): boolean {
+    const settings = this.settings();
+    return settings.puzzle === 'off' && settings.againstAi && this.seatToMove !== settings.humanSeat && (this.view?.analysis.moves.length ?? 0) > 0;
+  }
+
+  /** Whether the person may move now: in Analyse always, in Play on their turn. */
+  get humanTurn(): boolean {
+    const settings = this.settings();
+    if (settings.mode === 'analyse') return true;
+    if (settings.mode !== 'play') return false;
+    if (settings.puzzle !== 'off') return settings.puzzle === 'open';
+    return !(settings.againstAi && this.seatToMove !== settings.humanSeat);
+  }
+
+  /** Who made the move that led to the position shown, as the move list names them. */
+  get lastBy(): string {
+    const ply = this.view?.ply ?? 0;
+    return ply > 0 ? (this.played[ply - 1]?.by ?? '') : '';
+  }
+
+  /** Opens `text` in a fresh session of the game. */
+  open(text: string, origin: Origin): Promise<View | undefined> {
+    return this.request({ op: 'open', game: this.settings().game, text }, origin);
+  }
+
+  /**
+   * Sends a request and shows its result. The view on screen only changes
+   * when a request succeeds; a failure is kept as `inputError` or
+   * `actionError` by its origin.
+   */
+  async request(request: SessionRequest, origin: Origin): Promise<View | undefined> {
+    const generation = ++this.generation;
+    clearTimeout(this.aiTimer);
+    try {
+      let view = await this.track(engine().send(this.session, request));
+      // A fresh session plays normally until told otherwise.
+      if (request.op === 'open' && this.settings().convention === 'misere') {
+        view = await this.track(engine().send(this.session, { op: 'convention', convention: 'misere' }));
+      }
+      if (generation !== this.generation) return undefined;
+      this.show(view, origin, changeCause(request));
+      return view;
+    } catch (error) {
+      if (error instanceof CancelledError) {
+        void this.resync();
+        return undefined;
+      }
+      if (error instanceof SupersededError || generation !== this.generation) return undefined;
+      const failure: EngineError =
+        error instanceof EngineFailure ? { message: error.message, line: error.line, column: error.column } : { message: String(error) };
+      if (origin === 'input') this.inputError = failure;
+      else this.actionError = failure.message;
+      this.host.requestUpdate();
+      return undefined;
+    } finally {
+      this.host.requestUpdate();
+    }
+  }
+
+  /** Keeps an input error found before asking the engine (too long, no game). */
+  refuse(error: EngineError): void {
+    this.inputError = error;
+    this.host.requestUpdate();
+  }
+
+  /**
+   * Counts `work` as this game's, so that work running longer than
+   * `SLOW_MS` shows the time it has taken and a Cancel button.
+   */
+  private async track<T>(work: Promise<T>): Promise<T> {
+    if (this.outstanding++ === 0) {
+      this.busyStart = performance.now();
+      this.busyTimer = setInterval(() => {
+        const elapsed = performance.now() - this.busyStart;
+        if (elapsed >= SLOW_MS) {
+          this.busyMs = elapsed;
+          this.host.requestUpdate();
+        }
+      }, 50);
+    }
+    try {
+      return await work;
+    } finally {
+      if (--this.outstanding === 0) {
+        clearInterval(this.busyTimer);
+        this.busyMs = undefined;
+        this.host.requestUpdate();
+      }
+    }
+  }
+
+  /**
+   * The tree below the current position, `depth` moves deep, or `undefined`
+   * when a newer request replaced the question. Throws why it cannot be
+   * grown (too large, cancelled).
+   */
+  async tree(depth: number): Promise<TreeNode | undefined> {
+    try {
+      return (await this.track(engine().send(this.session, { op: 'tree', depth }))).tree;
+    } catch (error) {
+      if (error instanceof SupersededError) return undefined;
+      if (error instanceof CancelledError) void this.resync();
+      throw error;
+    }
+  }
+
+  /** Stops the engine's work; every open game returns to its last position. */
+  cancel(): void {
+    engine().cancel();
+  }
+
+  /** After a cancel the engine reopened this game; show what it now holds. */
+  private async resync(): Promise<void> {
+    const text = this.view?.text;
+    if (this.settings().game && text?.trim()) await this.open(text, 'action');
+    this.actionError = 'stopped: the position is as it was before';
+    this.host.requestUpdate();
+  }
+
+  private show(view: View, origin: Origin, cause: GrundyChangeDetail['cause']): void {
+    const positionChanged = this.view?.text !== view.text || this.view?.ply !== view.ply;
+    if (cause !== 'move') this.played = [];
+    this.view = view;
+    this.inputError = undefined;
+    this.actionError = undefined;
+    if (positionChanged) this.endedAt = -1;
+    this.onShow(view, origin, cause, positionChanged);
+    this.host.dispatchEvent(
+      new CustomEvent<GrundyChangeDetail>('grundy-change', {
+        detail: { game: view.game, text: view.text, cause, play: this.settings().convention },
+        bubbles: true,
+        composed: true,
+      }),
+    );
+    this.announceEnd();
+    this.scheduleAi();
+  }
+
+  /** Sends `grundy-end` once when a move leaves the player to move without one. */
+  announceEnd(): void {
+    const view = this.view;
+    const settings = this.settings();
+    // A position with no move that was loaded, typed or drawn (an empty
+    // text box, say) is an edit in progress; only a move ends a game.
+    if (!view || view.ply === 0 || view.analysis.moves.length > 0 || settings.mode === 'edit' || this.endedAt === view.ply) return;
+    this.endedAt = view.ply;
+    const seat = this.winnerSeat;
+    const winner: Winner = settings.againstAi ? (seat === settings.humanSeat ? 'human' : 'ai') : seat === 0 ? 'first' : 'second';
+    this.host.dispatchEvent(new CustomEvent<GrundyEndDetail>('grundy-end', { detail: { winner, seat }, bubbles: true, composed: true }));
+  }
+
+  /** Lets a changed mode announce a game that had already ended. */
+  forgetEnd(): void {
+    this.endedAt = -1;
+    this.announceEnd();
+  }
+
+  /** Plays the computer's move after its delay, when it is its turn. */
+  scheduleAi(): void {
+    clearTimeout(this.aiTimer);
+    if (!this.aiToMove || !this.view) return;
+    const generation = this.generation;
+    const ply = this.view.ply;
+    const settings = this.settings();
+    this.aiTimer = setTimeout(async () => {
+      if (generation !== this.generation) return;
+      const view = await this.request({ op: 'ai', level: settings.level, seed: (settings.seed + ply * 7919) >>> 0 }, 'action');
+      if (view?.played) this.recordMove(view.played, 'ai', ply);
+    }, Math.max(0, Number(settings.aiDelay) || 0));
+    this.host.requestUpdate();
+  }
+
+  /**
+   * Plays the person's move `id`, if they may move and no earlier move is
+   * still on its way (a second click would name a move of the old
+   * position). Returns the move and the view after it.
+   */
+  async playMove(id: number, mayMove: boolean): Promise<{ move: MoveInfo; view: View } | undefined> {
+    const view = this.view;
+    const move = view?.analysis.moves[id];
+    if (!view || !move || !mayMove || this.playing) return undefined;
+    this.playing = true;
+    try {
+      const after = await this.request({ op: 'play', move: id }, 'action');
+      if (!after) return undefined;
+      this.recordMove(move, 'human', view.ply);
+      return { move, view: after };
+    } finally {
+      this.playing = false;
+    }
+  }
+
+  private recordMove(move: MoveInfo, by: 'human' | 'ai', ply: number): void {
+    const after = this.view?.analysis;
+    const settings = this.settings();
+    const who = settings.againstAi ? (by === 'ai' ? 'Computer' : 'You') : `Player ${(ply % 2) + 1}`;
+    if (after) {
+      const record = { by: who, label: move.label, nimber: after.nimber, moverWins: moverWins(after) };
+      this.played = [...this.played.slice(0, ply), record];
+    }
+    this.host.dispatchEvent(
+      new CustomEvent<GrundyMoveDetail>('grundy-move', {
+        detail: { label: move.label, by, seat: ply % 2, ply: ply + 1 },
+        bubbles: true,
+        composed: true,
+      }),
+    );
+    this.host.requestUpdate();
+  }
+
+  /** Undo or redo; against the computer, back to the person's previous turn. */
+  async stepHistory(op: 'undo' | 'redo'): Promise<void> {
+    const settings = this.settings();
+    let steps = 1;
+    if (settings.againstAi) steps = op === 'redo' || this.seatToMove === settings.humanSeat ? 2 : 1;
+    for (let i = 0; i < steps; i++) {
+      const possible = op === 'undo' ? this.view?.canUndo : this.view?.canRedo;
+      if (!possible) break;
+      await this.request({ op }, 'action');
+    }
+  }
+
+  /** Back to the position the game started from. */
+  async restart(): Promise<void> {
+    while (this.view?.canUndo) await this.request({ op: 'undo' }, 'action');
+  }
+
+  /** Undoes or redoes until the position after move `ply` is shown. */
+  async goToPly(ply: number): Promise<void> {
+    for (let guard = 0; this.view && this.view.ply !== ply && guard < 10_000; guard++) {
+      const op = this.view.ply > ply ? 'undo' : 'redo';
+      if (!(op === 'undo' ? this.view.canUndo : this.view.canRedo)) break;
+      if (!(await this.request({ op }, 'action'))) break;
+    }
+  }
+}
+
+function changeCause(request: SessionRequest): GrundyChangeDetail['cause'] {
+  switch (request.op) {
+    case 'open':
+    case 'load':
+    case 'edit':
+      return request.op;
+    default:
+      return 'move';
+  }
+}

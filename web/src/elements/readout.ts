@@ -1,0 +1,204 @@
+import { LitElement, css, html, nothing } from 'lit';
+import { isWinning, sumExpression, type Analysis, type MisereReport, type TreeNode } from '../engine/model';
+import { componentColour, inkOn } from './palette';
+import './nim-sum-table';
+import './mex-explainer';
+import './game-tree';
+
+/** Terms of the total shown before the rest fold behind a button. */
+const MAX_TERMS = 12;
+
+/** The core's messages start in lower case, after their location. */
+export function sentence(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function formatMs(ms: number): string {
+  return ms < 1 ? `${ms.toFixed(2)} ms` : `${ms.toFixed(1)} ms`;
+}
+
+function selectComponent(from: HTMLElement, id: number): void {
+  from.dispatchEvent(new CustomEvent('component-select', { detail: { id }, bubbles: true, composed: true }));
+}
+
+/**
+ * The position's value as the sum of its components' nimbers, each a
+ * button that asks for its explanation (`component-select`), and who wins:
+ * under misère play, with a note wherever the xor rule says otherwise.
+ */
+export class PositionTotal extends LitElement {
+  static properties = {
+    analysis: { attribute: false },
+    large: { type: Boolean, reflect: true },
+    allTerms: { state: true },
+  };
+
+  declare analysis: Analysis;
+  /** Projector size, for presentations. */
+  declare large: boolean;
+  /** Show every term of a long total. */
+  declare private allTerms: boolean;
+
+  constructor() {
+    super();
+    this.large = false;
+    this.allTerms = false;
+  }
+
+  static styles = css`
+    :host { display: block; }
+    .sum { font-size: 1.05rem; font-variant-numeric: tabular-nums; }
+    :host([large]) .sum { font-size: 1.8rem; }
+    .more-terms { font: inherit; font-size: 0.8rem; border: 1px solid var(--grundy-border); border-radius: 0.5em;
+      background: var(--grundy-surface); color: inherit; cursor: pointer; }
+    .term { font: inherit; border: 0; border-radius: 0.5em; padding: 0 0.3em; font-weight: 700; cursor: pointer; }
+    .verdict { font-size: 0.85rem; color: var(--grundy-muted); margin-top: 0.2rem; }
+    :host([large]) .verdict { font-size: 1.1rem; }
+    .xor-fails { margin: 0.3rem 0 0; padding: 0.3rem 0.5rem; border-left: 3px solid var(--grundy-error, #a0153e); }
+    .verdict .how { color: var(--grundy-muted); }
+    .verdict p.how { margin: 0.3rem 0 0; }
+  `;
+
+  render() {
+    const analysis = this.analysis;
+    if (!analysis) return nothing;
+    const winning = analysis.moves.filter((m) => isWinning(analysis, m)).length;
+    const long = analysis.components.length > MAX_TERMS && !this.allTerms;
+    const shown = long ? analysis.components.slice(0, MAX_TERMS - 2) : analysis.components;
+    return html`<section class="sum" aria-label="Position value">
+      ${analysis.components.length === 0
+        ? html`<span>*0</span>`
+        : shown.map((c, i) => {
+            const colour = componentColour(c.id);
+            return html`${i > 0 ? ' ⊕ ' : ''}<button class="term" title=${`${c.label}: explain it`} style="background:${colour};color:${inkOn(colour)}"
+                @click=${() => selectComponent(this, c.id)}>*${c.nimber}</button
+              >`;
+          })}
+      ${long
+        ? html` ⊕ <button class="more-terms" @click=${() => (this.allTerms = true)}>+${analysis.components.length - shown.length} more</button>`
+        : nothing}
+      = <strong>*${analysis.nimber}</strong>
+      <div class="verdict">
+        ${analysis.misere
+          ? this.renderMisereVerdict(analysis, analysis.misere, winning)
+          : analysis.nimber === 0
+            ? 'A P-position: the player to move loses against perfect play.'
+            : `An N-position: the player to move wins (${winning} winning move${winning === 1 ? '' : 's'}).`}
+      </div>
+    </section>`;
+  }
+
+  /**
+   * Who wins under misère play, and, where the xor of the nimbers says the
+   * opposite, that the sum rule has stopped working here.
+   */
+  private renderMisereVerdict(analysis: Analysis, report: MisereReport, winning: number) {
+    if (report.outcome === null) {
+      return html`<strong>Misère play:</strong> ${sentence(report.method)}. The nimbers above are normal-play values and do not decide it.`;
+    }
+    const wins = report.outcome === 'next';
+    const verdict = wins
+      ? `the player to move wins (${winning} winning move${winning === 1 ? '' : 's'})`
+      : 'the player to move loses against perfect play';
+    const xorSays = analysis.nimber !== 0;
+    return html`<strong>Misère play:</strong> ${verdict}. <span class="how">${sentence(report.method)}.</span>
+      ${xorSays !== wins
+        ? html`<p class="xor-fails" role="note">The xor rule fails here: *${analysis.nimber} would make the player to move
+            ${xorSays ? 'win' : 'lose'} under normal play, but under misère play they ${wins ? 'win' : 'lose'}.</p>`
+        : html`<p class="how">Nimbers are normal-play values: under misère play they no longer add up to the outcome.</p>`}`;
+  }
+}
+
+/**
+ * Everything the panel says of a position: the total, the previewed move,
+ * the game's facts, the nim-sum table, the explained component's mex, and
+ * the game tree. It asks for a tree with `tree-request` ({ depth }) and
+ * is handed it back; explanations bubble as `component-select` and
+ * previews from the explainer as `explainer-preview`.
+ */
+export class AnalysisReadout extends LitElement {
+  static properties = {
+    analysis: { attribute: false },
+    preview: { type: Number },
+    explained: { type: Number },
+    tree: { attribute: false },
+    treeProblem: { type: String },
+    treeDepth: { state: true },
+  };
+
+  declare analysis: Analysis;
+  /** The id of the move previewed, or -1. */
+  declare preview: number;
+  /** The component the mex explainer shows, or -1. */
+  declare explained: number;
+  /** The game tree last grown for this position. */
+  declare tree: TreeNode | undefined;
+  /** Why the tree could not be grown. */
+  declare treeProblem: string;
+  declare private treeDepth: number;
+
+  constructor() {
+    super();
+    this.preview = -1;
+    this.explained = -1;
+    this.treeProblem = '';
+    this.treeDepth = 2;
+  }
+
+  static styles = css`
+    :host { display: flex; flex-direction: column; gap: 0.75rem; min-width: 0; }
+    /* A fixed height: a preview must never move what lies below it. */
+    .preview { font-size: 0.85rem; height: 4.5em; overflow: hidden; border-left: 3px solid var(--grundy-accent); padding-left: 0.5rem; }
+    .facts { font-size: 0.85rem; margin: 0; }
+    .facts dt { color: var(--grundy-muted); }
+    .facts dd { margin: 0 0 0.3rem 0; font-weight: 600; }
+    .timing { color: var(--grundy-muted); font-size: 0.75rem; }
+    .error { color: var(--grundy-lose); font-size: 0.85rem; margin: 0.3rem 0 0; white-space: pre-wrap; }
+    .tree-panel summary { cursor: pointer; font-weight: 600; font-size: 0.9rem; }
+    .tree-panel label { font-size: 0.85rem; }
+    button, select { font: inherit; }
+  `;
+
+  render() {
+    const analysis = this.analysis;
+    if (!analysis) return nothing;
+    const previewed = this.preview >= 0 ? analysis.moves[this.preview] : undefined;
+    return html`
+      <grundy-total .analysis=${analysis}></grundy-total>
+      <div class="preview" aria-live="polite">
+        ${previewed
+          ? html`${previewed.label}<br />leaves ${previewed.parts.map((p) => `*${p}`).join(' ⊕ ') || 'nothing'} in its component;
+              position → <strong>*${previewed.after}</strong>${isWinning(analysis, previewed) ? ' ★ wins' : ''}`
+          : html`<span class="timing">Point at a move, or tap it, to preview it.</span>`}
+      </div>
+      ${analysis.facts?.length
+        ? html`<dl class="facts">${analysis.facts.map((f) => html`<dt>${f.label}</dt><dd>${f.value}</dd>`)}</dl>`
+        : nothing}
+      <nim-sum-table .components=${analysis.components} .selected=${this.explained}></nim-sum-table>
+      ${this.explained >= 0 && analysis.components.some((c) => c.id === this.explained)
+        ? html`<mex-explainer .analysis=${analysis} .component=${this.explained}></mex-explainer>`
+        : nothing}
+      <details class="tree-panel" part="tree">
+        <summary>Game tree</summary>
+        <label>Depth
+          <select @change=${(e: Event) => (this.treeDepth = Number((e.target as HTMLSelectElement).value))}>
+            ${[1, 2, 3, 4].map((d) => html`<option value=${d} ?selected=${d === this.treeDepth}>${d}</option>`)}
+          </select></label>
+        <button @click=${() => this.dispatchEvent(new CustomEvent('tree-request', { detail: { depth: this.treeDepth }, bubbles: true, composed: true }))}>Show</button>
+        ${this.treeProblem ? html`<p class="error">${sentence(this.treeProblem)}</p>` : nothing}
+        <game-tree .tree=${this.tree}></game-tree>
+      </details>
+      <span class="timing" title=${sumExpression(analysis)}>solved in ${formatMs(analysis.solveMs)}</span>
+    `;
+  }
+}
+
+customElements.define('grundy-total', PositionTotal);
+customElements.define('grundy-readout', AnalysisReadout);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'grundy-total': PositionTotal;
+    'grundy-readout': AnalysisReadout;
+  }
+}
