@@ -35,3 +35,19 @@ export async function waitForHumanTurn(game: Locator): Promise<string> {
   await expect(status).toHaveText(/Your turn|You win|computer wins/);
   return (await status.textContent()) ?? '';
 }
+
+/** The two screens every following-a-game feature is tried on; the phone is touched. */
+export const SCREENS = [
+  { name: 'desktop', viewport: { width: 1400, height: 900 }, hasTouch: false },
+  { name: 'phone', viewport: { width: 390, height: 844 }, hasTouch: true },
+] as const;
+
+/**
+ * Plays the move under `target` as a person would: a click with a mouse;
+ * with a finger, a tap that previews and a second that plays.
+ */
+export async function playOn(target: Locator, touch: boolean): Promise<void> {
+  if (!touch) return target.click();
+  await target.tap();
+  await target.tap();
+}

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { activeGame } from './helpers';
 
 const viewports = [
-  { name: 'desktop', width: 1280, height: 900 },
+  { name: 'desktop', width: 1400, height: 900 },
   { name: 'phone', width: 390, height: 844 },
 ];
 

@@ -73,12 +73,15 @@ class Layout {
  * overlaps are visible), each remaining piece outlined with its nimber.
  */
 export class TextBoardElement extends BoardElement {
-  static properties = { ...BoardElement.properties, newWord: { state: true }, perLine: { state: true } };
+  static properties = { ...BoardElement.properties, newWord: { state: true }, perLine: { state: true }, available: { state: true } };
   declare private newWord: string;
   /** Letters per line: as many as the board's width holds. */
   declare private perLine: number;
+  /** The board's width on screen, once known. */
+  declare private available: number;
   private readonly resize = new ResizeObserver(([entry]) => {
-    const fits = Math.floor((entry.contentRect.width - 8) / TILE);
+    this.available = entry.contentRect.width;
+    const fits = Math.floor((this.available - 8) / TILE);
     if (fits > 0) this.perLine = Math.max(6, Math.min(48, fits));
   });
 
@@ -86,6 +89,7 @@ export class TextBoardElement extends BoardElement {
     super();
     this.newWord = '';
     this.perLine = PER_LINE;
+    this.available = 0;
   }
 
   connectedCallback(): void {
@@ -100,7 +104,7 @@ export class TextBoardElement extends BoardElement {
 
   static styles = css`
     :host { display: block; }
-    svg { display: block; max-width: 100%; height: auto; user-select: none; }
+    svg { display: block; margin: 0 auto; max-width: 100%; height: auto; user-select: none; }
     .letter text { font: 600 15px ui-monospace, monospace; pointer-events: none; }
     .bar { cursor: default; }
     .interactive .bar { cursor: pointer; }
@@ -133,7 +137,7 @@ export class TextBoardElement extends BoardElement {
     return html`
       ${this.editing ? this.renderEditor(board) : nothing}
       <svg class=${this.interactive && !this.editing ? 'interactive' : ''} viewBox="-4 -4 ${Math.max(width, TILE) + 8} ${layout.height + 8}"
-        width=${Math.max(width, TILE) + 8}
+        width=${(Math.max(width, TILE) + 8) * this.growth(Math.max(width, TILE) + 8)}
         role="group" aria-label=${`The string, ${board.text.length} letters`}>
         ${[...board.text].map((letter, i) => {
           const { x, y } = at(i);
@@ -171,6 +175,11 @@ export class TextBoardElement extends BoardElement {
       </svg>
       ${lanes.length ? html`<p class="lane-names">Each bar under the letters is an occurrence of a word: ${lanes.join(', ')}</p>` : nothing}
     `;
+  }
+
+  /** A short string is drawn up to 1.6 times larger, as far as the board's width allows. */
+  private growth(width: number): number {
+    return this.available > 0 ? Math.max(1, Math.min(1.6, this.available / width)) : 1;
   }
 
   private renderBar(move: MoveInfo, layout: Layout) {

@@ -22,6 +22,7 @@ export class MoveList extends LitElement {
     moves: { attribute: false },
     ply: { type: Number },
     values: { type: Boolean },
+    copied: { state: true },
   };
 
   declare moves: PlayedMove[];
@@ -29,12 +30,15 @@ export class MoveList extends LitElement {
   declare ply: number;
   /** Show nimbers and who is winning. */
   declare values: boolean;
+  /** What the last copy did, said beside its button. */
+  declare private copied: string;
 
   constructor() {
     super();
     this.moves = [];
     this.ply = 0;
     this.values = true;
+    this.copied = '';
   }
 
   static styles = css`
@@ -70,9 +74,9 @@ export class MoveList extends LitElement {
   private async copy(): Promise<void> {
     try {
       await navigator.clipboard.writeText(this.text);
-      this.dispatchEvent(new CustomEvent('move-list-copied', { bubbles: true, composed: true }));
+      this.copied = 'Copied.';
     } catch {
-      // Without clipboard permission the list can still be selected by hand.
+      this.copied = 'The browser refused the clipboard: select the moves above to copy them.';
     }
   }
 
@@ -95,7 +99,7 @@ export class MoveList extends LitElement {
           </li>`,
         )}
       </ol>
-      <div class="tools"><button @click=${this.copy}>Copy moves</button></div>
+      <div class="tools"><button @click=${this.copy}>Copy moves</button><span role="status">${this.copied}</span></div>
     `;
   }
 }
