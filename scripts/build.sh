@@ -16,4 +16,5 @@ npx wasm-opt -O3 \
 npx vite build --logLevel warn
 npx vite build --logLevel warn --config vite.embed.config.ts
 cp custom-elements.json dist/embed/
-echo "build: dist/ (playground) and dist/embed/ (grundy-game.js)"
+node scripts/package.mjs
+echo "build: dist/ (playground), dist/embed/ (grundy-game.js) and the npm package"

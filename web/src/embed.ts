@@ -3,3 +3,4 @@
  * `<grundy-game>`; the worker and the `.wasm` are found beside this script.
  */
 export { GrundyGame } from './elements/grundy-game';
+export type { GrundyChangeDetail, GrundyEndDetail, GrundyMoveDetail, Winner } from './elements/grundy-game';

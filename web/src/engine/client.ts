@@ -10,6 +10,7 @@
  */
 
 import workerUrl from './worker.ts?worker&url';
+import wasmUrl from '../wasm/grundy_bg.wasm?url';
 import type { Convention, EngineError, GameInfo, View } from './model';
 import { replacesPosition, type SessionRequest, type WorkerReply, type WorkerRequest } from './protocol';
 
@@ -54,12 +55,14 @@ interface Pending {
 
 /**
  * The worker script sits beside this module's script, wherever that is
- * served from. A worker must be same-origin with the page, so a script
- * loaded from another origin starts it through a same-origin blob that
- * imports it.
+ * served from, and is told where the .wasm is: a bundler that copies the
+ * three files renames each, and only this module knows every new name. A
+ * worker must be same-origin with the page, so a script loaded from
+ * another origin starts it through a same-origin blob that imports it.
  */
 export function spawnWorker(scriptUrl: string = workerUrl): Worker {
   const url = new URL(scriptUrl, import.meta.url);
+  url.searchParams.set('wasm', new URL(wasmUrl, import.meta.url).href);
   if (url.origin === location.origin) return new Worker(url, { type: 'module' });
   const shim = new Blob([`import ${JSON.stringify(url.href)};`], { type: 'text/javascript' });
   return new Worker(URL.createObjectURL(shim), { type: 'module' });

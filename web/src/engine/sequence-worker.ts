@@ -8,7 +8,9 @@
 import init, { HeapSequence } from '../wasm/grundy.js';
 import type { SequenceReply, SequenceRequest } from './sequence-protocol';
 
-const ready = init();
+// The page names the .wasm it found (see `spawnWorker`); a bundler that
+// copied this script elsewhere may not have put it beside the script.
+const ready = init({ module_or_path: new URL(import.meta.url).searchParams.get('wasm') ?? undefined });
 let current: HeapSequence | undefined;
 
 self.onmessage = async (event: MessageEvent<SequenceRequest>) => {

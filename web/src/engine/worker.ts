@@ -10,7 +10,9 @@ import type { EngineError, MoveInfo, TreeNode, View } from './model';
 import type { SessionRequest, WorkerReply, WorkerRequest } from './protocol';
 import { plan } from './queue';
 
-const ready = init();
+// The page names the .wasm it found (see `spawnWorker`); a bundler that
+// copied this script elsewhere may not have put it beside the script.
+const ready = init({ module_or_path: new URL(import.meta.url).searchParams.get('wasm') ?? undefined });
 const sessions = new Map<string, Session>();
 let waiting: WorkerRequest[] = [];
 let draining = false;

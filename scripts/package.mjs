@@ -1,0 +1,47 @@
+// Packs the embeddable element as an npm package, dist/grundy-game-<version>.tgz:
+// the built element, its two workers and the .wasm (dist/embed/), type
+// declarations, custom-elements.json, a README and the LICENSE, with an
+// exports map. Run after scripts/build.sh.
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const out = 'dist/package';
+const root = JSON.parse(readFileSync('package.json', 'utf8'));
+const files = ['grundy-game.js', 'grundy-worker.js', 'grundy-sequence-worker.js', 'grundy_bg.wasm'];
+
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+for (const file of files) copyFileSync(join('dist/embed', file), join(out, file));
+copyFileSync('custom-elements.json', join(out, 'custom-elements.json'));
+copyFileSync('LICENSE', join(out, 'LICENSE'));
+copyFileSync('web/package/README.md', join(out, 'README.md'));
+execFileSync('npx', ['tsc', '-p', 'tsconfig.package.json'], { stdio: 'inherit' });
+
+const manifest = {
+  name: 'grundy-game',
+  version: root.version,
+  description: root.description,
+  license: root.license,
+  type: 'module',
+  main: './grundy-game.js',
+  types: './types/embed.d.ts',
+  exports: {
+    '.': { types: './types/embed.d.ts', default: './grundy-game.js' },
+    './grundy-worker.js': './grundy-worker.js',
+    './grundy-sequence-worker.js': './grundy-sequence-worker.js',
+    './grundy_bg.wasm': './grundy_bg.wasm',
+    './custom-elements.json': './custom-elements.json',
+    './package.json': './package.json',
+  },
+  files: [...files, 'types', 'custom-elements.json', 'README.md', 'LICENSE'],
+  customElements: 'custom-elements.json',
+  // Importing the package defines <grundy-game>.
+  sideEffects: true,
+  // The bundle carries its own copy of Lit; the declarations extend Lit's
+  // LitElement, so TypeScript needs Lit's types too.
+  dependencies: { lit: root.devDependencies.lit },
+};
+writeFileSync(join(out, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+execFileSync('npm', ['pack', `./${out}`, '--pack-destination', 'dist', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] });
+console.log(`package: dist/grundy-game-${root.version}.tgz`);

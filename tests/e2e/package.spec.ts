@@ -1,0 +1,92 @@
+/**
+ * The npm package as a blogger uses it: installed from its tarball into a
+ * blank Vite app (built, type-checked, served) and into a plain HTML page
+ * that hosts its files, and in both a move is played in Chromium.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { serve } from '../../scripts/serve.mjs';
+
+const repo = resolve('.');
+const version = JSON.parse(readFileSync('package.json', 'utf8')).version;
+const tarball = join(repo, `dist/grundy-game-${version}.tgz`);
+const element = '<grundy-game game="nim" position="3 4 5" controls="play" ai-delay="0"></grundy-game>';
+
+let app: string;
+let servers: Server[] = [];
+
+test.beforeAll(() => {
+  app = mkdtempSync(join(tmpdir(), 'grundy-blog-'));
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'blog', private: true, type: 'module' }));
+  // Lit, its one dependency, comes from the cache the repository's own install filled.
+  execFileSync('npm', ['install', tarball, '--no-audit', '--no-fund', '--prefer-offline'], { cwd: app, stdio: 'ignore' });
+});
+
+test.afterAll(() => {
+  for (const server of servers) server.close();
+  servers = [];
+  rmSync(app, { recursive: true, force: true });
+});
+
+async function served(root: string): Promise<string> {
+  const server = await serve(root);
+  servers.push(server);
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+}
+
+async function playAMove(page: Page, url: string): Promise<void> {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.goto(url);
+  const game = page.locator('grundy-game');
+  await expect(game.locator('.status')).toContainText('Your turn');
+  await game.locator('grundy-heaps .heap').first().locator('button.counter').first().click();
+  await expect(game.locator('.status')).toContainText('The computer played');
+  expect(problems).toEqual([]);
+}
+
+test('a Vite app imports the package, type-checks against it, builds and plays', async ({ page }) => {
+  const site = join(app, 'vite-site');
+  mkdirSync(site);
+  writeFileSync(join(site, 'index.html'), `<!doctype html><title>blog</title>${element}<script type="module" src="./main.ts"></script>`);
+  writeFileSync(
+    join(site, 'main.ts'),
+    `import 'grundy-game';
+import type { GrundyGame, GrundyMoveDetail } from 'grundy-game';
+const game: GrundyGame = document.querySelector('grundy-game')!;
+game.addEventListener('grundy-move', (event) => {
+  const detail: GrundyMoveDetail = (event as CustomEvent<GrundyMoveDetail>).detail;
+  document.title = \`\${detail.by}: \${detail.label}\`;
+});
+const text: string = game.text;
+console.info(text);
+`,
+  );
+  writeFileSync(
+    join(site, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: { target: 'es2022', module: 'esnext', moduleResolution: 'bundler', strict: true, noEmit: true, skipLibCheck: true, lib: ['es2022', 'dom'] },
+      include: ['main.ts'],
+    }),
+  );
+  execFileSync(join(repo, 'node_modules/.bin/tsc'), ['-p', site], { stdio: 'pipe' });
+  execFileSync(process.execPath, [join(repo, 'node_modules/vite/bin/vite.js'), 'build', site, '--logLevel', 'error'], { cwd: app, stdio: 'pipe' });
+  await playAMove(page, await served(join(site, 'dist')));
+  // The typed event listener saw the moves.
+  await expect(page).toHaveTitle(/^(human|ai): take \d+ from heap \d/);
+});
+
+test('a plain HTML page hosting the three files plays', async ({ page }) => {
+  const site = join(app, 'static-site');
+  mkdirSync(join(site, 'grundy'), { recursive: true });
+  for (const file of ['grundy-game.js', 'grundy-worker.js', 'grundy-sequence-worker.js', 'grundy_bg.wasm']) {
+    cpSync(join(app, 'node_modules/grundy-game', file), join(site, 'grundy', file));
+  }
+  writeFileSync(join(site, 'index.html'), `<!doctype html><title>post</title><script type="module" src="grundy/grundy-game.js"></script>${element}`);
+  await playAMove(page, await served(site));
+});
