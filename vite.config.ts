@@ -1,6 +1,11 @@
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
-/** The playground, the embed page, the iframe page and the benchmark page, built into dist/. */
+/**
+ * The playground, the embed page, the iframe page and the benchmark page,
+ * built into dist/, as an installable web app: a service worker precaches
+ * every page, script and the .wasm, so a visit works offline afterwards.
+ */
 export default defineConfig({
   base: './',
   build: {
@@ -10,4 +15,29 @@ export default defineConfig({
     rollupOptions: { input: { main: 'index.html', embed: 'embed.html', frame: 'frame.html', bench: 'bench.html' } },
   },
   worker: { format: 'es' },
+  plugins: [
+    VitePWA({
+      registerType: 'autoUpdate',
+      injectRegister: 'script',
+      manifest: {
+        name: 'Grundy Playground',
+        short_name: 'Grundy',
+        description: 'Play, teach and embed Sprague–Grundy games',
+        start_url: './',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: '#0b57d0',
+        icons: [{ src: 'favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+      },
+      workbox: {
+        globPatterns: ['**/*.{html,js,css,wasm,svg,json}'],
+        // The engine's .wasm is the largest file, and the one offline play needs most.
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        // Workers are started with the .wasm's address in the query (see spawnWorker).
+        ignoreURLParametersMatching: [/^utm_/, /^fbclid$/, /^wasm$/],
+        clientsClaim: true,
+        skipWaiting: true,
+      },
+    }),
+  ],
 });

@@ -1,0 +1,31 @@
+/**
+ * The playground as an installed web app: after one visit its service
+ * worker has every page, script and the .wasm, so it reloads and plays
+ * with the network gone.
+ */
+import { expect, test } from '@playwright/test';
+import { shownGame } from './helpers';
+
+test('once visited, the playground reloads and plays offline', async ({ page, context }) => {
+  await page.goto(`/#game=nim&position=${encodeURIComponent('3 4 5')}`);
+  await expect(shownGame(page, 'nim').locator('.sum')).toBeVisible();
+  const manifest = await page.evaluate(async () => {
+    const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
+    return link ? ((await (await fetch(link.href)).json()) as { name: string; display: string }) : undefined;
+  });
+  expect(manifest).toMatchObject({ name: 'Grundy Playground', display: 'standalone' });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+  await context.setOffline(true);
+  try {
+    await page.reload();
+    const element = shownGame(page, 'nim');
+    await expect(element.locator('.sum')).toBeVisible();
+    await element.locator('grundy-heaps .heap').first().locator('button.counter').first().click();
+    await expect(element.locator('.status')).toContainText('The computer played');
+    // The sequence explorer's worker and another game load from the cache too.
+    await page.goto(`/#game=octal&position=${encodeURIComponent('0.77\n3 4\n')}`);
+    await expect(shownGame(page, 'octal').locator('.sum')).toBeVisible();
+  } finally {
+    await context.setOffline(false);
+  }
+});
