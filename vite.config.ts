@@ -33,8 +33,11 @@ export default defineConfig({
         globPatterns: ['**/*.{html,js,css,wasm,svg,json}'],
         // The engine's .wasm is the largest file, and the one offline play needs most.
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
-        // Workers are started with the .wasm's address in the query (see spawnWorker).
-        ignoreURLParametersMatching: [/^utm_/, /^fbclid$/, /^wasm$/],
+        // A query only configures the file it is on (frame.html?game=…, a worker's
+        // ?wasm=…), so every query is served by the one precached file.
+        ignoreURLParametersMatching: [/.*/],
+        // Pages are separate files, not routes of one app: no fallback to index.html.
+        navigateFallback: null,
         clientsClaim: true,
         skipWaiting: true,
       },

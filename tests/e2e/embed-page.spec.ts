@@ -45,3 +45,24 @@ test('the iframe snippet sizes the frame to its content, and keeps 640 px withou
   await expect(page.frameLocator('iframe').locator('grundy-heaps .heap')).toHaveCount(3);
   expect((await frame.boundingBox())?.height).toBe(640);
 });
+
+test('the embed page says how tall each controls level is', async ({ page }) => {
+  await page.goto('/embed.html');
+  const builder = page.locator('grundy-embed-builder');
+  await expect(builder.locator('grundy-game .sum')).toBeVisible();
+  const tall = async () => Number((await builder.locator('.size').textContent())?.match(/^(\d+) px tall/)?.[1]);
+  const heights: Record<string, number> = {};
+  for (const level of ['full', 'play', 'none']) {
+    await builder.locator('form').getByRole('combobox', { name: /^Controls/ }).selectOption(level);
+    await expect(builder.locator('grundy-game .toolbar')).toHaveCount(level === 'none' ? 0 : 1);
+    await expect.poll(async () => {
+      const box = await builder.locator('grundy-game').boundingBox();
+      return Math.abs((await tall()) - Math.round(box!.height));
+    }).toBeLessThanOrEqual(1);
+    heights[level] = await tall();
+  }
+  expect(heights.full).toBeGreaterThan(heights.play);
+  expect(heights.play).toBeGreaterThan(heights.none);
+  await builder.getByText('Quiz: P or N').click();
+  expect(await builder.getByLabel('Snippet').inputValue()).toMatch(/ quiz><\/grundy-game>$/);
+});

@@ -29,3 +29,15 @@ test('once visited, the playground reloads and plays offline', async ({ page, co
     await context.setOffline(false);
   }
 });
+
+test('once visited, a page opened with a query is that page, online and offline', async ({ page, context }) => {
+  await page.goto('/');
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+  for (const offline of [false, true]) {
+    await context.setOffline(offline);
+    await page.goto('/frame.html?game=nim&position=2+7&controls=play');
+    await expect(page.locator('grundy-game grundy-heaps .heap')).toHaveCount(2);
+    await expect(page.locator('grundy-playground')).toHaveCount(0);
+  }
+  await context.setOffline(false);
+});

@@ -160,3 +160,20 @@ for (const viewport of viewports) {
     });
   }
 }
+
+/** Each controls level as a blog shows it: a narrow and a wide column, light and dark. */
+for (const controls of ['full', 'play', 'none']) {
+  for (const width of [360, 720]) {
+    for (const scheme of ['light', 'dark'] as const) {
+      test(`embed controls=${controls} screenshot, ${width} px, ${scheme}`, async ({ page }) => {
+        await page.setViewportSize({ width, height: 900 });
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.goto(`/frame.html?game=octal&position=${encodeURIComponent('0.77\n5 7')}&controls=${controls}`);
+        await expect(page.locator('grundy-game grundy-rows .row')).toHaveCount(2);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: `tests/screenshots/embed-${controls}-${width}-${scheme}.png`, fullPage: true });
+      });
+    }
+  }
+}

@@ -1,7 +1,7 @@
 /**
  * The iframe page: one `<grundy-game>` filling the frame, configured from
  * the query string (game, position, mode, opponent, first, level, play,
- * controls, values, hints, puzzle).
+ * controls, values, hints, puzzle, quiz).
  */
 import './elements/grundy-game';
 
@@ -12,8 +12,7 @@ for (const name of ['game', 'mode', 'opponent', 'first', 'level', 'play', 'contr
   if (value !== null) game.setAttribute(name, value);
 }
 game.position = params.get('position') ?? '';
-if (params.has('hints')) game.setAttribute('hints', '');
-if (params.has('puzzle')) game.setAttribute('puzzle', '');
+for (const flag of ['hints', 'puzzle', 'quiz']) if (params.has(flag)) game.setAttribute(flag, '');
 document.querySelector('main')!.append(game);
 
 /**

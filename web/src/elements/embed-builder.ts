@@ -24,6 +24,8 @@ interface Choice {
   hints: boolean;
   /** Ask the reader to find a winning move. */
   puzzle: boolean;
+  /** Ask "P or N?" or a part's nimber before each of the reader's moves. */
+  quiz: boolean;
 }
 
 /**
@@ -32,17 +34,32 @@ interface Choice {
  * not allowed).
  */
 export class EmbedBuilder extends LitElement {
-  static properties = { games: { state: true }, choice: { state: true }, copied: { state: true } };
+  static properties = { games: { state: true }, choice: { state: true }, copied: { state: true }, size: { state: true } };
 
   declare private games: GameInfo[];
   declare private choice: Choice;
   declare private copied: string;
+  /** The preview's size on this page, so a blogger sees what each controls level takes. */
+  declare private size: { width: number; height: number } | undefined;
+  private readonly measure = new ResizeObserver(([entry]) => {
+    const box = entry.borderBoxSize[0];
+    this.size = { width: Math.round(box.inlineSize), height: Math.round(box.blockSize) };
+  });
 
   constructor() {
     super();
     this.games = [];
     this.copied = '';
-    this.choice = { game: 'nim', position: '3 4 5\n', mode: 'play', opponent: 'ai', first: 'human', level: 'optimal', play: 'normal', controls: 'full', values: 'shown', hints: false, puzzle: false };
+    this.choice = { game: 'nim', position: '3 4 5\n', mode: 'play', opponent: 'ai', first: 'human', level: 'optimal', play: 'normal', controls: 'full', values: 'shown', hints: false, puzzle: false, quiz: false };
+  }
+
+  disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.measure.disconnect();
+  }
+
+  protected firstUpdated(): void {
+    this.measure.observe(this.renderRoot.querySelector('grundy-game')!);
   }
 
   connectedCallback(): void {
@@ -79,6 +96,7 @@ export class EmbedBuilder extends LitElement {
       c.values === 'hidden' ? 'values="hidden"' : '',
       c.hints ? 'hints' : '',
       c.puzzle ? 'puzzle' : '',
+      c.quiz ? 'quiz' : '',
     ].filter(Boolean);
     return `<script type="module" src="${attribute(this.scriptUrl)}"></script>\n<grundy-game ${options.join(' ')}></grundy-game>`;
   }
@@ -91,6 +109,7 @@ export class EmbedBuilder extends LitElement {
     if (c.values === 'hidden') params.set('values', 'hidden');
     if (c.hints) params.set('hints', '');
     if (c.puzzle) params.set('puzzle', '');
+    if (c.quiz) params.set('quiz', '');
     const src = new URL(`frame.html?${params}`, location.href).href;
     // The frame reports its content's height; the script sizes the iframe to
     // it. Where a page runs no script, the iframe keeps its 640 px.
@@ -152,11 +171,13 @@ export class EmbedBuilder extends LitElement {
         ${select('values', 'Values', [['shown', 'Shown'], ['hidden', 'Hidden: no nimbers or verdicts']])}
         <label class="inline"><input type="checkbox" .checked=${c.hints} @change=${(e: Event) => this.set({ hints: (e.target as HTMLInputElement).checked })} /> Hints</label>
         <label class="inline"><input type="checkbox" .checked=${c.puzzle} @change=${(e: Event) => this.set({ puzzle: (e.target as HTMLInputElement).checked })} /> Puzzle: find the winning move</label>
+        <label class="inline"><input type="checkbox" .checked=${c.quiz} @change=${(e: Event) => this.set({ quiz: (e.target as HTMLInputElement).checked })} /> Quiz: P or N, or a nimber, before each move</label>
       </form>
       <section aria-label="Preview">
         <h2>Preview</h2>
+        <p class="size" aria-live="polite">${this.size ? `${this.size.height} px tall at ${this.size.width} px wide; the controls level sets most of it.` : ''}</p>
         <grundy-game game=${c.game} .position=${c.position} mode=${c.mode} opponent=${c.opponent} first=${c.first}
-          level=${c.level} play=${c.play} controls=${c.controls} values=${c.values} ?hints=${c.hints} ?puzzle=${c.puzzle}></grundy-game>
+          level=${c.level} play=${c.play} controls=${c.controls} values=${c.values} ?hints=${c.hints} ?puzzle=${c.puzzle} ?quiz=${c.quiz}></grundy-game>
       </section>
       <section>
         <h2>Snippet</h2>
