@@ -69,6 +69,12 @@ describe('Session', () => {
       '-5 is out of range for this edit; use a whole number from 0',
     );
     expect(() => session.edit({ kind: 'setHeap', size: 1 })).toThrow('the edit needs a value for index');
+    expect(() => session.edit({ kind: 'setHeap', index: 1.5, size: 1 })).toThrow('index must be a whole number, not 1.5');
+    expect(() => session.edit({ kind: 'setRule', rule: 5 })).toThrow(
+      'a value of this edit has the wrong type: found the number 5 for rule, expected a string',
+    );
+    expect(() => session.edit({ kind: 'paint', row: 0, col: 0, tile: '##' })).toThrow('tile must be one character, not "##"');
+    expect(session.text()).toBe('1 2 7\n');
   });
 
   it('has a deterministic optimal AI', () => {

@@ -8,10 +8,10 @@ use crate::games;
 use crate::games::intervals::random_laminar;
 use crate::misere;
 use crate::sequence::{Rule, Sequence};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 /// What a benchmark case times.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Work {
     /// A cold open and `analysis()`: what a page does to show a position.
@@ -24,6 +24,22 @@ pub enum Work {
     Values,
     /// The misère outcome by exhaustive search: `grundy outcome --misere`.
     Misere,
+}
+
+impl std::str::FromStr for Work {
+    type Err = String;
+
+    /// The work a case names, as the cases are written out (`"analysis"`, …).
+    fn from_str(name: &str) -> Result<Work, String> {
+        match name {
+            "analysis" => Ok(Work::Analysis),
+            "solve" => Ok(Work::Solve),
+            "period" => Ok(Work::Period),
+            "values" => Ok(Work::Values),
+            "misere" => Ok(Work::Misere),
+            _ => Err(format!("not a kind of work: {name}")),
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]

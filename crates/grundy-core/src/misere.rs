@@ -177,7 +177,7 @@ pub trait Walk {
 
 /// Any session walked through `play` and `undo`, which works for every game
 /// and every sum at the cost of an analysis per position.
-impl Walk for dyn AnySession + '_ {
+impl Walk for Box<dyn AnySession + '_> {
     fn key(&self) -> String {
         self.canonical()
     }
@@ -267,7 +267,7 @@ impl Search {
 
     /// Whether the player to move wins the session's current position under
     /// misère play. The session is back at that position afterwards.
-    pub fn wins<W: Walk + ?Sized>(&mut self, session: &mut W) -> Result<bool, GameError> {
+    pub fn wins(&mut self, session: &mut dyn Walk) -> Result<bool, GameError> {
         let root = session.key();
         if let Some(&known) = self.memo.get(&root) {
             return Ok(known);
@@ -322,7 +322,7 @@ impl Search {
 
     /// The full report of the session's current position: its outcome and
     /// every winning move, or why they are not known.
-    pub fn report<W: Walk + ?Sized>(&mut self, session: &mut W) -> MisereReport {
+    pub fn report(&mut self, session: &mut dyn Walk) -> MisereReport {
         let moves = session.moves();
         let mut winning = Vec::new();
         let mut failure = None;

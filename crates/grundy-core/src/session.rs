@@ -191,12 +191,8 @@ impl<G: Game> AnySession for Session<G> {
     fn play(&mut self, move_id: u32) -> Result<(), GameError> {
         let position = self.history[self.current].clone();
         let next = self.game.play(&position, move_id)?;
-        let footprint = match &self.analysis {
-            Some(analysis) => analysis.moves[move_id as usize].footprint.clone(),
-            None => self.game.analyse(&position).moves[move_id as usize]
-                .footprint
-                .clone(),
-        };
+        // The analysis on screen, which every caller has asked for already.
+        let footprint = self.analysis().moves[move_id as usize].footprint.clone();
         let last_move = self.game.last_move(&position, move_id, footprint);
         self.history.truncate(self.current + 1);
         self.history.push(next);

@@ -387,7 +387,7 @@ impl AnySession for Sum {
         match open(&self.text(), 0) {
             Ok(scratch) => {
                 let mut scratch: Box<dyn AnySession> = Box::new(scratch);
-                Search::new(budget).report(scratch.as_mut())
+                Search::new(budget).report(&mut scratch)
             }
             Err(e) => MisereReport {
                 outcome: None,

@@ -39,16 +39,22 @@ fn describe(value: &JsValue) -> String {
         return format!("the string {:?}", format!("{shown}{cut}"));
     }
     if let Some(number) = value.as_f64() {
-        let shown = js_sys::Number::from(number)
-            .to_string_with_radix(10)
-            .map_or_else(|_| number.to_string(), String::from);
-        return format!("the number {shown}");
+        return format!("the number {}", js_number(number));
     }
     match value.js_typeof().as_string().as_deref() {
         Some("object") if value.is_null() => "null".to_string(),
         Some(kind) => format!("a value of type {kind}"),
         None => "a value of unknown type".to_string(),
     }
+}
+
+/// A number as JavaScript writes it (`-5`, `2.5`, `Infinity`): the engine
+/// carries no float formatting of its own.
+fn js_number(number: f64) -> String {
+    js_sys::Number::from(number)
+        .to_string_with_radix(10)
+        .map(String::from)
+        .unwrap_or_default()
 }
 
 fn type_error(message: String) -> JsValue {
@@ -252,8 +258,7 @@ impl Session {
                 describe(&edit)
             )));
         }
-        let edit: Edit = serde_wasm_bindgen::from_value(edit)
-            .map_err(|e| js_error(GameError::new(edit_problem(&e.to_string()))))?;
+        let edit = read_edit(&edit).map_err(|e| js_error(GameError::new(e)))?;
         let result = self.inner.edit(&edit);
         self.after_change(result)
     }
@@ -322,40 +327,151 @@ pub fn solve(game: JsValue, input: JsValue) -> Result<String, JsValue> {
     games::solve(&game, &input).map_err(js_error)
 }
 
-/// Says what is wrong with an edit in the words of the rest of the
-/// messages, from the deserializer's terse report.
-fn edit_problem(report: &str) -> String {
-    let report = report.strip_prefix("Error: ").unwrap_or(report);
-    let quoted = |text: &str| -> Option<String> {
-        let start = text.find('`')? + 1;
-        let end = start + text[start..].find('`')?;
-        Some(text[start..end].to_string())
-    };
-    if report.starts_with("missing field") {
-        if let Some(field) = quoted(report) {
-            return format!("the edit needs a value for {field}");
+/// One field of an edit object, read as a JS value: the edit's fields are
+/// few and flat, so they are read directly rather than through a
+/// deserializer (whose code for the whole enum weighed 48 KB of wasm).
+struct EditFields<'a>(&'a JsValue);
+
+impl EditFields<'_> {
+    fn get(&self, name: &str) -> Result<JsValue, String> {
+        let value = js_sys::Reflect::get(self.0, &name.into()).unwrap_or(JsValue::UNDEFINED);
+        if value.is_undefined() {
+            return Err(format!("the edit needs a value for {name}"));
+        }
+        Ok(value)
+    }
+
+    fn wrong(&self, name: &str, value: &JsValue, wanted: &str) -> String {
+        format!(
+            "a value of this edit has the wrong type: found {} for {name}, expected {wanted}",
+            describe(value)
+        )
+    }
+
+    fn number(&self, name: &str) -> Result<f64, String> {
+        let value = self.get(name)?;
+        value
+            .as_f64()
+            .filter(|n| n.is_finite())
+            .ok_or_else(|| self.wrong(name, &value, "a number"))
+    }
+
+    /// A whole number within `low..=high`.
+    fn whole(&self, name: &str, low: f64, high: f64) -> Result<f64, String> {
+        let value = self.number(name)?;
+        if value.fract() != 0.0 {
+            return Err(format!(
+                "{name} must be a whole number, not {}",
+                js_number(value)
+            ));
+        }
+        if value < low || value > high {
+            return Err(if low == 0.0 {
+                format!(
+                    "{} is out of range for this edit; use a whole number from 0",
+                    js_number(value)
+                )
+            } else {
+                format!("{} is out of range for this edit", js_number(value))
+            });
+        }
+        Ok(value)
+    }
+
+    fn index(&self, name: &str) -> Result<u32, String> {
+        Ok(self.whole(name, 0.0, f64::from(u32::MAX))? as u32)
+    }
+
+    fn integer(&self, name: &str) -> Result<i64, String> {
+        // Beyond 2^53 a JS number no longer names one integer.
+        const SAFE: f64 = 9_007_199_254_740_991.0;
+        Ok(self.whole(name, -SAFE, SAFE)? as i64)
+    }
+
+    fn text(&self, name: &str) -> Result<String, String> {
+        let value = self.get(name)?;
+        value
+            .as_string()
+            .ok_or_else(|| self.wrong(name, &value, "a string"))
+    }
+
+    fn texts(&self, name: &str) -> Result<Vec<String>, String> {
+        let value = self.get(name)?;
+        let wrong = || self.wrong(name, &value, "a list of strings");
+        if !js_sys::Array::is_array(&value) {
+            return Err(wrong());
+        }
+        js_sys::Array::from(&value)
+            .iter()
+            .map(|item| item.as_string().ok_or_else(wrong))
+            .collect()
+    }
+
+    fn letter(&self, name: &str) -> Result<char, String> {
+        let text = self.text(name)?;
+        let mut chars = text.chars();
+        match (chars.next(), chars.next()) {
+            (Some(letter), None) => Ok(letter),
+            _ => Err(format!("{name} must be one character, not {text:?}")),
         }
     }
-    if report.starts_with("unknown variant") {
-        if let Some(kind) = quoted(report) {
-            return format!("there is no edit of kind '{kind}'");
-        }
-    }
-    if let Some(rest) = report.strip_prefix("invalid value: integer ") {
-        if let Some(value) = quoted(rest) {
-            return format!("{value} is out of range for this edit; use a whole number from 0");
-        }
-    }
-    let plain = report
-        .replace('`', "'")
-        .replace("expected u32", "expected a whole number from 0")
-        .replace("expected u64", "expected a whole number from 0")
-        .replace("expected i64", "expected a whole number")
-        .replace("expected f64", "expected a number");
-    match plain.strip_prefix("invalid type: ") {
-        Some(rest) => format!("a value of this edit has the wrong type: found {rest}"),
-        None => format!("the edit could not be read: {plain}"),
-    }
+}
+
+/// An edit such as `{ kind: 'paint', row: 0, col: 0, tile: '#' }`, with a
+/// message naming the field that is missing or wrong.
+fn read_edit(value: &JsValue) -> Result<Edit, String> {
+    let f = EditFields(value);
+    let kind = f.text("kind")?;
+    Ok(match kind.as_str() {
+        "paint" => Edit::Paint {
+            row: f.index("row")?,
+            col: f.index("col")?,
+            tile: f.letter("tile")?,
+        },
+        "resize" => Edit::Resize {
+            rows: f.index("rows")?,
+            cols: f.index("cols")?,
+        },
+        "setHeap" => Edit::SetHeap {
+            index: f.index("index")?,
+            size: f.index("size")?,
+        },
+        "removeHeap" => Edit::RemoveHeap {
+            index: f.index("index")?,
+        },
+        "random" => Edit::Random {
+            seed: f.whole("seed", 0.0, 9_007_199_254_740_991.0)? as u64,
+            density: f.number("density")?,
+        },
+        "setNumber" => Edit::SetNumber {
+            name: f.text("name")?,
+            value: f.integer("value")?,
+        },
+        "setText" => Edit::SetText {
+            text: f.text("text")?,
+        },
+        "setWords" => Edit::SetWords {
+            words: f.texts("words")?,
+        },
+        "addPart" => Edit::AddPart {
+            game: f.text("game")?,
+        },
+        "removePart" => Edit::RemovePart {
+            index: f.index("index")?,
+        },
+        "setSpan" => Edit::SetSpan {
+            index: f.index("index")?,
+            first: f.integer("first")?,
+            last: f.integer("last")?,
+        },
+        "removeSpan" => Edit::RemoveSpan {
+            index: f.index("index")?,
+        },
+        "setRule" => Edit::SetRule {
+            rule: f.text("rule")?,
+        },
+        other => return Err(format!("there is no edit of kind '{other}'")),
+    })
 }
 
 /// The most values a sequence computes in the browser.
@@ -486,8 +602,9 @@ pub fn bench_cases() -> Result<JsValue, JsValue> {
 /// benchmarks whose work is all in the core.
 #[wasm_bindgen(js_name = benchRun)]
 pub fn bench_run(work: JsValue, game: JsValue, input: JsValue) -> Result<u32, JsValue> {
-    let work: bench::Work = serde_wasm_bindgen::from_value(work)
-        .map_err(|e| js_error(GameError::new(format!("not a kind of work: {e}"))))?;
+    let work: bench::Work = text_arg(&work, "the kind of work")?
+        .parse()
+        .map_err(|e: String| js_error(GameError::new(e)))?;
     let game = text_arg(&game, "the game id")?;
     let input = text_arg(&input, "the input")?;
     bench::run_work(work, &game, &input)

@@ -14,7 +14,6 @@ use crate::analysis::{Analysis, Board, Component, Edit, MoveInfo, Region};
 use crate::game::{unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample};
 use crate::input::{Scanner, Token};
 use crate::nimber::{MexSet, Nimber};
-use aho_corasick::AhoCorasick;
 use std::rc::Rc;
 
 pub const MAX_TESTS: usize = 100;
@@ -36,19 +35,20 @@ pub struct Text {
 
 impl Text {
     fn new(letters: Vec<u8>, words: Vec<String>) -> Text {
-        let mut ends = vec![Vec::new(); letters.len()];
-        let patterns: Vec<&String> = words.iter().filter(|w| !w.is_empty()).collect();
-        if !patterns.is_empty() {
-            let matcher =
-                AhoCorasick::new(&patterns).expect("lowercase words always build a matcher");
-            for found in matcher.find_overlapping_iter(&letters) {
-                ends[found.start()].push(found.end());
-            }
-        }
-        for list in &mut ends {
-            list.sort_unstable();
-            list.dedup();
-        }
+        // Every word tried at every start: at most 300 letters × 100 words,
+        // and a comparison stops at the first letter that differs.
+        let ends = (0..letters.len())
+            .map(|start| {
+                let mut list: Vec<usize> = words
+                    .iter()
+                    .filter(|w| !w.is_empty() && letters[start..].starts_with(w.as_bytes()))
+                    .map(|w| start + w.len())
+                    .collect();
+                list.sort_unstable();
+                list.dedup();
+                list
+            })
+            .collect();
         Text {
             letters,
             words,
