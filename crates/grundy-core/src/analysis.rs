@@ -254,6 +254,19 @@ impl Analysis {
         }
     }
 
+    /// The analysis without the move that led here (in a sum's parts too):
+    /// what any route to the same position shows.
+    pub fn position_only(&self) -> Analysis {
+        let mut analysis = self.clone();
+        analysis.last_move = None;
+        if let Board::Sum { parts } = &mut analysis.board {
+            for part in parts {
+                part.analysis = part.analysis.position_only();
+            }
+        }
+        analysis
+    }
+
     /// The moves that win under the analysis's play. Under misère play with
     /// no known outcome there are none to show.
     pub fn winning_moves(&self) -> impl Iterator<Item = &MoveInfo> {

@@ -68,28 +68,16 @@ fn random_edit(rng: &mut Rng) -> Edit {
     }
 }
 
-/// The analysis without its last move (a sum's parts' too): that belongs to
-/// the session's history, not to the position.
-fn position_only(analysis: &grundy_core::Analysis) -> grundy_core::Analysis {
-    let mut analysis = analysis.clone();
-    analysis.last_move = None;
-    if let grundy_core::Board::Sum { parts } = &mut analysis.board {
-        for part in parts {
-            part.analysis = position_only(&part.analysis);
-        }
-    }
-    analysis
-}
-
 /// Reopens the session's text and checks it is the same position.
 fn assert_reads_back(game: &str, session: &mut Box<dyn AnySession>) {
     let text = session.text();
     let mut reopened = games::open(game, &text, 0)
         .unwrap_or_else(|e| panic!("{game}: its own text does not load back ({e}):\n{text}"));
     assert_eq!(reopened.text(), text, "{game}: the text changed on reading");
+    // The last move belongs to the session's history, not to the position.
     let (before, after) = (
-        &position_only(session.analysis()),
-        &position_only(reopened.analysis()),
+        &session.analysis().position_only(),
+        &reopened.analysis().position_only(),
     );
     if before != after {
         let json = |a: &grundy_core::Analysis| serde_json::to_string_pretty(a).unwrap();
