@@ -80,17 +80,26 @@ pub fn nim_report(heaps: &[u32]) -> MisereReport {
         }
         after[index] = size;
     }
+    bouton_report(
+        heaps,
+        winning,
+        "Bouton's misère rule: play as in Nim until one move would leave only heaps of 1, \
+         then leave an odd number of them"
+            .into(),
+    )
+}
+
+/// The report Bouton's misère rule gives for heaps worth `values`.
+fn bouton_report(values: &[u32], winning: Vec<u32>, method: String) -> MisereReport {
     MisereReport {
-        outcome: Some(if nim_wins(heaps) {
+        outcome: Some(if nim_wins(values) {
             Outcome::Next
         } else {
             Outcome::Previous
         }),
         winning,
         explored: 0,
-        method: "Bouton's misère rule: play as in Nim until one move would leave only heaps of 1, \
-                 then leave an odd number of them"
-            .into(),
+        method,
     }
 }
 
@@ -150,19 +159,14 @@ pub fn nim_like_report(
         })
         .map(|(id, _)| id as u32)
         .collect();
-    MisereReport {
-        outcome: Some(if nim_wins(values) {
-            Outcome::Next
-        } else {
-            Outcome::Previous
-        }),
+    bouton_report(
+        values,
         winning,
-        explored: 0,
-        method: format!(
+        format!(
             "every heap of up to {checked_to} counters plays as a Nim heap of its value in \
              misère play (checked), so Bouton's misère rule applies to the values G(n)"
         ),
-    }
+    )
 }
 
 /// A game tree the search walks: the current node's key and moves, and

@@ -327,6 +327,9 @@ pub fn solve(game: JsValue, input: JsValue) -> Result<String, JsValue> {
     games::solve(&game, &input).map_err(js_error)
 }
 
+/// Beyond 2^53 − 1 a JS number no longer names one integer.
+const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
+
 /// One field of an edit object, read as a JS value: the edit's fields are
 /// few and flat, so they are read directly rather than through a
 /// deserializer (whose code for the whole enum weighed 48 KB of wasm).
@@ -383,9 +386,7 @@ impl EditFields<'_> {
     }
 
     fn integer(&self, name: &str) -> Result<i64, String> {
-        // Beyond 2^53 a JS number no longer names one integer.
-        const SAFE: f64 = 9_007_199_254_740_991.0;
-        Ok(self.whole(name, -SAFE, SAFE)? as i64)
+        Ok(self.whole(name, -MAX_SAFE_INTEGER, MAX_SAFE_INTEGER)? as i64)
     }
 
     fn text(&self, name: &str) -> Result<String, String> {
@@ -440,7 +441,7 @@ fn read_edit(value: &JsValue) -> Result<Edit, String> {
             index: f.index("index")?,
         },
         "random" => Edit::Random {
-            seed: f.whole("seed", 0.0, 9_007_199_254_740_991.0)? as u64,
+            seed: f.whole("seed", 0.0, MAX_SAFE_INTEGER)? as u64,
             density: f.number("density")?,
         },
         "setNumber" => Edit::SetNumber {

@@ -170,7 +170,6 @@ export class GameController implements ReactiveController {
         error instanceof EngineFailure ? { message: error.message, line: error.line, column: error.column } : { message: String(error) };
       if (origin === 'input') this.inputError = failure;
       else this.actionError = failure.message;
-      this.host.requestUpdate();
       return undefined;
     } finally {
       this.host.requestUpdate();
