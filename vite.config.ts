@@ -31,6 +31,8 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{html,js,css,wasm,svg,json}'],
+        // The benchmark page and its own .wasm are a developer's tool, not the app.
+        globIgnores: ['**/bench*', '**/grundy-bench*'],
         // The engine's .wasm is the largest file, and the one offline play needs most.
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
         // A query only configures the file it is on (frame.html?game=…, a worker's

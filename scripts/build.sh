@@ -4,14 +4,19 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
 
-cargo build --quiet --release -p grundy-wasm --target wasm32-unknown-unknown
-wasm-bindgen target/wasm32-unknown-unknown/release/grundy_wasm.wasm \
-  --target web --out-dir web/src/wasm --out-name grundy
-# Rust's wasm32 target emits these post-MVP features by default.
-npx wasm-opt -O3 \
-  --enable-bulk-memory --enable-sign-ext --enable-nontrapping-float-to-int \
-  --enable-mutable-globals --enable-reference-types --enable-multivalue --enable-simd \
-  web/src/wasm/grundy_bg.wasm -o web/src/wasm/grundy_bg.wasm
+# The engine's .wasm, and the benchmark page's, which adds the bench cases.
+build_wasm() { # <out dir> <out name> [cargo features]
+  cargo build --quiet --release -p grundy-wasm --target wasm32-unknown-unknown ${3:+--features "$3"}
+  wasm-bindgen target/wasm32-unknown-unknown/release/grundy_wasm.wasm \
+    --target web --out-dir "$1" --out-name "$2"
+  # Rust's wasm32 target emits these post-MVP features by default.
+  npx wasm-opt -O3 \
+    --enable-bulk-memory --enable-sign-ext --enable-nontrapping-float-to-int \
+    --enable-mutable-globals --enable-reference-types --enable-multivalue --enable-simd \
+    "$1/$2_bg.wasm" -o "$1/$2_bg.wasm"
+}
+build_wasm web/src/wasm-bench grundy-bench bench
+build_wasm web/src/wasm grundy
 
 npx vite build --logLevel warn
 npx vite build --logLevel warn --config vite.embed.config.ts

@@ -3,7 +3,7 @@
  * thread (a cold `new Session` + `analysis()`, a contest answer, a proved
  * period or a run of sequence values) and publishes medians.
  */
-import init, { Session, benchCases, benchRun, solve } from './wasm/grundy.js';
+import init, { Session, benchCases, benchRun, solve } from './wasm-bench/grundy-bench.js';
 
 interface BenchCase {
   game: string;

@@ -10,7 +10,7 @@ use grundy_core::ai::Skill;
 use grundy_core::game::{too_long, MAX_INPUT_BYTES};
 use grundy_core::misere::Convention;
 use grundy_core::sequence::{Rule, Sequence};
-use grundy_core::{bench, games, Analysis, AnySession, Edit, GameError};
+use grundy_core::{games, Analysis, AnySession, Edit, GameError};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -592,23 +592,31 @@ fn reporter(progress: Option<js_sys::Function>) -> impl FnMut(usize) -> bool {
     }
 }
 
-/// The benchmark cases, shared with the native benchmarks.
-#[wasm_bindgen(js_name = benchCases)]
-pub fn bench_cases() -> Result<JsValue, JsValue> {
-    to_js(&bench::cases())
-}
+/// The benchmark page's entry points, built only into its own .wasm (the
+/// `bench` feature) so the playground does not ship the cases.
+#[cfg(feature = "bench")]
+mod bench_exports {
+    use super::*;
+    use grundy_core::bench;
 
-/// Does a benchmark case's work (`period`, `values`, `misere`, …) on
-/// `game` and `input` in the core, as natively: the wasm column of the
-/// benchmarks whose work is all in the core.
-#[wasm_bindgen(js_name = benchRun)]
-pub fn bench_run(work: JsValue, game: JsValue, input: JsValue) -> Result<u32, JsValue> {
-    let work: bench::Work = text_arg(&work, "the kind of work")?
-        .parse()
-        .map_err(|e: String| js_error(GameError::new(e)))?;
-    let game = text_arg(&game, "the game id")?;
-    let input = text_arg(&input, "the input")?;
-    bench::run_work(work, &game, &input)
-        .map(|size| size as u32)
-        .map_err(js_error)
+    /// The benchmark cases, shared with the native benchmarks.
+    #[wasm_bindgen(js_name = benchCases)]
+    pub fn bench_cases() -> Result<JsValue, JsValue> {
+        to_js(&bench::cases())
+    }
+
+    /// Does a benchmark case's work (`period`, `values`, `misere`, …) on
+    /// `game` and `input` in the core, as natively: the wasm column of the
+    /// benchmarks whose work is all in the core.
+    #[wasm_bindgen(js_name = benchRun)]
+    pub fn bench_run(work: JsValue, game: JsValue, input: JsValue) -> Result<u32, JsValue> {
+        let work: bench::Work = text_arg(&work, "the kind of work")?
+            .parse()
+            .map_err(|e: String| js_error(GameError::new(e)))?;
+        let game = text_arg(&game, "the game id")?;
+        let input = text_arg(&input, "the input")?;
+        bench::run_work(work, &game, &input)
+            .map(|size| size as u32)
+            .map_err(js_error)
+    }
 }
