@@ -16,6 +16,7 @@ pub mod nimber;
 pub mod rect_table;
 pub mod sequence;
 pub mod session;
+pub mod sort;
 pub mod sum;
 
 pub use analysis::{Analysis, Board, Component, Edit, MoveInfo, Outcome, Region};

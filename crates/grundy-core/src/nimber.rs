@@ -78,20 +78,25 @@ impl MexSet {
     pub fn mex(&self) -> Nimber {
         let below = (!self.low).trailing_zeros();
         if below < 128 {
-            return Nimber(below);
+            Nimber(below)
+        } else {
+            self.mex_above_127()
         }
-        let mut high = self.high.clone();
-        high.sort_unstable();
-        high.dedup();
-        let mut candidate = 128;
-        for value in high {
-            if value == candidate {
-                candidate += 1;
-            } else if value > candidate {
-                break;
+    }
+
+    /// Every value below 128 is present: with k larger values the mex is
+    /// at most 128 + k, so marking which of those occur finds it in O(k).
+    #[cold]
+    #[inline(never)]
+    fn mex_above_127(&self) -> Nimber {
+        let mut present = vec![false; self.high.len() + 1];
+        for &value in &self.high {
+            if let Some(slot) = present.get_mut((value - 128) as usize) {
+                *slot = true;
             }
         }
-        Nimber(candidate)
+        let first_absent = present.iter().position(|&p| !p).unwrap_or(present.len());
+        Nimber(128 + first_absent as u32)
     }
 }
 
@@ -130,6 +135,9 @@ mod tests {
         assert_eq!(mex(dense.clone()), Nimber(150));
         let full: Vec<Nimber> = (0..300).rev().map(Nimber).collect();
         assert_eq!(mex(full), Nimber(300));
+        // Repeats and values far above the mex among the large values.
+        let repeated = (0..128).chain([129, 128, 5000, 129, 131]).map(Nimber);
+        assert_eq!(mex(repeated), Nimber(130));
         assert!(dense.into_iter().collect::<MexSet>().contains(Nimber(199)));
     }
 }

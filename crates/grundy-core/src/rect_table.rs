@@ -123,7 +123,7 @@ pub fn split_along_lines(
         };
         pending.extend(pieces.into_iter().filter(|piece| !piece.is_empty()));
     }
-    kept.sort_by_key(|b| (b.top, b.left));
+    crate::sort::sort_by_key(&mut kept, |b| (b.top, b.left));
     Ok(kept)
 }
 

@@ -158,7 +158,7 @@ impl SubtractionSet {
             }
             column += piece.chars().count() + 1;
         }
-        members.sort_unstable();
+        crate::sort::sort(&mut members);
         members.dedup();
         Ok(SubtractionSet(members))
     }

@@ -565,7 +565,7 @@ impl HeapSequence {
         let limit = count_arg(&limit, "the limit", MAX_SEQUENCE, 64)? as usize;
         let options = self.inner.options(n);
         let mut values: Vec<u32> = options.iter().map(|o| o.value).collect();
-        values.sort_unstable();
+        grundy_core::sort::sort(&mut values);
         values.dedup();
         let shown: Vec<_> = options
             .iter()

@@ -502,7 +502,7 @@ impl Game for BacterialTactics {
                 next.blocks.push(piece);
             }
         }
-        next.blocks.sort_by_key(|b| (b.top, b.left));
+        crate::sort::sort_by_key(&mut next.blocks, |b| (b.top, b.left));
         Ok(next)
     }
 

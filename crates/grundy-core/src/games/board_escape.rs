@@ -259,7 +259,7 @@ impl Game for BoardEscape {
             }
             tokens.push((cell, counter));
         }
-        tokens.sort_unstable();
+        crate::sort::sort(&mut tokens);
         Ok(vec![Position {
             rows,
             cols,
@@ -382,7 +382,7 @@ impl Game for BoardEscape {
         let (_, n) = next.tokens.remove(token);
         if position.cells[target] != EXIT && n > 1 {
             next.tokens.push((target, n - 1));
-            next.tokens.sort_unstable();
+            crate::sort::sort(&mut next.tokens);
         }
         Ok(next)
     }
@@ -399,7 +399,7 @@ impl Game for BoardEscape {
                     'T' => {
                         next.cells[cell] = OPEN;
                         next.tokens.push((cell, position.k));
-                        next.tokens.sort_unstable();
+                        crate::sort::sort(&mut next.tokens);
                     }
                     _ => {
                         return Err(GameError::new(format!(
@@ -432,7 +432,7 @@ impl Game for BoardEscape {
                     .iter()
                     .filter_map(|&(cell, n)| keep(cell).map(|at| (at, n)))
                     .collect();
-                next.tokens.sort_unstable();
+                crate::sort::sort(&mut next.tokens);
                 next.rows = new_rows;
                 next.cols = new_cols;
             }
@@ -466,7 +466,7 @@ impl Game for BoardEscape {
                 next.tokens = (0..count)
                     .map(|_| (open[rng.below(open.len())], position.k))
                     .collect();
-                next.tokens.sort_unstable();
+                crate::sort::sort(&mut next.tokens);
             }
             _ => return Err(unsupported_edit("BoardEscape", edit)),
         }

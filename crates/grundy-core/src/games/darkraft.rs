@@ -661,8 +661,8 @@ fn active_cells(position: &Position) -> impl Iterator<Item = (usize, usize)> + '
 /// rectangles that hold the same cells may differ by edge lines off the
 /// board (one split off by a move, one read from text), so their bounds
 /// cannot order them; their cells can.
-fn sort_blocks(class: &Class, n: usize, m: usize, blocks: &mut [Block]) {
-    blocks.sort_by_cached_key(|b| {
+fn sort_blocks(class: &Class, n: usize, m: usize, blocks: &mut Vec<Block>) {
+    crate::sort::sort_by_cached_key(blocks, |b| {
         (b.top..b.bottom)
             .flat_map(|x| (b.left..b.right).map(move |y| (x, y)))
             .find(|&(x, y)| class.cell(x, y, n, m).is_some())
@@ -1000,7 +1000,7 @@ fn wave_cells(
         .filter_map(|(px, py)| class.cell(px, py, n, m))
         .map(|(i, j)| [i as u32, j as u32])
         .collect();
-    cells.sort_unstable();
+    crate::sort::sort(&mut cells);
     cells.dedup();
     cells
 }

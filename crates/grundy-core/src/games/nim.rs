@@ -191,7 +191,7 @@ impl Game for Nim {
 /// game with the same rule and these heaps have the same futures.
 pub(crate) fn sorted_heaps(heaps: &[u32]) -> Vec<u32> {
     let mut sorted: Vec<u32> = heaps.iter().copied().filter(|&h| h > 0).collect();
-    sorted.sort_unstable();
+    crate::sort::sort(&mut sorted);
     sorted
 }
 

@@ -44,7 +44,7 @@ impl Text {
                     .filter(|w| !w.is_empty() && letters[start..].starts_with(w.as_bytes()))
                     .map(|w| start + w.len())
                     .collect();
-                list.sort_unstable();
+                crate::sort::sort(&mut list);
                 list.dedup();
                 list
             })

@@ -1,0 +1,26 @@
+/**
+ * What a reader's browser downloads for the engine: the .wasm the
+ * playground, the embed and the npm package ship.
+ */
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+
+const MAX_GZIPPED_BYTES = 200 * 1024;
+
+describe('the engine .wasm', () => {
+  const wasm = readFileSync(new URL('../src/wasm/grundy_bg.wasm', import.meta.url));
+
+  it(`is at most ${MAX_GZIPPED_BYTES / 1024} KB gzipped`, () => {
+    expect(gzipSync(wasm, { level: 9 }).length).toBeLessThanOrEqual(MAX_GZIPPED_BYTES);
+  });
+
+  it('leaves the benchmark cases to the benchmark page’s own build', async () => {
+    const exports = WebAssembly.Module.exports(await WebAssembly.compile(wasm)).map((e) => e.name);
+    expect(exports).toContain('session_analysis');
+    expect(exports).not.toContain('benchCases');
+    const bench = readFileSync(new URL('../src/wasm-bench/grundy-bench_bg.wasm', import.meta.url));
+    const benchExports = WebAssembly.Module.exports(await WebAssembly.compile(bench)).map((e) => e.name);
+    expect(benchExports).toContain('benchCases');
+  });
+});
