@@ -11,6 +11,7 @@
 //! heaps instead of one over all n splits.
 
 use crate::game::GameError;
+use serde::Serialize;
 use std::fmt;
 
 /// The most counters a heap may hold anywhere a rule is read.
@@ -222,7 +223,7 @@ impl fmt::Display for Rule {
 }
 
 /// One option of a heap: the heaps a move leaves and its value.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct HeapOption {
     /// Counters taken (0 for a split without taking).
     pub take: usize,
@@ -232,7 +233,7 @@ pub struct HeapOption {
 }
 
 /// An eventually periodic sequence: G(n + period) = G(n) for n ≥ preperiod.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Period {
     pub preperiod: usize,
     pub period: usize,

@@ -9,7 +9,7 @@
 use grundy_core::ai::Skill;
 use grundy_core::game::{too_long, MAX_INPUT_BYTES};
 use grundy_core::misere::Convention;
-use grundy_core::sequence::{Rule, Sequence};
+use grundy_core::sequence::{HeapOption, Rule, Sequence};
 use grundy_core::{games, Analysis, AnySession, Edit, GameError};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -552,7 +552,7 @@ impl HeapSequence {
     /// `{ preperiod, period }` if the values known prove it, else `undefined`.
     pub fn period(&self) -> Result<JsValue, JsValue> {
         match self.inner.proved_period() {
-            Some(p) => to_js(&serde_json::json!({ "preperiod": p.preperiod, "period": p.period })),
+            Some(period) => to_js(&period),
             None => Ok(JsValue::UNDEFINED),
         }
     }
@@ -567,17 +567,20 @@ impl HeapSequence {
         let mut values: Vec<u32> = options.iter().map(|o| o.value).collect();
         grundy_core::sort::sort(&mut values);
         values.dedup();
-        let shown: Vec<_> = options
-            .iter()
-            .take(limit)
-            .map(|o| serde_json::json!({ "take": o.take, "leaves": o.leaves, "value": o.value }))
-            .collect();
-        to_js(&serde_json::json!({
-            "count": options.len(),
-            "values": values,
-            "shown": shown,
-            "value": self.inner.values()[n],
-        }))
+        /// What the explainer of G(n) shows.
+        #[derive(Serialize)]
+        struct Options<'a> {
+            count: usize,
+            values: Vec<u32>,
+            shown: &'a [HeapOption],
+            value: u32,
+        }
+        to_js(&Options {
+            count: options.len(),
+            values,
+            shown: &options[..limit.min(options.len())],
+            value: self.inner.values()[n],
+        })
     }
 }
 

@@ -661,7 +661,7 @@ fn active_cells(position: &Position) -> impl Iterator<Item = (usize, usize)> + '
 /// rectangles that hold the same cells may differ by edge lines off the
 /// board (one split off by a move, one read from text), so their bounds
 /// cannot order them; their cells can.
-fn sort_blocks(class: &Class, n: usize, m: usize, blocks: &mut Vec<Block>) {
+fn sort_blocks(class: &Class, n: usize, m: usize, blocks: &mut [Block]) {
     crate::sort::sort_by_cached_key(blocks, |b| {
         (b.top..b.bottom)
             .flat_map(|x| (b.left..b.right).map(move |y| (x, y)))

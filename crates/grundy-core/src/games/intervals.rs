@@ -76,11 +76,11 @@ impl Forest {
     /// Builds the forest, or names the two intervals that overlap.
     fn new(spans: Vec<Span>) -> Result<Forest, GameError> {
         let n = spans.len();
-        // Parents come before children: by start, then longest first. There
-        // are up to 100 000 intervals, often in runs already in order, which
-        // the standard sort merges in linear time (unlike `crate::sort`).
+        // Parents come before children: by start, then longest first.
         let mut order: Vec<usize> = (0..n).collect();
-        order.sort_by_key(|&i| (spans[i].first, std::cmp::Reverse(spans[i].last)));
+        crate::sort::sort_by_cached_key(&mut order, |&i| {
+            (spans[i].first, std::cmp::Reverse(spans[i].last))
+        });
         let mut parent = vec![None; n];
         let mut children = vec![Vec::new(); n];
         let mut open: Vec<usize> = Vec::new();
