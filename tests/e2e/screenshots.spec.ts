@@ -18,6 +18,11 @@ const games = [
   { id: 'octal', position: '0.77\n7 12 9\n', hover: 'button.piece.playable' },
   { id: 'subtraction', position: '1,3,4\n7 5 9\n', hover: 'button.counter.playable' },
   { id: 'grundy-game', position: '6 9 13\n', hover: 'button.counter.playable' },
+  {
+    id: 'hackenbush',
+    position: '9 10\n0 1\n1 2\n1 3\n3 4\n0 5\n5 6\n6 0\n0 7\n7 7\n2 3\n0 0\n60 60\n20 120\n100 120\n120 180\n200 60\n280 60\n380 60\n380 120\n',
+    hover: 'path.hit[data-edge="1"]',
+  },
 ];
 
 for (const viewport of viewports) {

@@ -47,6 +47,11 @@ pub enum Region {
     Items {
         items: Vec<u32>,
     },
+    /// Lines of a drawing, `[x1, y1, x2, y2]` in its coordinates: where
+    /// edges were before a move took them away.
+    Segments {
+        segments: Vec<[i64; 4]>,
+    },
 }
 
 impl Region {
@@ -63,6 +68,7 @@ impl Region {
             Region::Rect { rows, cols, .. } => u64::from(*rows) * u64::from(*cols),
             Region::Span { first, last } => last.abs_diff(*first) + 1,
             Region::Items { items } => items.len() as u64,
+            Region::Segments { segments } => segments.len() as u64,
         }
     }
 }
@@ -154,6 +160,17 @@ pub enum Board {
     },
     /// Closed integer intervals on a number line.
     Line { intervals: Vec<Interval> },
+    /// Vertices at drawing coordinates (x right, y up) joined by edges. With
+    /// `ground`, vertex 0 is the ground line (y = 0) and an edge to it stands
+    /// on the ground below its other end. Regions' items are edge indices.
+    Graph {
+        points: Vec<[i64; 2]>,
+        edges: Vec<[u32; 2]>,
+        ground: bool,
+        directed: bool,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        tokens: Vec<u32>,
+    },
     /// Games played side by side: each part's own analysis, in its own ids.
     Sum { parts: Vec<SumPart> },
 }
@@ -370,6 +387,29 @@ pub enum Edit {
     SetRule {
         rule: String,
     },
+    /// Add a vertex of a graph at drawing coordinates, joined by an edge
+    /// from vertex `from` if given.
+    AddVertex {
+        x: i64,
+        y: i64,
+        from: Option<u32>,
+    },
+    MoveVertex {
+        index: u32,
+        x: i64,
+        y: i64,
+    },
+    /// Remove a vertex and its edges; later vertices move down one index.
+    RemoveVertex {
+        index: u32,
+    },
+    AddEdge {
+        from: u32,
+        to: u32,
+    },
+    RemoveEdge {
+        index: u32,
+    },
 }
 
 impl Edit {
@@ -389,6 +429,11 @@ impl Edit {
             Edit::SetSpan { .. } => "drawing intervals",
             Edit::RemoveSpan { .. } => "removing intervals",
             Edit::SetRule { .. } => "changing the rule",
+            Edit::AddVertex { .. } => "adding vertices",
+            Edit::MoveVertex { .. } => "moving vertices",
+            Edit::RemoveVertex { .. } => "removing vertices",
+            Edit::AddEdge { .. } => "adding edges",
+            Edit::RemoveEdge { .. } => "removing edges",
         }
     }
 }

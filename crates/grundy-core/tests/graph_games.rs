@@ -2,7 +2,7 @@
 //! directed graph against retrograde analysis of the whole position graph.
 
 use grundy_core::ai::Rng;
-use grundy_core::games;
+use grundy_core::{games, mex, Nimber, Region};
 use std::collections::HashMap;
 
 /// The edges of `mask` still connected to the ground (vertex 0).
@@ -67,6 +67,44 @@ fn hackenbush_agrees_with_chopping_every_edge() {
         );
         let answer = if expected == 0 { "Second\n" } else { "First\n" };
         assert_eq!(games::solve("hackenbush", &text).unwrap(), answer, "{text}");
+        check_moves(&edges, all, &text);
+    }
+}
+
+/// The playground's analysis of a picture: every chop's value afterwards,
+/// the edges it takes, and each piece's nimber as the mex of its options.
+fn check_moves(edges: &[(usize, usize)], all: u32, text: &str) {
+    let mut session = games::open("hackenbush", text, 0).unwrap();
+    let analysis = session.analysis().clone();
+    let mut memo = HashMap::new();
+    assert_eq!(analysis.moves.len() as u32, all.count_ones(), "{text}");
+    for (index, chop) in analysis.moves.iter().enumerate() {
+        let Region::Items { items } = &chop.anchor else {
+            panic!("a chop's anchor is its edge")
+        };
+        let id = items[0] as usize;
+        let left = standing(edges, all & !(1 << id));
+        assert_eq!(
+            chop.after.0,
+            hackenbush_value(edges, left, &mut memo),
+            "{text} {chop:?}"
+        );
+        let gone: Vec<u32> = (0..edges.len() as u32)
+            .filter(|&e| all & !left & 1 << e != 0)
+            .collect();
+        assert_eq!(chop.footprint, Region::Items { items: gone }, "{text}");
+        session.play(index as u32).unwrap();
+        assert_eq!(session.analysis().nimber, chop.after, "{text} {chop:?}");
+        session.undo();
+    }
+    for component in &analysis.components {
+        let options: Vec<Nimber> = analysis
+            .moves
+            .iter()
+            .filter(|m| m.component == component.id)
+            .map(|m| m.parts.iter().copied().sum())
+            .collect();
+        assert_eq!(mex(options), component.nimber, "{text}");
     }
 }
 

@@ -15,7 +15,7 @@ const TILES: &[char] = &['.', '#', '-', '|', 'E', 'T', 'L', 'R', 'X', 'l', 'r', 
 /// A random drawing edit of any kind; a game refuses the kinds it lacks.
 fn random_edit(rng: &mut Rng) -> Edit {
     let small = |rng: &mut Rng, n: usize| rng.below(n) as u32;
-    match rng.below(12) {
+    match rng.below(17) {
         0 | 1 => Edit::Random {
             seed: rng.next_u64(),
             density: rng.unit(),
@@ -57,7 +57,7 @@ fn random_edit(rng: &mut Rng) -> Edit {
         10 => Edit::SetRule {
             rule: ["0.77", ".137", "4.07", "1, 3,4", "2,2,5", "0.8", "x"][rng.below(7)].to_string(),
         },
-        _ => {
+        11 => {
             let first = rng.below(40) as i64 - 5;
             Edit::SetSpan {
                 index: small(rng, 8),
@@ -65,6 +65,26 @@ fn random_edit(rng: &mut Rng) -> Edit {
                 last: first + 1 + rng.below(12) as i64,
             }
         }
+        12 => Edit::AddVertex {
+            x: rng.below(400) as i64 - 50,
+            y: rng.below(300) as i64,
+            from: (rng.below(2) == 0).then(|| small(rng, 8)),
+        },
+        13 => Edit::MoveVertex {
+            index: small(rng, 8),
+            x: rng.below(400) as i64,
+            y: rng.below(300) as i64 - 20,
+        },
+        14 => Edit::RemoveVertex {
+            index: small(rng, 8),
+        },
+        15 => Edit::AddEdge {
+            from: small(rng, 8),
+            to: small(rng, 8),
+        },
+        _ => Edit::RemoveEdge {
+            index: small(rng, 10),
+        },
     }
 }
 

@@ -385,6 +385,16 @@ impl EditFields<'_> {
         Ok(self.whole(name, 0.0, f64::from(u32::MAX))? as u32)
     }
 
+    /// An index that may be left out (undefined or null).
+    fn optional_index(&self, name: &str) -> Result<Option<u32>, String> {
+        let value = js_sys::Reflect::get(self.0, &name.into()).unwrap_or(JsValue::UNDEFINED);
+        if value.is_undefined() || value.is_null() {
+            Ok(None)
+        } else {
+            self.index(name).map(Some)
+        }
+    }
+
     fn integer(&self, name: &str) -> Result<i64, String> {
         Ok(self.whole(name, -MAX_SAFE_INTEGER, MAX_SAFE_INTEGER)? as i64)
     }
@@ -470,6 +480,26 @@ fn read_edit(value: &JsValue) -> Result<Edit, String> {
         },
         "setRule" => Edit::SetRule {
             rule: f.text("rule")?,
+        },
+        "addVertex" => Edit::AddVertex {
+            x: f.integer("x")?,
+            y: f.integer("y")?,
+            from: f.optional_index("from")?,
+        },
+        "moveVertex" => Edit::MoveVertex {
+            index: f.index("index")?,
+            x: f.integer("x")?,
+            y: f.integer("y")?,
+        },
+        "removeVertex" => Edit::RemoveVertex {
+            index: f.index("index")?,
+        },
+        "addEdge" => Edit::AddEdge {
+            from: f.index("from")?,
+            to: f.index("to")?,
+        },
+        "removeEdge" => Edit::RemoveEdge {
+            index: f.index("index")?,
         },
         other => return Err(format!("there is no edit of kind '{other}'")),
     })

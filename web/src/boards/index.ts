@@ -6,6 +6,7 @@ import './grid';
 import './text';
 import './line';
 import './sum';
+import './graph';
 
 export interface BoardOptions {
   game: string;
@@ -45,5 +46,8 @@ export function renderBoard(options: BoardOptions): TemplateResult {
     case 'line':
       return html`<grundy-line part="board" .analysis=${analysis} ?editing=${editing} ?interactive=${interactive}
         ?hints=${hints} .preview=${preview} .problem=${problem} ?quiet=${quiet} .lastBy=${lastBy}></grundy-line>`;
+    case 'graph':
+      return html`<grundy-graph part="board" .analysis=${analysis} ?editing=${editing} ?interactive=${interactive}
+        ?hints=${hints} .preview=${preview} .problem=${problem} ?quiet=${quiet} .lastBy=${lastBy}></grundy-graph>`;
   }
 }

@@ -1,6 +1,6 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { engine } from '../engine/client';
-import type { Analysis, Convention, MoveInfo, TreeNode, View } from '../engine/model';
+import type { Analysis, Convention, Edit, MoveInfo, TreeNode, View } from '../engine/model';
 import { isWinning, moverWins } from '../engine/model';
 import { renderBoard } from '../boards/index';
 import type { BoardEvents } from '../boards/board';
@@ -22,6 +22,9 @@ import './quiz';
 import { GameController, type GameSettings, type GrundyChangeDetail, type Origin } from './game-controller';
 
 export type { GrundyChangeDetail, GrundyEndDetail, GrundyMoveDetail, Winner } from './game-controller';
+
+/** How many edits Undo can take back while drawing. */
+const MAX_DRAWING_STEPS = 100;
 
 /** What a presentation reveals, one step per arrow key. */
 const STEPS = ['The position', 'The nimber of each part', 'The total: who wins', 'The winning move'];
@@ -62,6 +65,7 @@ export class GrundyGame extends LitElement {
     treeProblem: { state: true },
     step: { state: true },
     explorerOpen: { state: true },
+    drawing: { state: true },
   };
 
   /** The game's id, e.g. `nim`. */
@@ -117,6 +121,11 @@ export class GrundyGame extends LitElement {
   declare private tree: TreeNode | undefined;
   declare private treeProblem: string;
   declare private explorerOpen: boolean;
+  /**
+   * The drawing's texts before each edit (`undo`, newest last) and after
+   * each undone one (`redo`), for one game: Undo and Redo while drawing.
+   */
+  declare private drawing: { game: string; undo: string[]; redo: string[] } | undefined;
 
   /** The game being played: its session, position, moves and turns. */
   private readonly controller = new GameController(
@@ -398,7 +407,35 @@ export class GrundyGame extends LitElement {
 
   private randomise(): void {
     const seed = Math.floor(Math.random() * 2 ** 31);
-    void this.request({ op: 'edit', edit: { kind: 'random', seed, density: this.density } }, 'action');
+    void this.editDrawing({ kind: 'random', seed, density: this.density });
+  }
+
+  /** The undo and redo stacks of the game shown, empty after a switch of game. */
+  private get drawingSteps(): { game: string; undo: string[]; redo: string[] } {
+    return this.drawing?.game === this.game ? this.drawing : { game: this.game, undo: [], redo: [] };
+  }
+
+  /** Applies a drawing edit, remembering the drawing before it for Undo. */
+  private async editDrawing(edit: Edit): Promise<void> {
+    const before = this.view?.text;
+    const after = await this.request({ op: 'edit', edit }, 'action');
+    if (after && before !== undefined && after.text !== before) {
+      const { game, undo } = this.drawingSteps;
+      this.drawing = { game, undo: [...undo.slice(-(MAX_DRAWING_STEPS - 1)), before], redo: [] };
+    }
+  }
+
+  /** Steps back or forward through the drawing's edits. */
+  private async stepDrawing(op: 'undo' | 'redo'): Promise<void> {
+    const steps = this.drawingSteps;
+    const [from, to] = op === 'undo' ? [steps.undo, steps.redo] : [steps.redo, steps.undo];
+    const text = from.at(-1);
+    const current = this.view?.text;
+    if (text === undefined || current === undefined) return;
+    const after = await this.request({ op: 'load', text, case: 0 }, 'action');
+    if (!after) return;
+    const [left, other] = [from.slice(0, -1), [...to, current]];
+    this.drawing = op === 'undo' ? { game: steps.game, undo: left, redo: other } : { game: steps.game, undo: other, redo: left };
   }
 
   private onDraft(event: Event): void {
@@ -463,7 +500,7 @@ export class GrundyGame extends LitElement {
   }
 
   private onBoardEdit(event: CustomEvent<BoardEvents['board-edit']>): void {
-    void this.request({ op: 'edit', edit: event.detail.edit }, 'action');
+    void this.editDrawing(event.detail.edit);
   }
 
   static styles = css`
@@ -777,7 +814,11 @@ export class GrundyGame extends LitElement {
       ${mode !== 'edit'
         ? html`<button @click=${() => this.stepHistory('undo')} ?disabled=${!this.view?.canUndo} aria-label="Undo">↶ Undo</button>
             <button @click=${() => this.stepHistory('redo')} ?disabled=${!this.view?.canRedo} aria-label="Redo">↷ Redo</button>`
-        : html`<button @click=${() => this.randomise()}>Random</button>
+        : html`<button @click=${() => this.stepDrawing('undo')} ?disabled=${this.drawingSteps.undo.length === 0}
+              aria-label="Undo the last edit">↶ Undo</button>
+            <button @click=${() => this.stepDrawing('redo')} ?disabled=${this.drawingSteps.redo.length === 0}
+              aria-label="Redo the edit undone">↷ Redo</button>
+            <button @click=${() => this.randomise()}>Random</button>
             <label title="How full the random position is: radioactive cells, X letters, walls, heap sizes…"
               >density <input type="range" min="0" max="1" step="0.05" .value=${String(this.density)}
                 @input=${(e: Event) => (this.density = Number((e.target as HTMLInputElement).value))} /></label>`}

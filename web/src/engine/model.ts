@@ -9,7 +9,9 @@ export type Region =
   | { kind: 'cells'; cells: [number, number][] }
   | { kind: 'rect'; row: number; col: number; rows: number; cols: number }
   | { kind: 'span'; first: number; last: number }
-  | { kind: 'items'; items: number[] };
+  | { kind: 'items'; items: number[] }
+  /** Lines of a graph drawing, `[x1, y1, x2, y2]`, where taken edges were. */
+  | { kind: 'segments'; segments: [number, number, number, number][] };
 
 export interface Component {
   id: number;
@@ -74,6 +76,12 @@ export type Board =
   | { kind: 'grid'; rows: number; cols: number; tiles: string[]; tokens?: Token[]; heat?: Heat }
   | { kind: 'text'; text: string; erased: boolean[]; words: string[] }
   | { kind: 'line'; intervals: Interval[] }
+  /**
+   * Vertices at drawing coordinates (x right, y up) joined by edges; regions'
+   * items are edge indices. With `ground`, vertex 0 is the ground line and an
+   * edge to it stands on the ground below its other end.
+   */
+  | { kind: 'graph'; points: [number, number][]; edges: [number, number][]; ground: boolean; directed: boolean; tokens?: number[] }
   | { kind: 'sum'; parts: SumPart[] };
 
 /** One game of a sum, in its own numbering; the sum's starts at the offsets. */
@@ -145,7 +153,12 @@ export type Edit =
   | { kind: 'removeSpan'; index: number }
   | { kind: 'addPart'; game: string }
   | { kind: 'removePart'; index: number }
-  | { kind: 'setRule'; rule: string };
+  | { kind: 'setRule'; rule: string }
+  | { kind: 'addVertex'; x: number; y: number; from?: number }
+  | { kind: 'moveVertex'; index: number; x: number; y: number }
+  | { kind: 'removeVertex'; index: number }
+  | { kind: 'addEdge'; from: number; to: number }
+  | { kind: 'removeEdge'; index: number };
 
 export interface Sample {
   name: string;

@@ -11,6 +11,8 @@ export function regionHas(region: Region, row: number, col: number): boolean {
       return col >= region.first && col <= region.last;
     case 'items':
       return region.items.includes(row);
+    case 'segments':
+      return false;
   }
 }
 

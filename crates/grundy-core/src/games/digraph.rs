@@ -38,6 +38,7 @@ pub fn parse(text: &str) -> Result<Position, GameError> {
     let tokens = (1..=t)
         .map(|index| scanner.number(&format!("token {index}'s vertex"), 0, last))
         .collect::<Result<Vec<_>, _>>()?;
+    // The drawing coordinates are not part of the game.
     read_coordinates(&mut scanner, vertices)?;
     Ok(Position {
         vertices,

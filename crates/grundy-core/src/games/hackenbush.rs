@@ -2,29 +2,45 @@
 //! longer reaches the ground falls. Values by the fusion principle (the
 //! vertices of a cycle fuse into one, its edges becoming loops worth *1
 //! each) and the colon principle (a branch on a stalk of one edge is worth
-//! one more than the branch). Answered on the command line.
+//! one more than the branch). Pieces that meet only at the ground are the
+//! components; a chop's value recomputes only its own piece.
 
-use crate::game::GameError;
+use crate::ai::Rng;
+use crate::analysis::{Analysis, Board, Component, Edit, MoveInfo, Region, MAX_PARTS};
+use crate::game::{unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample};
 use crate::input::Scanner;
 use crate::nimber::Nimber;
 
 pub const MAX_VERTICES: usize = 1000;
 pub const MAX_EDGES: usize = 1000;
+/// Drawing coordinates stay within ±this, well inside a JavaScript number.
+pub const MAX_COORDINATE: i64 = 1_000_000;
+/// The spacing of a picture laid out by itself, in drawing units.
+const SPACING: i64 = 60;
 
-/// A picture: vertex 0 is the ground; edges are pairs of vertices.
+/// A picture: vertex 0 is the ground; edges are pairs of vertices; every
+/// vertex has drawing coordinates, x to the right and y up from the ground.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Picture {
-    pub vertices: usize,
     pub edges: Vec<(usize, usize)>,
+    pub points: Vec<[i64; 2]>,
 }
 
-/// Reads `n m`, m edges `u v`, and optionally n lines of coordinates.
+impl Picture {
+    pub fn vertices(&self) -> usize {
+        self.points.len()
+    }
+}
+
+/// Reads `n m`, m edges `u v`, and optionally n lines of coordinates; a
+/// picture without them is laid out in rows by distance from the ground.
 pub fn parse(text: &str) -> Result<Picture, GameError> {
     let mut scanner = Scanner::new(text);
     let ends = ["first vertex", "second vertex"];
     let (vertices, edges) = read_graph(&mut scanner, MAX_VERTICES, MAX_EDGES, ends)?;
-    read_coordinates(&mut scanner, vertices)?;
-    Ok(Picture { vertices, edges })
+    let points = read_coordinates(&mut scanner, vertices)?
+        .unwrap_or_else(|| layered_layout(vertices, &edges));
+    Ok(Picture { edges, points })
 }
 
 /// Reads `n m` and m edges `u v` with vertices below n, naming an edge's
@@ -47,34 +63,84 @@ pub fn read_graph(
     Ok((vertices, edges))
 }
 
-/// Skips the optional drawing coordinates: none, or exactly one `x y` per vertex.
-pub fn read_coordinates(scanner: &mut Scanner<'_>, vertices: usize) -> Result<(), GameError> {
+/// Reads the optional drawing coordinates: none, or exactly one `x y` per
+/// vertex, each within ±[`MAX_COORDINATE`].
+pub fn read_coordinates(
+    scanner: &mut Scanner<'_>,
+    vertices: usize,
+) -> Result<Option<Vec<[i64; 2]>>, GameError> {
     if scanner.is_done() {
-        return Ok(());
+        return Ok(None);
     }
+    let mut points = Vec::with_capacity(vertices);
     for vertex in 0..vertices {
-        for axis in ["x", "y"] {
-            scanner.number(
+        let mut point = [0; 2];
+        for (axis, value) in ["x", "y"].into_iter().zip(&mut point) {
+            *value = scanner.number(
                 &format!("vertex {vertex}'s {axis} coordinate"),
-                i64::MIN,
-                i64::MAX,
+                -MAX_COORDINATE,
+                MAX_COORDINATE,
             )?;
         }
+        points.push(point);
     }
-    scanner.finish("the coordinates")
+    scanner.finish("the coordinates")?;
+    Ok(Some(points))
+}
+
+/// Places each vertex in a row by its distance from vertex 0 (the ground,
+/// or the source of a digraph), left to right in order; vertices it does
+/// not reach go in a row above the rest.
+pub fn layered_layout(vertices: usize, edges: &[(usize, usize)]) -> Vec<[i64; 2]> {
+    let mut neighbours = vec![Vec::new(); vertices];
+    for &(u, v) in edges {
+        neighbours[u].push(v);
+        neighbours[v].push(u);
+    }
+    let mut depth = vec![usize::MAX; vertices];
+    depth[0] = 0;
+    let mut queue = std::collections::VecDeque::from([0]);
+    while let Some(u) = queue.pop_front() {
+        for &v in &neighbours[u] {
+            if depth[v] == usize::MAX {
+                depth[v] = depth[u] + 1;
+                queue.push_back(v);
+            }
+        }
+    }
+    let unreached = depth
+        .iter()
+        .filter(|&&d| d != usize::MAX)
+        .max()
+        .map_or(1, |d| d + 1);
+    let mut in_row = vec![0i64; unreached + 1];
+    (0..vertices)
+        .map(|v| {
+            if v == 0 {
+                return [0, 0];
+            }
+            let row = depth[v].min(unreached);
+            in_row[row] += 1;
+            [in_row[row] * SPACING, row as i64 * SPACING]
+        })
+        .collect()
 }
 
 /// The nimber of a picture: the ⊕ of its pieces standing on the ground.
 pub fn nimber(picture: &Picture) -> Nimber {
-    let n = picture.vertices;
+    value(picture.vertices(), &picture.edges)
+}
+
+/// The nimber of the edges `edges` on `n` vertices, vertex 0 the ground.
+fn value(n: usize, edges: &[(usize, usize)]) -> Nimber {
     let mut adjacency: Vec<Vec<(usize, usize)>> = vec![Vec::new(); n];
-    for (id, &(u, v)) in picture.edges.iter().enumerate() {
+    for (id, &(u, v)) in edges.iter().enumerate() {
         if u != v {
             adjacency[u].push((v, id));
             adjacency[v].push((u, id));
         }
     }
-    let bridges = bridges(n, picture.edges.len(), &adjacency);
+    let bridges = bridges(n, edges.len(), &adjacency);
     // Fuse each 2-edge-connected block: vertices joined without bridges.
     let mut block = vec![usize::MAX; n];
     let mut blocks = 0;
@@ -97,7 +163,7 @@ pub fn nimber(picture: &Picture) -> Nimber {
     // Each block's loops: its own, and every edge inside it (a cycle's edges).
     let mut block_loops = vec![0u32; blocks];
     let mut tree: Vec<Vec<usize>> = vec![Vec::new(); blocks];
-    for (id, &(u, v)) in picture.edges.iter().enumerate() {
+    for (id, &(u, v)) in edges.iter().enumerate() {
         if u == v || !bridges[id] {
             block_loops[block[u]] += 1;
         } else {
@@ -177,32 +243,451 @@ fn bridges(n: usize, edge_count: usize, adjacency: &[Vec<(usize, usize)>]) -> Ve
     bridge
 }
 
-/// `grundy solve hackenbush`: `First` if the player to move wins.
-pub fn solve(text: &str) -> Result<String, GameError> {
-    let won = !nimber(&parse(text)?).is_zero();
-    Ok(if won { "First\n" } else { "Second\n" }.to_string())
+/// Which edges still reach the ground.
+fn standing(n: usize, edges: &[(usize, usize)]) -> Vec<bool> {
+    let mut neighbours = vec![Vec::new(); n];
+    for &(u, v) in edges {
+        neighbours[u].push(v);
+        neighbours[v].push(u);
+    }
+    let mut reached = vec![false; n];
+    reached[0] = true;
+    let mut stack = vec![0];
+    while let Some(u) = stack.pop() {
+        for &v in &neighbours[u] {
+            if !reached[v] {
+                reached[v] = true;
+                stack.push(v);
+            }
+        }
+    }
+    edges.iter().map(|&(u, _)| reached[u]).collect()
+}
+
+/// The pieces among the edges `ids`: groups that meet only at the ground,
+/// each a list of edge ids in increasing order. Edges that do not reach the
+/// ground belong to none.
+fn pieces(n: usize, edges: &[(usize, usize)], ids: &[usize]) -> Vec<Vec<usize>> {
+    let chosen: Vec<(usize, usize)> = ids.iter().map(|&id| edges[id]).collect();
+    let up = standing(n, &chosen);
+    // Union-find over the vertices above the ground.
+    let mut parent: Vec<usize> = (0..n).collect();
+    fn root(parent: &mut [usize], mut v: usize) -> usize {
+        while parent[v] != v {
+            parent[v] = parent[parent[v]];
+            v = parent[v];
+        }
+        v
+    }
+    for &(u, v) in &chosen {
+        if u != 0 && v != 0 {
+            let (a, b) = (root(&mut parent, u), root(&mut parent, v));
+            parent[a] = b;
+        }
+    }
+    let mut index_of_root = vec![usize::MAX; n];
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for (k, &(u, v)) in chosen.iter().enumerate() {
+        if !up[k] {
+            continue;
+        }
+        if u == 0 && v == 0 {
+            groups.push(vec![ids[k]]);
+            continue;
+        }
+        let r = root(&mut parent, if u == 0 { v } else { u });
+        if index_of_root[r] == usize::MAX {
+            index_of_root[r] = groups.len();
+            groups.push(Vec::new());
+        }
+        groups[index_of_root[r]].push(ids[k]);
+    }
+    groups
+}
+
+/// The nimber of the edges `ids` of a picture.
+fn piece_value(picture: &Picture, ids: &[usize]) -> Nimber {
+    let chosen: Vec<(usize, usize)> = ids.iter().map(|&id| picture.edges[id]).collect();
+    value(picture.vertices(), &chosen)
+}
+
+/// Where an edge is drawn: a ground end stands on the ground line (y = 0)
+/// below the other end; a loop starts and ends at its vertex.
+fn segment(picture: &Picture, (u, v): (usize, usize)) -> [i64; 4] {
+    let [ux, uy] = picture.points[u];
+    let [vx, vy] = picture.points[v];
+    match (u, v) {
+        (0, 0) => [0, 0, 0, 0],
+        (0, _) => [vx, 0, vx, vy],
+        (_, 0) => [ux, uy, ux, 0],
+        _ => [ux, uy, vx, vy],
+    }
+}
+
+fn edge_name(picture: &Picture, id: usize) -> String {
+    let (u, v) = picture.edges[id];
+    let end = |w: usize| {
+        if w == 0 {
+            "ground".to_string()
+        } else {
+            w.to_string()
+        }
+    };
+    format!("edge {} ({}–{})", id + 1, end(u), end(v))
+}
+
+#[derive(Default)]
+pub struct Hackenbush;
+
+impl Hackenbush {
+    /// The standing edges in id order: move i chops the i-th.
+    fn choppable(picture: &Picture) -> Vec<usize> {
+        let up = standing(picture.vertices(), &picture.edges);
+        (0..picture.edges.len()).filter(|&id| up[id]).collect()
+    }
+
+    /// The picture after chopping edge `id`: it and every edge that no
+    /// longer reaches the ground are gone; vertices stay where they are.
+    fn chop(picture: &Picture, id: usize) -> Picture {
+        let mut next = picture.clone();
+        next.edges.remove(id);
+        let up = standing(next.vertices(), &next.edges);
+        let mut kept = up.iter();
+        next.edges.retain(|_| *kept.next().unwrap_or(&false));
+        next
+    }
+}
+
+impl Game for Hackenbush {
+    type Position = Picture;
+    const CASE_PREFIX: bool = false;
+
+    fn info() -> GameInfo {
+        GameInfo {
+            id: "hackenbush",
+            name: "Green Hackenbush",
+            summary: "Chop edges of a picture standing on the ground; what falls is gone.",
+            rules:
+                "A picture of edges stands on the ground. A move chops one edge, and every edge \
+                    no longer joined to the ground by a path falls and is removed. Whoever cannot \
+                    move loses. Pieces that meet only at the ground are independent: a stalk of n \
+                    edges is worth *n, a branch on a stalk adds one to its value (the colon \
+                    principle), and a cycle counts as that many loops of *1 each (the fusion \
+                    principle).",
+            format: "Line 1: n m, vertices 0 to n−1 with vertex 0 the whole ground, then m lines \
+                     u v, an edge (u = v is a loop; a repeated pair is a parallel edge). Then, \
+                     optionally, n lines x y: where each vertex is drawn, y up from the ground \
+                     (each within ±1 000 000). Up to 1000 vertices and 1000 edges.",
+            samples: vec![
+                Sample {
+                    name: "A stalk of two and a single edge",
+                    input: "4 3\n0 1\n1 2\n0 3\n",
+                },
+                Sample {
+                    name: "A tree, a triangle and a loop",
+                    input:
+                        "9 9\n0 1\n1 2\n1 3\n3 4\n0 5\n5 6\n6 0\n0 7\n7 7\n\
+                            0 0\n60 60\n20 120\n100 120\n120 180\n200 60\n280 60\n380 60\n380 120\n",
+                },
+                Sample {
+                    name: "Two legs, a body, arms and a head",
+                    input: "8 8\n0 1\n0 2\n1 3\n2 3\n3 4\n4 5\n4 6\n4 7\n\
+                            0 0\n100 60\n160 60\n130 120\n130 180\n80 220\n130 240\n180 220\n",
+                },
+            ],
+        }
+    }
+
+    fn parse(&self, text: &str) -> Result<Vec<Picture>, GameError> {
+        Ok(vec![parse(text)?])
+    }
+
+    fn format(&self, picture: &Picture) -> String {
+        let mut text = format!("{} {}\n", picture.vertices(), picture.edges.len());
+        for &(u, v) in &picture.edges {
+            text.push_str(&format!("{u} {v}\n"));
+        }
+        for [x, y] in &picture.points {
+            text.push_str(&format!("{x} {y}\n"));
+        }
+        text
+    }
+
+    fn answer(&mut self, picture: &Picture) -> Result<String, GameError> {
+        let won = !nimber(picture).is_zero();
+        Ok(if won { "First" } else { "Second" }.to_string())
+    }
+
+    fn nimber(&mut self, picture: &Picture) -> Nimber {
+        nimber(picture)
+    }
+
+    fn analyse(&mut self, picture: &Picture) -> Analysis {
+        let n = picture.vertices();
+        let all: Vec<usize> = (0..picture.edges.len()).collect();
+        let groups = pieces(n, &picture.edges, &all);
+        let values: Vec<Nimber> = groups.iter().map(|g| piece_value(picture, g)).collect();
+        let total: Nimber = values.iter().copied().sum();
+        let mut piece_of = vec![None; picture.edges.len()];
+        for (component, group) in groups.iter().enumerate() {
+            for &id in group {
+                piece_of[id] = Some(component);
+            }
+        }
+        // Moves are numbered by edge, as `play` reads them.
+        let mut moves = Vec::new();
+        for (id, component) in piece_of.iter().enumerate() {
+            let Some(component) = *component else {
+                continue;
+            };
+            let group = &groups[component];
+            let rest: Vec<usize> = group.iter().copied().filter(|&e| e != id).collect();
+            let left = pieces(n, &picture.edges, &rest);
+            let mut parts: Vec<Nimber> = left.iter().map(|g| piece_value(picture, g)).collect();
+            let gone: Vec<u32> = group
+                .iter()
+                .filter(|&&e| !left.iter().any(|g| g.contains(&e)))
+                .map(|&e| e as u32)
+                .collect();
+            let piece_after: Nimber = parts.iter().copied().sum();
+            if parts.len() > MAX_PARTS {
+                parts = vec![piece_after];
+            }
+            let chop = format!("chop {}", edge_name(picture, id));
+            moves.push(MoveInfo {
+                id: moves.len() as u32,
+                label: match gone.len() - 1 {
+                    0 => chop,
+                    1 => format!("{chop}; 1 more edge falls"),
+                    falls => format!("{chop}; {falls} more edges fall"),
+                },
+                component: component as u32,
+                anchor: Region::Items {
+                    items: vec![id as u32],
+                },
+                variant: None,
+                footprint: Region::Items { items: gone },
+                parts,
+                after: total ^ values[component] ^ piece_after,
+            });
+        }
+        let components = groups
+            .iter()
+            .zip(&values)
+            .enumerate()
+            .map(|(id, (group, &nimber))| Component {
+                id: id as u32,
+                region: Region::Items {
+                    items: group.iter().map(|&e| e as u32).collect(),
+                },
+                nimber,
+                label: match group.len() {
+                    1 => format!("a piece of 1 edge ({})", edge_name(picture, group[0])),
+                    size => format!("a piece of {size} edges"),
+                },
+            })
+            .collect();
+        Analysis::new(
+            Board::Graph {
+                points: picture.points.clone(),
+                edges: picture
+                    .edges
+                    .iter()
+                    .map(|&(u, v)| [u as u32, v as u32])
+                    .collect(),
+                ground: true,
+                directed: false,
+                tokens: Vec::new(),
+            },
+            components,
+            moves,
+        )
+    }
+
+    fn option_count(&mut self, picture: &Picture) -> u32 {
+        Hackenbush::choppable(picture).len() as u32
+    }
+
+    /// The chopped and fallen edges are gone from the picture the move
+    /// leads to, so the mark is where they were drawn.
+    fn last_move(&mut self, before: &Picture, _move_id: u32, footprint: Region) -> Region {
+        let Region::Items { items } = footprint else {
+            return footprint;
+        };
+        Region::Segments {
+            segments: items
+                .iter()
+                .map(|&id| segment(before, before.edges[id as usize]))
+                .collect(),
+        }
+    }
+
+    fn play(&mut self, picture: &Picture, move_id: u32) -> Result<Picture, GameError> {
+        let id = *Hackenbush::choppable(picture)
+            .get(move_id as usize)
+            .ok_or_else(|| unknown_move(move_id))?;
+        Ok(Hackenbush::chop(picture, id))
+    }
+
+    fn edit(&mut self, picture: &Picture, edit: &Edit) -> Result<Picture, GameError> {
+        edit_graph(picture, edit, "Hackenbush", true)
+    }
+}
+
+/// A drawing edit of a graph game's picture; `ground` says vertex 0 is the
+/// ground line, which neither moves nor goes.
+pub fn edit_graph(
+    picture: &Picture,
+    edit: &Edit,
+    game: &str,
+    ground: bool,
+) -> Result<Picture, GameError> {
+    let mut next = picture.clone();
+    let n = picture.vertices();
+    let vertex = |index: u32, what: &str| -> Result<usize, GameError> {
+        let index = index as usize;
+        if index >= n {
+            return Err(GameError::new(format!(
+                "there is no vertex {index} to {what}"
+            )));
+        }
+        if ground && index == 0 {
+            return Err(GameError::new(format!(
+                "the ground is vertex 0; it cannot {what}"
+            )));
+        }
+        Ok(index)
+    };
+    let point = |x: i64, y: i64| -> Result<[i64; 2], GameError> {
+        if x.abs() > MAX_COORDINATE || y.abs() > MAX_COORDINATE {
+            return Err(GameError::new(format!(
+                "coordinates are whole numbers from −{MAX_COORDINATE} to {MAX_COORDINATE}"
+            )));
+        }
+        Ok([x, y])
+    };
+    let room_for_edge = |next: &Picture| {
+        if next.edges.len() >= MAX_EDGES {
+            Err(GameError::new(format!(
+                "a picture has at most {MAX_EDGES} edges"
+            )))
+        } else {
+            Ok(())
+        }
+    };
+    match *edit {
+        Edit::AddVertex { x, y, from } => {
+            if n >= MAX_VERTICES {
+                return Err(GameError::new(format!(
+                    "a picture has at most {MAX_VERTICES} vertices"
+                )));
+            }
+            next.points.push(point(x, y)?);
+            if let Some(from) = from {
+                if from as usize >= n {
+                    return Err(GameError::new(format!("there is no vertex {from} to join")));
+                }
+                room_for_edge(&next)?;
+                next.edges.push((from as usize, n));
+            }
+        }
+        Edit::MoveVertex { index, x, y } => {
+            let index = vertex(index, "move")?;
+            next.points[index] = point(x, y)?;
+        }
+        Edit::RemoveVertex { index } => {
+            let index = vertex(index, "be removed")?;
+            next.points.remove(index);
+            next.edges = picture
+                .edges
+                .iter()
+                .filter(|&&(u, v)| u != index && v != index)
+                .map(|&(u, v)| {
+                    let shift = |w: usize| if w > index { w - 1 } else { w };
+                    (shift(u), shift(v))
+                })
+                .collect();
+        }
+        Edit::AddEdge { from, to } => {
+            let (from, to) = (from as usize, to as usize);
+            if from >= n || to >= n {
+                return Err(GameError::new(format!(
+                    "an edge joins two of the vertices 0 to {}",
+                    n - 1
+                )));
+            }
+            room_for_edge(&next)?;
+            next.edges.push((from, to));
+        }
+        Edit::RemoveEdge { index } => {
+            if index as usize >= next.edges.len() {
+                return Err(GameError::new(format!("there is no edge {}", index + 1)));
+            }
+            next.edges.remove(index as usize);
+        }
+        Edit::Random { seed, density } => next = random_picture(seed, density),
+        _ => return Err(unsupported_edit(game, edit)),
+    }
+    Ok(next)
+}
+
+/// A random picture: a few trees on the ground, with `density` of their
+/// vertices joined again by an extra edge (making cycles) or a loop.
+fn random_picture(seed: u64, density: f64) -> Picture {
+    let mut rng = Rng::new(seed);
+    let mut edges = Vec::new();
+    let mut points = vec![[0, 0]];
+    let trees = 2 + rng.below(3);
+    for tree in 0..trees {
+        let base = points.len();
+        let size = 2 + rng.below(5);
+        for k in 0..size {
+            let v = points.len();
+            let parent = if k == 0 { 0 } else { base + rng.below(k) };
+            let height = if parent == 0 {
+                1
+            } else {
+                points[parent][1] / SPACING + 1
+            };
+            let x = (tree as i64 * 3 + rng.below(3) as i64) * SPACING / 2 + SPACING;
+            points.push([x + (k as i64 % 2) * SPACING / 2, height * SPACING]);
+            edges.push((parent, v));
+        }
+        for k in 0..size {
+            if rng.unit() < density.clamp(0.0, 1.0) * 0.5 {
+                let v = base + k;
+                let other = if rng.below(3) == 0 {
+                    v
+                } else {
+                    base + rng.below(size)
+                };
+                edges.push((v, other));
+            }
+        }
+    }
+    Picture { edges, points }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn value(text: &str) -> u32 {
+    fn nimber_of(text: &str) -> u32 {
         nimber(&parse(text).unwrap()).0
     }
 
     #[test]
     fn the_sample_and_the_classic_shapes() {
-        assert_eq!(value("4 3\n0 1\n1 2\n0 3\n"), 3);
+        assert_eq!(nimber_of("4 3\n0 1\n1 2\n0 3\n"), 3);
         // Two parallel edges from the ground: chopping one leaves *1, so *0.
-        assert_eq!(value("2 2\n0 1\n0 1\n"), 0);
+        assert_eq!(nimber_of("2 2\n0 1\n0 1\n"), 0);
         // A loop on the ground is *1; a triangle on the ground fuses to 3 loops.
-        assert_eq!(value("1 1\n0 0\n"), 1);
-        assert_eq!(value("3 3\n0 1\n1 2\n2 0\n"), 1);
+        assert_eq!(nimber_of("1 1\n0 0\n"), 1);
+        assert_eq!(nimber_of("3 3\n0 1\n1 2\n2 0\n"), 1);
         // Edges that do not reach the ground have fallen.
-        assert_eq!(value("4 2\n0 1\n2 3\n"), 1);
+        assert_eq!(nimber_of("4 2\n0 1\n2 3\n"), 1);
         // Coordinates are read and ignored; a partial set is an error.
-        assert_eq!(value("2 1\n0 1\n0 0\n5 -3\n"), 1);
+        assert_eq!(nimber_of("2 1\n0 1\n0 0\n5 -3\n"), 1);
         assert!(parse("2 1\n0 1\n0 0\n5\n").is_err());
         assert!(parse("2 1\n0 2\n").is_err());
     }

@@ -59,6 +59,7 @@ fn registry() -> Vec<Entry> {
         entry::<subtraction::Subtraction>(),
         entry::<octal::Octal>(),
         entry::<grundy_game::GrundyGame>(),
+        entry::<hackenbush::Hackenbush>(),
     ]
 }
 
@@ -109,7 +110,6 @@ pub fn solve(game_id: &str, input: &str) -> Result<String, GameError> {
         return Ok(if won { "First\n" } else { "Second\n" }.to_string());
     }
     match game_id {
-        "hackenbush" => hackenbush::solve(input),
         "digraph" => digraph::solve(input),
         _ => (find(game_id)?.solve)(input),
     }
@@ -121,7 +121,6 @@ pub fn nimber(game_id: &str, text: &str) -> Result<Nimber, GameError> {
     check_input_size(text)?;
     match game_id {
         sum::ID => sum::nimber(text),
-        "hackenbush" => Ok(hackenbush::nimber(&hackenbush::parse(text)?)),
         "digraph" => Err(GameError::new(
             "digraph positions can be drawn or go on forever, so they have no nimber; use `grundy solve digraph`",
         )),
@@ -134,7 +133,7 @@ pub fn nimber(game_id: &str, text: &str) -> Result<Nimber, GameError> {
 /// outcome --misere` reads it. A report without an outcome says why.
 pub fn misere_report(game_id: &str, text: &str, budget: usize) -> Result<MisereReport, GameError> {
     check_input_size(text)?;
-    if matches!(game_id, "hackenbush" | "digraph") {
+    if game_id == "digraph" {
         return Err(GameError::new(format!(
             "{game_id} has no misère solver yet; `grundy solve {game_id}` answers normal play"
         )));

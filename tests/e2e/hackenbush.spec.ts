@@ -1,0 +1,114 @@
+/** Green Hackenbush as people use it: drawn with the pointer, then played. */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { SCREENS, shownGame, waitForHumanTurn, watchConsole } from './helpers';
+
+async function open(page: Page, position: string): Promise<Locator> {
+  await page.goto(`/#game=hackenbush&position=${encodeURIComponent(position)}`);
+  const element = shownGame(page, 'hackenbush');
+  await expect(element.locator('grundy-graph svg')).toBeVisible();
+  return element;
+}
+
+/** Where a point of the drawing (x right, y up from the ground) is on screen. */
+async function onScreen(element: Locator, [x, y]: [number, number]): Promise<{ x: number; y: number }> {
+  await element.locator('grundy-graph svg').scrollIntoViewIfNeeded();
+  return element.locator('grundy-graph svg').evaluate(
+    (svg: SVGSVGElement, [px, py]) => {
+      const point = new DOMPoint(px, -py).matrixTransform(svg.getScreenCTM()!);
+      return { x: point.x, y: point.y };
+    },
+    [x, y] as [number, number],
+  );
+}
+
+async function clickAt(page: Page, element: Locator, at: [number, number]): Promise<void> {
+  const { x, y } = await onScreen(element, at);
+  await page.mouse.click(x, y);
+}
+
+async function dragFrom(page: Page, element: Locator, from: [number, number], to: [number, number]): Promise<void> {
+  const start = await onScreen(element, from);
+  const end = await onScreen(element, to);
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  await page.mouse.move((start.x + end.x) / 2, (start.y + end.y) / 2, { steps: 4 });
+  await page.mouse.move(end.x, end.y, { steps: 4 });
+  await page.mouse.up();
+}
+
+test('a picture drawn with the pointer is analysed live and written with its coordinates', async ({ page }) => {
+  const problems = watchConsole(page);
+  const element = await open(page, '1 0\n0 0\n');
+  await element.getByRole('button', { name: 'Edit' }).click();
+  const text = element.locator('textarea');
+  const total = element.locator('.sum');
+
+  await clickAt(page, element, [100, 60]);
+  await expect(text).toHaveValue('2 0\n0 0\n100 60\n');
+  await dragFrom(page, element, [100, 0], [100, 60]);
+  await expect(text).toHaveValue('2 1\n0 1\n0 0\n100 60\n');
+  await expect(total).toContainText('*1');
+  // Dragging from a vertex into empty space grows an edge to a new vertex.
+  await dragFrom(page, element, [100, 60], [160, 120]);
+  await expect(text).toHaveValue('3 2\n0 1\n1 2\n0 0\n100 60\n160 120\n');
+  await expect(total).toContainText('*2');
+  // A triangle on the ground fuses to three loops: *1.
+  await dragFrom(page, element, [160, 120], [160, 0]);
+  await expect(total).toContainText('*1');
+
+  await element.getByRole('button', { name: 'Undo the last edit' }).click();
+  await expect(text).toHaveValue('3 2\n0 1\n1 2\n0 0\n100 60\n160 120\n');
+  await element.getByRole('button', { name: 'Undo the last edit' }).click();
+  await expect(text).toHaveValue('2 1\n0 1\n0 0\n100 60\n');
+  await element.getByRole('button', { name: 'Redo the edit undone' }).click();
+  await expect(text).toHaveValue('3 2\n0 1\n1 2\n0 0\n100 60\n160 120\n');
+
+  await element.getByRole('radio', { name: 'Move' }).check();
+  await dragFrom(page, element, [160, 120], [40, 140]);
+  await expect(text).toHaveValue('3 2\n0 1\n1 2\n0 0\n100 60\n40 140\n');
+  await expect(total).toContainText('*2');
+
+  await element.getByRole('radio', { name: 'Erase' }).check();
+  await clickAt(page, element, [40, 140]);
+  await expect(text).toHaveValue('2 1\n0 1\n0 0\n100 60\n');
+  await expect(total).toContainText('*1');
+
+  // What was drawn survives a reload from the text, coordinates and all.
+  await page.reload();
+  await expect(shownGame(page, 'hackenbush').locator('textarea')).toHaveValue('2 1\n0 1\n0 0\n100 60\n');
+  expect(problems).toEqual([]);
+});
+
+test('edges that do not reach the ground are dashed, outside every piece', async ({ page }) => {
+  const element = await open(page, '4 2\n0 1\n2 3\n0 0\n50 60\n150 60\n150 120\n');
+  await expect(element.locator('path.edge.fallen')).toHaveCount(1);
+  await expect(element.locator('.sum')).toContainText('*1');
+  await expect(element.locator('path.hit[role="button"]')).toHaveCount(1);
+});
+
+for (const screen of SCREENS) {
+  test(`the winning chop is marked, and the last move shows where edges fell (${screen.name})`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport: screen.viewport, hasTouch: screen.hasTouch });
+    const page = await context.newPage();
+    // A stalk of two (*2) and a single edge (*1): chopping the stalk's top wins.
+    const element = await open(page, '4 3\n0 1\n1 2\n0 3\n0 0\n60 60\n60 120\n160 60\n');
+    await element.getByLabel('Hints').check();
+    await waitForHumanTurn(element);
+    await expect(element.locator('path.halo')).toHaveCount(1);
+    const top = element.locator('path.hit[data-edge="1"]');
+    await expect(top).toHaveAttribute('aria-label', /chop edge 2 \(1–2\): leaves \*0, a winning move/);
+    const at = await onScreen(element, [60, 90]);
+    if (screen.hasTouch) {
+      await page.touchscreen.tap(at.x, at.y);
+      await expect(element.locator('path.edge.going')).toHaveCount(1);
+      await page.touchscreen.tap(at.x, at.y);
+    } else {
+      await page.mouse.click(at.x, at.y);
+    }
+    // The computer answers; then the last move's mark is drawn where its edges were.
+    await waitForHumanTurn(element);
+    await expect(element.locator('.last')).not.toHaveCount(0);
+    await expect(element.locator('.sum')).toContainText('*1');
+    await context.close();
+  });
+}
