@@ -216,6 +216,19 @@ pub fn cases() -> Vec<BenchCase> {
             250.0,
         ),
         case(
+            "hackenbush",
+            "200 edges, trees and cycles",
+            picture_case(200, 0.2, &mut rng),
+            16.0,
+        ),
+        case("hackenbush", "a stalk of 200 edges", stalk_case(200), 16.0),
+        case(
+            "hackenbush",
+            "1000 edges, trees and cycles",
+            picture_case(1000, 0.2, &mut rng),
+            250.0,
+        ),
+        case(
             "octal",
             "Kayles, 64 heaps up to 100",
             format!("0.77\n{}\n", heaps.join(" ")),
@@ -392,6 +405,23 @@ fn words_case(length: usize, count: usize, alphabet: usize, rng: &mut Rng) -> St
     let text = word(length);
     let words: Vec<String> = (0..count).map(|i| word(1 + i % 6)).collect();
     format!("1\n{text}\n{count}\n{}\n", words.join("\n"))
+}
+
+/// A Hackenbush picture of `edges` edges: trees grown from the ground, with
+/// a share `extra` of the edges joining two random vertices (cycles, loops).
+fn picture_case(edges: usize, extra: f64, rng: &mut Rng) -> String {
+    let extras = (edges as f64 * extra) as usize;
+    let vertices = edges - extras + 1;
+    let mut list: Vec<(usize, usize)> = (1..vertices).map(|v| (rng.below(v), v)).collect();
+    list.extend((0..extras).map(|_| (rng.below(vertices), rng.below(vertices))));
+    let lines: String = list.iter().map(|(u, v)| format!("{u} {v}\n")).collect();
+    format!("{vertices} {edges}\n{lines}")
+}
+
+/// One stalk of `edges` edges, whose every chop drops all above it.
+fn stalk_case(edges: usize) -> String {
+    let lines: String = (1..=edges).map(|v| format!("{} {v}\n", v - 1)).collect();
+    format!("{} {edges}\n{lines}", edges + 1)
 }
 
 /// A square BoardEscape board with k = 10⁹: walls at `walls`, a few exits,

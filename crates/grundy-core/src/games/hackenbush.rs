@@ -133,25 +133,20 @@ pub fn nimber(picture: &Picture) -> Nimber {
 
 /// The nimber of the edges `edges` on `n` vertices, vertex 0 the ground.
 fn value(n: usize, edges: &[(usize, usize)]) -> Nimber {
-    let mut adjacency: Vec<Vec<(usize, usize)>> = vec![Vec::new(); n];
-    for (id, &(u, v)) in edges.iter().enumerate() {
-        if u != v {
-            adjacency[u].push((v, id));
-            adjacency[v].push((u, id));
-        }
-    }
+    let adjacency = Adjacency::new(n, edges);
     let bridges = bridges(n, edges.len(), &adjacency);
     // Fuse each 2-edge-connected block: vertices joined without bridges.
     let mut block = vec![usize::MAX; n];
     let mut blocks = 0;
+    let mut stack = Vec::new();
     for start in 0..n {
         if block[start] != usize::MAX {
             continue;
         }
-        let mut stack = vec![start];
+        stack.push(start);
         block[start] = blocks;
         while let Some(u) = stack.pop() {
-            for &(v, id) in &adjacency[u] {
+            for &(v, id) in adjacency.of(u) {
                 if !bridges[id] && block[v] == usize::MAX {
                     block[v] = blocks;
                     stack.push(v);
@@ -162,15 +157,15 @@ fn value(n: usize, edges: &[(usize, usize)]) -> Nimber {
     }
     // Each block's loops: its own, and every edge inside it (a cycle's edges).
     let mut block_loops = vec![0u32; blocks];
-    let mut tree: Vec<Vec<usize>> = vec![Vec::new(); blocks];
+    let mut tree_edges = Vec::new();
     for (id, &(u, v)) in edges.iter().enumerate() {
         if u == v || !bridges[id] {
             block_loops[block[u]] += 1;
         } else {
-            tree[block[u]].push(block[v]);
-            tree[block[v]].push(block[u]);
+            tree_edges.push((block[u], block[v]));
         }
     }
+    let tree = Adjacency::new(blocks, &tree_edges);
     // The colon principle over the tree of blocks, from the ground's block;
     // blocks the ground does not reach have fallen.
     let root = block[0];
@@ -181,7 +176,7 @@ fn value(n: usize, edges: &[(usize, usize)]) -> Nimber {
     while index < order.len() {
         let b = order[index];
         index += 1;
-        for &c in &tree[b] {
+        for &(c, _) in tree.of(b) {
             if parent[c] == usize::MAX {
                 parent[c] = b;
                 order.push(c);
@@ -198,8 +193,41 @@ fn value(n: usize, edges: &[(usize, usize)]) -> Nimber {
     Nimber(value[root])
 }
 
+/// Each vertex's neighbours with the edges that reach them, loops left out,
+/// in two allocations however many vertices there are.
+struct Adjacency {
+    start: Vec<usize>,
+    list: Vec<(usize, usize)>,
+}
+
+impl Adjacency {
+    fn new(n: usize, edges: &[(usize, usize)]) -> Adjacency {
+        let mut start = vec![0; n + 1];
+        for &(u, v) in edges.iter().filter(|(u, v)| u != v) {
+            start[u + 1] += 1;
+            start[v + 1] += 1;
+        }
+        for k in 0..n {
+            start[k + 1] += start[k];
+        }
+        let mut next = start.clone();
+        let mut list = vec![(0, 0); start[n]];
+        for (id, &(u, v)) in edges.iter().enumerate().filter(|(_, (u, v))| u != v) {
+            list[next[u]] = (v, id);
+            next[u] += 1;
+            list[next[v]] = (u, id);
+            next[v] += 1;
+        }
+        Adjacency { start, list }
+    }
+
+    fn of(&self, u: usize) -> &[(usize, usize)] {
+        &self.list[self.start[u]..self.start[u + 1]]
+    }
+}
+
 /// Which edges are bridges, by an iterative depth-first search.
-fn bridges(n: usize, edge_count: usize, adjacency: &[Vec<(usize, usize)>]) -> Vec<bool> {
+fn bridges(n: usize, edge_count: usize, adjacency: &Adjacency) -> Vec<bool> {
     let mut bridge = vec![false; edge_count];
     let mut order = vec![usize::MAX; n];
     let mut low = vec![0usize; n];
@@ -215,7 +243,7 @@ fn bridges(n: usize, edge_count: usize, adjacency: &[Vec<(usize, usize)>]) -> Ve
         time += 1;
         while let Some(top) = stack.last_mut() {
             let (u, via) = (top.0, top.1);
-            let next = adjacency[u].get(top.2).copied();
+            let next = adjacency.of(u).get(top.2).copied();
             top.2 += 1;
             if let Some((v, id)) = next {
                 if id == via {
@@ -245,16 +273,12 @@ fn bridges(n: usize, edge_count: usize, adjacency: &[Vec<(usize, usize)>]) -> Ve
 
 /// Which edges still reach the ground.
 fn standing(n: usize, edges: &[(usize, usize)]) -> Vec<bool> {
-    let mut neighbours = vec![Vec::new(); n];
-    for &(u, v) in edges {
-        neighbours[u].push(v);
-        neighbours[v].push(u);
-    }
+    let adjacency = Adjacency::new(n, edges);
     let mut reached = vec![false; n];
     reached[0] = true;
     let mut stack = vec![0];
     while let Some(u) = stack.pop() {
-        for &v in &neighbours[u] {
+        for &(v, _) in adjacency.of(u) {
             if !reached[v] {
                 reached[v] = true;
                 stack.push(v);
@@ -264,12 +288,11 @@ fn standing(n: usize, edges: &[(usize, usize)]) -> Vec<bool> {
     edges.iter().map(|&(u, _)| reached[u]).collect()
 }
 
-/// The pieces among the edges `ids`: groups that meet only at the ground,
-/// each a list of edge ids in increasing order. Edges that do not reach the
-/// ground belong to none.
-fn pieces(n: usize, edges: &[(usize, usize)], ids: &[usize]) -> Vec<Vec<usize>> {
-    let chosen: Vec<(usize, usize)> = ids.iter().map(|&id| edges[id]).collect();
-    let up = standing(n, &chosen);
+/// The pieces of a picture of `n` vertices: groups of edges that meet only
+/// at the ground, each a list of indices into `edges` in increasing order.
+/// Edges that do not reach the ground belong to none.
+fn pieces(n: usize, edges: &[(usize, usize)]) -> Vec<Vec<usize>> {
+    let up = standing(n, edges);
     // Union-find over the vertices above the ground.
     let mut parent: Vec<usize> = (0..n).collect();
     fn root(parent: &mut [usize], mut v: usize) -> usize {
@@ -279,7 +302,7 @@ fn pieces(n: usize, edges: &[(usize, usize)], ids: &[usize]) -> Vec<Vec<usize>> 
         }
         v
     }
-    for &(u, v) in &chosen {
+    for &(u, v) in edges {
         if u != 0 && v != 0 {
             let (a, b) = (root(&mut parent, u), root(&mut parent, v));
             parent[a] = b;
@@ -287,12 +310,12 @@ fn pieces(n: usize, edges: &[(usize, usize)], ids: &[usize]) -> Vec<Vec<usize>> 
     }
     let mut index_of_root = vec![usize::MAX; n];
     let mut groups: Vec<Vec<usize>> = Vec::new();
-    for (k, &(u, v)) in chosen.iter().enumerate() {
+    for (k, &(u, v)) in edges.iter().enumerate() {
         if !up[k] {
             continue;
         }
         if u == 0 && v == 0 {
-            groups.push(vec![ids[k]]);
+            groups.push(vec![k]);
             continue;
         }
         let r = root(&mut parent, if u == 0 { v } else { u });
@@ -300,15 +323,34 @@ fn pieces(n: usize, edges: &[(usize, usize)], ids: &[usize]) -> Vec<Vec<usize>> 
             index_of_root[r] = groups.len();
             groups.push(Vec::new());
         }
-        groups[index_of_root[r]].push(ids[k]);
+        groups[index_of_root[r]].push(k);
     }
     groups
 }
 
-/// The nimber of the edges `ids` of a picture.
-fn piece_value(picture: &Picture, ids: &[usize]) -> Nimber {
-    let chosen: Vec<(usize, usize)> = ids.iter().map(|&id| picture.edges[id]).collect();
-    value(picture.vertices(), &chosen)
+/// The edges `ids` of a picture on vertices renumbered 0 (the ground), 1,
+/// 2, … in order, with how many there are: the work on one piece is then
+/// in proportion to the piece, not to the picture.
+fn compact(picture: &Picture, ids: &[usize]) -> (usize, Vec<(usize, usize)>) {
+    let mut used: Vec<usize> = ids
+        .iter()
+        .flat_map(|&id| [picture.edges[id].0, picture.edges[id].1])
+        .chain([0])
+        .collect();
+    crate::sort::sort(&mut used);
+    used.dedup();
+    let local = |v: usize| used.binary_search(&v).unwrap_or(0);
+    let edges = ids
+        .iter()
+        .map(|&id| (local(picture.edges[id].0), local(picture.edges[id].1)))
+        .collect();
+    (used.len(), edges)
+}
+
+/// The nimber of the edges `chosen` (indices into `edges`) on `n` vertices.
+fn subset_value(n: usize, edges: &[(usize, usize)], chosen: &[usize]) -> Nimber {
+    let subset: Vec<(usize, usize)> = chosen.iter().map(|&k| edges[k]).collect();
+    value(n, &subset)
 }
 
 /// Where an edge is drawn: a ground end stands on the ground line (y = 0)
@@ -423,31 +465,44 @@ impl Game for Hackenbush {
     }
 
     fn analyse(&mut self, picture: &Picture) -> Analysis {
-        let n = picture.vertices();
-        let all: Vec<usize> = (0..picture.edges.len()).collect();
-        let groups = pieces(n, &picture.edges, &all);
-        let values: Vec<Nimber> = groups.iter().map(|g| piece_value(picture, g)).collect();
+        let groups = pieces(picture.vertices(), &picture.edges);
+        let local: Vec<(usize, Vec<(usize, usize)>)> =
+            groups.iter().map(|group| compact(picture, group)).collect();
+        let values: Vec<Nimber> = local
+            .iter()
+            .map(|(vertices, edges)| value(*vertices, edges))
+            .collect();
         let total: Nimber = values.iter().copied().sum();
-        let mut piece_of = vec![None; picture.edges.len()];
+        // Where each standing edge sits: its piece and its place in the piece.
+        let mut place = vec![None; picture.edges.len()];
         for (component, group) in groups.iter().enumerate() {
-            for &id in group {
-                piece_of[id] = Some(component);
+            for (at, &id) in group.iter().enumerate() {
+                place[id] = Some((component, at));
             }
         }
         // Moves are numbered by edge, as `play` reads them.
         let mut moves = Vec::new();
-        for (id, component) in piece_of.iter().enumerate() {
-            let Some(component) = *component else {
+        for (id, place) in place.iter().enumerate() {
+            let Some((component, at)) = *place else {
                 continue;
             };
-            let group = &groups[component];
-            let rest: Vec<usize> = group.iter().copied().filter(|&e| e != id).collect();
-            let left = pieces(n, &picture.edges, &rest);
-            let mut parts: Vec<Nimber> = left.iter().map(|g| piece_value(picture, g)).collect();
-            let gone: Vec<u32> = group
+            let (vertices, edges) = &local[component];
+            let mut rest = edges.clone();
+            rest.remove(at);
+            let left = pieces(*vertices, &rest);
+            let mut parts: Vec<Nimber> = left
                 .iter()
-                .filter(|&&e| !left.iter().any(|g| g.contains(&e)))
-                .map(|&e| e as u32)
+                .map(|g| subset_value(*vertices, &rest, g))
+                .collect();
+            // Indices into `rest` skip the chopped edge; map them back to the piece's.
+            let mut kept = vec![false; edges.len()];
+            for &k in left.iter().flatten() {
+                kept[if k < at { k } else { k + 1 }] = true;
+            }
+            let group = &groups[component];
+            let gone: Vec<u32> = (0..group.len())
+                .filter(|&k| !kept[k])
+                .map(|k| group[k] as u32)
                 .collect();
             let piece_after: Nimber = parts.iter().copied().sum();
             if parts.len() > MAX_PARTS {
