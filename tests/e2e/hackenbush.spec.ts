@@ -112,3 +112,21 @@ for (const screen of SCREENS) {
     await context.close();
   });
 }
+
+test('a picture beside a Nim heap: chopping in the picture plays the sum, and a piece explains its nimber', async ({ page }) => {
+  const problems = watchConsole(page);
+  // A stalk of two (*2) beside a heap of 3: *2 ⊕ *3 = *1.
+  const position = '--- hackenbush\n3 2\n0 1\n1 2\n0 0\n60 60\n60 120\n--- nim\n3\n';
+  await page.goto(`/#game=sum&position=${encodeURIComponent(position)}`);
+  const element = shownGame(page, 'sum');
+  await expect(element.locator('.sum')).toContainText('*2 ⊕ *3 = *1');
+  await waitForHumanTurn(element);
+  await element.locator('grundy-sum grundy-graph .badge').click();
+  await expect(element.locator('mex-explainer')).toContainText('a piece of 2 edges is *2');
+  // Chop the stalk's top edge: *1 ⊕ *3 = *2, then the computer answers.
+  const at = await onScreen(element, [60, 90]);
+  await page.mouse.click(at.x, at.y);
+  await expect(element.locator('textarea')).toHaveValue(/^--- hackenbush\n3 1\n0 1\n/);
+  await waitForHumanTurn(element);
+  expect(problems).toEqual([]);
+});
