@@ -160,16 +160,13 @@ pub enum Board {
     },
     /// Closed integer intervals on a number line.
     Line { intervals: Vec<Interval> },
-    /// Vertices at drawing coordinates (x right, y up) joined by edges. With
-    /// `ground`, vertex 0 is the ground line (y = 0) and an edge to it stands
-    /// on the ground below its other end. Regions' items are edge indices.
+    /// A picture standing on the ground: vertices at drawing coordinates
+    /// (x right, y up) joined by edges. Vertex 0 is the ground line (y = 0);
+    /// an edge to it stands on the ground below its other end. Regions'
+    /// items are edge indices.
     Graph {
         points: Vec<[i64; 2]>,
         edges: Vec<[u32; 2]>,
-        ground: bool,
-        directed: bool,
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        tokens: Vec<u32>,
     },
     /// Games played side by side: each part's own analysis, in its own ids.
     Sum { parts: Vec<SumPart> },

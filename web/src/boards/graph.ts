@@ -108,10 +108,8 @@ export class GraphBoardElement extends BoardElement {
         aria-label=${this.describe(graph)}
         @pointerdown=${this.onPointerDown} @pointermove=${this.onPointerMove} @pointerup=${this.onPointerUp}
         @pointercancel=${() => (this.drag = undefined)}>
-        ${graph.ground
-          ? svg`<rect class="soil" data-ground="" x=${left} y="0" width=${width} height=${top + height}></rect>
-              <line class="ground" data-ground="" x1=${left} y1="0" x2=${left + width} y2="0"></line>`
-          : nothing}
+        <rect class="soil" data-ground="" x=${left} y="0" width=${width} height=${top + height}></rect>
+        <line class="ground" data-ground="" x1=${left} y1="0" x2=${left + width} y2="0"></line>
         ${graph.edges.length === 0
           ? svg`<text class="empty" x=${left + 16} y=${-MIN_HEIGHT / 2}>${this.editing ? 'Click above the ground to add a vertex; drag from the ground to grow an edge.' : 'No edges: no move can be made.'}</text>`
           : nothing}
@@ -135,7 +133,7 @@ export class GraphBoardElement extends BoardElement {
           </g>`;
         })}
         ${this.renderLastMove()}
-        ${graph.points.map((point, index) => (graph.ground && index === 0 ? nothing : this.renderVertex(point, index)))}
+        ${graph.points.map((point, index) => (index === 0 ? nothing : this.renderVertex(point, index)))}
         ${this.quiet ? nothing : this.renderBadges(graph)}
         ${this.renderRubberBand(graph)}
       </svg>`;
@@ -202,20 +200,21 @@ export class GraphBoardElement extends BoardElement {
   private renderRubberBand(graph: GraphBoard) {
     const drag = this.drag;
     if (!drag || drag.moving || !drag.moved) return nothing;
-    const [fx, fy] = graph.ground && drag.vertex === 0 ? [drag.to[0], 0] : graph.points[drag.vertex];
+    const [fx, fy] = drag.vertex === 0 ? [drag.to[0], 0] : graph.points[drag.vertex];
     return svg`<line class="rubber" x1=${fx} y1=${-fy} x2=${drag.to[0]} y2=${-drag.to[1]}></line>`;
   }
 
   /** The view box: every vertex with a margin, and room to draw into while editing. */
   private frame(graph: GraphBoard): [number, number, number, number] {
-    const shown = graph.points.filter((_, index) => !(graph.ground && index === 0));
+    const shown = graph.points.slice(1);
     const xs = shown.map(([x]) => x);
     const ys = shown.map(([, y]) => y);
     const room = this.editing ? EDIT_ROOM : 0;
     const minX = Math.min(0, ...xs) - MARGIN;
     const maxX = Math.max(minX + MIN_WIDTH, Math.max(0, ...xs) + MARGIN + room);
     const maxY = Math.max(MIN_HEIGHT, Math.max(0, ...ys) + MARGIN + 30 + room);
-    const minY = graph.ground ? -30 : Math.min(0, ...ys) - MARGIN;
+    // The ground line, with a strip of soil under it.
+    const minY = -30;
     return [minX, -maxY, maxX - minX, maxY - minY];
   }
 
@@ -231,7 +230,7 @@ export class GraphBoardElement extends BoardElement {
 
   private describe(graph: GraphBoard): string {
     const standing = this.analysis.moves.length;
-    const vertices = graph.points.length - (graph.ground ? 1 : 0);
+    const vertices = graph.points.length - 1;
     return `A picture of ${vertices} vertices and ${graph.edges.length} edges, ${standing} of them standing on the ground` +
       (this.quiet ? '' : `, in ${this.analysis.components.length} pieces`);
   }
@@ -272,9 +271,9 @@ export class GraphBoardElement extends BoardElement {
       else if (target.edge !== undefined) this.edit({ kind: 'removeEdge', index: target.edge });
       return;
     }
-    const vertex = target.vertex ?? (target.ground && graph.ground ? 0 : undefined);
+    const vertex = target.vertex ?? (target.ground ? 0 : undefined);
     if (vertex === undefined) return;
-    if (this.tool === 'move' && vertex === 0 && graph.ground) return;
+    if (this.tool === 'move' && vertex === 0) return;
     (event.currentTarget as Element).setPointerCapture(event.pointerId);
     this.drag = { vertex, moving: this.tool === 'move', to: at, moved: false };
   };
@@ -301,12 +300,12 @@ export class GraphBoardElement extends BoardElement {
     }
     if (!drag.moved) return;
     if (drag.moving) {
-      this.edit({ kind: 'moveVertex', index: drag.vertex, x: at[0], y: Math.max(at[1], graph.ground ? SNAP : at[1]) });
+      this.edit({ kind: 'moveVertex', index: drag.vertex, x: at[0], y: Math.max(at[1], SNAP) });
       return;
     }
     const target = this.targetAt(event);
     if (target.vertex !== undefined) this.edit({ kind: 'addEdge', from: drag.vertex, to: target.vertex });
-    else if (target.ground && graph.ground) {
+    else if (target.ground) {
       if (drag.vertex !== 0) this.edit({ kind: 'addEdge', from: drag.vertex, to: 0 });
     } else this.edit({ kind: 'addVertex', x: at[0], y: at[1], from: drag.vertex });
   };
@@ -315,9 +314,9 @@ export class GraphBoardElement extends BoardElement {
 /** Both ends of an edge as drawn: a ground end stands below the other end. */
 function edgeEnds(graph: GraphBoard, [u, v]: [number, number]): [Point, Point] {
   const [pu, pv] = [graph.points[u], graph.points[v]];
-  if (graph.ground && u === 0 && v === 0) return [pu, pu];
-  if (graph.ground && u === 0) return [[pv[0], 0], pv];
-  if (graph.ground && v === 0) return [pu, [pu[0], 0]];
+  if (u === 0 && v === 0) return [pu, pu];
+  if (u === 0) return [[pv[0], 0], pv];
+  if (v === 0) return [pu, [pu[0], 0]];
   return [pu, pv];
 }
 

@@ -77,11 +77,11 @@ export type Board =
   | { kind: 'text'; text: string; erased: boolean[]; words: string[] }
   | { kind: 'line'; intervals: Interval[] }
   /**
-   * Vertices at drawing coordinates (x right, y up) joined by edges; regions'
-   * items are edge indices. With `ground`, vertex 0 is the ground line and an
-   * edge to it stands on the ground below its other end.
+   * A picture standing on the ground: vertices at drawing coordinates (x
+   * right, y up) joined by edges. Vertex 0 is the ground line; an edge to it
+   * stands on the ground below its other end. Regions' items are edge indices.
    */
-  | { kind: 'graph'; points: [number, number][]; edges: [number, number][]; ground: boolean; directed: boolean; tokens?: number[] }
+  | { kind: 'graph'; points: [number, number][]; edges: [number, number][] }
   | { kind: 'sum'; parts: SumPart[] };
 
 /** One game of a sum, in its own numbering; the sum's starts at the offsets. */

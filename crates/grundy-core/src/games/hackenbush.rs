@@ -88,9 +88,8 @@ pub fn read_coordinates(
     Ok(Some(points))
 }
 
-/// Places each vertex in a row by its distance from vertex 0 (the ground,
-/// or the source of a digraph), left to right in order; vertices it does
-/// not reach go in a row above the rest.
+/// Places each vertex in a row by its distance from the ground, left to
+/// right in order; vertices it does not reach go in a row above the rest.
 pub fn layered_layout(vertices: usize, edges: &[(usize, usize)]) -> Vec<[i64; 2]> {
     let mut neighbours = vec![Vec::new(); vertices];
     for &(u, v) in edges {
@@ -550,9 +549,6 @@ impl Game for Hackenbush {
                     .iter()
                     .map(|&(u, v)| [u as u32, v as u32])
                     .collect(),
-                ground: true,
-                directed: false,
-                tokens: Vec::new(),
             },
             components,
             moves,
@@ -585,18 +581,13 @@ impl Game for Hackenbush {
     }
 
     fn edit(&mut self, picture: &Picture, edit: &Edit) -> Result<Picture, GameError> {
-        edit_graph(picture, edit, "Hackenbush", true)
+        edit_picture(picture, edit)
     }
 }
 
-/// A drawing edit of a graph game's picture; `ground` says vertex 0 is the
-/// ground line, which neither moves nor goes.
-pub fn edit_graph(
-    picture: &Picture,
-    edit: &Edit,
-    game: &str,
-    ground: bool,
-) -> Result<Picture, GameError> {
+/// A drawing edit of a picture; vertex 0, the ground line, neither moves
+/// nor goes.
+fn edit_picture(picture: &Picture, edit: &Edit) -> Result<Picture, GameError> {
     let mut next = picture.clone();
     let n = picture.vertices();
     let vertex = |index: u32, what: &str| -> Result<usize, GameError> {
@@ -606,7 +597,7 @@ pub fn edit_graph(
                 "there is no vertex {index} to {what}"
             )));
         }
-        if ground && index == 0 {
+        if index == 0 {
             return Err(GameError::new(format!(
                 "the ground is vertex 0; it cannot {what}"
             )));
@@ -681,7 +672,7 @@ pub fn edit_graph(
             next.edges.remove(index as usize);
         }
         Edit::Random { seed, density } => next = random_picture(seed, density),
-        _ => return Err(unsupported_edit(game, edit)),
+        _ => return Err(unsupported_edit("Hackenbush", edit)),
     }
     Ok(next)
 }
