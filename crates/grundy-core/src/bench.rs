@@ -198,6 +198,12 @@ pub fn cases() -> Vec<BenchCase> {
             250.0,
         ),
         case(
+            "string-game",
+            "|S| = 300 of a, words a to a¹⁰⁰",
+            run_case(300, 100),
+            250.0,
+        ),
+        case(
             "board-escape",
             "50×50 open, k = 10⁹",
             escape_case(50, 0.0, &mut rng),
@@ -422,6 +428,14 @@ fn picture_case(edges: usize, extra: f64, rng: &mut Rng) -> String {
 fn stalk_case(edges: usize) -> String {
     let lines: String = (1..=edges).map(|v| format!("{} {v}\n", v - 1)).collect();
     format!("{} {edges}\n{lines}", edges + 1)
+}
+
+/// A String Game on one letter repeated `length` times, with the words of
+/// that letter of every length up to `count`: the most occurrences there
+/// can be.
+fn run_case(length: usize, count: usize) -> String {
+    let words: Vec<String> = (1..=count).map(|len| "a".repeat(len)).collect();
+    format!("1\n{}\n{count}\n{}\n", "a".repeat(length), words.join("\n"))
 }
 
 /// A square BoardEscape board with k = 10⁹: walls at `walls`, a few exits,

@@ -113,6 +113,40 @@ impl Position {
     }
 }
 
+/// For each start i, the first start whose `length` letters are the same as
+/// those at i: substrings are grouped by a polynomial hash and confirmed
+/// letter by letter, so a run of one letter or a repeated pattern is
+/// solved once.
+fn first_occurrences(letters: &[u8], length: usize) -> Vec<usize> {
+    const BASE: u64 = 0x100_0000_01b3;
+    let power = (0..length).fold(1u64, |p, _| p.wrapping_mul(BASE));
+    let mut prefix = vec![0u64; letters.len() + 1];
+    for (k, &letter) in letters.iter().enumerate() {
+        prefix[k + 1] = prefix[k].wrapping_mul(BASE).wrapping_add(u64::from(letter));
+    }
+    let starts = letters.len() + 1 - length;
+    let mut by_hash: Vec<(u64, usize)> = (0..starts)
+        .map(|i| {
+            (
+                prefix[i + length].wrapping_sub(prefix[i].wrapping_mul(power)),
+                i,
+            )
+        })
+        .collect();
+    crate::sort::sort(&mut by_hash);
+    let mut first = (0..starts).collect::<Vec<usize>>();
+    for run in by_hash.chunk_by(|a, b| a.0 == b.0) {
+        for &(_, i) in run {
+            let same = run
+                .iter()
+                .map(|&(_, e)| e)
+                .find(|&e| letters[e..e + length] == letters[i..i + length]);
+            first[i] = same.unwrap_or(i);
+        }
+    }
+    first
+}
+
 /// G(i, j) for every substring of one text, filled shortest first.
 struct Table {
     text: Rc<Text>,
@@ -125,8 +159,15 @@ impl Table {
         let size = text.letters.len() + 1;
         let mut nimbers = vec![0u16; size * size];
         for length in 1..size {
+            let first_seen = first_occurrences(&text.letters, length);
             for i in 0..size - length {
                 let j = i + length;
+                // A substring's value depends on its letters alone.
+                let earlier = first_seen[i];
+                if earlier < i {
+                    nimbers[i * size + j] = nimbers[earlier * size + earlier + length];
+                    continue;
+                }
                 let mut seen = MexSet::new();
                 for s in i..j {
                     for &e in text.ends[s].iter().take_while(|&&e| e <= j) {
