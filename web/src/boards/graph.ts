@@ -12,7 +12,7 @@ const EDIT_ROOM = 160;
 /** The smallest area shown, so an empty picture still has room to draw. */
 const MIN_WIDTH = 360;
 const MIN_HEIGHT = 200;
-/** Pixels per drawing unit at most: small pictures are not blown up. */
+/** Pixels per drawing unit at most, but in a presentation: small pictures are not blown up. */
 const MAX_SCALE = 1.3;
 /** New vertices land on this grid, so drawings line up. */
 const SNAP = 10;
@@ -61,7 +61,7 @@ export class GraphBoardElement extends BoardElement {
     .tools label:has(input:checked) { background: var(--grundy-accent, #0b57d0); color: #fff; border-color: transparent; }
     .tools input { margin: 0; }
     .hint { color: var(--grundy-muted, #555); font-size: 0.8rem; }
-    svg { display: block; margin: 0 auto; height: auto; max-height: var(--grundy-board-height, 78vh); touch-action: none; user-select: none; }
+    svg { display: block; margin: 0 auto; max-width: 100%; height: auto; max-height: var(--grundy-board-height, 78vh); touch-action: none; user-select: none; }
     .ground { stroke: var(--grundy-ink, #222); stroke-width: 5; stroke-linecap: round; }
     .soil { fill: var(--grundy-muted, #555); opacity: 0.12; }
     /* Lines keep their width in pixels whatever the picture's scale. */
@@ -103,7 +103,7 @@ export class GraphBoardElement extends BoardElement {
     const bends = parallelBends(graph.edges);
     const playable = this.interactive && !this.editing;
     return html`${this.editing ? this.renderTools() : nothing}
-      <svg viewBox="${left} ${top} ${width} ${height}" role="group" style="width: min(100%, ${width * MAX_SCALE}px)"
+      <svg viewBox="${left} ${top} ${width} ${height}" role="group" style="width: var(--grundy-board-width, ${width * MAX_SCALE}px)"
         class="${this.editing ? 'editing' : ''} ${playable ? 'playable' : ''}"
         aria-label=${this.describe(graph)}
         @pointerdown=${this.onPointerDown} @pointermove=${this.onPointerMove} @pointerup=${this.onPointerUp}
