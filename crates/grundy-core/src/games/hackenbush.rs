@@ -64,7 +64,8 @@ pub fn read_graph(
 }
 
 /// Reads the optional drawing coordinates: none, or exactly one `x y` per
-/// vertex, each within ±[`MAX_COORDINATE`].
+/// vertex, any whole numbers (the playground draws those within
+/// ±[`MAX_COORDINATE`]).
 pub fn read_coordinates(
     scanner: &mut Scanner<'_>,
     vertices: usize,
@@ -78,8 +79,8 @@ pub fn read_coordinates(
         for (axis, value) in ["x", "y"].into_iter().zip(&mut point) {
             *value = scanner.number(
                 &format!("vertex {vertex}'s {axis} coordinate"),
-                -MAX_COORDINATE,
-                MAX_COORDINATE,
+                i64::MIN,
+                i64::MAX,
             )?;
         }
         points.push(point);
@@ -418,7 +419,8 @@ impl Game for Hackenbush {
             format: "Line 1: n m, vertices 0 to n−1 with vertex 0 the whole ground, then m lines \
                      u v, an edge (u = v is a loop; a repeated pair is a parallel edge). Then, \
                      optionally, n lines x y: where each vertex is drawn, y up from the ground \
-                     (each within ±1 000 000). Up to 1000 vertices and 1000 edges.",
+                     (the playground draws them within ±1 000 000). Up to 1000 vertices and 1000 \
+                     edges.",
             samples: vec![
                 Sample {
                     name: "A stalk of two and a single edge",
@@ -553,6 +555,21 @@ impl Game for Hackenbush {
             components,
             moves,
         )
+    }
+
+    fn check_playable(&self, picture: &Picture) -> Result<(), GameError> {
+        match picture
+            .points
+            .iter()
+            .position(|p| p.iter().any(|c| c.abs() > MAX_COORDINATE))
+        {
+            Some(vertex) => Err(GameError::new(format!(
+                "vertex {vertex} is drawn at {} {}; the playground draws coordinates from \
+                 −{MAX_COORDINATE} to {MAX_COORDINATE}",
+                picture.points[vertex][0], picture.points[vertex][1]
+            ))),
+            None => Ok(()),
+        }
     }
 
     fn option_count(&mut self, picture: &Picture) -> u32 {
@@ -736,5 +753,15 @@ mod tests {
         assert_eq!(nimber_of("2 1\n0 1\n0 0\n5 -3\n"), 1);
         assert!(parse("2 1\n0 1\n0 0\n5\n").is_err());
         assert!(parse("2 1\n0 2\n").is_err());
+    }
+
+    #[test]
+    fn far_coordinates_are_solved_but_not_drawn() {
+        let far = "2 1\n0 1\n0 0\n5000000 3\n";
+        assert_eq!(crate::games::solve("hackenbush", far).unwrap(), "First\n");
+        let refused = crate::games::open("hackenbush", far, 0).err().unwrap();
+        assert!(refused
+            .message
+            .starts_with("vertex 1 is drawn at 5000000 3"));
     }
 }
