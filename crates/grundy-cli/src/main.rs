@@ -23,7 +23,9 @@ usage:
   grundy analyse <game> [--json] [--case N] [--misere]
                                    print the analysis of the position on stdin
   grundy games                     list the games
-  grundy bench [--runs N] [--game ID]  time a cold analysis of every benchmark case (JSON)
+  grundy bench [--runs N] [--game ID] [--families]
+                                   time a cold analysis of every benchmark case (JSON);
+                                   --families: the worst-case search's adversarial families
 ";
 
 /// A failure to report: a message and the exit code that goes with it.
@@ -371,8 +373,14 @@ fn bench_all(args: &[String]) -> Result<String, Failure> {
         None => 21,
     };
     let game = flag_value(args, "--game")?;
-    let mut out = String::new();
-    for case in bench::cases()
+    let families = args.iter().any(|arg| arg == "--families");
+    let cases = if families {
+        bench::families()
+    } else {
+        bench::cases()
+    };
+    let mut timed = Vec::new();
+    for case in cases
         .into_iter()
         .filter(|case| game.is_none_or(|game| game == case.game))
     {
@@ -384,12 +392,27 @@ fn bench_all(args: &[String]) -> Result<String, Failure> {
             samples.push(start.elapsed().as_secs_f64() * 1000.0);
         }
         let median = bench::median(&mut samples).unwrap_or(f64::NAN);
-        let line = serde_json::json!({
+        timed.push((case, median, runs));
+    }
+    // A family search marks each game's slowest family, the one to beat.
+    let slowest = |game: &str| {
+        timed
+            .iter()
+            .filter(|(case, _, _)| case.game == game)
+            .map(|&(_, median, _)| median)
+            .fold(f64::NEG_INFINITY, f64::max)
+    };
+    let mut out = String::new();
+    for (case, median, runs) in &timed {
+        let mut line = serde_json::json!({
             "game": case.game,
             "name": case.name,
             "median_ms": median,
             "runs": runs,
         });
+        if families && *median == slowest(case.game) {
+            line["slowest"] = true.into();
+        }
         out += &format!("{line}\n");
     }
     Ok(out)

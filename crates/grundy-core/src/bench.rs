@@ -92,7 +92,7 @@ fn sequence_case(
 pub fn cases() -> Vec<BenchCase> {
     let mut rng = Rng::new(2024);
     let heaps: Vec<String> = (0..64).map(|_| (1 + rng.below(100)).to_string()).collect();
-    vec![
+    let mut cases = vec![
         case("nim", "3 4 5", "3 4 5\n".to_string(), 16.0),
         case("nim", "64 heaps up to 100", heaps.join(" ") + "\n", 16.0),
         case(
@@ -302,7 +302,123 @@ pub fn cases() -> Vec<BenchCase> {
                 16.0,
             )
         },
-    ]
+    ];
+    // The worst-case search's winners, timed with the rest.
+    cases.extend(
+        families()
+            .into_iter()
+            .filter(|family| WORST.contains(&(family.game, family.name.as_str())))
+            .map(|family| BenchCase {
+                name: format!("worst: {}", family.name),
+                ..family
+            }),
+    );
+    cases
+}
+
+/// The slowest family of each game in the worst-case search
+/// (`grundy bench --families`), natively.
+const WORST: &[(&str, &str)] = &[
+    ("bacterial-tactics", "40×40, 2% radioactive"),
+    ("darkraft", "40×40 L/R/X thirds"),
+    ("board-escape", "100×100, 10% walls"),
+    ("string-game", "a¹⁵⁰ b a¹⁴⁹, words a to a¹⁰⁰"),
+    ("hackenbush", "1000 edges, a fifth cycles"),
+];
+
+/// Adversarial families at the playground's published limits, for the
+/// worst-case search (`grundy bench --families`): dense, sparse, one letter,
+/// nested, mazes and the rest, each a case whose work the page does.
+pub fn families() -> Vec<BenchCase> {
+    let mut rng = Rng::new(7);
+    let mut list = Vec::new();
+    for density in [0.0, 0.02, 0.05, 0.1, 0.2, 0.4] {
+        let name = format!("40×40, {}% radioactive", density * 100.0);
+        list.push(case(
+            "bacterial-tactics",
+            &name,
+            grid_case(40, 40, density, &mut rng),
+            250.0,
+        ));
+    }
+    for (name, shares) in [
+        ("all L", [1.0, 0.0]),
+        ("all R", [0.0, 1.0]),
+        ("all X", [0.0, 0.0]),
+        ("L/R/X thirds", [0.34, 0.33]),
+        ("L and R halves", [0.5, 0.5]),
+        ("L and X halves", [0.5, 0.0]),
+        ("X with 10% L and R", [0.1, 0.1]),
+        ("L and R with 10% X", [0.45, 0.45]),
+    ] {
+        let name = format!("40×40 {name}");
+        list.push(case(
+            "darkraft",
+            &name,
+            letters_case(40, shares, &mut rng),
+            250.0,
+        ));
+    }
+    for walls in [0.0, 0.1, 0.3, 0.5] {
+        let name = format!("100×100, {}% walls", walls * 100.0);
+        list.push(case(
+            "board-escape",
+            &name,
+            escape_case(100, walls, &mut rng),
+            250.0,
+        ));
+    }
+    for (name, alphabet) in [("ab", 2), ("abc", 3), ("abcd", 4)] {
+        let name = format!("|S| = 300, 100 words, random {name}");
+        list.push(case(
+            "string-game",
+            &name,
+            words_case(300, 100, alphabet, &mut rng),
+            250.0,
+        ));
+    }
+    list.push(case(
+        "string-game",
+        "|S| = 300 of a, words a to a¹⁰⁰",
+        run_case(300, 100),
+        250.0,
+    ));
+    let broken = run_case(300, 100).replacen(&"a".repeat(151), &format!("{}b", "a".repeat(150)), 1);
+    list.push(case(
+        "string-game",
+        "a¹⁵⁰ b a¹⁴⁹, words a to a¹⁰⁰",
+        broken,
+        250.0,
+    ));
+    // A tree has one vertex more than edges, and pictures at most 1000 vertices.
+    for (name, edges, extra) in [
+        ("a tree", 999, 0.0),
+        ("a fifth cycles", 1000, 0.2),
+        ("half cycles", 1000, 0.5),
+    ] {
+        let name = format!("{edges} edges, {name}");
+        list.push(case(
+            "hackenbush",
+            &name,
+            picture_case(edges, extra, &mut rng),
+            250.0,
+        ));
+    }
+    list.push(case(
+        "hackenbush",
+        "a stalk of 999 edges",
+        stalk_case(999),
+        250.0,
+    ));
+    let full: Vec<String> = (0..64).map(|_| "100".to_string()).collect();
+    list.push(case("nim", "64 heaps of 100", full.join(" ") + "\n", 250.0));
+    list.push(case(
+        "octal",
+        "Kayles, 64 heaps of 100",
+        format!("0.77\n{}\n", full.join(" ")),
+        250.0,
+    ));
+    list
 }
 
 /// A square World of Darkraft field with L and R at the given shares, X for the rest.
