@@ -181,6 +181,31 @@ pub fn counted(n: usize, noun: &str) -> String {
 }
 
 /// A token cut to a readable length for an error message.
+/// `text` with backslashes, quotes and characters that do not show (control
+/// and zero-width ones) written as escapes, so a message shows exactly
+/// what was sent. Smaller than `escape_debug`, whose Unicode tables would
+/// grow the browser's download.
+pub fn escaped(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '"' => out.push_str("\\\""),
+            '\'' => out.push_str("\\'"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control()
+                || matches!(c, '\u{ad}' | '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2060}'..='\u{2064}' | '\u{feff}') =>
+            {
+                out.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 pub fn shorten(text: &str) -> String {
     const MAX: usize = 24;
     if text.chars().count() <= MAX {
@@ -227,6 +252,15 @@ pub fn grid_rows(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn escapes_what_does_not_show_and_keeps_the_rest() {
+        assert_eq!(escaped("a\u{1b}[31mb"), "a\\u{1b}[31mb");
+        assert_eq!(escaped("tab\there\n"), "tab\\there\\n");
+        assert_eq!(escaped("\"quoted\" \\ 'x'"), "\\\"quoted\\\" \\\\ \\'x\\'");
+        assert_eq!(escaped("zero\u{200b}width"), "zero\\u{200b}width");
+        assert_eq!(escaped("ünïcødé ★"), "ünïcødé ★");
+    }
 
     #[test]
     fn tokens_know_their_place() {

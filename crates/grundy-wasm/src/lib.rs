@@ -8,6 +8,7 @@
 
 use grundy_core::ai::Skill;
 use grundy_core::game::{too_long, MAX_INPUT_BYTES};
+use grundy_core::input::escaped;
 use grundy_core::misere::Convention;
 use grundy_core::sequence::{HeapOption, Rule, Sequence};
 use grundy_core::{games, Analysis, AnySession, Edit, GameError};
@@ -36,7 +37,7 @@ fn describe(value: &JsValue) -> String {
     if let Some(text) = value.as_string() {
         let shown: String = text.chars().take(24).collect();
         let cut = if shown.len() < text.len() { "…" } else { "" };
-        return format!("the string {:?}", format!("{shown}{cut}"));
+        return format!("the string \"{}{cut}\"", escaped(&shown));
     }
     if let Some(number) = value.as_f64() {
         return format!("the number {}", js_number(number));
@@ -423,7 +424,10 @@ impl EditFields<'_> {
         let mut chars = text.chars();
         match (chars.next(), chars.next()) {
             (Some(letter), None) => Ok(letter),
-            _ => Err(format!("{name} must be one character, not {text:?}")),
+            _ => Err(format!(
+                "{name} must be one character, not \"{}\"",
+                escaped(&text)
+            )),
         }
     }
 }

@@ -14,7 +14,7 @@ pub mod string_game;
 pub mod subtraction;
 
 use crate::game::{check_input_size, Game, GameError, GameInfo};
-use crate::input::shorten;
+use crate::input::{escaped, shorten};
 use crate::misere::MisereReport;
 use crate::nimber::Nimber;
 use crate::session::{AnySession, Session};
@@ -80,7 +80,7 @@ fn find(id: &str) -> Result<Entry, GameError> {
 /// A game id as an error message shows it: control characters escaped
 /// and the length cut, so that any text a person pasted reads plainly.
 pub(crate) fn shown_id(id: &str) -> String {
-    shorten(&id.escape_debug().to_string())
+    shorten(&escaped(id))
 }
 
 /// Every game, in the order the playground lists them; sums come last.
