@@ -51,3 +51,17 @@ export async function playOn(target: Locator, touch: boolean): Promise<void> {
   await target.tap();
   await target.tap();
 }
+
+/**
+ * A sum that takes seconds to analyse in wasm, for showing slow work: four
+ * A String Game parts, each a run of a's broken by one b, with the words
+ * a to a¹⁰⁰, the slowest strings the playground allows.
+ */
+export const SLOW_SUM = Array.from({ length: 4 }, (_, part) => {
+  const letters = `${'a'.repeat(150 - part)}b${'a'.repeat(149 + part)}`;
+  const words = Array.from({ length: 100 }, (_, i) => 'a'.repeat(i + 1)).join('\n');
+  return `--- string-game\n1\n${letters}\n100\n${words}\n`;
+}).join('');
+
+/** A quick sum with a String Game part, to load before `SLOW_SUM`. */
+export const QUICK_SUM = '--- nim\n3\n--- string-game\n1\npawpawpawpaw\n1\npawpaw\n';

@@ -1,6 +1,6 @@
 /** Screenshots of every game at desktop and phone widths, for review. */
 import { expect, test, type Page } from '@playwright/test';
-import { activeGame } from './helpers';
+import { QUICK_SUM, SLOW_SUM, activeGame } from './helpers';
 
 const viewports = [
   { name: 'desktop', width: 1400, height: 900 },
@@ -146,9 +146,8 @@ const states: { name: string; show: (page: Page) => Promise<void> }[] = [
   {
     name: 'working',
     show: async (page) => {
-      await page.goto('/#game=string-game');
-      const words = Array.from({ length: 60 }, (_, i) => 'a'.repeat(i + 1)).join('\n');
-      await activeGame(page).locator('textarea').fill(`1\n${'a'.repeat(300)}\n60\n${words}\n`);
+      await page.goto(`/#game=sum&position=${encodeURIComponent(QUICK_SUM)}`);
+      await activeGame(page).locator('textarea').fill(SLOW_SUM);
       await expect(activeGame(page).locator('.busy')).toContainText(/\d\.\d s/);
     },
   },

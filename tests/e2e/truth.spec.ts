@@ -4,7 +4,7 @@
  * work that can always be cancelled.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { activeGame, shownGame, watchConsole } from './helpers';
+import { QUICK_SUM, SLOW_SUM, activeGame, shownGame, watchConsole } from './helpers';
 
 interface Move {
   id: number;
@@ -190,12 +190,9 @@ test('an embed with a game and no position starts from its first sample', async 
 });
 
 test('slow work shows its time and is cancelled at once; the page plays on', async ({ page }) => {
-  const element = await open(page, 'string-game');
+  const element = await open(page, 'sum', QUICK_SUM);
   const before = await element.locator('textarea').inputValue();
-  // About 1.6 s of work in wasm: 60 words of a's in 300 a's.
-  const words = Array.from({ length: 60 }, (_, i) => 'a'.repeat(i + 1)).join('\n');
-  const slow = `1\n${'a'.repeat(300)}\n60\n${words}\n`;
-  await element.locator('textarea').fill(slow);
+  await element.locator('textarea').fill(SLOW_SUM);
   const busy = element.locator('.busy');
   await expect(busy).toContainText('Working…');
   await expect(busy).toContainText(/\d\.\d s/);
