@@ -92,16 +92,12 @@ pub fn read_coordinates(
 /// Places each vertex in a row by its distance from the ground, left to
 /// right in order; vertices it does not reach go in a row above the rest.
 pub fn layered_layout(vertices: usize, edges: &[(usize, usize)]) -> Vec<[i64; 2]> {
-    let mut neighbours = vec![Vec::new(); vertices];
-    for &(u, v) in edges {
-        neighbours[u].push(v);
-        neighbours[v].push(u);
-    }
+    let adjacency = Adjacency::new(vertices, edges);
     let mut depth = vec![usize::MAX; vertices];
     depth[0] = 0;
     let mut queue = std::collections::VecDeque::from([0]);
     while let Some(u) = queue.pop_front() {
-        for &v in &neighbours[u] {
+        for &(v, _) in adjacency.of(u) {
             if depth[v] == usize::MAX {
                 depth[v] = depth[u] + 1;
                 queue.push_back(v);
@@ -354,12 +350,13 @@ fn subset_value(n: usize, edges: &[(usize, usize)], chosen: &[usize]) -> Nimber 
 }
 
 /// Where an edge is drawn: a ground end stands on the ground line (y = 0)
-/// below the other end; a loop starts and ends at its vertex.
+/// below the other end; a loop starts and ends at its vertex, the ground's
+/// at the ground vertex's own point.
 fn segment(picture: &Picture, (u, v): (usize, usize)) -> [i64; 4] {
     let [ux, uy] = picture.points[u];
     let [vx, vy] = picture.points[v];
     match (u, v) {
-        (0, 0) => [0, 0, 0, 0],
+        (0, 0) => [ux, uy, ux, uy],
         (0, _) => [vx, 0, vx, vy],
         (_, 0) => [ux, uy, ux, 0],
         _ => [ux, uy, vx, vy],
