@@ -113,38 +113,50 @@ impl Position {
     }
 }
 
-/// For each start i, the first start whose `length` letters are the same as
-/// those at i: substrings are grouped by a polynomial hash and confirmed
-/// letter by letter, so a run of one letter or a repeated pattern is
-/// solved once.
-fn first_occurrences(letters: &[u8], length: usize) -> Vec<usize> {
+/// Polynomial hashes of every prefix of a text, for telling its equal
+/// substrings apart from the rest without comparing all of them.
+struct PrefixHashes {
+    prefix: Vec<u64>,
+}
+
+impl PrefixHashes {
     const BASE: u64 = 0x100_0000_01b3;
-    let power = (0..length).fold(1u64, |p, _| p.wrapping_mul(BASE));
-    let mut prefix = vec![0u64; letters.len() + 1];
-    for (k, &letter) in letters.iter().enumerate() {
-        prefix[k + 1] = prefix[k].wrapping_mul(BASE).wrapping_add(u64::from(letter));
-    }
-    let starts = letters.len() + 1 - length;
-    let mut by_hash: Vec<(u64, usize)> = (0..starts)
-        .map(|i| {
-            (
-                prefix[i + length].wrapping_sub(prefix[i].wrapping_mul(power)),
-                i,
-            )
-        })
-        .collect();
-    crate::sort::sort(&mut by_hash);
-    let mut first = (0..starts).collect::<Vec<usize>>();
-    for run in by_hash.chunk_by(|a, b| a.0 == b.0) {
-        for &(_, i) in run {
-            let same = run
-                .iter()
-                .map(|&(_, e)| e)
-                .find(|&e| letters[e..e + length] == letters[i..i + length]);
-            first[i] = same.unwrap_or(i);
+
+    fn new(letters: &[u8]) -> PrefixHashes {
+        let mut prefix = vec![0u64; letters.len() + 1];
+        for (k, &letter) in letters.iter().enumerate() {
+            prefix[k + 1] = prefix[k]
+                .wrapping_mul(Self::BASE)
+                .wrapping_add(u64::from(letter));
         }
+        PrefixHashes { prefix }
     }
-    first
+
+    /// For each start i, the first start whose `length` letters are the
+    /// same as those at i: substrings are grouped by hash and confirmed
+    /// letter by letter, so a run of one letter or a repeated pattern is
+    /// solved once. `power` is BASE to the power `length`.
+    fn first_occurrences(&self, letters: &[u8], length: usize, power: u64) -> Vec<usize> {
+        let starts = letters.len() + 1 - length;
+        let mut by_hash: Vec<(u64, usize)> = (0..starts)
+            .map(|i| {
+                let hash = self.prefix[i + length].wrapping_sub(self.prefix[i].wrapping_mul(power));
+                (hash, i)
+            })
+            .collect();
+        crate::sort::sort(&mut by_hash);
+        let mut first = (0..starts).collect::<Vec<usize>>();
+        for run in by_hash.chunk_by(|a, b| a.0 == b.0) {
+            for &(_, i) in run {
+                let same = run
+                    .iter()
+                    .map(|&(_, e)| e)
+                    .find(|&e| letters[e..e + length] == letters[i..i + length]);
+                first[i] = same.unwrap_or(i);
+            }
+        }
+        first
+    }
 }
 
 /// G(i, j) for every substring of one text, filled shortest first.
@@ -158,8 +170,11 @@ impl Table {
     fn new(text: Rc<Text>) -> Table {
         let size = text.letters.len() + 1;
         let mut nimbers = vec![0u16; size * size];
+        let hashes = PrefixHashes::new(&text.letters);
+        let mut power = 1u64;
         for length in 1..size {
-            let first_seen = first_occurrences(&text.letters, length);
+            power = power.wrapping_mul(PrefixHashes::BASE);
+            let first_seen = hashes.first_occurrences(&text.letters, length, power);
             for i in 0..size - length {
                 let j = i + length;
                 // A substring's value depends on its letters alone.
