@@ -180,7 +180,6 @@ pub fn counted(n: usize, noun: &str) -> String {
     }
 }
 
-/// A token cut to a readable length for an error message.
 /// `text` with backslashes, quotes and characters that do not show (control
 /// and zero-width ones) written as escapes, so a message shows exactly
 /// what was sent. Smaller than `escape_debug`, whose Unicode tables would
@@ -206,6 +205,7 @@ pub fn escaped(text: &str) -> String {
     out
 }
 
+/// A token cut to a readable length for an error message.
 pub fn shorten(text: &str) -> String {
     const MAX: usize = 24;
     if text.chars().count() <= MAX {

@@ -337,8 +337,13 @@ const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
 struct EditFields<'a>(&'a JsValue);
 
 impl EditFields<'_> {
+    /// The field `name`, undefined when it is missing.
+    fn field(&self, name: &str) -> JsValue {
+        js_sys::Reflect::get(self.0, &name.into()).unwrap_or(JsValue::UNDEFINED)
+    }
+
     fn get(&self, name: &str) -> Result<JsValue, String> {
-        let value = js_sys::Reflect::get(self.0, &name.into()).unwrap_or(JsValue::UNDEFINED);
+        let value = self.field(name);
         if value.is_undefined() {
             return Err(format!("the edit needs a value for {name}"));
         }
@@ -388,7 +393,7 @@ impl EditFields<'_> {
 
     /// An index that may be left out (undefined or null).
     fn optional_index(&self, name: &str) -> Result<Option<u32>, String> {
-        let value = js_sys::Reflect::get(self.0, &name.into()).unwrap_or(JsValue::UNDEFINED);
+        let value = self.field(name);
         if value.is_undefined() || value.is_null() {
             Ok(None)
         } else {
