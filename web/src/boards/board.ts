@@ -118,6 +118,13 @@ export class BoardElement extends LitElement {
     if (this.interactive && !this.editing) this.emit('board-play', { move: move.id });
   }
 
+  /** Enter and Space do `action`, as they would on a button: for drawn shapes with a button's role. */
+  protected activateOnKey(event: KeyboardEvent, action: () => void): void {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    event.preventDefault();
+    action();
+  }
+
   protected previewMove(move: MoveInfo | undefined): void {
     if (this.touching) return;
     this.emit('board-preview', { move: move && !this.editing ? move.id : null });

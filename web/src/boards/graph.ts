@@ -127,7 +127,7 @@ export class GraphBoardElement extends BoardElement {
               style=${colour ? `stroke:${colour}` : ''} d=${path}></path>
             <path class="hit" data-edge=${index} d=${path}
               tabindex=${playable && move ? '0' : '-1'} role=${move ? 'button' : 'img'} aria-label=${label}
-              @click=${() => this.play(move)} @keydown=${(e: KeyboardEvent) => this.onEdgeKey(e, move)}
+              @click=${() => this.play(move)} @keydown=${(e: KeyboardEvent) => this.activateOnKey(e, () => this.play(move))}
               @mouseenter=${() => this.previewMove(move)} @mouseleave=${() => this.previewMove(undefined)}
               @focus=${() => this.previewMove(move)} @blur=${() => this.previewMove(undefined)}><title>${label}</title></path>
           </g>`;
@@ -178,7 +178,7 @@ export class GraphBoardElement extends BoardElement {
       const w = 14 + 8 * text.length;
       return svg`<g class="badge" role="button" tabindex="0" aria-label=${`${component.label}: nimber ${text}; explain it`}
         @click=${() => this.selectComponent(component.id)}
-        @keydown=${(e: KeyboardEvent) => (e.key === 'Enter' || e.key === ' ') && this.selectComponent(component.id)}>
+        @keydown=${(e: KeyboardEvent) => this.activateOnKey(e, () => this.selectComponent(component.id))}>
         <rect x=${bx - w / 2} y=${-by - 40} width=${w} height="22" rx="11" fill=${colour}></rect>
         <text x=${bx} y=${-by - 24} text-anchor="middle" fill=${inkOn(colour)}>${text}</text>
       </g>`;
@@ -233,12 +233,6 @@ export class GraphBoardElement extends BoardElement {
     const vertices = graph.points.length - 1;
     return `A picture of ${vertices} vertices and ${graph.edges.length} edges, ${standing} of them standing on the ground` +
       (this.quiet ? '' : `, in ${this.analysis.components.length} pieces`);
-  }
-
-  private onEdgeKey(event: KeyboardEvent, move: MoveInfo | undefined): void {
-    if (event.key !== 'Enter' && event.key !== ' ') return;
-    event.preventDefault();
-    this.play(move);
   }
 
   /** The drawing coordinates under the pointer, snapped to the grid. */

@@ -199,7 +199,7 @@ export class TextBoardElement extends BoardElement {
           @mouseenter=${() => this.previewMove(move)} @mouseleave=${() => this.previewMove(undefined)}
           @focus=${() => this.previewMove(move)} @blur=${() => this.previewMove(undefined)}
           @click=${() => this.play(move)}
-          @keydown=${(e: KeyboardEvent) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), this.play(move))}>
+          @keydown=${(e: KeyboardEvent) => this.activateOnKey(e, () => this.play(move))}>
           <title>${label}</title></rect>
         ${wins ? svg`<text x=${end.x + TILE - 4} y=${y + LANE - 3} font-size="9" text-anchor="end" fill="var(--grundy-win, #117733)" pointer-events="none">★</text>` : nothing}`;
     });
