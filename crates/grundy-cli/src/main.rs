@@ -304,12 +304,16 @@ fn analyse(args: &[String]) -> Result<String, Failure> {
 /// The analysis as a person reads it.
 fn describe(name: &str, text: &str, analysis: &Analysis, best: Option<u32>) -> String {
     let mut out = format!("{name}\n{}\n", text.trim_end());
-    let verdict = if analysis.nimber.is_zero() {
-        "the player to move loses (P-position)"
-    } else {
-        "the player to move wins (N-position)"
+    let verdict = match analysis.outcome {
+        Outcome::Previous => "the player to move loses (P-position)",
+        Outcome::Next => "the player to move wins (N-position)",
+        Outcome::Draw => "neither player can force a win (a draw)",
     };
-    out += &format!("nimber {}: {verdict}\n", analysis.nimber);
+    if analysis.loopy.is_some() {
+        out += &format!("⊕ of the finite values {}: {verdict}\n", analysis.nimber);
+    } else {
+        out += &format!("nimber {}: {verdict}\n", analysis.nimber);
+    }
     out += &format!("total  {}\n", analysis.sum_expression());
     out += &format!("components ({}):\n", analysis.components.len());
     for component in &analysis.components {
@@ -326,7 +330,7 @@ fn describe(name: &str, text: &str, analysis: &Analysis, best: Option<u32>) -> S
         let verdict = match report.outcome {
             Some(Outcome::Next) => "the player to move wins (N)",
             Some(Outcome::Previous) => "the player to move loses (P)",
-            None => "unknown",
+            Some(Outcome::Draw) | None => "unknown",
         };
         out += &format!("misère play: {verdict}; {}\n", report.method);
     }

@@ -4,8 +4,14 @@
 //! From a losing position it makes the opponent work: it plays the move with
 //! the smallest footprint, which keeps as much of the position on the board
 //! as possible and so leaves the opponent the most chances to go wrong.
+//!
+//! Where play can go on forever, a winning move alone does not win: the
+//! loser could undo it forever. So the winner moves to the position whose
+//! parts have the least (value, rank) pairs, largest first, and the loser
+//! holds a draw whenever a move keeps one.
 
-use crate::analysis::Analysis;
+use crate::analysis::{Analysis, MoveInfo};
+use crate::nimber::Nimber;
 
 /// A small seeded generator (SplitMix64): same seed, same game.
 #[derive(Clone, Debug)]
@@ -72,11 +78,25 @@ pub fn choose(analysis: &Analysis, skill: Skill, rng: &mut Rng) -> Option<u32> {
     }
 }
 
-/// The optimal player's move: a winning move if any, else the smallest one.
+/// The optimal player's move: a winning move if any, else one that holds
+/// a draw, else the smallest one.
 fn best_move(analysis: &Analysis, rng: &mut Rng) -> Option<u32> {
+    if analysis.loopy.is_some() && analysis.misere.is_none() {
+        if let Some(best) = analysis
+            .winning_moves()
+            .min_by_key(|m| progress(analysis, m))
+        {
+            return Some(best.id);
+        }
+    }
     let winning: Vec<u32> = analysis.winning_moves().map(|m| m.id).collect();
     if !winning.is_empty() {
         return rng.pick(&winning);
+    }
+    if let Some(loopy) = &analysis.loopy {
+        if let Some(id) = rng.pick(&loopy.drawing) {
+            return Some(id);
+        }
     }
     let smallest = analysis.moves.iter().map(|m| m.footprint.size()).min()?;
     let stalling: Vec<u32> = analysis
@@ -86,6 +106,28 @@ fn best_move(analysis: &Analysis, rng: &mut Rng) -> Option<u32> {
         .map(|m| m.id)
         .collect();
     rng.pick(&stalling)
+}
+
+/// The parts' (value, rank) pairs after a winning move, largest first. Each
+/// answer to the opponent's move can leave these smaller than before it:
+/// an opponent who lowers a value is answered by lowering one, and one who
+/// raises a value (or makes it ∞) by moving it back to a lower rank, which
+/// the labelling guarantees. Pairs cannot fall forever, so play ends.
+fn progress(analysis: &Analysis, chosen: &MoveInfo) -> Vec<(Nimber, u32)> {
+    let rank = |loopy: &Option<crate::analysis::Loopy>| loopy.as_ref().map_or(0, |l| l.rank);
+    let mut pairs: Vec<(Nimber, u32)> = analysis
+        .components
+        .iter()
+        .map(|c| {
+            if c.id == chosen.component {
+                (chosen.parts.iter().copied().sum(), rank(&chosen.loopy))
+            } else {
+                (c.nimber, rank(&c.loopy))
+            }
+        })
+        .collect();
+    crate::sort::sort_by_key(&mut pairs, |&pair| std::cmp::Reverse(pair));
+    pairs
 }
 
 #[cfg(test)]

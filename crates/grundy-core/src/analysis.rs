@@ -13,6 +13,8 @@ pub enum Outcome {
     Next,
     /// A P-position: the player who just moved wins (nimber = 0).
     Previous,
+    /// Neither player can force a win: play goes on forever.
+    Draw,
 }
 
 impl Outcome {
@@ -21,6 +23,28 @@ impl Outcome {
             Outcome::Previous
         } else {
             Outcome::Next
+        }
+    }
+
+    /// The contest's word for it: `First` (the player to move wins),
+    /// `Second` or `Draw`.
+    pub fn answer(self) -> &'static str {
+        match self {
+            Outcome::Next => "First",
+            Outcome::Previous => "Second",
+            Outcome::Draw => "Draw",
+        }
+    }
+
+    /// Smith's rule for a sum of finite values whose ⊕ is `finite` and of
+    /// ∞ values with these sets K: with no ∞, the ⊕ decides; with one, the
+    /// player to move wins exactly when `finite` is in its K (moving that
+    /// part to a value `finite`); with two or more, neither can force a win.
+    pub fn smith<'a>(finite: Nimber, mut infinite: impl Iterator<Item = &'a [u32]>) -> Outcome {
+        match (infinite.next(), infinite.next()) {
+            (None, _) => Outcome::of(finite),
+            (Some(k), None) if k.contains(&finite.0) => Outcome::Next,
+            _ => Outcome::Draw,
         }
     }
 }
@@ -78,8 +102,55 @@ impl Region {
 pub struct Component {
     pub id: u32,
     pub region: Region,
+    /// The value; 0 when `loopy` says it is ∞.
     pub nimber: Nimber,
     pub label: String,
+    /// Present for games whose play can go on forever.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub loopy: Option<Loopy>,
+}
+
+/// Smith's value of a part of a game whose play can go on forever.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Loopy {
+    /// `Some(K)` when the value is ∞: play from here can go on forever,
+    /// and K holds the finite values among its options. `None`: the value
+    /// is the finite nimber beside it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub infinite: Option<Vec<u32>>,
+    /// For a finite value, when the labelling fixed it: lower is nearer the
+    /// end of play. A winner who moves to the lowest makes play end.
+    #[serde(default)]
+    pub rank: u32,
+}
+
+impl Loopy {
+    /// A finite value fixed at labelling step `rank`.
+    pub fn finite(rank: u32) -> Loopy {
+        Loopy {
+            infinite: None,
+            rank,
+        }
+    }
+
+    pub fn infinite(k: Vec<u32>) -> Loopy {
+        Loopy {
+            infinite: Some(k),
+            rank: 0,
+        }
+    }
+}
+
+/// The K of an ∞ value, if `loopy` holds one.
+fn infinite(loopy: &Option<Loopy>) -> Option<&[u32]> {
+    loopy.as_ref()?.infinite.as_deref()
+}
+
+impl Component {
+    /// Smith's K when the value is ∞.
+    pub fn infinite(&self) -> Option<&[u32]> {
+        infinite(&self.loopy)
+    }
 }
 
 /// A legal move and what it leads to.
@@ -100,8 +171,23 @@ pub struct MoveInfo {
     /// The nimbers of the pieces the component is split into. A move that
     /// leaves more than `MAX_PARTS` pieces lists their ⊕ as one value.
     pub parts: Vec<Nimber>,
-    /// The position's nimber after the move; `*0` means the move wins.
+    /// The position's nimber after the move; `*0` means the move wins. In
+    /// a game that can go on forever, the ⊕ of the finite values only.
     pub after: Nimber,
+    /// The moved part's Smith value after the move, for games whose play
+    /// can go on forever; its finite value is the ⊕ of `parts`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub loopy: Option<Loopy>,
+}
+
+/// The moves of a position where play can go on forever, by who wins
+/// after them.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LoopyMoves {
+    /// Moves after which the player who made them wins.
+    pub winning: Vec<u32>,
+    /// Moves after which neither player can force a win.
+    pub drawing: Vec<u32>,
 }
 
 /// The most pieces a move lists one by one in `MoveInfo::parts`.
@@ -168,8 +254,29 @@ pub enum Board {
         points: Vec<[i64; 2]>,
         edges: Vec<[u32; 2]>,
     },
+    /// Tokens on a directed graph drawn at coordinates (x right, y up).
+    /// A component's region is the items `[vertex]` its token stands on; a
+    /// move's anchor and footprint are the items `[edge]` it slides along.
+    Digraph {
+        points: Vec<[i64; 2]>,
+        edges: Vec<[u32; 2]>,
+        /// The vertex of each token, in the order of the components.
+        tokens: Vec<u32>,
+        /// Every vertex's Smith value.
+        values: Vec<VertexValue>,
+    },
     /// Games played side by side: each part's own analysis, in its own ids.
     Sum { parts: Vec<SumPart> },
+}
+
+/// Smith's value of one vertex: `nimber` when play from it is finite,
+/// otherwise ∞ with K, the finite values among its followers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VertexValue {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nimber: Option<Nimber>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub k: Vec<u32>,
 }
 
 /// One game of a sum. Its analysis numbers its moves from 0 (the sum's
@@ -248,15 +355,38 @@ pub struct Analysis {
     /// until the next move; `None` for a loaded or drawn position.
     #[serde(default, rename = "lastMove", skip_serializing_if = "Option::is_none")]
     pub last_move: Option<Region>,
+    /// Present when play can go on forever: the outcome then follows
+    /// Smith's rule, and these moves win or hold a draw.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub loopy: Option<LoopyMoves>,
 }
 
 impl Analysis {
-    /// Builds an analysis whose nimber and outcome follow from its components.
+    /// Builds an analysis whose nimber and outcome follow from its
+    /// components, by Smith's rule where some value is ∞.
     pub fn new(board: Board, components: Vec<Component>, moves: Vec<MoveInfo>) -> Analysis {
         let nimber = components.iter().map(|c| c.nimber).sum();
+        let outcome = Outcome::smith(nimber, components.iter().filter_map(Component::infinite));
+        let loops =
+            components.iter().any(|c| c.loopy.is_some()) || moves.iter().any(|m| m.loopy.is_some());
+        let loopy = loops.then(|| {
+            let mut sorted = LoopyMoves::default();
+            for m in &moves {
+                let others = components
+                    .iter()
+                    .filter(|c| c.id != m.component)
+                    .filter_map(Component::infinite);
+                match Outcome::smith(m.after, others.chain(infinite(&m.loopy))) {
+                    Outcome::Previous => sorted.winning.push(m.id),
+                    Outcome::Draw => sorted.drawing.push(m.id),
+                    Outcome::Next => {}
+                }
+            }
+            sorted
+        });
         Analysis {
             nimber,
-            outcome: Outcome::of(nimber),
+            outcome,
             board,
             components,
             moves,
@@ -265,6 +395,7 @@ impl Analysis {
             convention: Convention::Normal,
             misere: None,
             last_move: None,
+            loopy,
         }
     }
 
@@ -288,9 +419,11 @@ impl Analysis {
             .misere
             .as_ref()
             .filter(|_| !self.convention.is_normal());
-        self.moves.iter().filter(move |m| match misere {
-            None => m.after.is_zero(),
-            Some(report) => report.winning.contains(&m.id),
+        let loopy = self.loopy.as_ref();
+        self.moves.iter().filter(move |m| match (misere, loopy) {
+            (Some(report), _) => report.winning.contains(&m.id),
+            (None, Some(loopy)) => loopy.winning.contains(&m.id),
+            (None, None) => m.after.is_zero(),
         })
     }
 
@@ -407,6 +540,14 @@ pub enum Edit {
     RemoveEdge {
         index: u32,
     },
+    /// Put one more token on a vertex.
+    AddToken {
+        vertex: u32,
+    },
+    /// Take a token off a vertex.
+    RemoveToken {
+        vertex: u32,
+    },
 }
 
 impl Edit {
@@ -431,6 +572,8 @@ impl Edit {
             Edit::RemoveVertex { .. } => "removing vertices",
             Edit::AddEdge { .. } => "adding edges",
             Edit::RemoveEdge { .. } => "removing edges",
+            Edit::AddToken { .. } => "adding tokens",
+            Edit::RemoveToken { .. } => "removing tokens",
         }
     }
 }

@@ -106,6 +106,10 @@ pub trait Game: Default {
     /// Whether the contest output prefixes each answer with `Case #x: `.
     const CASE_PREFIX: bool;
 
+    /// Whether every play ends. A game that can go on forever has no
+    /// nimber of its own and no misère search.
+    const ENDS: bool = true;
+
     fn analyse(&mut self, position: &Self::Position) -> Analysis;
 
     /// The position's nimber. Games whose analysis lists more moves than the

@@ -53,6 +53,19 @@ pub fn too_large(budget: usize) -> GameError {
     ))
 }
 
+/// The report for a game whose play can go on forever: a search could
+/// loop, and misère play of such games is not solved here.
+pub fn endless() -> MisereReport {
+    MisereReport {
+        outcome: None,
+        winning: Vec::new(),
+        explored: 0,
+        method: "play here can go on forever, and misère play is solved only for games that \
+                 always end"
+            .to_string(),
+    }
+}
+
 /// Whether the player to move wins misère Nim with these heaps.
 pub fn nim_wins(heaps: &[u32]) -> bool {
     if heaps.iter().all(|&h| h <= 1) {

@@ -38,6 +38,8 @@ pub trait AnySession {
     /// Which play decides the winner; the analysis describes that play.
     fn set_convention(&mut self, convention: Convention);
     fn convention(&self) -> Convention;
+    /// Whether every play from here ends; see [`Game::ENDS`].
+    fn ends(&self) -> bool;
     /// Who wins the current position under misère play, and how, searching
     /// at most `budget` positions.
     fn misere_report(&mut self, budget: usize) -> MisereReport;
@@ -304,7 +306,14 @@ impl<G: Game> AnySession for Session<G> {
         self.convention
     }
 
+    fn ends(&self) -> bool {
+        G::ENDS
+    }
+
     fn misere_report(&mut self, budget: usize) -> MisereReport {
+        if !G::ENDS {
+            return misere::endless();
+        }
         let position = self.position().clone();
         if let Some(report) = self.game.misere_closed_form(&position) {
             return report;

@@ -7,7 +7,7 @@
 //! Text: each part is a line `--- <game id>` followed by that game's text.
 
 use crate::ai::{self, Rng, Skill};
-use crate::analysis::{Analysis, Board, Component, Edit, MoveInfo, SumPart, TreeNode};
+use crate::analysis::{Analysis, Board, Component, Edit, MoveInfo, Outcome, SumPart, TreeNode};
 use crate::game::{check_input_size, unknown_move, GameError, GameInfo, Sample};
 use crate::games::{self, shown_id};
 use crate::input::BYTE_ORDER_MARK;
@@ -158,6 +158,16 @@ pub fn nimber(text: &str) -> Result<Nimber, GameError> {
         .iter()
         .map(|section| games::nimber(&section.game, &section.body).map_err(|e| section.locate(e)))
         .sum()
+}
+
+/// Who wins: by the ⊕ of the parts' nimbers, read with their contest
+/// limits, or, where a part can go on forever and so has no nimber, by
+/// Smith's rule over the parts as the playground reads them.
+pub fn outcome(text: &str) -> Result<Outcome, GameError> {
+    nimber(text).map(Outcome::of).or_else(|error| {
+        let mut sum = open(text, 0).map_err(|_| error)?;
+        Ok(sum.analysis().outcome)
+    })
 }
 
 impl Sum {
@@ -350,12 +360,7 @@ impl AnySession for Sum {
     }
 
     fn answer(&mut self) -> Result<String, GameError> {
-        Ok(if self.analysis().nimber.is_zero() {
-            "Second"
-        } else {
-            "First"
-        }
-        .to_string())
+        Ok(self.analysis().outcome.answer().to_string())
     }
 
     fn tree(&mut self, _depth: usize, _budget: usize) -> Result<TreeNode, GameError> {
@@ -382,7 +387,14 @@ impl AnySession for Sum {
         self.convention
     }
 
+    fn ends(&self) -> bool {
+        self.parts.iter().all(|(_, session)| session.ends())
+    }
+
     fn misere_report(&mut self, budget: usize) -> MisereReport {
+        if !self.ends() {
+            return misere::endless();
+        }
         // Misère sums do not add, so the whole sum is searched, on a copy.
         match open(&self.text(), 0) {
             Ok(scratch) => {

@@ -2,7 +2,8 @@
 //! directed graph against retrograde analysis of the whole position graph.
 
 use grundy_core::ai::Rng;
-use grundy_core::{games, mex, Nimber, Region};
+use grundy_core::ai::Skill;
+use grundy_core::{games, mex, Analysis, AnySession, Board, Nimber, Outcome, Region};
 use std::collections::HashMap;
 
 /// The edges of `mask` still connected to the ground (vertex 0).
@@ -111,57 +112,76 @@ fn check_moves(edges: &[(usize, usize)], all: u32, text: &str) {
 /// Win, loss or draw for the player to move, by retrograde analysis over
 /// every multiset of token vertices reachable from `tokens`.
 fn retrograde(edges: &[(usize, usize)], tokens: &[usize]) -> &'static str {
-    let mut start = tokens.to_vec();
-    start.sort_unstable();
-    let mut index = HashMap::new();
-    let mut states = vec![start.clone()];
-    index.insert(start, 0usize);
-    let mut options: Vec<Vec<usize>> = Vec::new();
-    let mut next = 0;
-    while next < states.len() {
-        let state = states[next].clone();
-        let mut here = Vec::new();
-        for (t, &at) in state.iter().enumerate() {
-            for &(u, v) in edges {
-                if u == at {
-                    let mut moved = state.clone();
-                    moved[t] = v;
-                    moved.sort_unstable();
-                    let id = *index.entry(moved.clone()).or_insert_with(|| {
-                        states.push(moved);
-                        states.len() - 1
-                    });
-                    here.push(id);
+    Retrograde::new(edges, tokens).answer(tokens)
+}
+
+/// Every position reachable from some tokens, and who wins each.
+struct Retrograde {
+    index: HashMap<Vec<usize>, usize>,
+    /// 1: the player to move wins, -1: loses, 0: a draw.
+    result: Vec<i8>,
+}
+
+impl Retrograde {
+    fn new(edges: &[(usize, usize)], tokens: &[usize]) -> Retrograde {
+        let mut start = tokens.to_vec();
+        start.sort_unstable();
+        let mut index = HashMap::new();
+        let mut states = vec![start.clone()];
+        index.insert(start, 0usize);
+        let mut options: Vec<Vec<usize>> = Vec::new();
+        let mut next = 0;
+        while next < states.len() {
+            let state = states[next].clone();
+            let mut here = Vec::new();
+            for (t, &at) in state.iter().enumerate() {
+                for &(u, v) in edges {
+                    if u == at {
+                        let mut moved = state.clone();
+                        moved[t] = v;
+                        moved.sort_unstable();
+                        let id = *index.entry(moved.clone()).or_insert_with(|| {
+                            states.push(moved);
+                            states.len() - 1
+                        });
+                        here.push(id);
+                    }
                 }
             }
+            options.push(here);
+            next += 1;
         }
-        options.push(here);
-        next += 1;
-    }
-    // 1: the player to move wins, -1: loses, 0: unknown (a draw at the end).
-    let mut result = vec![0i8; states.len()];
-    loop {
-        let mut changed = false;
-        for s in 0..states.len() {
-            if result[s] != 0 {
-                continue;
+        // 1: the player to move wins, -1: loses, 0: unknown (a draw at the end).
+        let mut result = vec![0i8; states.len()];
+        loop {
+            let mut changed = false;
+            for s in 0..states.len() {
+                if result[s] != 0 {
+                    continue;
+                }
+                if options[s].iter().any(|&o| result[o] == -1) {
+                    result[s] = 1;
+                    changed = true;
+                } else if options[s].iter().all(|&o| result[o] == 1) {
+                    result[s] = -1;
+                    changed = true;
+                }
             }
-            if options[s].iter().any(|&o| result[o] == -1) {
-                result[s] = 1;
-                changed = true;
-            } else if options[s].iter().all(|&o| result[o] == 1) {
-                result[s] = -1;
-                changed = true;
+            if !changed {
+                break;
             }
         }
-        if !changed {
-            break;
-        }
+        Retrograde { index, result }
     }
-    match result[0] {
-        1 => "First",
-        -1 => "Second",
-        _ => "Draw",
+
+    fn answer(&self, tokens: &[usize]) -> &'static str {
+        let mut key = tokens.to_vec();
+        key.sort_unstable();
+        match self.result[self.index[&key]] {
+            1 => "First",
+            -1 => "Second",
+            _ => "Draw",
+        }
     }
 }
 
@@ -193,6 +213,126 @@ fn digraph_agrees_with_retrograde_analysis_for_one_and_two_tokens() {
             "{text}"
         );
     }
+}
+
+/// A random digraph position with `tokens` tokens, as text.
+fn random_digraph(rng: &mut Rng, tokens: usize) -> (Vec<(usize, usize)>, Vec<usize>, String) {
+    let n = 1 + rng.below(7);
+    let m = rng.below(2 * n + 2);
+    let edges: Vec<(usize, usize)> = (0..m).map(|_| (rng.below(n), rng.below(n))).collect();
+    let at: Vec<usize> = (0..tokens).map(|_| rng.below(n)).collect();
+    let text = format!(
+        "{n} {m}\n{}{tokens}\n{}\n",
+        edges
+            .iter()
+            .map(|(u, v)| format!("{u} {v}\n"))
+            .collect::<String>(),
+        at.iter()
+            .map(usize::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
+    (edges, at, text)
+}
+
+#[test]
+fn digraph_moves_are_marked_by_who_wins_after_them() {
+    let mut rng = Rng::new(7);
+    for round in 0..1000 {
+        let (edges, tokens, text) = random_digraph(&mut rng, 1 + round % 2);
+        let oracle = Retrograde::new(&edges, &tokens);
+        let mut session = games::open("digraph", &text, 0).unwrap();
+        let analysis = session.analysis().clone();
+        assert_eq!(analysis.outcome.answer(), oracle.answer(&tokens), "{text}");
+        let loopy = analysis.loopy.as_ref().unwrap();
+        for m in &analysis.moves {
+            session.play(m.id).unwrap();
+            let after: Vec<usize> = match &session.analysis().board {
+                Board::Digraph { tokens, .. } => tokens.iter().map(|&t| t as usize).collect(),
+                _ => unreachable!(),
+            };
+            session.undo();
+            let expected = oracle.answer(&after);
+            assert_eq!(
+                loopy.winning.contains(&m.id),
+                expected == "Second",
+                "{text} {}",
+                m.label
+            );
+            assert_eq!(
+                loopy.drawing.contains(&m.id),
+                expected == "Draw",
+                "{text} {}",
+                m.label
+            );
+        }
+    }
+}
+
+/// Plays the computer against an opponent until one cannot move or `limit`
+/// moves pass; returns whether the computer made the last move.
+fn computer_wins(
+    session: &mut Box<dyn AnySession>,
+    opponent: &mut dyn FnMut(&Analysis) -> u32,
+    limit: usize,
+) -> Option<bool> {
+    for ply in 0..limit {
+        let analysis = session.analysis().clone();
+        if analysis.moves.is_empty() {
+            return Some(ply % 2 == 1);
+        }
+        let id = if ply % 2 == 0 {
+            session.ai_move(Skill::OPTIMAL, ply as u64).unwrap()
+        } else {
+            opponent(&analysis)
+        };
+        session.play(id).unwrap();
+    }
+    None
+}
+
+#[test]
+fn the_computer_wins_won_digraph_positions_and_holds_draws() {
+    let mut rng = Rng::new(11);
+    let mut won = 0;
+    // From 1 the computer moves to 2 (value 0); the opponent moves to 3
+    // (∞, K = {0}) and back is 2 again, or 4, labelled before it: only
+    // moving to 4 ends play.
+    let undoable = "5 6\n0 1\n1 2\n2 3\n3 2\n3 3\n3 4\n1\n1\n".to_string();
+    for round in 0..1000 {
+        let text = match round {
+            0 => undoable.clone(),
+            _ => random_digraph(&mut rng, 1 + round % 3).2,
+        };
+        let mut session = games::open("digraph", &text, 0).unwrap();
+        let outcome = session.analysis().outcome;
+        // An opponent who undoes: it moves to ∞ or to the largest value it can.
+        let mut stubborn = |a: &Analysis| {
+            let key = |m: &&grundy_core::MoveInfo| match &m.loopy {
+                Some(l) if l.infinite.is_some() => u64::MAX,
+                _ => u64::from(m.parts.iter().map(|p| p.0).sum::<u32>()) << 32 | m.id as u64,
+            };
+            a.moves.iter().max_by_key(key).unwrap().id
+        };
+        let mut random = Rng::new(round as u64);
+        let mut aimless = |a: &Analysis| a.moves[random.below(a.moves.len())].id;
+        for opponent in [
+            &mut stubborn as &mut dyn FnMut(&Analysis) -> u32,
+            &mut aimless,
+        ] {
+            session.load(&text, 0).unwrap();
+            let result = computer_wins(&mut session, opponent, 400);
+            match outcome {
+                Outcome::Next => {
+                    assert_eq!(result, Some(true), "{text}");
+                    won += 1;
+                }
+                Outcome::Draw => assert_ne!(result, Some(false), "{text}"),
+                Outcome::Previous => {}
+            }
+        }
+    }
+    assert!(won > 250, "only {won} won games were played");
 }
 
 #[test]

@@ -15,7 +15,7 @@ const TILES: &[char] = &['.', '#', '-', '|', 'E', 'T', 'L', 'R', 'X', 'l', 'r', 
 /// A random drawing edit of any kind; a game refuses the kinds it lacks.
 fn random_edit(rng: &mut Rng) -> Edit {
     let small = |rng: &mut Rng, n: usize| rng.below(n) as u32;
-    match rng.below(17) {
+    match rng.below(19) {
         0 | 1 => Edit::Random {
             seed: rng.next_u64(),
             density: rng.unit(),
@@ -82,8 +82,14 @@ fn random_edit(rng: &mut Rng) -> Edit {
             from: small(rng, 8),
             to: small(rng, 8),
         },
-        _ => Edit::RemoveEdge {
+        16 => Edit::RemoveEdge {
             index: small(rng, 10),
+        },
+        17 => Edit::AddToken {
+            vertex: small(rng, 8),
+        },
+        _ => Edit::RemoveToken {
+            vertex: small(rng, 8),
         },
     }
 }

@@ -510,6 +510,12 @@ fn read_edit(value: &JsValue) -> Result<Edit, String> {
         "removeEdge" => Edit::RemoveEdge {
             index: f.index("index")?,
         },
+        "addToken" => Edit::AddToken {
+            vertex: f.index("vertex")?,
+        },
+        "removeToken" => Edit::RemoveToken {
+            vertex: f.index("vertex")?,
+        },
         other => return Err(format!("there is no edit of kind '{other}'")),
     })
 }

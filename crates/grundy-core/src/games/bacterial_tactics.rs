@@ -452,6 +452,7 @@ impl Game for BacterialTactics {
                     block.left + 1,
                     block.right
                 ),
+                loopy: None,
             })
             .collect();
         let total: Nimber = components.iter().map(|c| c.nimber).sum();
@@ -470,6 +471,7 @@ impl Game for BacterialTactics {
                     footprint: region(p.footprint(block)),
                     parts: vec![a, b],
                     after: total ^ table.get(block) ^ a ^ b,
+                    loopy: None,
                 }
             })
             .collect();

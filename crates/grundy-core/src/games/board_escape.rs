@@ -323,6 +323,7 @@ impl Game for BoardEscape {
                 region: Region::cell(cell / position.cols, cell % position.cols),
                 nimber: values.value(cell, n),
                 label: format!("token at {} with {n}", cell_name(position, cell)),
+                loopy: None,
             })
             .collect();
         let total: Nimber = components.iter().map(|c| c.nimber).sum();
@@ -353,6 +354,7 @@ impl Game for BoardEscape {
                     footprint: Region::cell(target / position.cols, target % position.cols),
                     parts: vec![left],
                     after: total ^ components[token].nimber ^ left,
+                    loopy: None,
                 }
             })
             .collect();

@@ -835,6 +835,7 @@ impl Game for Darkraft {
                     ),
                     region: Region::Cells { cells },
                     nimber: tables[parity].nimbers.get(block),
+                    loopy: None,
                 });
             }
         }
@@ -861,6 +862,7 @@ impl Game for Darkraft {
                     footprint: Region::Cells { cells: swept },
                     after: total ^ components[component].nimber ^ parts.iter().copied().sum(),
                     parts,
+                    loopy: None,
                 }
             })
             .collect();

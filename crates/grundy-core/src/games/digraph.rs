@@ -2,31 +2,78 @@
 //! along one edge. Play may go on forever, so values are Smith's
 //! generalised Sprague–Grundy values: a finite mex where play from a vertex
 //! is finite, else ∞ with the set K of finite values among its followers.
-//! Answered on the command line.
+//! Each token is a component; Smith's rule decides their sum.
 
-use super::hackenbush::{read_coordinates, read_graph};
-use crate::game::GameError;
+use super::hackenbush::{
+    edit_drawing, layered_layout, read_coordinates, read_graph, shifted, DrawingRules, Picture,
+    MAX_COORDINATE,
+};
+use crate::ai::Rng;
+use crate::analysis::{
+    Analysis, Board, Component, Edit, Loopy, MoveInfo, Outcome, Region, VertexValue,
+};
+use crate::game::{unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample};
 use crate::input::Scanner;
-use std::collections::BTreeSet;
+use crate::nimber::Nimber;
 
+pub const ID: &str = "digraph";
 pub const MAX_VERTICES: usize = 10_000;
 pub const MAX_EDGES: usize = 50_000;
 pub const MAX_TOKENS: usize = 16;
+/// The largest graph the playground draws and lists moves for.
+pub const MAX_DRAWN_VERTICES: usize = 1000;
+pub const MAX_DRAWN_EDGES: usize = 5000;
 
-/// A directed graph and the vertices its tokens stand on.
+const DRAWING: DrawingRules = DrawingRules {
+    what: "a drawn graph",
+    max_vertices: MAX_DRAWN_VERTICES,
+    max_edges: MAX_DRAWN_EDGES,
+    ground: false,
+};
+
+/// A directed graph drawn at coordinates, and the vertices its tokens
+/// stand on (several may share one).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
-    pub vertices: usize,
-    pub edges: Vec<(usize, usize)>,
+    pub graph: Picture,
     pub tokens: Vec<usize>,
 }
 
-/// Smith's value of one vertex.
+/// Smith's value of one vertex and the labelling step that fixed it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Value {
-    Finite(u32),
-    /// Play can go on forever; `K` holds the finite values of the followers.
-    Infinite(BTreeSet<u32>),
+pub struct Value {
+    /// `None` for ∞.
+    pub nimber: Option<u32>,
+    /// For ∞: the finite values of the followers, ascending.
+    pub k: Vec<u32>,
+    /// For a finite value, how many vertices were labelled before it.
+    pub rank: u32,
+}
+
+impl Value {
+    /// The value as a component or a move reports it.
+    fn loopy(&self) -> Loopy {
+        match self.nimber {
+            Some(_) => Loopy::finite(self.rank),
+            None => Loopy::infinite(self.k.clone()),
+        }
+    }
+
+    /// The finite value, 0 for ∞ (which counts for nothing in a ⊕).
+    fn finite(&self) -> Nimber {
+        Nimber(self.nimber.unwrap_or(0))
+    }
+
+    fn written(&self) -> String {
+        match self.nimber {
+            Some(n) => format!("*{n}"),
+            None if self.k.is_empty() => "∞".to_string(),
+            None => {
+                let k: Vec<String> = self.k.iter().map(u32::to_string).collect();
+                format!("∞{{{}}}", k.join(","))
+            }
+        }
+    }
 }
 
 /// Reads `n m`, m edges `u v`, `t`, t token vertices, optional coordinates.
@@ -38,11 +85,10 @@ pub fn parse(text: &str) -> Result<Position, GameError> {
     let tokens = (1..=t)
         .map(|index| scanner.number(&format!("token {index}'s vertex"), 0, last))
         .collect::<Result<Vec<_>, _>>()?;
-    // The drawing coordinates are not part of the game.
-    read_coordinates(&mut scanner, vertices)?;
+    let points = read_coordinates(&mut scanner, vertices)?
+        .unwrap_or_else(|| layered_layout(vertices, &edges));
     Ok(Position {
-        vertices,
-        edges,
+        graph: Picture { edges, points },
         tokens,
     })
 }
@@ -50,7 +96,9 @@ pub fn parse(text: &str) -> Result<Position, GameError> {
 /// Every vertex's value, by the standard iterative labelling: round i
 /// labels i every vertex with no follower labelled i all of whose
 /// unlabelled or ∞ followers have one, then labels ∞ every vertex left
-/// without a follower labelled i.
+/// without a follower labelled i. Vertices are ranked in the order they
+/// are labelled, so an ∞ or larger follower always has a follower of the
+/// same value and a lower rank to move back to.
 pub fn values(vertices: usize, edges: &[(usize, usize)]) -> Vec<Value> {
     let mut followers = vec![Vec::new(); vertices];
     let mut leaders = vec![Vec::new(); vertices];
@@ -61,18 +109,18 @@ pub fn values(vertices: usize, edges: &[(usize, usize)]) -> Vec<Value> {
     const UNLABELLED: u32 = u32::MAX;
     const INFINITE: u32 = u32::MAX - 1;
     let mut label = vec![UNLABELLED; vertices];
+    let mut rank = vec![0u32; vertices];
+    let mut labelled = 0u32;
     let mut round = 0;
-    while label.contains(&UNLABELLED) {
+    let mut left = vertices;
+    while left > 0 {
         // How many edges lead to a follower that is unlabelled or ∞ and has
         // no follower labelled `round` yet.
-        let mut open = vec![0usize; vertices];
+        let mut open: Vec<usize> = followers
+            .iter()
+            .map(|f| f.iter().filter(|&&v| label[v] >= INFINITE).count())
+            .collect();
         let mut reaches = vec![false; vertices];
-        for u in 0..vertices {
-            open[u] = followers[u]
-                .iter()
-                .filter(|&&v| label[v] >= INFINITE)
-                .count();
-        }
         let mut queue: Vec<usize> = (0..vertices)
             .filter(|&u| label[u] == UNLABELLED && open[u] == 0)
             .collect();
@@ -81,6 +129,9 @@ pub fn values(vertices: usize, edges: &[(usize, usize)]) -> Vec<Value> {
                 continue;
             }
             label[u] = round;
+            rank[u] = labelled;
+            labelled += 1;
+            left -= 1;
             // Its leaders now reach `round`; theirs lose one open follower.
             for &p in &leaders[u] {
                 if reaches[p] {
@@ -100,67 +151,354 @@ pub fn values(vertices: usize, edges: &[(usize, usize)]) -> Vec<Value> {
         for u in 0..vertices {
             if label[u] == UNLABELLED && !reaches[u] {
                 label[u] = INFINITE;
+                left -= 1;
             }
         }
         round += 1;
     }
     (0..vertices)
         .map(|u| match label[u] {
-            INFINITE => Value::Infinite(
-                followers[u]
+            INFINITE => {
+                let mut k: Vec<u32> = followers[u]
                     .iter()
-                    .filter(|&&v| label[v] < INFINITE)
                     .map(|&v| label[v])
-                    .collect(),
-            ),
-            finite => Value::Finite(finite),
+                    .filter(|&l| l < INFINITE)
+                    .collect();
+                crate::sort::sort(&mut k);
+                k.dedup();
+                Value {
+                    nimber: None,
+                    k,
+                    rank: 0,
+                }
+            }
+            finite => Value {
+                nimber: Some(finite),
+                k: Vec::new(),
+                rank: rank[u],
+            },
         })
         .collect()
 }
 
-/// Who wins: `First`, `Second` or `Draw`, by Smith's rule for sums.
-pub fn outcome(position: &Position) -> &'static str {
-    let values = values(position.vertices, &position.edges);
-    let mut xor = 0;
-    let mut infinite = Vec::new();
-    for &token in &position.tokens {
-        match &values[token] {
-            Value::Finite(v) => xor ^= v,
-            Value::Infinite(k) => infinite.push(k),
+/// Who wins, by Smith's rule for the sum of the tokens' values.
+pub fn outcome(position: &Position) -> Outcome {
+    let values = values(position.graph.vertices(), &position.graph.edges);
+    let tokens = position.tokens.iter().map(|&t| &values[t]);
+    let finite = tokens.clone().map(Value::finite).sum();
+    let infinite = tokens.filter(|v| v.nimber.is_none()).map(|v| &v.k[..]);
+    Outcome::smith(finite, infinite)
+}
+
+/// The moves in the order `analyse` lists them: for each vertex holding a
+/// token (the first token there), each edge out of it, by edge index.
+fn slides(position: &Position) -> Vec<(usize, usize)> {
+    let mut moves = Vec::new();
+    for (token, &at) in position.tokens.iter().enumerate() {
+        if position.tokens[..token].contains(&at) {
+            continue;
+        }
+        for (edge, &(u, _)) in position.graph.edges.iter().enumerate() {
+            if u == at {
+                moves.push((token, edge));
+            }
         }
     }
-    match infinite[..] {
-        [] if xor != 0 => "First",
-        [] => "Second",
-        [k] if k.contains(&xor) => "First",
-        _ => "Draw",
+    moves
+}
+
+/// A random graph: `density` sets how many edges each vertex has, so
+/// sparse graphs are mostly finite and dense ones full of cycles.
+fn random_position(seed: u64, density: f64) -> Position {
+    let mut rng = Rng::new(seed);
+    let n = 6 + rng.below(7);
+    let points = (0..n)
+        .map(|v| {
+            let angle = v as f64 / n as f64 * std::f64::consts::TAU;
+            [
+                (200.0 + 160.0 * angle.cos()).round() as i64,
+                (200.0 + 160.0 * angle.sin()).round() as i64,
+            ]
+        })
+        .collect();
+    let m = ((n as f64) * (0.6 + 1.6 * density.clamp(0.0, 1.0))).round() as usize;
+    let edges = (0..m)
+        .map(|_| (rng.below(n), rng.below(n)))
+        .filter(|(u, v)| u != v)
+        .collect();
+    let tokens = (0..1 + rng.below(3)).map(|_| rng.below(n)).collect();
+    Position {
+        graph: Picture { edges, points },
+        tokens,
     }
 }
 
-/// `grundy solve digraph`.
-pub fn solve(text: &str) -> Result<String, GameError> {
-    Ok(format!("{}\n", outcome(&parse(text)?)))
+#[derive(Default)]
+pub struct Digraph;
+
+impl Game for Digraph {
+    type Position = Position;
+    const CASE_PREFIX: bool = false;
+    const ENDS: bool = false;
+
+    fn info() -> GameInfo {
+        GameInfo {
+            id: ID,
+            name: "Tokens on a digraph",
+            summary: "Slide tokens along arrows; cycles let play go on forever.",
+            rules: "Tokens stand on the vertices of a directed graph. A move slides one token along \
+                    one arrow out of its vertex. Whoever cannot move loses; if play goes on forever \
+                    it is a draw. Where play from a vertex always ends, its value is the usual mex; \
+                    otherwise it is Smith's ∞ together with K, the finite values it can move to. \
+                    With no ∞ token the xor decides; with exactly one, the player to move wins when \
+                    the xor of the others is in its K; with two or more, neither player can force a \
+                    win.",
+            format: "Line 1: n m, then m lines u v, an arrow from u to v (u = v is a loop). Then a \
+                     line t (1 to 16) and a line of t vertices, the tokens. Then, optionally, n \
+                     lines x y: where each vertex is drawn. Up to 10 000 vertices and 50 000 \
+                     arrows; the playground draws up to 1000 vertices and 5000 arrows.",
+            samples: vec![
+                Sample {
+                    name: "A cycle with a way out",
+                    input: "5 6\n0 1\n1 2\n2 0\n2 3\n3 4\n1 4\n2\n0 3\n\
+                            80 80\n240 80\n160 200\n320 200\n320 80\n",
+                },
+                Sample {
+                    name: "Two loops, one with an exit",
+                    input: "4 4\n0 0\n0 1\n2 2\n1 3\n2\n0 2\n80 120\n200 120\n320 120\n200 240\n",
+                },
+                Sample {
+                    name: "A path of four",
+                    input: "4 3\n0 1\n1 2\n2 3\n1\n0\n",
+                },
+            ],
+        }
+    }
+
+    fn parse(&self, text: &str) -> Result<Vec<Position>, GameError> {
+        Ok(vec![parse(text)?])
+    }
+
+    fn format(&self, position: &Position) -> String {
+        let graph = &position.graph;
+        let mut text = format!("{} {}\n", graph.vertices(), graph.edges.len());
+        for &(u, v) in &graph.edges {
+            text.push_str(&format!("{u} {v}\n"));
+        }
+        let tokens: Vec<String> = position.tokens.iter().map(usize::to_string).collect();
+        text.push_str(&format!("{}\n{}\n", tokens.len(), tokens.join(" ")));
+        for [x, y] in &graph.points {
+            text.push_str(&format!("{x} {y}\n"));
+        }
+        text
+    }
+
+    fn answer(&mut self, position: &Position) -> Result<String, GameError> {
+        Ok(outcome(position).answer().to_string())
+    }
+
+    fn canonical(&self, position: &Position) -> String {
+        let mut tokens = position.tokens.clone();
+        crate::sort::sort(&mut tokens);
+        let mut canonical = position.clone();
+        canonical.tokens = tokens;
+        canonical.graph.points.clear();
+        self.format(&canonical)
+    }
+
+    fn analyse(&mut self, position: &Position) -> Analysis {
+        let graph = &position.graph;
+        let values = values(graph.vertices(), &graph.edges);
+        let total: Nimber = position.tokens.iter().map(|&t| values[t].finite()).sum();
+        let moves = slides(position)
+            .into_iter()
+            .enumerate()
+            .map(|(id, (token, edge))| {
+                let (u, v) = graph.edges[edge];
+                let to = &values[v];
+                MoveInfo {
+                    id: id as u32,
+                    label: format!("slide token {}: {u} → {v} ({})", token + 1, to.written()),
+                    component: token as u32,
+                    anchor: Region::Items {
+                        items: vec![edge as u32],
+                    },
+                    variant: None,
+                    footprint: Region::Items {
+                        items: vec![edge as u32],
+                    },
+                    parts: to.nimber.map(Nimber).into_iter().collect(),
+                    after: total ^ values[u].finite() ^ to.finite(),
+                    loopy: Some(to.loopy()),
+                }
+            })
+            .collect();
+        let components = position
+            .tokens
+            .iter()
+            .enumerate()
+            .map(|(token, &at)| Component {
+                id: token as u32,
+                region: Region::Items {
+                    items: vec![at as u32],
+                },
+                nimber: values[at].finite(),
+                label: format!(
+                    "token {} on vertex {at}, {}",
+                    token + 1,
+                    values[at].written()
+                ),
+                loopy: Some(values[at].loopy()),
+            })
+            .collect();
+        Analysis::new(
+            Board::Digraph {
+                points: graph.points.clone(),
+                edges: graph
+                    .edges
+                    .iter()
+                    .map(|&(u, v)| [u as u32, v as u32])
+                    .collect(),
+                tokens: position.tokens.iter().map(|&t| t as u32).collect(),
+                values: values
+                    .into_iter()
+                    .map(|v| VertexValue {
+                        nimber: v.nimber.map(Nimber),
+                        k: v.k,
+                    })
+                    .collect(),
+            },
+            components,
+            moves,
+        )
+    }
+
+    fn check_playable(&self, position: &Position) -> Result<(), GameError> {
+        let graph = &position.graph;
+        if graph.vertices() > MAX_DRAWN_VERTICES || graph.edges.len() > MAX_DRAWN_EDGES {
+            return Err(GameError::new(format!(
+                "this graph has {} vertices and {} arrows; the playground draws up to \
+                 {MAX_DRAWN_VERTICES} vertices and {MAX_DRAWN_EDGES} arrows (`grundy solve \
+                 digraph` reads up to {MAX_VERTICES} and {MAX_EDGES})",
+                graph.vertices(),
+                graph.edges.len()
+            )));
+        }
+        match graph
+            .points
+            .iter()
+            .position(|p| p.iter().any(|c| c.abs() > MAX_COORDINATE))
+        {
+            Some(vertex) => Err(GameError::new(format!(
+                "vertex {vertex} is drawn at {} {}; the playground draws coordinates from \
+                 −{MAX_COORDINATE} to {MAX_COORDINATE}",
+                graph.points[vertex][0], graph.points[vertex][1]
+            ))),
+            None => Ok(()),
+        }
+    }
+
+    fn option_count(&mut self, position: &Position) -> u32 {
+        slides(position).len() as u32
+    }
+
+    fn play(&mut self, position: &Position, move_id: u32) -> Result<Position, GameError> {
+        let (token, edge) = *slides(position)
+            .get(move_id as usize)
+            .ok_or_else(|| unknown_move(move_id))?;
+        let mut next = position.clone();
+        next.tokens[token] = position.graph.edges[edge].1;
+        Ok(next)
+    }
+
+    fn edit(&mut self, position: &Position, edit: &Edit) -> Result<Position, GameError> {
+        let vertices = position.graph.vertices();
+        let mut next = position.clone();
+        match *edit {
+            Edit::Random { seed, density } => return Ok(random_position(seed, density)),
+            Edit::AddToken { vertex } => {
+                if vertex as usize >= vertices {
+                    return Err(GameError::new(format!("there is no vertex {vertex}")));
+                }
+                if position.tokens.len() >= MAX_TOKENS {
+                    return Err(GameError::new(format!(
+                        "a position has at most {MAX_TOKENS} tokens"
+                    )));
+                }
+                next.tokens.push(vertex as usize);
+            }
+            Edit::RemoveToken { vertex } => {
+                let at = position
+                    .tokens
+                    .iter()
+                    .rposition(|&t| t == vertex as usize)
+                    .ok_or_else(|| GameError::new(format!("no token stands on vertex {vertex}")))?;
+                if position.tokens.len() == 1 {
+                    return Err(GameError::new(
+                        "a position keeps at least one token; add another before taking this one",
+                    ));
+                }
+                next.tokens.remove(at);
+            }
+            _ => {
+                next.graph = edit_drawing(&position.graph, edit, &DRAWING)?
+                    .ok_or_else(|| unsupported_edit("a digraph", edit))?;
+                if let Edit::RemoveVertex { index } = *edit {
+                    let index = index as usize;
+                    next.tokens.retain(|&t| t != index);
+                    if next.tokens.is_empty() {
+                        return Err(GameError::new(format!(
+                            "the last token stands on vertex {index}; put a token elsewhere \
+                             before removing it"
+                        )));
+                    }
+                    for t in &mut next.tokens {
+                        *t = shifted(*t, index);
+                    }
+                }
+            }
+        }
+        Ok(next)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn solve(text: &str) -> String {
+        Digraph.solve(text).unwrap()
+    }
+
     #[test]
     fn finite_cyclic_and_drawn_positions() {
         // A path 0 → 1 → 2: values 0, 1, 0 from the end.
-        assert_eq!(
-            values(3, &[(0, 1), (1, 2)]),
-            [Value::Finite(0), Value::Finite(1), Value::Finite(0)]
-        );
-        assert_eq!(solve("3 2\n0 1\n1 2\n1\n1\n").unwrap(), "First\n");
-        assert_eq!(solve("3 2\n0 1\n1 2\n1\n0\n").unwrap(), "Second\n");
+        let path: Vec<Option<u32>> = values(3, &[(0, 1), (1, 2)])
+            .iter()
+            .map(|v| v.nimber)
+            .collect();
+        assert_eq!(path, [Some(0), Some(1), Some(0)]);
+        assert_eq!(solve("3 2\n0 1\n1 2\n1\n1\n"), "First\n");
+        assert_eq!(solve("3 2\n0 1\n1 2\n1\n0\n"), "Second\n");
         // A loop alone: play goes on forever.
-        assert_eq!(values(1, &[(0, 0)]), [Value::Infinite(BTreeSet::new())]);
-        assert_eq!(solve("1 1\n0 0\n1\n0\n").unwrap(), "Draw\n");
+        assert_eq!(values(1, &[(0, 0)])[0].written(), "∞");
+        assert_eq!(solve("1 1\n0 0\n1\n0\n"), "Draw\n");
         // A loop with an exit to a dead end: ∞ with K = {0}, so the mover wins.
-        assert_eq!(solve("2 2\n0 0\n0 1\n1\n0\n").unwrap(), "First\n");
+        assert_eq!(values(2, &[(0, 0), (0, 1)])[0].written(), "∞{0}");
+        assert_eq!(solve("2 2\n0 0\n0 1\n1\n0\n"), "First\n");
         // Two such tokens: xor of the other (∞) is not finite, so a draw.
-        assert_eq!(solve("2 2\n0 0\n0 1\n2\n0 0\n").unwrap(), "Draw\n");
+        assert_eq!(solve("2 2\n0 0\n0 1\n2\n0 0\n"), "Draw\n");
+    }
+
+    #[test]
+    fn removing_a_vertex_moves_the_tokens_with_it() {
+        let mut game = Digraph;
+        let start = parse("3 2\n0 1\n1 2\n2\n0 2\n").unwrap();
+        let next = game.edit(&start, &Edit::RemoveVertex { index: 1 }).unwrap();
+        assert_eq!(next.tokens, [0, 1]);
+        assert!(next.graph.edges.is_empty());
+        let lone = parse("2 1\n0 1\n1\n1\n").unwrap();
+        assert!(game.edit(&lone, &Edit::RemoveVertex { index: 1 }).is_err());
+        assert!(game.edit(&lone, &Edit::RemoveToken { vertex: 1 }).is_err());
     }
 }

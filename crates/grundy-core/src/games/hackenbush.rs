@@ -522,6 +522,7 @@ impl Game for Hackenbush {
                 footprint: Region::Items { items: gone },
                 parts,
                 after: total ^ values[component] ^ piece_after,
+                loopy: None,
             });
         }
         let components = groups
@@ -538,6 +539,7 @@ impl Game for Hackenbush {
                     1 => format!("a piece of 1 edge ({})", edge_name(picture, group[0])),
                     size => format!("a piece of {size} edges"),
                 },
+                loopy: None,
             })
             .collect();
         Analysis::new(
@@ -595,25 +597,49 @@ impl Game for Hackenbush {
     }
 
     fn edit(&mut self, picture: &Picture, edit: &Edit) -> Result<Picture, GameError> {
-        edit_picture(picture, edit)
+        match edit {
+            Edit::Random { seed, density } => Ok(random_picture(*seed, *density)),
+            _ => edit_drawing(picture, edit, &PICTURE)?
+                .ok_or_else(|| unsupported_edit("Hackenbush", edit)),
+        }
     }
 }
 
-/// A drawing edit of a picture; vertex 0, the ground line, neither moves
-/// nor goes.
-fn edit_picture(picture: &Picture, edit: &Edit) -> Result<Picture, GameError> {
+/// What a drawn graph allows: its limits, named as `what` ("a picture"),
+/// and whether vertex 0 is the ground, which neither moves nor goes.
+pub struct DrawingRules {
+    pub what: &'static str,
+    pub max_vertices: usize,
+    pub max_edges: usize,
+    pub ground: bool,
+}
+
+const PICTURE: DrawingRules = DrawingRules {
+    what: "a picture",
+    max_vertices: MAX_VERTICES,
+    max_edges: MAX_EDGES,
+    ground: true,
+};
+
+/// A drawing edit of a graph's vertices and edges; `None` for other edits.
+pub fn edit_drawing(
+    picture: &Picture,
+    edit: &Edit,
+    rules: &DrawingRules,
+) -> Result<Option<Picture>, GameError> {
     let mut next = picture.clone();
     let n = picture.vertices();
-    let vertex = |index: u32, what: &str| -> Result<usize, GameError> {
+    let what = rules.what;
+    let vertex = |index: u32, act: &str| -> Result<usize, GameError> {
         let index = index as usize;
         if index >= n {
             return Err(GameError::new(format!(
-                "there is no vertex {index} to {what}"
+                "there is no vertex {index} to {act}"
             )));
         }
-        if index == 0 {
+        if index == 0 && rules.ground {
             return Err(GameError::new(format!(
-                "the ground is vertex 0; it cannot {what}"
+                "the ground is vertex 0; it cannot {act}"
             )));
         }
         Ok(index)
@@ -627,9 +653,10 @@ fn edit_picture(picture: &Picture, edit: &Edit) -> Result<Picture, GameError> {
         Ok([x, y])
     };
     let room_for_edge = |next: &Picture| {
-        if next.edges.len() >= MAX_EDGES {
+        if next.edges.len() >= rules.max_edges {
             Err(GameError::new(format!(
-                "a picture has at most {MAX_EDGES} edges"
+                "{what} has at most {} edges",
+                rules.max_edges
             )))
         } else {
             Ok(())
@@ -637,9 +664,10 @@ fn edit_picture(picture: &Picture, edit: &Edit) -> Result<Picture, GameError> {
     };
     match *edit {
         Edit::AddVertex { x, y, from } => {
-            if n >= MAX_VERTICES {
+            if n >= rules.max_vertices {
                 return Err(GameError::new(format!(
-                    "a picture has at most {MAX_VERTICES} vertices"
+                    "{what} has at most {} vertices",
+                    rules.max_vertices
                 )));
             }
             next.points.push(point(x, y)?);
@@ -657,15 +685,15 @@ fn edit_picture(picture: &Picture, edit: &Edit) -> Result<Picture, GameError> {
         }
         Edit::RemoveVertex { index } => {
             let index = vertex(index, "be removed")?;
+            if n == 1 {
+                return Err(GameError::new(format!("{what} keeps at least one vertex")));
+            }
             next.points.remove(index);
             next.edges = picture
                 .edges
                 .iter()
                 .filter(|&&(u, v)| u != index && v != index)
-                .map(|&(u, v)| {
-                    let shift = |w: usize| if w > index { w - 1 } else { w };
-                    (shift(u), shift(v))
-                })
+                .map(|&(u, v)| (shifted(u, index), shifted(v, index)))
                 .collect();
         }
         Edit::AddEdge { from, to } => {
@@ -685,10 +713,18 @@ fn edit_picture(picture: &Picture, edit: &Edit) -> Result<Picture, GameError> {
             }
             next.edges.remove(index as usize);
         }
-        Edit::Random { seed, density } => next = random_picture(seed, density),
-        _ => return Err(unsupported_edit("Hackenbush", edit)),
+        _ => return Ok(None),
     }
-    Ok(next)
+    Ok(Some(next))
+}
+
+/// Vertex `w`'s index once vertex `removed` is gone.
+pub fn shifted(w: usize, removed: usize) -> usize {
+    if w > removed {
+        w - 1
+    } else {
+        w
+    }
 }
 
 /// A random picture: a few trees on the ground, with `density` of their

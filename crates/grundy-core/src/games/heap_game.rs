@@ -147,6 +147,7 @@ impl<F: HeapFamily> HeapGame<F> {
                 },
                 nimber: values[index],
                 label: format!("heap {} ({size})", index + 1),
+                loopy: None,
             })
             .collect();
         let mut moves = Vec::new();
@@ -177,6 +178,7 @@ impl<F: HeapFamily> HeapGame<F> {
                     },
                     parts,
                     after,
+                    loopy: None,
                 });
             }
         }

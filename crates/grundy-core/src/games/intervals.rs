@@ -545,6 +545,7 @@ impl Game for Intervals {
                     },
                     nimber: forest.nimber[root],
                     label: format!("[{}, {}]", span.first, span.last),
+                    loopy: None,
                 }
             })
             .collect();
@@ -569,6 +570,7 @@ impl Game for Intervals {
                     },
                     parts: forest.pieces(pick.interval, remaining, count, value),
                     after: total ^ forest.nimber[root] ^ value,
+                    loopy: None,
                 }
             })
             .collect();

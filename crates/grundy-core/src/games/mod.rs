@@ -40,6 +40,12 @@ fn entry<G: Game + 'static>() -> Entry {
         open_unchecked: |text, case| Ok(Box::new(Session::<G>::open_unchecked(text, case)?)),
         solve: |input| G::default().solve(input),
         nimber: |text| {
+            if !G::ENDS {
+                let id = G::info().id;
+                return Err(GameError::new(format!(
+                    "{id} positions can be drawn or go on forever, so they have no nimber; use `grundy solve {id}`"
+                )));
+            }
             let mut game = G::default();
             let first = game.parse(text)?.into_iter().next();
             let position = first.ok_or_else(|| GameError::new("the input holds no position"))?;
@@ -60,6 +66,7 @@ fn registry() -> Vec<Entry> {
         entry::<octal::Octal>(),
         entry::<grundy_game::GrundyGame>(),
         entry::<hackenbush::Hackenbush>(),
+        entry::<digraph::Digraph>(),
     ]
 }
 
@@ -102,17 +109,13 @@ pub fn open(game_id: &str, text: &str, case: usize) -> Result<Box<dyn AnySession
 }
 
 /// Answers a whole contest input of `game_id` in the contest's output format;
-/// a sum answers `First` or `Second`.
+/// a sum answers `First`, `Second` or `Draw`.
 pub fn solve(game_id: &str, input: &str) -> Result<String, GameError> {
     check_input_size(input)?;
     if game_id == sum::ID {
-        let won = !sum::nimber(input)?.is_zero();
-        return Ok(if won { "First\n" } else { "Second\n" }.to_string());
+        return Ok(format!("{}\n", sum::outcome(input)?.answer()));
     }
-    match game_id {
-        "digraph" => digraph::solve(input),
-        _ => (find(game_id)?.solve)(input),
-    }
+    (find(game_id)?.solve)(input)
 }
 
 /// The nimber of the first position of `text`, read with the contest's
@@ -121,9 +124,6 @@ pub fn nimber(game_id: &str, text: &str) -> Result<Nimber, GameError> {
     check_input_size(text)?;
     match game_id {
         sum::ID => sum::nimber(text),
-        "digraph" => Err(GameError::new(
-            "digraph positions can be drawn or go on forever, so they have no nimber; use `grundy solve digraph`",
-        )),
         _ => (find(game_id)?.nimber)(text),
     }
 }
@@ -133,11 +133,6 @@ pub fn nimber(game_id: &str, text: &str) -> Result<Nimber, GameError> {
 /// outcome --misere` reads it. A report without an outcome says why.
 pub fn misere_report(game_id: &str, text: &str, budget: usize) -> Result<MisereReport, GameError> {
     check_input_size(text)?;
-    if game_id == "digraph" {
-        return Err(GameError::new(format!(
-            "{game_id} has no misère solver yet; `grundy solve {game_id}` answers normal play"
-        )));
-    }
     let mut session: Box<dyn AnySession> = if game_id == sum::ID {
         Box::new(sum::open(text, 0)?)
     } else {

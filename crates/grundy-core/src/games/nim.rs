@@ -81,6 +81,7 @@ impl Game for Nim {
                 },
                 nimber: Nimber(size),
                 label: format!("heap {} ({size})", index + 1),
+                loopy: None,
             })
             .collect();
         let mut moves = Vec::new();
@@ -103,6 +104,7 @@ impl Game for Nim {
                     },
                     parts: vec![Nimber(leave)],
                     after: total ^ Nimber(size) ^ Nimber(leave),
+                    loopy: None,
                 });
             }
         }

@@ -336,6 +336,7 @@ impl Game for StringGame {
                 },
                 nimber: table.get(i, j),
                 label: format!("\"{}\"", String::from_utf8_lossy(&letters[i..j])),
+                loopy: None,
             })
             .collect();
         let total: Nimber = components.iter().map(|c| c.nimber).sum();
@@ -365,6 +366,7 @@ impl Game for StringGame {
                     },
                     after: total ^ table.get(i, j) ^ parts[0] ^ parts[1],
                     parts,
+                    loopy: None,
                 }
             })
             .collect();
