@@ -449,6 +449,9 @@ pub struct TreeNode {
     pub label: String,
     pub nimber: Nimber,
     pub outcome: Outcome,
+    /// Play can go on forever from here: `nimber` is not its value.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub loopy: bool,
     pub children: Vec<TreeNode>,
     /// Options left unexpanded because the tree stops at its depth.
     pub unexpanded: u32,

@@ -4,7 +4,7 @@
 //! guessed. Nim has a closed form at any size (Bouton's misère rule), and
 //! so has a heap game whose heaps all pass [`nim_like_failure`].
 
-use crate::analysis::Outcome;
+use crate::analysis::{Analysis, Outcome};
 use crate::game::{Game, GameError};
 use crate::session::AnySession;
 use serde::{Deserialize, Serialize};
@@ -186,6 +186,8 @@ pub fn nim_like_report(
 /// stepping into a move and back.
 pub trait Walk {
     fn key(&self) -> String;
+    /// Everything known about the current position.
+    fn analysis(&mut self) -> Analysis;
     /// How many moves the current position has; moves are numbered from 0.
     fn moves(&mut self) -> u32;
     fn enter(&mut self, id: u32) -> Result<(), GameError>;
@@ -197,6 +199,9 @@ pub trait Walk {
 impl Walk for Box<dyn AnySession + '_> {
     fn key(&self) -> String {
         self.canonical()
+    }
+    fn analysis(&mut self) -> Analysis {
+        AnySession::analysis(self.as_mut()).clone()
     }
     fn moves(&mut self) -> u32 {
         self.analysis().moves.len() as u32
@@ -210,17 +215,18 @@ impl Walk for Box<dyn AnySession + '_> {
 }
 
 /// A game's positions walked through `Game::option_count` and
-/// `Game::play`, with no analysis: the fast path for a single game.
-pub struct PositionWalk<G: Game> {
-    game: G,
+/// `Game::play`, analysed only when asked: the fast path for a single
+/// game, with the caches of the game it borrows.
+pub struct PositionWalk<'a, G: Game> {
+    game: &'a mut G,
     /// The positions from the root to the current one.
     path: Vec<G::Position>,
 }
 
-impl<G: Game> PositionWalk<G> {
-    pub fn new(position: G::Position) -> PositionWalk<G> {
+impl<'a, G: Game> PositionWalk<'a, G> {
+    pub fn new(game: &'a mut G, position: G::Position) -> PositionWalk<'a, G> {
         PositionWalk {
-            game: G::default(),
+            game,
             path: vec![position],
         }
     }
@@ -230,9 +236,13 @@ impl<G: Game> PositionWalk<G> {
     }
 }
 
-impl<G: Game> Walk for PositionWalk<G> {
+impl<G: Game> Walk for PositionWalk<'_, G> {
     fn key(&self) -> String {
         self.game.canonical(self.current())
+    }
+    fn analysis(&mut self) -> Analysis {
+        let position = self.path.last().expect("the root stays");
+        self.game.analyse(position)
     }
     fn moves(&mut self) -> u32 {
         self.game
@@ -338,7 +348,9 @@ impl Search {
     }
 
     /// The full report of the session's current position: its outcome and
-    /// every winning move, or why they are not known.
+    /// every winning move, or why they are not known. Kept out of line: it
+    /// would otherwise be copied into every game's session.
+    #[inline(never)]
     pub fn report(&mut self, session: &mut dyn Walk) -> MisereReport {
         let moves = session.moves();
         let mut winning = Vec::new();

@@ -4,7 +4,7 @@
 use crate::ai::{self, Rng, Skill};
 use crate::analysis::{Analysis, Edit, Region, TreeNode};
 use crate::game::{check_input_size, Game, GameError, GameInfo};
-use crate::misere::{self, Convention, MisereReport, PositionWalk, Search};
+use crate::misere::{self, Convention, MisereReport, PositionWalk, Search, Walk};
 
 /// The questions the CLI and the browser ask of any game, object-safe so
 /// that one code path serves every game.
@@ -55,22 +55,23 @@ fn too_large(budget: usize) -> GameError {
     ))
 }
 
-/// Explores `position` and its options to `depth`. `count` holds the
-/// positions analysed or promised so far: a node's options are counted
-/// before any of them is analysed, so an oversized tree is refused early.
-fn grow<G: Game>(
-    game: &mut G,
-    position: &G::Position,
+/// Explores the walk's position and its options to `depth`. `count`
+/// holds the positions analysed or promised so far: a node's options are
+/// counted before any of them is analysed, so an oversized tree is refused
+/// early. One copy serves every game.
+fn grow(
+    walk: &mut dyn Walk,
     label: String,
     depth: usize,
     budget: usize,
     count: &mut usize,
 ) -> Result<TreeNode, GameError> {
-    let analysis = game.analyse(position);
+    let analysis = walk.analysis();
     let mut node = TreeNode {
         label,
         nimber: analysis.nimber,
         outcome: analysis.outcome,
+        loopy: analysis.loopy.is_some(),
         children: Vec::new(),
         unexpanded: 0,
     };
@@ -82,16 +83,11 @@ fn grow<G: Game>(
     if *count > budget {
         return Err(too_large(budget));
     }
-    for option in &analysis.moves {
-        let next = game.play(position, option.id)?;
-        node.children.push(grow(
-            game,
-            &next,
-            option.label.clone(),
-            depth - 1,
-            budget,
-            count,
-        )?);
+    for option in analysis.moves {
+        walk.enter(option.id)?;
+        let child = grow(walk, option.label, depth - 1, budget, count);
+        walk.leave();
+        node.children.push(child?);
     }
     Ok(node)
 }
@@ -108,35 +104,45 @@ pub struct Session<G: Game> {
     convention: Convention,
 }
 
-impl<G: Game> Session<G> {
-    pub fn open(text: &str, case: usize) -> Result<Session<G>, GameError> {
-        let mut session = Session {
-            game: G::default(),
-            history: Vec::new(),
-            last_moves: Vec::new(),
-            current: 0,
-            cases: (0, 0),
-            analysis: None,
-            convention: Convention::Normal,
-        };
-        session.load(text, case)?;
-        Ok(session)
-    }
+/// Which limits a position is read with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limits {
+    /// What the playground can show and analyse move by move.
+    Playground,
+    /// The contest's, for questions the command line answers.
+    Contest,
+}
 
-    /// Opens case `case` of `text` with the contest's limits rather than the
-    /// playground's, for questions the command line answers.
-    pub fn open_unchecked(text: &str, case: usize) -> Result<Session<G>, GameError> {
+/// Case `case` of `text`, read by `game` within `limits`, and how many
+/// cases the text holds.
+fn read_case<G: Game>(
+    game: &G,
+    text: &str,
+    case: usize,
+    limits: Limits,
+) -> Result<(G::Position, (usize, usize)), GameError> {
+    check_input_size(text)?;
+    let mut positions = game.parse(text)?;
+    let count = positions.len();
+    if case >= count {
+        return Err(GameError::new(format!(
+            "case {} does not exist; the input has {count}",
+            case + 1
+        )));
+    }
+    let position = positions.swap_remove(case);
+    if limits == Limits::Playground {
+        game.check_playable(&position)?;
+    }
+    Ok((position, (count, case)))
+}
+
+impl<G: Game> Session<G> {
+    /// Opens case `case` (0-based) of `text`.
+    pub fn open(text: &str, case: usize, limits: Limits) -> Result<Session<G>, GameError> {
         let game = G::default();
-        let mut positions = game.parse(text)?;
-        if case >= positions.len() {
-            return Err(GameError::new(format!("case {} does not exist", case + 1)));
-        }
-        let count = positions.len();
-        Ok(Session::at(
-            game,
-            positions.swap_remove(case),
-            (count, case),
-        ))
+        let (position, cases) = read_case(&game, text, case, limits)?;
+        Ok(Session::at(game, position, cases))
     }
 
     fn at(game: G, position: G::Position, cases: (usize, usize)) -> Session<G> {
@@ -236,18 +242,8 @@ impl<G: Game> AnySession for Session<G> {
     }
 
     fn load(&mut self, text: &str, case: usize) -> Result<(), GameError> {
-        check_input_size(text)?;
-        let mut positions = self.game.parse(text)?;
-        let count = positions.len();
-        if case >= count {
-            return Err(GameError::new(format!(
-                "case {} does not exist; the input has {count}",
-                case + 1
-            )));
-        }
-        let position = positions.swap_remove(case);
-        self.game.check_playable(&position)?;
-        self.cases = (count, case);
+        let (position, cases) = read_case(&self.game, text, case, Limits::Playground)?;
+        self.cases = cases;
         self.restart_from(position);
         Ok(())
     }
@@ -281,14 +277,8 @@ impl<G: Game> AnySession for Session<G> {
             return Err(too_large(budget));
         }
         let position = self.history[self.current].clone();
-        grow(
-            &mut self.game,
-            &position,
-            String::new(),
-            depth,
-            budget,
-            &mut 1,
-        )
+        let mut walk = PositionWalk::new(&mut self.game, position);
+        grow(&mut walk, String::new(), depth, budget, &mut 1)
     }
 
     fn canonical(&self) -> String {
@@ -318,6 +308,6 @@ impl<G: Game> AnySession for Session<G> {
         if let Some(report) = self.game.misere_closed_form(&position) {
             return report;
         }
-        Search::new(budget).report(&mut PositionWalk::<G>::new(position))
+        Search::new(budget).report(&mut PositionWalk::new(&mut self.game, position))
     }
 }

@@ -7,7 +7,9 @@
 //! Text: each part is a line `--- <game id>` followed by that game's text.
 
 use crate::ai::{self, Rng, Skill};
-use crate::analysis::{Analysis, Board, Component, Edit, MoveInfo, Outcome, SumPart, TreeNode};
+use crate::analysis::{
+    Analysis, Board, Component, Edit, LoopyMoves, MoveInfo, Outcome, SumPart, TreeNode,
+};
 use crate::game::{check_input_size, unknown_move, GameError, GameInfo, Sample};
 use crate::games::{self, shown_id};
 use crate::input::BYTE_ORDER_MARK;
@@ -170,6 +172,28 @@ pub fn outcome(text: &str) -> Result<Outcome, GameError> {
     })
 }
 
+/// Where some part can go on forever, which moves win is a question about
+/// the whole sum: each part is told its own share of the sum's answer.
+fn share_loopy_moves(analysis: &mut Analysis) {
+    let (Some(loopy), Board::Sum { parts }) = (&analysis.loopy, &mut analysis.board) else {
+        return;
+    };
+    for part in parts {
+        let offset = part.move_offset;
+        let count = part.analysis.moves.len() as u32;
+        let local = |ids: &[u32]| -> Vec<u32> {
+            ids.iter()
+                .filter(|&&id| (offset..offset + count).contains(&id))
+                .map(|&id| id - offset)
+                .collect()
+        };
+        part.analysis.loopy = Some(LoopyMoves {
+            winning: local(&loopy.winning),
+            drawing: local(&loopy.drawing),
+        });
+    }
+}
+
 impl Sum {
     /// The part a sum-wide move id falls in, and the move's id there.
     fn locate(&mut self, move_id: u32) -> Option<(usize, u32)> {
@@ -260,6 +284,7 @@ impl AnySession for Sum {
                 });
             }
             let mut analysis = Analysis::new(Board::Sum { parts }, components, moves);
+            share_loopy_moves(&mut analysis);
             if self.convention == Convention::Misere {
                 analysis.convention = Convention::Misere;
                 analysis.misere = Some(self.misere_report(misere::PLAYGROUND_BUDGET));

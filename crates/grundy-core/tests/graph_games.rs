@@ -336,6 +336,48 @@ fn the_computer_wins_won_digraph_positions_and_holds_draws() {
 }
 
 #[test]
+fn a_digraph_beside_a_nim_heap_agrees_with_retrograde_analysis() {
+    let mut rng = Rng::new(5);
+    for _ in 0..500 {
+        let (mut edges, mut tokens, text) = random_digraph(&mut rng, 1);
+        // A Nim heap of h is a token on vertex h of a graph where every
+        // vertex leads to every smaller one.
+        let n = 1 + edges.iter().flat_map(|&(u, v)| [u, v]).chain(tokens.clone()).max().unwrap();
+        let heap = rng.below(4);
+        for i in 0..=heap {
+            edges.extend((0..i).map(|j| (n + i, n + j)));
+        }
+        tokens.push(n + heap);
+        let oracle = Retrograde::new(&edges, &tokens);
+        let sum = format!("--- digraph\n{text}--- nim\n{heap}\n");
+        let mut session = games::open("sum", &sum, 0).unwrap();
+        let analysis = session.analysis().clone();
+        assert_eq!(analysis.outcome.answer(), oracle.answer(&tokens), "{sum}");
+        assert_eq!(games::solve("sum", &sum).unwrap().trim(), oracle.answer(&tokens), "{sum}");
+        // Each move's mark, against the oracle on the position it leads to.
+        let loopy = analysis.loopy.as_ref().unwrap();
+        for m in &analysis.moves {
+            session.play(m.id).unwrap();
+            let text = session.text();
+            session.undo();
+            let (token, heap_after) = parse_sum(&text);
+            let expected = oracle.answer(&[token, n + heap_after]);
+            assert_eq!(loopy.winning.contains(&m.id), expected == "Second", "{sum} {}", m.label);
+            assert_eq!(loopy.drawing.contains(&m.id), expected == "Draw", "{sum} {}", m.label);
+        }
+    }
+}
+
+/// The token's vertex and the heap's size in a sum of one digraph token and one Nim heap.
+fn parse_sum(text: &str) -> (usize, usize) {
+    let (digraph, nim) = text.split_once("--- nim\n").unwrap();
+    let lines: Vec<&str> = digraph.lines().collect();
+    let m: usize = lines[1].split(' ').nth(1).unwrap().parse().unwrap();
+    let token = lines[2 + m + 1].trim().parse().unwrap();
+    (token, nim.trim().parse().unwrap())
+}
+
+#[test]
 fn graph_inputs_are_located() {
     let err = games::solve("hackenbush", "3 1\n0 3\n").unwrap_err();
     assert_eq!((err.line, err.column), (Some(2), Some(3)), "{err}");

@@ -1,9 +1,11 @@
 import { css, html, nothing, svg, type SVGTemplateResult } from 'lit';
 import { BoardElement } from './board';
-import { isWinning, type Board, type MoveInfo } from '../engine/model';
+import { isDrawing, isWinning, vertexValueText, type Board, type MoveInfo } from '../engine/model';
 import { componentColour, inkOn } from '../elements/palette';
 
-type GraphBoard = Extract<Board, { kind: 'graph' }>;
+/** Hackenbush's picture on the ground, or tokens on a directed graph. */
+type GraphBoard = Extract<Board, { kind: 'graph' | 'digraph' }>;
+type DigraphBoard = Extract<Board, { kind: 'digraph' }>;
 type Point = [number, number];
 
 /** Drawing units kept around the picture, and room to draw into while editing. */
@@ -20,23 +22,34 @@ const SNAP = 10;
 const BEND = 22;
 /** How high a loop rises above its vertex, in drawing units. */
 const LOOP_HEIGHT = 34;
+/** A digraph's vertices are circles this big, so a token and its value fit. */
+const DIGRAPH_RADIUS = 13;
+/** An arrowhead's length and half width, in drawing units. */
+const HEAD = [11, 5];
 
-type Tool = 'draw' | 'move' | 'erase';
+type Tool = 'draw' | 'move' | 'erase' | 'token';
 
-/** What a press in Edit started: an edge from a vertex (0: the ground) or moving one. */
+/**
+ * What a press started: in Edit, an edge from a vertex (0: Hackenbush's
+ * ground) or moving one; in Play, sliding the tokens on a digraph vertex.
+ */
 interface Drag {
   vertex: number;
   moving: boolean;
+  sliding?: boolean;
   to: Point;
   moved: boolean;
 }
 
 /**
- * A picture of vertices and edges: Hackenbush standing on its ground line.
- * Each piece standing on the ground is drawn in its component's colour with
- * its nimber above it; edges that do not reach the ground are dashed. In
- * Play an edge is a move (chop it); in Edit a click adds a vertex, a drag
- * from a vertex or the ground draws an edge, and the tools move or erase.
+ * A drawn graph. Hackenbush stands on its ground line: each piece standing
+ * on the ground is drawn in its component's colour with its nimber above
+ * it, and edges that do not reach the ground are dashed. A digraph's
+ * arrows join vertices labelled with their Smith values, tokens in their
+ * components' colours on them. In Play an edge is a move (chop it, slide a
+ * token along it; tokens can also be dragged); in Edit a click adds a
+ * vertex, a drag from a vertex (or the ground) draws an edge, and the tools
+ * move, erase or place tokens.
  */
 export class GraphBoardElement extends BoardElement {
   static properties = {
@@ -68,6 +81,16 @@ export class GraphBoardElement extends BoardElement {
     .edge, .hit, .halo, .ground, .last, .rubber { vector-effect: non-scaling-stroke; }
     .edge { fill: none; stroke-width: 5; stroke-linecap: round; }
     .edge.fallen { stroke: var(--grundy-muted, #777); stroke-dasharray: 6 6; stroke-width: 3; }
+    .edge.idle { stroke: var(--grundy-muted, #777); stroke-width: 3; }
+    .head { fill: var(--grundy-ink, #222); pointer-events: none; }
+    .head.idle { fill: var(--grundy-muted, #777); }
+    .halo.draws { stroke: var(--grundy-draw, #b45309); }
+    .value { font: 600 13px system-ui, sans-serif; fill: var(--grundy-ink, #222); pointer-events: none; }
+    .token { cursor: pointer; }
+    .playable .token { cursor: grab; }
+    .token circle { stroke: var(--grundy-surface, #fff); stroke-width: 2; }
+    .token:focus-visible circle { stroke: var(--grundy-focus, #0b57d0); stroke-width: 3; outline: none; }
+    .token .count { font: 700 11px system-ui, sans-serif; pointer-events: none; }
     .edge.going { opacity: 0.25; stroke-dasharray: 4 5; }
     .edge.winning { filter: drop-shadow(0 0 3px var(--grundy-win, #117733)); }
     .halo { fill: none; stroke: var(--grundy-win, #117733); stroke-width: 11; stroke-linecap: round; opacity: 0.35; }
@@ -88,43 +111,49 @@ export class GraphBoardElement extends BoardElement {
   `;
 
   private get graph(): GraphBoard | undefined {
-    return this.analysis.board.kind === 'graph' ? this.analysis.board : undefined;
+    const board = this.analysis.board;
+    return board.kind === 'graph' || board.kind === 'digraph' ? board : undefined;
   }
 
   render() {
     const graph = this.graph;
     if (!graph) return nothing;
+    const directed = graph.kind === 'digraph';
     const [left, top, width, height] = this.frame(graph);
     const previewed = this.previewed;
     const going = new Set(previewed?.footprint.kind === 'items' ? previewed.footprint.items : []);
-    const colourOf = this.edgeColours();
+    const colourOf = this.edgeColours(graph);
     const moveOf = new Map<number, MoveInfo>();
     for (const move of this.analysis.moves) if (move.anchor.kind === 'items') moveOf.set(move.anchor.items[0], move);
     const bends = parallelBends(graph.edges);
     const playable = this.interactive && !this.editing;
-    return html`${this.editing ? this.renderTools() : nothing}
+    const emptyText = directed
+      ? this.editing ? 'Click to add a vertex; drag from one vertex to another for an arrow.' : 'No arrows: no move can be made.'
+      : this.editing ? 'Click above the ground to add a vertex; drag from the ground to grow an edge.' : 'No edges: no move can be made.';
+    return html`${this.editing ? this.renderTools(directed) : nothing}
       <svg viewBox="${left} ${top} ${width} ${height}" role="group" style="width: var(--grundy-board-width, ${width * MAX_SCALE}px)"
         class="${this.editing ? 'editing' : ''} ${playable ? 'playable' : ''}"
         aria-label=${this.describe(graph)}
         @pointerdown=${this.onPointerDown} @pointermove=${this.onPointerMove} @pointerup=${this.onPointerUp}
         @pointercancel=${() => (this.drag = undefined)}>
-        <rect class="soil" data-ground="" x=${left} y="0" width=${width} height=${top + height}></rect>
-        <line class="ground" data-ground="" x1=${left} y1="0" x2=${left + width} y2="0"></line>
-        ${graph.edges.length === 0
-          ? svg`<text class="empty" x=${left + 16} y=${-MIN_HEIGHT / 2}>${this.editing ? 'Click above the ground to add a vertex; drag from the ground to grow an edge.' : 'No edges: no move can be made.'}</text>`
-          : nothing}
+        ${directed
+          ? nothing
+          : svg`<rect class="soil" data-ground="" x=${left} y="0" width=${width} height=${top + height}></rect>
+            <line class="ground" data-ground="" x1=${left} y1="0" x2=${left + width} y2="0"></line>`}
+        ${graph.edges.length === 0 ? svg`<text class="empty" x=${left + 16} y=${top + 24}>${emptyText}</text>` : nothing}
         ${graph.edges.map((edge, index) => {
-          const path = edgePath(graph, edge, bends[index]);
+          const { path, head } = edgeShape(graph, edge, bends[index]);
           const move = moveOf.get(index);
           const colour = colourOf.get(index);
           const wins = this.hints && move !== undefined && isWinning(this.analysis, move);
-          const label = move
-            ? `${move.label}: leaves *${move.after}${isWinning(this.analysis, move) ? ', a winning move' : ''}`
-            : `Edge ${index + 1}, not joined to the ground`;
+          const draws = this.hints && move !== undefined && isDrawing(this.analysis, move);
+          const label = this.edgeLabel(graph, index, move);
+          const kind = colour ? '' : directed ? 'idle' : 'fallen';
           return svg`<g data-edge=${index}>
-            ${wins ? svg`<path class="halo" d=${path}></path>` : nothing}
-            <path class="edge ${colour ? '' : 'fallen'} ${going.has(index) ? 'going' : ''} ${wins ? 'winning' : ''}"
+            ${wins || draws ? svg`<path class="halo ${draws ? 'draws' : ''}" d=${path}></path>` : nothing}
+            <path class="edge ${kind} ${going.has(index) ? 'going' : ''} ${wins ? 'winning' : ''}"
               style=${colour ? `stroke:${colour}` : ''} d=${path}></path>
+            ${head ? svg`<path class="head ${kind}" style=${colour ? `fill:${colour}` : ''} d=${head}></path>` : nothing}
             <path class="hit" data-edge=${index} d=${path}
               tabindex=${playable && move ? '0' : '-1'} role=${move ? 'button' : 'img'} aria-label=${label}
               @click=${() => this.play(move)} @keydown=${(e: KeyboardEvent) => this.activateOnKey(e, () => this.play(move))}
@@ -132,19 +161,41 @@ export class GraphBoardElement extends BoardElement {
               @focus=${() => this.previewMove(move)} @blur=${() => this.previewMove(undefined)}><title>${label}</title></path>
           </g>`;
         })}
-        ${this.renderLastMove()}
-        ${graph.points.map((point, index) => (index === 0 ? nothing : this.renderVertex(point, index)))}
-        ${this.quiet ? nothing : this.renderBadges(graph)}
+        ${this.renderLastMove(graph, bends)}
+        ${graph.kind === 'digraph'
+          ? svg`${graph.points.map((point, index) => this.renderDigraphVertex(graph, point, index))}${this.renderTokens(graph)}`
+          : svg`${graph.points.map((point, index) => (index === 0 ? nothing : this.renderVertex(point, index)))}
+            ${this.quiet ? nothing : this.renderBadges(graph)}`}
         ${this.renderRubberBand(graph)}
       </svg>`;
   }
 
-  private renderTools() {
-    const tools: [Tool, string, string][] = [
-      ['draw', 'Draw', 'Click to add a vertex; drag from a vertex or the ground to another, or to empty space, for an edge.'],
-      ['move', 'Move', 'Drag a vertex to move it.'],
-      ['erase', 'Erase', 'Click an edge or a vertex to remove it.'],
-    ];
+  /** An edge in words: the move it is, and what the move does. */
+  private edgeLabel(graph: GraphBoard, index: number, move: MoveInfo | undefined): string {
+    if (graph.kind === 'digraph') {
+      const [u, v] = graph.edges[index];
+      if (!move) return `Arrow ${index + 1}: ${u} → ${v}`;
+      const verdict = isWinning(this.analysis, move) ? ', a winning move' : isDrawing(this.analysis, move) ? ', holds a draw' : '';
+      return `${move.label}${verdict}`;
+    }
+    return move
+      ? `${move.label}: leaves *${move.after}${isWinning(this.analysis, move) ? ', a winning move' : ''}`
+      : `Edge ${index + 1}, not joined to the ground`;
+  }
+
+  private renderTools(directed: boolean) {
+    const tools: [Tool, string, string][] = directed
+      ? [
+          ['draw', 'Draw', 'Click to add a vertex; drag from a vertex to another, or to empty space, for an arrow.'],
+          ['move', 'Move', 'Drag a vertex to move it.'],
+          ['token', 'Token', 'Click a vertex to put a token on it.'],
+          ['erase', 'Erase', 'Click an arrow, a token or a vertex to remove it.'],
+        ]
+      : [
+          ['draw', 'Draw', 'Click to add a vertex; drag from a vertex or the ground to another, or to empty space, for an edge.'],
+          ['move', 'Move', 'Drag a vertex to move it.'],
+          ['erase', 'Erase', 'Click an edge or a vertex to remove it.'],
+        ];
     const hint = tools.find(([tool]) => tool === this.tool)?.[2] ?? '';
     return html`<div class="tools" role="radiogroup" aria-label="Drawing tool">
       ${tools.map(([tool, name]) => html`<label><input type="radio" name="tool" .checked=${this.tool === tool}
@@ -158,6 +209,42 @@ export class GraphBoardElement extends BoardElement {
       <circle class="vertex" data-vertex=${index} cx=${x} cy=${-y} r="7"><title>Vertex ${index}</title></circle>
       <text class="index" x=${x + 9} y=${-y - 8}>${index}</text>
     </g>`;
+  }
+
+  /** A digraph vertex with its Smith value beside it. */
+  private renderDigraphVertex(graph: DigraphBoard, [x, y]: Point, index: number): SVGTemplateResult {
+    const value = graph.values[index] ? vertexValueText(graph.values[index]) : '';
+    return svg`<g>
+      <circle class="vertex" data-vertex=${index} cx=${x} cy=${-y} r=${DIGRAPH_RADIUS}><title>Vertex ${index}${this.quiet ? '' : `, ${value}`}</title></circle>
+      <text class="index" x=${x + DIGRAPH_RADIUS + 2} y=${-y - DIGRAPH_RADIUS + 2}>${index}</text>
+      ${this.quiet ? nothing : svg`<text class="value" x=${x} y=${-y + DIGRAPH_RADIUS + 15} text-anchor="middle">${value}</text>`}
+    </g>`;
+  }
+
+  /**
+   * The tokens, one disc per vertex in the colour of the first token there
+   * (with a count when several share it). A click explains the token; in
+   * Play a drag slides it to a follower.
+   */
+  private renderTokens(graph: DigraphBoard) {
+    const first = new Map<number, number[]>();
+    graph.tokens.forEach((vertex, token) => first.set(vertex, [...(first.get(vertex) ?? []), token]));
+    const sliding = this.drag?.sliding && this.drag.moved ? this.drag : undefined;
+    return [...first].map(([vertex, tokens]) => {
+      const component = this.analysis.components.find((c) => c.id === tokens[0]);
+      const colour = componentColour(tokens[0]);
+      let [x, y] = graph.points[vertex];
+      if (sliding?.vertex === vertex) [x, y] = sliding.to;
+      const names = tokens.map((t) => t + 1).join(', ');
+      const label = `${tokens.length === 1 ? 'Token' : 'Tokens'} ${names} on vertex ${vertex}${component ? `: ${component.label}` : ''}`;
+      return svg`<g class="token" role="button" tabindex="0" data-token=${vertex} aria-label=${`${label}; explain it`}
+        @click=${() => component && this.selectComponent(component.id)}
+        @keydown=${(e: KeyboardEvent) => this.activateOnKey(e, () => component && this.selectComponent(component.id))}>
+        <title>${label}</title>
+        <circle data-token=${vertex} cx=${x} cy=${-y} r="9" fill=${colour}></circle>
+        ${tokens.length > 1 ? svg`<text class="count" x=${x} y=${-y + 4} text-anchor="middle" fill=${inkOn(colour)}>${tokens.length}</text>` : nothing}
+      </g>`;
+    });
   }
 
   /** Each piece's nimber, above its highest point; a click explains it. */
@@ -185,9 +272,13 @@ export class GraphBoardElement extends BoardElement {
     });
   }
 
-  /** Where the edges the last move took were drawn. */
-  private renderLastMove() {
+  /** Where the edges the last move took were drawn, or the arrow it slid along. */
+  private renderLastMove(graph: GraphBoard, bends: number[]) {
     const last = this.lastMove;
+    if (last?.kind === 'items' && graph.kind === 'digraph') {
+      return svg`<g aria-label=${`${this.lastMoveTitle}: the arrow it slid along`}><title>${this.lastMoveTitle}</title>
+        ${last.items.map((index) => svg`<path class="last" d=${edgeShape(graph, graph.edges[index], bends[index]).path}></path>`)}</g>`;
+    }
     if (last?.kind !== 'segments') return nothing;
     return svg`<g aria-label=${`${this.lastMoveTitle}: the edges it took`}><title>${this.lastMoveTitle}</title>
       ${last.segments.map(([x1, y1, x2, y2]) =>
@@ -199,17 +290,26 @@ export class GraphBoardElement extends BoardElement {
 
   private renderRubberBand(graph: GraphBoard) {
     const drag = this.drag;
-    if (!drag || drag.moving || !drag.moved) return nothing;
-    const [fx, fy] = drag.vertex === 0 ? [drag.to[0], 0] : graph.points[drag.vertex];
+    if (!drag || drag.moving || drag.sliding || !drag.moved) return nothing;
+    const [fx, fy] = drag.vertex === 0 && graph.kind === 'graph' ? [drag.to[0], 0] : graph.points[drag.vertex];
     return svg`<line class="rubber" x1=${fx} y1=${-fy} x2=${drag.to[0]} y2=${-drag.to[1]}></line>`;
   }
 
   /** The view box: every vertex with a margin, and room to draw into while editing. */
   private frame(graph: GraphBoard): [number, number, number, number] {
+    const room = this.editing ? EDIT_ROOM : 0;
+    if (graph.kind === 'digraph') {
+      const xs = graph.points.map(([x]) => x);
+      const ys = graph.points.map(([, y]) => y);
+      // Room for the value written under the lowest vertex.
+      const [minX, minY] = [Math.min(...xs) - MARGIN, Math.min(...ys) - MARGIN - 24];
+      const maxX = Math.max(minX + MIN_WIDTH, Math.max(...xs) + MARGIN + room);
+      const maxY = Math.max(minY + MIN_HEIGHT, Math.max(...ys) + MARGIN + room);
+      return [minX, -maxY, maxX - minX, maxY - minY];
+    }
     const shown = graph.points.slice(1);
     const xs = shown.map(([x]) => x);
     const ys = shown.map(([, y]) => y);
-    const room = this.editing ? EDIT_ROOM : 0;
     const minX = Math.min(0, ...xs) - MARGIN;
     const maxX = Math.max(minX + MIN_WIDTH, Math.max(0, ...xs) + MARGIN + room);
     const maxY = Math.max(MIN_HEIGHT, Math.max(0, ...ys) + MARGIN + 30 + room);
@@ -218,9 +318,15 @@ export class GraphBoardElement extends BoardElement {
     return [minX, -maxY, maxX - minX, maxY - minY];
   }
 
-  /** Each standing edge's colour: its piece's. */
-  private edgeColours(): Map<number, string> {
+  /** Each standing edge's colour: its piece's; on a digraph, each arrow a token can slide along, the token's. */
+  private edgeColours(graph: GraphBoard): Map<number, string> {
     const colours = new Map<number, string>();
+    if (graph.kind === 'digraph') {
+      for (const move of this.analysis.moves) {
+        if (move.anchor.kind === 'items') colours.set(move.anchor.items[0], componentColour(move.component));
+      }
+      return colours;
+    }
     for (const component of this.analysis.components) {
       if (component.region.kind !== 'items') continue;
       for (const index of component.region.items) colours.set(index, componentColour(component.id));
@@ -229,6 +335,11 @@ export class GraphBoardElement extends BoardElement {
   }
 
   private describe(graph: GraphBoard): string {
+    if (graph.kind === 'digraph') {
+      const tokens = graph.tokens.length;
+      return `A directed graph of ${graph.points.length} vertices and ${graph.edges.length} arrows, with ${tokens} token${tokens === 1 ? '' : 's'}` +
+        (this.quiet ? '' : `; ${this.analysis.moves.length} moves`);
+    }
     const standing = this.analysis.moves.length;
     const vertices = graph.points.length - 1;
     return `A picture of ${vertices} vertices and ${graph.edges.length} edges, ${standing} of them standing on the ground` +
@@ -245,10 +356,11 @@ export class GraphBoardElement extends BoardElement {
   }
 
   /** What lies under the pointer: a vertex, an edge, the ground, a badge or empty space. */
-  private targetAt(event: PointerEvent): { vertex?: number; edge?: number; ground?: boolean; empty?: boolean } {
+  private targetAt(event: PointerEvent): { vertex?: number; token?: number; edge?: number; ground?: boolean; empty?: boolean } {
     const root = this.renderRoot as ShadowRoot;
     const element = root.elementFromPoint(event.clientX, event.clientY) as SVGElement | null;
     const data = element?.dataset ?? {};
+    if (data.token !== undefined) return { token: Number(data.token) };
     if (data.vertex !== undefined) return { vertex: Number(data.vertex) };
     if (data.edge !== undefined) return { edge: Number(data.edge) };
     if (data.ground !== undefined) return { ground: true };
@@ -257,17 +369,29 @@ export class GraphBoardElement extends BoardElement {
 
   private readonly onPointerDown = (event: PointerEvent) => {
     const graph = this.graph;
-    if (!this.editing || !graph || event.button !== 0) return;
+    if (!graph || event.button !== 0) return;
     const target = this.targetAt(event);
     const at = this.drawingPoint(event);
+    if (!this.editing) {
+      // A token can be dragged to where it goes.
+      if (target.token === undefined || !this.interactive) return;
+      (event.currentTarget as Element).setPointerCapture(event.pointerId);
+      this.drag = { vertex: target.token, moving: false, sliding: true, to: at, moved: false };
+      return;
+    }
     if (this.tool === 'erase') {
-      if (target.vertex !== undefined) this.edit({ kind: 'removeVertex', index: target.vertex });
+      if (target.token !== undefined) this.edit({ kind: 'removeToken', vertex: target.token });
+      else if (target.vertex !== undefined) this.edit({ kind: 'removeVertex', index: target.vertex });
       else if (target.edge !== undefined) this.edit({ kind: 'removeEdge', index: target.edge });
       return;
     }
-    const vertex = target.vertex ?? (target.ground ? 0 : undefined);
+    const vertex = target.vertex ?? target.token ?? (target.ground ? 0 : undefined);
     if (vertex === undefined) return;
-    if (this.tool === 'move' && vertex === 0) return;
+    if (this.tool === 'token') {
+      this.edit({ kind: 'addToken', vertex });
+      return;
+    }
+    if (this.tool === 'move' && vertex === 0 && graph.kind === 'graph') return;
     (event.currentTarget as Element).setPointerCapture(event.pointerId);
     this.drag = { vertex, moving: this.tool === 'move', to: at, moved: false };
   };
@@ -280,12 +404,22 @@ export class GraphBoardElement extends BoardElement {
 
   private readonly onPointerUp = (event: PointerEvent) => {
     const graph = this.graph;
-    if (!this.editing || !graph) return;
+    if (!graph) return;
     const drag = this.drag;
     this.drag = undefined;
     const at = this.drawingPoint(event);
+    if (drag?.sliding) {
+      if (drag.moved) this.slideTo(graph, drag.vertex, this.targetAt(event));
+      else if (graph.kind === 'digraph') {
+        // A press without a drag is a click on the token: explain it.
+        const token = graph.tokens.indexOf(drag.vertex);
+        if (token >= 0) this.selectComponent(token);
+      }
+      return;
+    }
+    if (!this.editing) return;
     if (!drag) {
-      // A click on empty space above the ground adds a vertex there.
+      // A click on empty space (above the ground) adds a vertex there.
       const target = this.targetAt(event);
       if (this.tool === 'draw' && event.button === 0 && target.empty) {
         this.edit({ kind: 'addVertex', x: at[0], y: at[1] });
@@ -294,15 +428,28 @@ export class GraphBoardElement extends BoardElement {
     }
     if (!drag.moved) return;
     if (drag.moving) {
-      this.edit({ kind: 'moveVertex', index: drag.vertex, x: at[0], y: Math.max(at[1], SNAP) });
+      const y = graph.kind === 'graph' ? Math.max(at[1], SNAP) : at[1];
+      this.edit({ kind: 'moveVertex', index: drag.vertex, x: at[0], y });
       return;
     }
     const target = this.targetAt(event);
-    if (target.vertex !== undefined) this.edit({ kind: 'addEdge', from: drag.vertex, to: target.vertex });
+    const to = target.vertex ?? target.token;
+    if (to !== undefined) this.edit({ kind: 'addEdge', from: drag.vertex, to });
     else if (target.ground) {
       if (drag.vertex !== 0) this.edit({ kind: 'addEdge', from: drag.vertex, to: 0 });
     } else this.edit({ kind: 'addVertex', x: at[0], y: at[1], from: drag.vertex });
   };
+
+  /** Plays the slide of the token on `from` along an arrow to the vertex dropped on. */
+  private slideTo(graph: GraphBoard, from: number, target: { vertex?: number; token?: number }): void {
+    const to = target.vertex ?? target.token;
+    const move = this.analysis.moves.find((m) => {
+      if (m.anchor.kind !== 'items') return false;
+      const [u, v] = graph.edges[m.anchor.items[0]];
+      return u === from && v === to;
+    });
+    if (move) this.emit('board-play', { move: move.id });
+  }
 }
 
 /** Both ends of an edge as drawn: a ground end stands below the other end. */
@@ -337,21 +484,50 @@ function parallelBends(edges: [number, number][]): number[] {
   for (const group of groups.values()) {
     group.forEach((index, k) => {
       const [u, v] = edges[index];
-      bends[index] = u === v ? k : k - (group.length - 1) / 2;
+      // A bend is to the left of the edge's direction: one drawn the other way bends the other way.
+      const side = u <= v ? 1 : -1;
+      bends[index] = u === v ? k : side * (k - (group.length - 1) / 2);
     });
   }
   return bends;
 }
 
-/** The SVG path of an edge (y flipped to screen coordinates). */
-function edgePath(graph: GraphBoard, edge: [number, number], bend: number): string {
+/**
+ * The SVG path of an edge (y flipped to screen coordinates) and, on a
+ * digraph, the arrowhead at its end, both stopping at the end's circle.
+ */
+function edgeShape(graph: GraphBoard, edge: [number, number], bend: number): { path: string; head?: string } {
   const [[x1, y1], [x2, y2]] = edgeEnds(graph, edge);
-  if (edge[0] === edge[1]) return loopPath(x1, -y1, 1 + 0.45 * bend);
-  if (bend === 0) return `M ${x1} ${-y1} L ${x2} ${-y2}`;
-  const [dx, dy] = [x2 - x1, -(y2 - y1)];
+  const directed = graph.kind === 'digraph';
+  if (edge[0] === edge[1]) {
+    const path = loopPath(x1, -y1, 1 + 0.45 * bend);
+    if (!directed) return { path };
+    // The loop comes back down into its vertex from the upper right.
+    const size = 1 + 0.45 * bend;
+    return { path, head: arrowHead([x1 + 18 * size, -y1 - (LOOP_HEIGHT * 4 * size) / 3], [x1, -y1]).d };
+  }
+  const [sx, sy, ex, ey] = [x1, -y1, x2, -y2];
+  const [dx, dy] = [ex - sx, ey - sy];
   const length = Math.hypot(dx, dy) || 1;
-  const [mx, my] = [(x1 + x2) / 2 - (dy / length) * BEND * bend * 2, (-y1 - y2) / 2 + (dx / length) * BEND * bend * 2];
-  return `M ${x1} ${-y1} Q ${mx} ${my} ${x2} ${-y2}`;
+  const control: Point | undefined =
+    bend === 0 ? undefined : [(sx + ex) / 2 - (dy / length) * BEND * bend * 2, (sy + ey) / 2 + (dx / length) * BEND * bend * 2];
+  if (!directed) {
+    return { path: control ? `M ${sx} ${sy} Q ${control[0]} ${control[1]} ${ex} ${ey}` : `M ${sx} ${sy} L ${ex} ${ey}` };
+  }
+  const head = arrowHead(control ?? [sx, sy], [ex, ey]);
+  const [tx, ty] = head.base;
+  return { path: control ? `M ${sx} ${sy} Q ${control[0]} ${control[1]} ${tx} ${ty}` : `M ${sx} ${sy} L ${tx} ${ty}`, head: head.d };
+}
+
+/** An arrowhead pointing from `from` to `to`, its tip on the circle round `to`; `base` is where the shaft ends. */
+function arrowHead(from: Point, to: Point): { d: string; base: Point } {
+  const [dx, dy] = [to[0] - from[0], to[1] - from[1]];
+  const length = Math.hypot(dx, dy) || 1;
+  const [ux, uy] = [dx / length, dy / length];
+  const tip: Point = [to[0] - ux * (DIGRAPH_RADIUS + 1), to[1] - uy * (DIGRAPH_RADIUS + 1)];
+  const base: Point = [tip[0] - ux * HEAD[0], tip[1] - uy * HEAD[0]];
+  const d = `M ${tip[0]} ${tip[1]} L ${base[0] - uy * HEAD[1]} ${base[1] + ux * HEAD[1]} L ${base[0] + uy * HEAD[1]} ${base[1] - ux * HEAD[1]} Z`;
+  return { d, base };
 }
 
 customElements.define('grundy-graph', GraphBoardElement);

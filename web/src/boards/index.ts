@@ -47,6 +47,7 @@ export function renderBoard(options: BoardOptions): TemplateResult {
       return html`<grundy-line part="board" .analysis=${analysis} ?editing=${editing} ?interactive=${interactive}
         ?hints=${hints} .preview=${preview} .problem=${problem} ?quiet=${quiet} .lastBy=${lastBy}></grundy-line>`;
     case 'graph':
+    case 'digraph':
       return html`<grundy-graph part="board" .analysis=${analysis} ?editing=${editing} ?interactive=${interactive}
         ?hints=${hints} .preview=${preview} .problem=${problem} ?quiet=${quiet} .lastBy=${lastBy}></grundy-graph>`;
   }

@@ -18,6 +18,7 @@ export class GameTree extends LitElement {
     .mark { display: inline-block; min-width: 1.2em; text-align: center; border-radius: 0.3em; font-weight: 700; margin-right: 0.3em; }
     .next { background: #ddebf7; color: #08306b; }
     .previous { background: #fde0dd; color: #67000d; }
+    .draw { background: #fdecc8; color: #6b3a00; }
     .more { color: var(--grundy-muted, #555); margin-left: 1.6rem; }
   `;
 
@@ -26,9 +27,13 @@ export class GameTree extends LitElement {
   }
 
   private node(node: TreeNode, root = false): TemplateResult {
-    const summary = html`<span class="mark ${node.outcome}" title=${node.outcome === 'next' ? 'the player to move wins' : 'the player to move loses'}
-        >${node.outcome === 'next' ? 'N' : 'P'}</span
-      >${node.label || 'this position'} — *${node.nimber}`;
+    const [mark, title] = {
+      next: ['N', 'the player to move wins'],
+      previous: ['P', 'the player to move loses'],
+      draw: ['D', 'neither player can force a win'],
+    }[node.outcome];
+    const summary = html`<span class="mark ${node.outcome}" title=${title}>${mark}</span
+      >${node.label || 'this position'}${node.loopy ? '' : ` — *${node.nimber}`}`;
     if (node.children.length === 0) {
       return html`<div class="leaf">${summary}${node.unexpanded
           ? html` <span class="more">(${node.unexpanded} option${node.unexpanded === 1 ? '' : 's'} below)</span>`

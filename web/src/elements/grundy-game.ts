@@ -1,7 +1,7 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { engine } from '../engine/client';
 import type { Analysis, Convention, Edit, MoveInfo, TreeNode, View } from '../engine/model';
-import { isWinning, moverWins } from '../engine/model';
+import { afterText, isWinning, outcomeOf, totalText } from '../engine/model';
 import { renderBoard } from '../boards/index';
 import type { BoardEvents } from '../boards/board';
 import {
@@ -93,7 +93,7 @@ export class GrundyGame extends LitElement {
   /** Ask the reader to find a winning move; each try is judged and undone. */
   declare puzzle: boolean;
   /** The reader's last try at the puzzle, or the solution once shown. */
-  declare private attempt: { label: string; wins: boolean; nimber: number; shown?: boolean } | undefined;
+  declare private attempt: { label: string; wins: boolean; value: string; shown?: boolean } | undefined;
   /** Seeds the computer's choices, so a game can be replayed exactly. */
   declare seed: number;
   /** Milliseconds the computer waits before moving, so people see it. */
@@ -277,7 +277,7 @@ export class GrundyGame extends LitElement {
   private get quizPending(): boolean {
     const view = this.view;
     if (!this.quizActive || !view || !this.humanTurn || view.analysis.moves.length === 0) return false;
-    return moverWins(view.analysis) !== undefined && this.quizAnsweredAt !== view.ply;
+    return outcomeOf(view.analysis) !== undefined && this.quizAnsweredAt !== view.ply;
   }
 
   private get controlLevel(): 'full' | 'play' | 'none' {
@@ -365,8 +365,8 @@ export class GrundyGame extends LitElement {
    * other is explained by the value it leaves, then taken back.
    */
   private async judgeAttempt(move: MoveInfo, after: View): Promise<void> {
-    const wins = moverWins(after.analysis) === false;
-    this.attempt = { label: move.label, wins, nimber: after.analysis.nimber };
+    const wins = outcomeOf(after.analysis) === 'previous';
+    this.attempt = { label: move.label, wins, value: totalText(after.analysis) };
     if (!wins) await this.request({ op: 'undo' }, 'action');
   }
 
@@ -376,17 +376,18 @@ export class GrundyGame extends LitElement {
     const winning = analysis?.moves.find((m) => isWinning(analysis, m));
     if (!winning) return;
     this.preview = winning.id;
-    this.attempt = { label: winning.label, wins: true, nimber: 0, shown: true };
+    this.attempt = { label: winning.label, wins: true, value: '*0', shown: true };
   }
 
   /** What the puzzle says now: the question, or how the last try went. */
   private renderPuzzleStatus() {
     const attempt = this.attempt;
-    const why = (a: { nimber: number }) => (this.valuesShown ? ` It leaves *${a.nimber}.` : '');
+    const why = (a: { value: string }) => (this.valuesShown ? ` It leaves ${a.value}.` : '');
     const solution = html`<button @click=${() => this.showSolution()}>Show solution</button>`;
     if (!attempt) {
-      const solvable = this.analysis && moverWins(this.analysis);
-      return solvable
+      const outcome = this.analysis && outcomeOf(this.analysis);
+      if (outcome === 'draw') return 'Puzzle: no move wins here; the best play holds a draw.';
+      return outcome === 'next'
         ? html`Puzzle: find a winning move. ${solution}`
         : 'Puzzle: every move here loses against perfect play.';
     }
@@ -484,7 +485,7 @@ export class GrundyGame extends LitElement {
     const step = (by: number) => {
       this.preview = (this.preview + by + analysis.moves.length) % analysis.moves.length;
     };
-    const value = this.valuesShown ? html` <span class="after">→ *${move.after}${isWinning(analysis, move) && this.hints ? ' ★' : ''}</span>` : nothing;
+    const value = this.valuesShown ? html` <span class="after">→ ${afterText(analysis, move)}${isWinning(analysis, move) && this.hints ? ' ★' : ''}</span>` : nothing;
     return html`<div class="picker" role="group" aria-label="Chosen move">
       <button @click=${() => step(-1)} aria-label="Previous move">◀</button>
       <span class="label" aria-live="polite">${move.label}${value}</span>
@@ -830,8 +831,12 @@ export class GrundyGame extends LitElement {
     if (!view) return this.controller.inputError ? 'The position could not be read.' : 'Loading…';
     const analysis = view.analysis;
     const mode = this.currentMode;
-    const wins = moverWins(analysis);
-    const verdict = wins === undefined ? 'cannot be solved exactly here' : wins ? 'wins with perfect play' : 'loses with perfect play';
+    const verdict = {
+      next: 'wins with perfect play',
+      previous: 'loses with perfect play',
+      draw: 'can hold a draw but not force a win',
+      unknown: 'cannot be solved exactly here',
+    }[outcomeOf(analysis) ?? 'unknown'];
     if (mode === 'edit') return this.valuesShown ? `Drawing: the player to move ${verdict}.` : 'Drawing the position.';
     const over = analysis.moves.length === 0;
     if (over && view.ply === 0) return 'No move can be made from this position. Load or draw another.';

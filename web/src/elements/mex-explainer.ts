@@ -1,5 +1,5 @@
 import { LitElement, css, html, nothing } from 'lit';
-import type { Analysis, MoveInfo } from '../engine/model';
+import { valueText, type Analysis, type MoveInfo } from '../engine/model';
 import { componentColour, inkOn } from './palette';
 
 /** Options shown per value before the rest are counted. */
@@ -9,7 +9,9 @@ const SHOWN_PER_VALUE = 6;
  * Why a component has its nimber: its options grouped by the value they
  * leave in it (the ⊕ of the pieces), then the set of those values with its
  * mex circled. Everything comes from the analysis's moves, so the mex shown
- * is a check on the solver, not a second computation of it.
+ * is a check on the solver, not a second computation of it. Where play can
+ * go on forever, options worth ∞ are listed apart: Smith's value is the mex
+ * of the finite ones unless the component itself is ∞.
  */
 export class MexExplainer extends LitElement {
   static properties = {
@@ -48,7 +50,12 @@ export class MexExplainer extends LitElement {
     const component = this.analysis?.components.find((c) => c.id === this.component);
     if (!component) return nothing;
     const byValue = new Map<number, MoveInfo[]>();
+    const endless: MoveInfo[] = [];
     for (const move of this.options()) {
+      if (move.loopy?.infinite) {
+        endless.push(move);
+        continue;
+      }
       const value = move.parts.reduce((a, b) => a ^ b, 0);
       byValue.set(value, [...(byValue.get(value) ?? []), move]);
     }
@@ -56,28 +63,37 @@ export class MexExplainer extends LitElement {
     let mex = 0;
     while (byValue.has(mex)) mex++;
     const colour = componentColour(component.id);
+    const value = valueText(component);
+    const infinite = !!component.loopy?.infinite;
     return html`
-      <h3>Why <span class="badge" style="background:${colour};color:${inkOn(colour)}">${component.label}</span> is *${component.nimber}</h3>
-      ${values.length === 0 ? html`<p>It has no moves, so its value is the mex of nothing: *0.</p>` : nothing}
-      ${values.map((value) => {
-        const moves = byValue.get(value)!;
-        return html`<div class="group">
-          <span class="value">→ *${value}</span>
-          <ul>
-            ${moves.slice(0, SHOWN_PER_VALUE).map(
-              (move) => html`<li><button @mouseenter=${() => this.preview(move)} @focus=${() => this.preview(move)}
-                @mouseleave=${() => this.preview(undefined)} @click=${() => this.preview(move)}>
-                ${move.label}${move.parts.length > 1 ? `: ${move.parts.map((p) => `*${p}`).join(' ⊕ ')} = *${value}` : ''}</button></li>`,
-            )}
-            ${moves.length > SHOWN_PER_VALUE ? html`<li class="more">and ${moves.length - SHOWN_PER_VALUE} more</li>` : nothing}
-          </ul>
-        </div>`;
-      })}
+      <h3>Why <span class="badge" style="background:${colour};color:${inkOn(colour)}">${component.label}</span> is ${value}</h3>
+      ${values.length === 0 && endless.length === 0 ? html`<p>It has no moves, so its value is the mex of nothing: *0.</p>` : nothing}
+      ${values.map((v) => this.renderGroup(`→ *${v}`, byValue.get(v)!, v))}
+      ${endless.length ? this.renderGroup('→ ∞', endless) : nothing}
       <p class="reachable">
-        Reachable: {${values.map((v, i) => html`${i ? ', ' : ''}*${v}`)}}; the least value missing is
-        <span class="mex" data-mex=${mex}>*${mex}</span>${mex === component.nimber ? ', the component’s nimber.' : html` — <strong>but the component says *${component.nimber}</strong>.`}
+        ${endless.length || component.loopy ? 'Finite values reachable' : 'Reachable'}: {${values.map((v, i) => html`${i ? ', ' : ''}*${v}`)}}; the least value missing is
+        <span class="mex" data-mex=${mex}>*${mex}</span>${infinite
+          ? html`. But the value is ∞: play from here can go on forever, since an ∞ option has no move back to *${mex}. K, the finite values reachable, is kept with it.`
+          : mex === component.nimber
+            ? html`, the component’s ${component.loopy ? 'value' : 'nimber'}.${endless.length ? ` Each ∞ option has a move back to *${mex}, so it does not change that (Smith).` : ''}`
+            : html` — <strong>but the component says ${value}</strong>.`}
       </p>
     `;
+  }
+
+  /** One row of options: those leaving `title`, a few of them listed. */
+  private renderGroup(title: string, moves: MoveInfo[], value?: number) {
+    return html`<div class="group">
+      <span class="value">${title}</span>
+      <ul>
+        ${moves.slice(0, SHOWN_PER_VALUE).map(
+          (move) => html`<li><button @mouseenter=${() => this.preview(move)} @focus=${() => this.preview(move)}
+            @mouseleave=${() => this.preview(undefined)} @click=${() => this.preview(move)}>
+            ${move.label}${value !== undefined && move.parts.length > 1 ? `: ${move.parts.map((p) => `*${p}`).join(' ⊕ ')} = *${value}` : ''}</button></li>`,
+        )}
+        ${moves.length > SHOWN_PER_VALUE ? html`<li class="more">and ${moves.length - SHOWN_PER_VALUE} more</li>` : nothing}
+      </ul>
+    </div>`;
   }
 }
 

@@ -1,14 +1,15 @@
 import { LitElement, css, html, nothing } from 'lit';
+import type { Outcome } from '../engine/model';
 
 /** One move of the game as it was played. */
 export interface PlayedMove {
   /** Who made it, as the page names them: "You", "Computer", "Player 1". */
   by: string;
   label: string;
-  /** The position's nimber after the move, shown when values are on. */
-  nimber: number;
-  /** Whether the player to move after it can win; `undefined` if unknown. */
-  moverWins: boolean | undefined;
+  /** The position's value after the move, shown when values are on: `*3`, or a total by Smith's rule. */
+  value: string;
+  /** Who wins after it; `undefined` if unknown. */
+  outcome: Outcome | undefined;
 }
 
 /**
@@ -47,6 +48,7 @@ export class MoveList extends LitElement {
     .strip span { width: 0.8rem; height: 0.8rem; border-radius: 2px; background: var(--grundy-border, #ccc); }
     .strip .n { background: var(--grundy-win, #117733); }
     .strip .p { background: var(--grundy-error, #a0153e); }
+    .strip .d { background: var(--grundy-draw, #b45309); }
     ol { margin: 0; padding-left: 2rem; max-height: 14rem; overflow-y: auto; }
     li.future { opacity: 0.5; }
     li button { font: inherit; text-align: left; border: 0; background: none; color: inherit; padding: 0.1rem 0.2rem; cursor: pointer;
@@ -63,7 +65,7 @@ export class MoveList extends LitElement {
   /** The list as plain text, one move per line, for pasting elsewhere. */
   get text(): string {
     return this.moves
-      .map((m, i) => `${i + 1}. ${m.by}: ${m.label}${this.values ? ` (→ *${m.nimber})` : ''}`)
+      .map((m, i) => `${i + 1}. ${m.by}: ${m.label}${this.values ? ` (→ ${m.value})` : ''}`)
       .join('\n');
   }
 
@@ -82,7 +84,7 @@ export class MoveList extends LitElement {
 
   render() {
     if (this.moves.length === 0) return html`<p class="empty">No moves yet.</p>`;
-    const verdict = (m: PlayedMove) => (m.moverWins === undefined ? 'unknown' : m.moverWins ? 'N' : 'P');
+    const verdict = (m: PlayedMove) => (m.outcome === undefined ? 'unknown' : { next: 'N', previous: 'P', draw: 'D' }[m.outcome]);
     return html`
       ${this.values
         ? html`<div class="strip" role="img" aria-label=${`After each move, who was winning: ${this.moves.map(verdict).join(' ')}`}>
@@ -94,7 +96,7 @@ export class MoveList extends LitElement {
         ${this.moves.map(
           (m, i) => html`<li class="${i + 1 === this.ply ? 'current' : ''} ${i + 1 > this.ply ? 'future' : ''}">
             <button @click=${() => this.go(i + 1)}>${m.by}: ${m.label}${this.values
-              ? html` <span class="value">→ *${m.nimber}, ${verdict(m)}</span>`
+              ? html` <span class="value">→ ${m.value}, ${verdict(m)}</span>`
               : nothing}</button>
           </li>`,
         )}

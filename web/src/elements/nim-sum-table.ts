@@ -1,5 +1,5 @@
 import { LitElement, css, html } from 'lit';
-import type { Component } from '../engine/model';
+import { valueText, type Component } from '../engine/model';
 import { componentColour, inkOn } from './palette';
 
 /**
@@ -45,7 +45,8 @@ export class NimSumTable extends LitElement {
   `;
 
   render() {
-    const values = this.components.map((c) => c.nimber);
+    // An ∞ value has no binary digits: Smith's rule, not the xor, takes it.
+    const values = this.components.filter((c) => !c.loopy?.infinite).map((c) => c.nimber);
     const total = values.reduce((a, b) => a ^ b, 0);
     const width = Math.max(1, ...values.map((v) => v.toString(2).length));
     const places = Array.from({ length: width }, (_, i) => width - 1 - i);
@@ -62,10 +63,10 @@ export class NimSumTable extends LitElement {
           return html`<tr>
             <td class="label" title=${c.label}>
               <button aria-pressed=${this.selected === c.id ? 'true' : 'false'} @click=${() => this.select(c.id)}
-                aria-label=${`Explain ${c.label}, nimber *${c.nimber}`}>${c.label}</button>
+                aria-label=${`Explain ${c.label}, ${c.loopy?.infinite ? 'value' : 'nimber'} ${valueText(c)}`}>${c.label}</button>
             </td>
-            <td><span class="badge" style="background:${colour};color:${inkOn(colour)}">*${c.nimber}</span></td>
-            ${places.map((p) => html`<td class="bit ${oddColumn(p) ? 'odd' : ''}">${bit(c.nimber, p)}</td>`)}
+            <td><span class="badge" style="background:${colour};color:${inkOn(colour)}">${valueText(c)}</span></td>
+            ${places.map((p) => html`<td class="bit ${oddColumn(p) ? 'odd' : ''}">${c.loopy?.infinite ? '' : bit(c.nimber, p)}</td>`)}
           </tr>`;
         })}
         <tr class="total">

@@ -1,5 +1,5 @@
 import { LitElement, css, html, nothing } from 'lit';
-import { moverWins, type Analysis, type Component } from '../engine/model';
+import { outcomeOf, type Analysis, type Component, type Outcome } from '../engine/model';
 
 /** What the quiz asks of one position. */
 type Question = { kind: 'outcome' } | { kind: 'nimber'; component: Component };
@@ -67,10 +67,10 @@ export class QuizCard extends LitElement {
 
   private get question(): Question | undefined {
     const analysis = this.analysis;
-    if (!analysis || analysis.moves.length === 0 || moverWins(analysis) === undefined) return undefined;
+    if (!analysis || analysis.moves.length === 0 || outcomeOf(analysis) === undefined) return undefined;
     const parts = analysis.components;
-    // Nimbers decide only normal play, and only a sum makes a part worth asking about.
-    if (!analysis.misere && parts.length > 1 && this.ply % 2 === 1) {
+    // Nimbers decide only normal play of games that end, and only a sum makes a part worth asking about.
+    if (!analysis.misere && !analysis.loopy && parts.length > 1 && this.ply % 2 === 1) {
       return { kind: 'nimber', component: parts[Math.floor(this.ply / 2) % parts.length] };
     }
     return { kind: 'outcome' };
@@ -83,13 +83,20 @@ export class QuizCard extends LitElement {
     this.dispatchEvent(new CustomEvent('quiz-answered', { detail: { ply: this.ply, right }, bubbles: true, composed: true }));
   }
 
-  private answerOutcome(saidN: boolean): void {
-    const wins = moverWins(this.analysis)!;
-    const why = this.analysis.misere
-      ? `under misère play the player to move ${wins ? 'wins' : 'loses'}`
-      : `the nimber is *${this.analysis.nimber}${wins ? ', not 0' : ''}, so the player to move ${wins ? 'wins' : 'loses'}`;
-    const position = wins ? 'an N-position' : 'a P-position';
-    this.mark(saidN === wins, saidN === wins ? `Right: ${position}; ${why}.` : `It is ${position}: ${why}.`);
+  private answerOutcome(said: Outcome): void {
+    const analysis = this.analysis;
+    const outcome = outcomeOf(analysis)!;
+    const wins = outcome === 'next';
+    const why =
+      outcome === 'draw'
+        ? 'by Smith’s rule neither player can force a win'
+        : analysis.misere
+          ? `under misère play the player to move ${wins ? 'wins' : 'loses'}`
+          : analysis.loopy
+            ? `by Smith’s rule the player to move ${wins ? 'wins' : 'loses'}`
+            : `the nimber is *${analysis.nimber}${wins ? ', not 0' : ''}, so the player to move ${wins ? 'wins' : 'loses'}`;
+    const position = { next: 'an N-position', previous: 'a P-position', draw: 'a draw' }[outcome];
+    this.mark(said === outcome, said === outcome ? `Right: ${position}; ${why}.` : `It is ${position}: ${why}.`);
   }
 
   private answerNimber(component: Component, event: Event): void {
@@ -116,10 +123,12 @@ export class QuizCard extends LitElement {
     const question = this.question;
     if (!question) return html`<p>No question here: ${this.analysis?.moves.length ? 'the outcome is not known' : 'no move is left'}.</p>${score}`;
     if (question.kind === 'outcome') {
-      return html`<p class="question">Quiz: is this position P or N?</p>
+      const loopy = !!this.analysis.loopy && !this.analysis.misere;
+      return html`<p class="question">Quiz: is this position P or N${loopy ? ', or a draw' : ''}?</p>
         <div class="answers">
-          <button @click=${() => this.answerOutcome(false)}>P: the player to move loses</button>
-          <button @click=${() => this.answerOutcome(true)}>N: the player to move wins</button>
+          <button @click=${() => this.answerOutcome('previous')}>P: the player to move loses</button>
+          <button @click=${() => this.answerOutcome('next')}>N: the player to move wins</button>
+          ${loopy ? html`<button @click=${() => this.answerOutcome('draw')}>D: neither can force a win</button>` : nothing}
         </div>${score}`;
     }
     return html`<p class="question">Quiz: what is the nimber of ${question.component.label}?</p>

@@ -1,5 +1,5 @@
 import { LitElement, css, html, nothing } from 'lit';
-import { isWinning, sumExpression, type Analysis, type MisereReport, type TreeNode } from '../engine/model';
+import { afterText, isWinning, sumExpression, totalText, valueText, type Analysis, type MisereReport, type TreeNode } from '../engine/model';
 import { componentColour, inkOn } from './palette';
 import './nim-sum-table';
 import './mex-explainer';
@@ -71,21 +71,48 @@ export class PositionTotal extends LitElement {
         : shown.map((c, i) => {
             const colour = componentColour(c.id);
             return html`${i > 0 ? ' ⊕ ' : ''}<button class="term" title=${`${c.label}: explain it`} style="background:${colour};color:${inkOn(colour)}"
-                @click=${() => selectComponent(this, c.id)}>*${c.nimber}</button
+                @click=${() => selectComponent(this, c.id)}>${valueText(c)}</button
               >`;
           })}
       ${long
         ? html` ⊕ <button class="more-terms" @click=${() => (this.allTerms = true)}>+${analysis.components.length - shown.length} more</button>`
         : nothing}
-      = <strong>*${analysis.nimber}</strong>
+      = <strong>${totalText(analysis)}</strong>
       <div class="verdict">
         ${analysis.misere
           ? this.renderMisereVerdict(analysis, analysis.misere, winning)
-          : analysis.nimber === 0
+          : analysis.loopy
+            ? this.renderLoopyVerdict(analysis, winning)
+            : analysis.nimber === 0
             ? 'A P-position: the player to move loses against perfect play.'
             : `An N-position: the player to move wins (${winning} winning move${winning === 1 ? '' : 's'}).`}
       </div>
     </section>`;
+  }
+
+  /**
+   * Who wins where play can go on forever, by Smith's rule: the xor when
+   * every value is finite; with one ∞, whether the others' xor is in its K;
+   * with more, a draw.
+   */
+  private renderLoopyVerdict(analysis: Analysis, winning: number) {
+    const infinite = analysis.components.filter((c) => c.loopy?.infinite);
+    const drawing = analysis.loopy?.drawing.length ?? 0;
+    const moves = (n: number, what: string) => `${n} ${what} move${n === 1 ? '' : 's'}`;
+    const wins = `the player to move wins (${moves(winning, 'winning')})`;
+    const draw = `neither player can force a win: a draw${drawing ? ` (${moves(drawing, 'drawing')} keep it so)` : ''}`;
+    if (infinite.length === 0) {
+      return html`Every value is finite, so the xor decides:
+        ${analysis.nimber === 0 ? 'the player to move loses against perfect play' : wins}.
+        <span class="how">A winner keeps moving to lower-ranked vertices, so play ends.</span>`;
+    }
+    if (infinite.length > 1) {
+      return html`${infinite.length} ∞ values: ${draw}. <span class="how">(Smith's rule: with two or more, play can go on forever.)</span>`;
+    }
+    const k = valueText(infinite[0]).slice(1) || '{}';
+    const inK = analysis.outcome === 'next';
+    return html`One ∞ value, and the xor of the rest, *${analysis.nimber}, is ${inK ? '' : 'not '}in its K ${k}: ${inK ? wins : draw}.
+      <span class="how">(Smith's rule${inK ? `: move that token to a vertex worth *${analysis.nimber}` : ''}.)</span>`;
   }
 
   /**
@@ -167,7 +194,9 @@ export class AnalysisReadout extends LitElement {
       <grundy-total .analysis=${analysis}></grundy-total>
       <div class="preview" aria-live="polite">
         ${previewed
-          ? html`${previewed.label}<br />leaves ${previewed.parts.map((p) => `*${p}`).join(' ⊕ ') || 'nothing'} in its component;
+          ? analysis.loopy
+            ? html`${previewed.label}<br />position → <strong>${afterText(analysis, previewed)}</strong>${isWinning(analysis, previewed) ? ' ★ wins' : ''}`
+            : html`${previewed.label}<br />leaves ${previewed.parts.map((p) => `*${p}`).join(' ⊕ ') || 'nothing'} in its component;
               position → <strong>*${previewed.after}</strong>${isWinning(analysis, previewed) ? ' ★ wins' : ''}`
           : html`<span class="timing">Point at a move, or tap it, to preview it.</span>`}
       </div>

@@ -13,11 +13,24 @@ export type Region =
   /** Lines of a graph drawing, `[x1, y1, x2, y2]`, where taken edges were. */
   | { kind: 'segments'; segments: [number, number, number, number][] };
 
+/** Who wins with perfect play: the player to move, the other, or neither. */
+export type Outcome = 'next' | 'previous' | 'draw';
+
+/** Smith's value of a part of a game whose play can go on forever. */
+export interface Loopy {
+  /** Present when the value is ∞: K, the finite values among its options. */
+  infinite?: number[];
+  /** For a finite value, when the labelling fixed it (lower: nearer the end). */
+  rank: number;
+}
+
 export interface Component {
   id: number;
   region: Region;
+  /** The value; 0 when `loopy` says it is ∞. */
   nimber: Nimber;
   label: string;
+  loopy?: Loopy;
 }
 
 export interface MoveInfo {
@@ -28,7 +41,10 @@ export interface MoveInfo {
   variant?: string;
   footprint: Region;
   parts: Nimber[];
+  /** The position's nimber after the move; where play can go on forever, the ⊕ of the finite values. */
   after: Nimber;
+  /** The moved part's Smith value after the move. */
+  loopy?: Loopy;
 }
 
 export interface ForfeitMove {
@@ -82,7 +98,18 @@ export type Board =
    * stands on the ground below its other end. Regions' items are edge indices.
    */
   | { kind: 'graph'; points: [number, number][]; edges: [number, number][] }
+  /**
+   * Tokens on a directed graph. A component's region is the items
+   * `[vertex]` its token stands on; a move's anchor is the items `[edge]`.
+   */
+  | { kind: 'digraph'; points: [number, number][]; edges: [number, number][]; tokens: number[]; values: VertexValue[] }
   | { kind: 'sum'; parts: SumPart[] };
+
+/** Smith's value of a vertex: `nimber` when play from it ends, else ∞ with K. */
+export interface VertexValue {
+  nimber?: Nimber;
+  k?: number[];
+}
 
 /** One game of a sum, in its own numbering; the sum's starts at the offsets. */
 export interface SumPart {
@@ -99,8 +126,9 @@ export interface Fact {
 }
 
 export interface Analysis {
+  /** The ⊕ of the components' values (of the finite ones where some is ∞). */
   nimber: Nimber;
-  outcome: 'next' | 'previous';
+  outcome: Outcome;
   board: Board;
   components: Component[];
   moves: MoveInfo[];
@@ -113,6 +141,8 @@ export interface Analysis {
   misere?: MisereReport;
   /** Where the move that led here shows on this board; absent for a loaded or drawn position. */
   lastMove?: Region;
+  /** Present where play can go on forever: the moves that win and those that hold a draw. */
+  loopy?: { winning: number[]; drawing: number[] };
 }
 
 /** Normal play: the last move wins. Misère play: the last move loses. */
@@ -130,14 +160,47 @@ export interface MisereReport {
 }
 
 /** Whether `move` wins under the play the analysis describes. */
-export function isWinning(analysis: Pick<Analysis, 'misere'>, move: MoveInfo): boolean {
-  return analysis.misere ? analysis.misere.winning.includes(move.id) : move.after === 0;
+export function isWinning(analysis: Pick<Analysis, 'misere' | 'loopy'>, move: MoveInfo): boolean {
+  if (analysis.misere) return analysis.misere.winning.includes(move.id);
+  if (analysis.loopy) return analysis.loopy.winning.includes(move.id);
+  return move.after === 0;
 }
 
-/** Whether the player to move wins; `undefined` when no one knows. */
-export function moverWins(analysis: Pick<Analysis, 'misere' | 'nimber'>): boolean | undefined {
-  if (!analysis.misere) return analysis.nimber !== 0;
-  return analysis.misere.outcome === null ? undefined : analysis.misere.outcome === 'next';
+/** Whether `move` leaves a position neither player can win. */
+export function isDrawing(analysis: Pick<Analysis, 'misere' | 'loopy'>, move: MoveInfo): boolean {
+  return !analysis.misere && (analysis.loopy?.drawing.includes(move.id) ?? false);
+}
+
+/** Who wins under the play the analysis describes; `undefined` when no one knows. */
+export function outcomeOf(analysis: Pick<Analysis, 'misere' | 'outcome'>): Outcome | undefined {
+  if (!analysis.misere) return analysis.outcome;
+  return analysis.misere.outcome ?? undefined;
+}
+
+/** Smith's ∞ with its K written out: `∞{0,2}`, or `∞` when K is empty. */
+function infinity(k: number[]): string {
+  return k.length ? `∞{${k.join(',')}}` : '∞';
+}
+
+/** A component's value as written: `*3`, or Smith's `∞{0,2}`. */
+export function valueText(component: Pick<Component, 'nimber' | 'loopy'>): string {
+  const k = component.loopy?.infinite;
+  return k ? infinity(k) : `*${component.nimber}`;
+}
+
+/** A vertex's value as written: `*3`, or Smith's `∞{0,2}`. */
+export function vertexValueText(value: VertexValue): string {
+  return value.nimber === undefined ? infinity(value.k ?? []) : `*${value.nimber}`;
+}
+
+/**
+ * What a move leaves, as readouts write it: the position's nimber, or,
+ * where play can go on forever, who wins after it.
+ */
+export function afterText(analysis: Pick<Analysis, 'misere' | 'loopy'>, move: MoveInfo): string {
+  if (!analysis.loopy || analysis.misere) return `*${move.after}`;
+  if (isWinning(analysis, move)) return 'P (*0)';
+  return isDrawing(analysis, move) ? 'a draw' : 'N';
 }
 
 export type Edit =
@@ -158,7 +221,9 @@ export type Edit =
   | { kind: 'moveVertex'; index: number; x: number; y: number }
   | { kind: 'removeVertex'; index: number }
   | { kind: 'addEdge'; from: number; to: number }
-  | { kind: 'removeEdge'; index: number };
+  | { kind: 'removeEdge'; index: number }
+  | { kind: 'addToken'; vertex: number }
+  | { kind: 'removeToken'; vertex: number };
 
 export interface Sample {
   name: string;
@@ -179,7 +244,9 @@ export interface TreeNode {
   /** The move that leads here; empty at the root. */
   label: string;
   nimber: Nimber;
-  outcome: 'next' | 'previous';
+  outcome: Outcome;
+  /** Play can go on forever from here: `nimber` is not its value. */
+  loopy?: boolean;
   children: TreeNode[];
   /** Options left unexpanded at the tree's depth. */
   unexpanded: number;
@@ -209,9 +276,18 @@ export interface EngineError {
   column?: number;
 }
 
-/** The position's nimber written as a sum: `*3 ⊕ *4 ⊕ *5 = *2`. */
+/**
+ * The position's total as written: its nimber, or where some value is ∞,
+ * the ⊕ of the finite ones and what Smith's rule makes of it.
+ */
+export function totalText(analysis: Pick<Analysis, 'nimber' | 'outcome' | 'components'>): string {
+  if (!analysis.components.some((c) => c.loopy?.infinite)) return `*${analysis.nimber}`;
+  return { next: 'N', previous: 'P', draw: 'a draw' }[analysis.outcome];
+}
+
+/** The position's value written as a sum: `*3 ⊕ *4 ⊕ *5 = *2`. */
 export function sumExpression(analysis: Analysis): string {
-  const terms = analysis.components.map((c) => `*${c.nimber}`);
+  const terms = analysis.components.map(valueText);
   if (terms.length === 0) return '*0';
-  return `${terms.join(' ⊕ ')} = *${analysis.nimber}`;
+  return `${terms.join(' ⊕ ')} = ${totalText(analysis)}`;
 }

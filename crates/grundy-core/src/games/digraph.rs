@@ -212,14 +212,9 @@ fn slides(position: &Position) -> Vec<(usize, usize)> {
 fn random_position(seed: u64, density: f64) -> Position {
     let mut rng = Rng::new(seed);
     let n = 6 + rng.below(7);
-    let points = (0..n)
-        .map(|v| {
-            let angle = v as f64 / n as f64 * std::f64::consts::TAU;
-            [
-                (200.0 + 160.0 * angle.cos()).round() as i64,
-                (200.0 + 160.0 * angle.sin()).round() as i64,
-            ]
-        })
+    // Four to a row, every other row shifted, so arrows rarely cross a vertex.
+    let points = (0..n as i64)
+        .map(|v| [80 + (v % 4) * 120 + (v / 4 % 2) * 60, 80 + (v / 4) * 110])
         .collect();
     let m = ((n as f64) * (0.6 + 1.6 * density.clamp(0.0, 1.0))).round() as usize;
     let edges = (0..m)

@@ -17,18 +17,16 @@ use crate::game::{check_input_size, Game, GameError, GameInfo};
 use crate::input::{escaped, shorten};
 use crate::misere::MisereReport;
 use crate::nimber::Nimber;
-use crate::session::{AnySession, Session};
+use crate::session::{AnySession, Limits, Session};
 use crate::sum;
 
 /// Opens case `usize` of a text as a session of one game.
-type Opener = fn(&str, usize) -> Result<Box<dyn AnySession>, GameError>;
+type Opener = fn(&str, usize, Limits) -> Result<Box<dyn AnySession>, GameError>;
 
 /// How the registry reaches one game without knowing its type.
 struct Entry {
     info: fn() -> GameInfo,
     open: Opener,
-    /// Opens with the contest's limits, for the command line.
-    open_unchecked: Opener,
     solve: fn(&str) -> Result<String, GameError>,
     nimber: fn(&str) -> Result<Nimber, GameError>,
 }
@@ -36,8 +34,7 @@ struct Entry {
 fn entry<G: Game + 'static>() -> Entry {
     Entry {
         info: G::info,
-        open: |text, case| Ok(Box::new(Session::<G>::open(text, case)?)),
-        open_unchecked: |text, case| Ok(Box::new(Session::<G>::open_unchecked(text, case)?)),
+        open: |text, case, limits| Ok(Box::new(Session::<G>::open(text, case, limits)?)),
         solve: |input| G::default().solve(input),
         nimber: |text| {
             if !G::ENDS {
@@ -105,7 +102,7 @@ pub fn open(game_id: &str, text: &str, case: usize) -> Result<Box<dyn AnySession
     if game_id == sum::ID {
         return Ok(Box::new(sum::open(text, case)?));
     }
-    (find(game_id)?.open)(text, case)
+    (find(game_id)?.open)(text, case, Limits::Playground)
 }
 
 /// Answers a whole contest input of `game_id` in the contest's output format;
@@ -136,7 +133,7 @@ pub fn misere_report(game_id: &str, text: &str, budget: usize) -> Result<MisereR
     let mut session: Box<dyn AnySession> = if game_id == sum::ID {
         Box::new(sum::open(text, 0)?)
     } else {
-        (find(game_id)?.open_unchecked)(text, 0)?
+        (find(game_id)?.open)(text, 0, Limits::Contest)?
     };
     Ok(session.misere_report(budget))
 }
