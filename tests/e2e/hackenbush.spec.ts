@@ -1,39 +1,12 @@
 /** Green Hackenbush as people use it: drawn with the pointer, then played. */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { SCREENS, shownGame, waitForHumanTurn, watchConsole } from './helpers';
+import { SCREENS, clickAt, dragFrom, onScreen, shownGame, waitForHumanTurn, watchConsole } from './helpers';
 
 async function open(page: Page, position: string): Promise<Locator> {
   await page.goto(`/#game=hackenbush&position=${encodeURIComponent(position)}`);
   const element = shownGame(page, 'hackenbush');
   await expect(element.locator('grundy-graph svg')).toBeVisible();
   return element;
-}
-
-/** Where a point of the drawing (x right, y up from the ground) is on screen. */
-async function onScreen(element: Locator, [x, y]: [number, number]): Promise<{ x: number; y: number }> {
-  await element.locator('grundy-graph svg').scrollIntoViewIfNeeded();
-  return element.locator('grundy-graph svg').evaluate(
-    (svg: SVGSVGElement, [px, py]) => {
-      const point = new DOMPoint(px, -py).matrixTransform(svg.getScreenCTM()!);
-      return { x: point.x, y: point.y };
-    },
-    [x, y] as [number, number],
-  );
-}
-
-async function clickAt(page: Page, element: Locator, at: [number, number]): Promise<void> {
-  const { x, y } = await onScreen(element, at);
-  await page.mouse.click(x, y);
-}
-
-async function dragFrom(page: Page, element: Locator, from: [number, number], to: [number, number]): Promise<void> {
-  const start = await onScreen(element, from);
-  const end = await onScreen(element, to);
-  await page.mouse.move(start.x, start.y);
-  await page.mouse.down();
-  await page.mouse.move((start.x + end.x) / 2, (start.y + end.y) / 2, { steps: 4 });
-  await page.mouse.move(end.x, end.y, { steps: 4 });
-  await page.mouse.up();
 }
 
 test('a picture drawn with the pointer is analysed live and written with its coordinates', async ({ page }) => {

@@ -65,3 +65,32 @@ export const SLOW_SUM = Array.from({ length: 4 }, (_, part) => {
 
 /** A quick sum with a String Game part, to load before `SLOW_SUM`. */
 export const QUICK_SUM = '--- nim\n3\n--- string-game\n1\npawpawpawpaw\n1\npawpaw\n';
+
+/** Where a point of a drawn graph (x right, y up) is on screen. */
+export async function onScreen(element: Locator, [x, y]: [number, number]): Promise<{ x: number; y: number }> {
+  await element.locator('grundy-graph svg').scrollIntoViewIfNeeded();
+  return element.locator('grundy-graph svg').evaluate(
+    (svg: SVGSVGElement, [px, py]) => {
+      const point = new DOMPoint(px, -py).matrixTransform(svg.getScreenCTM()!);
+      return { x: point.x, y: point.y };
+    },
+    [x, y] as [number, number],
+  );
+}
+
+/** A click at a point of a drawn graph. */
+export async function clickAt(page: Page, element: Locator, at: [number, number]): Promise<void> {
+  const { x, y } = await onScreen(element, at);
+  await page.mouse.click(x, y);
+}
+
+/** A drag between two points of a drawn graph, in steps as a hand moves. */
+export async function dragFrom(page: Page, element: Locator, from: [number, number], to: [number, number]): Promise<void> {
+  const start = await onScreen(element, from);
+  const end = await onScreen(element, to);
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  await page.mouse.move((start.x + end.x) / 2, (start.y + end.y) / 2, { steps: 4 });
+  await page.mouse.move(end.x, end.y, { steps: 4 });
+  await page.mouse.up();
+}

@@ -23,6 +23,11 @@ const games = [
     position: '9 10\n0 1\n1 2\n1 3\n3 4\n0 5\n5 6\n6 0\n0 7\n7 7\n2 3\n0 0\n60 60\n20 120\n100 120\n120 180\n200 60\n280 60\n380 60\n380 120\n',
     hover: 'path.hit[data-edge="1"]',
   },
+  {
+    id: 'digraph',
+    position: '6 8\n0 1\n1 2\n2 0\n2 3\n3 4\n1 4\n5 5\n5 3\n2\n1 5\n80 80\n240 130\n160 230\n330 240\n350 90\n470 200\n',
+    hover: 'path.hit[data-edge="7"]',
+  },
 ];
 
 for (const viewport of viewports) {

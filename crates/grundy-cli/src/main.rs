@@ -317,11 +317,7 @@ fn describe(name: &str, text: &str, analysis: &Analysis, best: Option<u32>) -> S
     out += &format!("total  {}\n", analysis.sum_expression());
     out += &format!("components ({}):\n", analysis.components.len());
     for component in &analysis.components {
-        out += &format!(
-            "  {:>6}  {}\n",
-            component.nimber.to_string(),
-            component.label
-        );
+        out += &format!("  {:>6}  {}\n", component.value_text(), component.label);
     }
     for fact in &analysis.facts {
         out += &format!("{}: {}\n", fact.label, fact.value);
@@ -339,10 +335,14 @@ fn describe(name: &str, text: &str, analysis: &Analysis, best: Option<u32>) -> S
     out += &format!("moves ({}, {winning} winning):\n", analysis.moves.len());
     for m in &analysis.moves {
         let parts: Vec<String> = m.parts.iter().map(|p| p.to_string()).collect();
-        let mark = if winning_ids.contains(&m.id) {
-            "wins"
-        } else {
-            ""
+        let draws = analysis
+            .loopy
+            .as_ref()
+            .is_some_and(|l| l.drawing.contains(&m.id));
+        let mark = match (winning_ids.contains(&m.id), draws) {
+            (true, _) => "wins",
+            (false, true) => "draw",
+            _ => "",
         };
         out += &format!(
             "  {:>6}  {:<4} {}  [pieces {}]\n",

@@ -151,6 +151,23 @@ impl Component {
     pub fn infinite(&self) -> Option<&[u32]> {
         infinite(&self.loopy)
     }
+
+    /// The value as written: `*3`, or Smith's `∞{0,2}`.
+    pub fn value_text(&self) -> String {
+        match self.infinite() {
+            Some(k) => infinity_text(k),
+            None => self.nimber.to_string(),
+        }
+    }
+}
+
+/// Smith's ∞ with its K: `∞{0,2}`, or `∞` when K is empty.
+pub fn infinity_text(k: &[u32]) -> String {
+    if k.is_empty() {
+        return "∞".to_string();
+    }
+    let k: Vec<String> = k.iter().map(u32::to_string).collect();
+    format!("∞{{{}}}", k.join(","))
 }
 
 /// A legal move and what it leads to.
@@ -432,12 +449,12 @@ impl Analysis {
         if self.components.is_empty() {
             return format!("{}", Nimber::ZERO);
         }
-        let terms: Vec<String> = self
-            .components
-            .iter()
-            .map(|c| c.nimber.to_string())
-            .collect();
-        format!("{} = {}", terms.join(" ⊕ "), self.nimber)
+        let terms: Vec<String> = self.components.iter().map(Component::value_text).collect();
+        let total = match self.components.iter().any(|c| c.infinite().is_some()) {
+            true => self.outcome.answer().to_string(),
+            false => self.nimber.to_string(),
+        };
+        format!("{} = {total}", terms.join(" ⊕ "))
     }
 }
 

@@ -342,7 +342,12 @@ fn a_digraph_beside_a_nim_heap_agrees_with_retrograde_analysis() {
         let (mut edges, mut tokens, text) = random_digraph(&mut rng, 1);
         // A Nim heap of h is a token on vertex h of a graph where every
         // vertex leads to every smaller one.
-        let n = 1 + edges.iter().flat_map(|&(u, v)| [u, v]).chain(tokens.clone()).max().unwrap();
+        let n = 1 + edges
+            .iter()
+            .flat_map(|&(u, v)| [u, v])
+            .chain(tokens.clone())
+            .max()
+            .unwrap();
         let heap = rng.below(4);
         for i in 0..=heap {
             edges.extend((0..i).map(|j| (n + i, n + j)));
@@ -353,7 +358,11 @@ fn a_digraph_beside_a_nim_heap_agrees_with_retrograde_analysis() {
         let mut session = games::open("sum", &sum, 0).unwrap();
         let analysis = session.analysis().clone();
         assert_eq!(analysis.outcome.answer(), oracle.answer(&tokens), "{sum}");
-        assert_eq!(games::solve("sum", &sum).unwrap().trim(), oracle.answer(&tokens), "{sum}");
+        assert_eq!(
+            games::solve("sum", &sum).unwrap().trim(),
+            oracle.answer(&tokens),
+            "{sum}"
+        );
         // Each move's mark, against the oracle on the position it leads to.
         let loopy = analysis.loopy.as_ref().unwrap();
         for m in &analysis.moves {
@@ -362,8 +371,18 @@ fn a_digraph_beside_a_nim_heap_agrees_with_retrograde_analysis() {
             session.undo();
             let (token, heap_after) = parse_sum(&text);
             let expected = oracle.answer(&[token, n + heap_after]);
-            assert_eq!(loopy.winning.contains(&m.id), expected == "Second", "{sum} {}", m.label);
-            assert_eq!(loopy.drawing.contains(&m.id), expected == "Draw", "{sum} {}", m.label);
+            assert_eq!(
+                loopy.winning.contains(&m.id),
+                expected == "Second",
+                "{sum} {}",
+                m.label
+            );
+            assert_eq!(
+                loopy.drawing.contains(&m.id),
+                expected == "Draw",
+                "{sum} {}",
+                m.label
+            );
         }
     }
 }

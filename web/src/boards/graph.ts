@@ -87,6 +87,8 @@ export class GraphBoardElement extends BoardElement {
     .halo.draws { stroke: var(--grundy-draw, #b45309); }
     .value { font: 600 13px system-ui, sans-serif; fill: var(--grundy-ink, #222); pointer-events: none; }
     .token { cursor: pointer; }
+    /* A token being dragged lets the pointer find the vertex under it. */
+    .token.sliding { pointer-events: none; }
     .playable .token { cursor: grab; }
     .token circle { stroke: var(--grundy-surface, #fff); stroke-width: 2; }
     .token:focus-visible circle { stroke: var(--grundy-focus, #0b57d0); stroke-width: 3; outline: none; }
@@ -211,11 +213,13 @@ export class GraphBoardElement extends BoardElement {
     </g>`;
   }
 
-  /** A digraph vertex with its Smith value beside it. */
+  /** A digraph vertex with its Smith value under it; its title lists where its arrows lead. */
   private renderDigraphVertex(graph: DigraphBoard, [x, y]: Point, index: number): SVGTemplateResult {
     const value = graph.values[index] ? vertexValueText(graph.values[index]) : '';
+    const followers = graph.edges.filter(([u]) => u === index).map(([, v]) => (this.quiet ? `${v}` : `${v} (${vertexValueText(graph.values[v])})`));
+    const title = `Vertex ${index}${this.quiet ? '' : `, ${value}`}: ${followers.length ? `arrows to ${followers.join(', ')}` : 'no arrows out'}`;
     return svg`<g>
-      <circle class="vertex" data-vertex=${index} cx=${x} cy=${-y} r=${DIGRAPH_RADIUS}><title>Vertex ${index}${this.quiet ? '' : `, ${value}`}</title></circle>
+      <circle class="vertex" data-vertex=${index} cx=${x} cy=${-y} r=${DIGRAPH_RADIUS}><title>${title}</title></circle>
       <text class="index" x=${x + DIGRAPH_RADIUS + 2} y=${-y - DIGRAPH_RADIUS + 2}>${index}</text>
       ${this.quiet ? nothing : svg`<text class="value" x=${x} y=${-y + DIGRAPH_RADIUS + 15} text-anchor="middle">${value}</text>`}
     </g>`;
@@ -237,7 +241,7 @@ export class GraphBoardElement extends BoardElement {
       if (sliding?.vertex === vertex) [x, y] = sliding.to;
       const names = tokens.map((t) => t + 1).join(', ');
       const label = `${tokens.length === 1 ? 'Token' : 'Tokens'} ${names} on vertex ${vertex}${component ? `: ${component.label}` : ''}`;
-      return svg`<g class="token" role="button" tabindex="0" data-token=${vertex} aria-label=${`${label}; explain it`}
+      return svg`<g class="token ${sliding?.vertex === vertex ? 'sliding' : ''}" role="button" tabindex="0" data-token=${vertex} aria-label=${`${label}; explain it`}
         @click=${() => component && this.selectComponent(component.id)}
         @keydown=${(e: KeyboardEvent) => this.activateOnKey(e, () => component && this.selectComponent(component.id))}>
         <title>${label}</title>
@@ -452,9 +456,10 @@ export class GraphBoardElement extends BoardElement {
   }
 }
 
-/** Both ends of an edge as drawn: a ground end stands below the other end. */
+/** Both ends of an edge as drawn: in Hackenbush a ground end stands below the other end. */
 function edgeEnds(graph: GraphBoard, [u, v]: [number, number]): [Point, Point] {
   const [pu, pv] = [graph.points[u], graph.points[v]];
+  if (graph.kind === 'digraph') return [pu, pv];
   if (u === 0 && v === 0) return [pu, pu];
   if (u === 0) return [[pv[0], 0], pv];
   if (v === 0) return [pu, [pu[0], 0]];

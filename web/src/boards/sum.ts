@@ -3,7 +3,7 @@ import { BoardElement, type BoardEvents } from './board';
 import { renderBoard } from './index';
 import { escapeXml } from '../elements/export';
 import { engine } from '../engine/client';
-import type { Board, GameInfo } from '../engine/model';
+import { valueOfText, type Board, type GameInfo } from '../engine/model';
 
 type SumBoard = Extract<Board, { kind: 'sum' }>;
 
@@ -60,7 +60,7 @@ export class SumBoardElement extends BoardElement {
         pieces.push(`<text x="${x + plus / 2}" y="${title + height / 2}" text-anchor="middle" font-size="24" font-weight="700">⊕</text>`);
         x += plus;
       }
-      const label = this.quiet ? info.name : `${info.name}  *${info.analysis.nimber}`;
+      const label = this.quiet ? info.name : `${info.name}  ${valueOfText(info.analysis)}`;
       pieces.push(`<text x="${x}" y="20" font-size="15" font-weight="600">${escapeXml(label)}</text>`);
       pieces.push(markup.replace(/^<\?xml[^>]*>\s*/, '').replace('<svg', `<svg x="${x}" y="${title}"`));
       x += width;
@@ -104,9 +104,9 @@ export class SumBoardElement extends BoardElement {
           };
           // The ⊕ travels with the part after it, so a wrapped row never starts or ends on one.
           return html`<div class="term">${index > 0 ? html`<span class="plus" aria-hidden="true">⊕</span>` : nothing}
-            <section class="part" aria-label=${`${part.name}, nimber *${part.analysis.nimber}`}
+            <section class="part" aria-label=${`${part.name}, ${valueOfText(part.analysis).includes('∞') ? 'value' : 'nimber'} ${valueOfText(part.analysis)}`}
               @board-play=${relay} @board-preview=${relay} @board-edit=${(e: Event) => e.stopPropagation()}>
-              <h3>${part.name} ${this.quiet ? nothing : html`<span class="nimber">*${part.analysis.nimber}</span>`}
+              <h3>${part.name} ${this.quiet ? nothing : html`<span class="nimber">${valueOfText(part.analysis)}</span>`}
                 ${this.editing
                   ? html`<button aria-label=${`Remove ${part.name}`} @click=${() => this.edit({ kind: 'removePart', index })}>×</button>`
                   : nothing}

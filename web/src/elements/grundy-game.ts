@@ -857,7 +857,8 @@ export class GrundyGame extends LitElement {
       const last = this.controller.played[view.ply - 1];
       const said = last?.by === 'Computer' ? `The computer played: ${last.label}. ` : '';
       if (this.quizPending) return `${said}Your turn: answer the quiz, then move.`;
-      return `${said}Your turn${this.hints && this.valuesShown ? ': winning moves are marked ★' : ''}.`;
+      const marked = analysis.loopy && outcomeOf(analysis) === 'draw' ? 'no move wins; moves that hold the draw are marked' : 'winning moves are marked ★';
+      return `${said}Your turn${this.hints && this.valuesShown ? `: ${marked}` : ''}.`;
     }
     if (over) return html`<span class="win">✔ Player ${winnerSeat + 1} wins!</span> <button @click=${this.restart}>Play again</button>`;
     return `Player ${this.controller.seatToMove + 1} to move${this.quizPending ? ': answer the quiz, then move' : ''}.`;

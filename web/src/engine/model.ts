@@ -285,6 +285,13 @@ export function totalText(analysis: Pick<Analysis, 'nimber' | 'outcome' | 'compo
   return { next: 'N', previous: 'P', draw: 'a draw' }[analysis.outcome];
 }
 
+/** A position's value in one term: its nimber, or its finite ⊕ beside its ∞ values (a sum's part). */
+export function valueOfText(analysis: Pick<Analysis, 'nimber' | 'components'>): string {
+  const infinite = analysis.components.filter((c) => c.loopy?.infinite).map(valueText);
+  if (infinite.length === 0) return `*${analysis.nimber}`;
+  return (analysis.nimber ? [`*${analysis.nimber}`, ...infinite] : infinite).join(' ⊕ ');
+}
+
 /** The position's value written as a sum: `*3 ⊕ *4 ⊕ *5 = *2`. */
 export function sumExpression(analysis: Analysis): string {
   const terms = analysis.components.map(valueText);

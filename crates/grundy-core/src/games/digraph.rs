@@ -10,7 +10,7 @@ use super::hackenbush::{
 };
 use crate::ai::Rng;
 use crate::analysis::{
-    Analysis, Board, Component, Edit, Loopy, MoveInfo, Outcome, Region, VertexValue,
+    infinity_text, Analysis, Board, Component, Edit, Loopy, MoveInfo, Outcome, Region, VertexValue,
 };
 use crate::game::{unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample};
 use crate::input::Scanner;
@@ -66,12 +66,8 @@ impl Value {
 
     fn written(&self) -> String {
         match self.nimber {
-            Some(n) => format!("*{n}"),
-            None if self.k.is_empty() => "∞".to_string(),
-            None => {
-                let k: Vec<String> = self.k.iter().map(u32::to_string).collect();
-                format!("∞{{{}}}", k.join(","))
-            }
+            Some(n) => Nimber(n).to_string(),
+            None => infinity_text(&self.k),
         }
     }
 }

@@ -1,0 +1,131 @@
+/** Tokens on a digraph as people use them: drawn, played, explained, added to sums. */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { SCREENS, clickAt, dragFrom, onScreen, shownGame, waitForHumanTurn, watchConsole } from './helpers';
+
+async function open(page: Page, position: string): Promise<Locator> {
+  await page.goto(`/#game=digraph&position=${encodeURIComponent(position)}`);
+  const element = shownGame(page, 'digraph');
+  await expect(element.locator('grundy-graph svg')).toBeVisible();
+  return element;
+}
+
+/** A cycle 0 → 1 → 2 → 0 with a way out 2 → 3 → 4, and a looping vertex 5 → 5 with an exit to 3. */
+const CYCLES = '6 8\n0 1\n1 2\n2 0\n2 3\n3 4\n1 4\n5 5\n5 3\n2\n1 5\n80 80\n240 130\n160 230\n330 240\n350 90\n470 200\n';
+
+test('a digraph drawn with the pointer is valued live and written with its coordinates', async ({ page }) => {
+  const problems = watchConsole(page);
+  const element = await open(page, '1 0\n1\n0\n100 100\n');
+  await element.getByRole('button', { name: 'Edit' }).click();
+  const text = element.locator('textarea');
+  const total = element.locator('.sum');
+
+  await clickAt(page, element, [260, 100]);
+  await expect(text).toHaveValue('2 0\n1\n0\n100 100\n260 100\n');
+  // An arrow from the token's vertex to the new one: the token can move, *1.
+  await dragFrom(page, element, [100, 100], [260, 100]);
+  await expect(text).toHaveValue('2 1\n0 1\n1\n0\n100 100\n260 100\n');
+  await expect(total).toContainText('*1 = *1');
+  // An arrow back makes a cycle no one has to leave: both vertices ∞, a draw.
+  await dragFrom(page, element, [260, 100], [100, 100]);
+  await expect(total).toContainText('∞ = a draw');
+  await expect(element.locator('text.value')).toHaveText(['∞', '∞']);
+  // Dragging from a vertex into empty space grows an arrow to a new vertex: now ∞{0}, and the mover wins.
+  await dragFrom(page, element, [260, 100], [260, 220]);
+  await expect(text).toHaveValue('3 3\n0 1\n1 0\n1 2\n1\n0\n100 100\n260 100\n260 220\n');
+  await expect(element.locator('text.value')).toHaveText(['*0', '*1', '*0']);
+
+  await element.getByRole('radio', { name: 'Token' }).check();
+  await clickAt(page, element, [260, 220]);
+  await expect(text).toHaveValue('3 3\n0 1\n1 0\n1 2\n2\n0 2\n100 100\n260 100\n260 220\n');
+  await expect(total).toContainText('*0 ⊕ *0 = *0');
+
+  await element.getByRole('button', { name: 'Undo the last edit' }).click();
+  await expect(text).toHaveValue('3 3\n0 1\n1 0\n1 2\n1\n0\n100 100\n260 100\n260 220\n');
+  await element.getByRole('button', { name: 'Redo the edit undone' }).click();
+
+  await element.getByRole('radio', { name: 'Erase' }).check();
+  await clickAt(page, element, [260, 220]);
+  await expect(text).toHaveValue('3 3\n0 1\n1 0\n1 2\n1\n0\n100 100\n260 100\n260 220\n');
+  // The last token stays: removing it is refused with a message, and nothing is lost.
+  await clickAt(page, element, [100, 100]);
+  await expect(element.getByRole('alert')).toContainText('at least one token');
+  await expect(text).toHaveValue('3 3\n0 1\n1 0\n1 2\n1\n0\n100 100\n260 100\n260 220\n');
+
+  await page.reload();
+  await expect(shownGame(page, 'digraph').locator('textarea')).toHaveValue('3 3\n0 1\n1 0\n1 2\n1\n0\n100 100\n260 100\n260 220\n');
+  expect(problems).toEqual([]);
+});
+
+test('Smith values are explained: the total, a token worth ∞, the winning arrow', async ({ page }) => {
+  const element = await open(page, CYCLES);
+  await element.getByLabel('Hints').check();
+  await waitForHumanTurn(element);
+  const total = element.locator('grundy-total');
+  await expect(total).toContainText('*1 ⊕ ∞{1} = N');
+  await expect(total).toContainText('the xor of the rest, *1, is in its K {1}');
+  await expect(element.locator('text.value')).toHaveText(['*0', '*1', '*2', '*1', '*0', '∞{1}']);
+  // Only sliding the ∞ token to a vertex worth *1 wins.
+  await expect(element.locator('path.halo:not(.draws)')).toHaveCount(1);
+  await expect(element.locator('path.hit[data-edge="7"]')).toHaveAttribute('aria-label', 'slide token 2: 5 → 3 (*1), a winning move');
+  await expect(element.locator('path.hit[data-edge="1"]')).toHaveAttribute('aria-label', 'slide token 1: 1 → 2 (*2), holds a draw');
+
+  await element.getByRole('button', { name: /Tokens? 2 on vertex 5/ }).click();
+  const explainer = element.locator('mex-explainer');
+  await expect(explainer).toContainText('is ∞{1}');
+  await expect(explainer).toContainText('→ ∞');
+  await expect(explainer).toContainText('But the value is ∞');
+});
+
+for (const screen of SCREENS) {
+  test(`the computer ends a won game instead of letting it cycle (${screen.name})`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport: screen.viewport, hasTouch: screen.hasTouch });
+    const page = await context.newPage();
+    const problems = watchConsole(page);
+    // The person moves first from a lost position: whatever they do, the computer wins.
+    const element = await open(page, '5 6\n0 1\n1 2\n2 3\n3 2\n3 3\n3 4\n1\n2\n60 60\n160 60\n260 60\n360 120\n460 60\n');
+    const status = element.locator('.status');
+    const points: [number, number][] = [[60, 60], [160, 60], [260, 60], [360, 120], [460, 60]];
+    const edges = [[0, 1], [1, 2], [2, 3], [3, 2], [3, 3], [3, 4]];
+    for (let turn = 0; turn < 12; turn++) {
+      const said = await waitForHumanTurn(element);
+      if (/computer wins|You win/.test(said)) break;
+      // Slide the token along its first arrow: dragged on a desktop, tapped on a phone.
+      const vertex = Number(await element.locator('g.token').getAttribute('data-token'));
+      const target = edges.find(([u]) => u === vertex)![1];
+      if (screen.hasTouch) {
+        // A tap on the arrow, halfway along it, previews the slide; a second plays it.
+        const arrow = element.locator('path.hit[role="button"]').first();
+        const at = await arrow.evaluate((path: SVGPathElement) => {
+          const middle = path.getPointAtLength(path.getTotalLength() / 2);
+          return new DOMPoint(middle.x, middle.y).matrixTransform(path.getScreenCTM()!);
+        });
+        await page.touchscreen.tap(at.x, at.y);
+        await page.touchscreen.tap(at.x, at.y);
+      } else {
+        await dragFrom(page, element, points[vertex], points[target]);
+      }
+    }
+    await expect(status).toContainText('The computer wins');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+}
+
+test('a drawn position shows as a draw, the quiz asks for one, and a sum keeps the ∞', async ({ page }) => {
+  const element = await open(page, '2 2\n0 1\n1 0\n1\n0\n100 100\n260 100\n');
+  await element.getByLabel('Hints').check();
+  await waitForHumanTurn(element);
+  await expect(element.locator('.status')).toContainText('no move wins; moves that hold the draw are marked');
+  await element.getByLabel('Quiz').check();
+  await element.getByRole('button', { name: 'D: neither can force a win' }).click();
+  await expect(element.locator('grundy-quiz')).toContainText('Right: a draw');
+
+  const sum = '--- digraph\n2 2\n0 1\n1 0\n1\n0\n100 100\n260 100\n--- nim\n3\n';
+  await page.goto(`/#game=sum&position=${encodeURIComponent(sum)}`);
+  const game = shownGame(page, 'sum');
+  await expect(game.locator('grundy-total')).toContainText('∞ ⊕ *3 = a draw');
+  // An arrow slid in the sum's digraph part plays the sum's move.
+  await waitForHumanTurn(game);
+  const at = await onScreen(game, [180, 100]);
+  expect(at.x).toBeGreaterThan(0);
+});
