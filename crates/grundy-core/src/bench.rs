@@ -235,6 +235,18 @@ pub fn cases() -> Vec<BenchCase> {
             250.0,
         ),
         case(
+            "digraph",
+            "1000 vertices, 5000 arrows, a tenth forward",
+            digraph_case(1000, 5000, 20, 0.1, &mut rng),
+            16.0,
+        ),
+        solve_case(
+            "digraph",
+            "contest maximum: 10 000 vertices, 50 000 arrows",
+            digraph_case(10_000, 50_000, 40, 0.1, &mut rng),
+            16.0,
+        ),
+        case(
             "octal",
             "Kayles, 64 heaps up to 100",
             format!("0.77\n{}\n", heaps.join(" ")),
@@ -410,6 +422,20 @@ pub fn families() -> Vec<BenchCase> {
         stalk_case(999),
         250.0,
     ));
+    for (name, reach, forward) in [
+        ("random arrows", 1000, 1.0),
+        ("arrows back within 5", 5, 0.0),
+        ("arrows back within 50", 50, 0.0),
+        ("arrows back within 20, a tenth forward", 20, 0.1),
+    ] {
+        let name = format!("1000 vertices, 5000 arrows, {name}");
+        list.push(case(
+            "digraph",
+            &name,
+            digraph_case(1000, 5000, reach, forward, &mut rng),
+            250.0,
+        ));
+    }
     let full: Vec<String> = (0..64).map(|_| "100".to_string()).collect();
     list.push(case("nim", "64 heaps of 100", full.join(" ") + "\n", 250.0));
     list.push(case(
@@ -538,6 +564,31 @@ fn picture_case(edges: usize, extra: f64, rng: &mut Rng) -> String {
     list.extend((0..extras).map(|_| (rng.below(vertices), rng.below(vertices))));
     let lines: String = list.iter().map(|(u, v)| format!("{u} {v}\n")).collect();
     format!("{vertices} {edges}\n{lines}")
+}
+
+/// A digraph of `vertices` vertices and `arrows` arrows and 16 tokens.
+/// Each arrow leads back at most `reach` vertices or, with chance `forward`,
+/// anywhere ahead, making cycles; `reach` small and `forward` 0 gives long
+/// chains of finite values, the most labelling rounds.
+fn digraph_case(
+    vertices: usize,
+    arrows: usize,
+    reach: usize,
+    forward: f64,
+    rng: &mut Rng,
+) -> String {
+    let mut lines = String::new();
+    for _ in 0..arrows {
+        let u = rng.below(vertices);
+        let v = if u > 0 && rng.unit() >= forward {
+            u - 1 - rng.below(reach.min(u))
+        } else {
+            rng.below(vertices)
+        };
+        lines.push_str(&format!("{u} {v}\n"));
+    }
+    let tokens: Vec<String> = (0..16).map(|_| rng.below(vertices).to_string()).collect();
+    format!("{vertices} {arrows}\n{lines}16\n{}\n", tokens.join(" "))
 }
 
 /// One stalk of `edges` edges, whose every chop drops all above it.

@@ -109,7 +109,7 @@ impl<'a> Scanner<'a> {
     }
 
     /// The next token; `what` names it for the error when the input ended.
-    pub fn token(&mut self, what: &str) -> Result<Token<'a>, GameError> {
+    pub fn token(&mut self, what: impl Display) -> Result<Token<'a>, GameError> {
         match self.next {
             Some(token) => {
                 self.next = self.read();
@@ -125,8 +125,9 @@ impl<'a> Scanner<'a> {
         }
     }
 
-    /// The next token as a whole number in `min..=max`.
-    pub fn number<T>(&mut self, what: &str, min: T, max: T) -> Result<T, GameError>
+    /// The next token as a whole number in `min..=max`. `what` names it
+    /// and is only written out for an error (pass `format_args!`).
+    pub fn number<T>(&mut self, what: impl Display + Copy, min: T, max: T) -> Result<T, GameError>
     where
         T: FromStr + PartialOrd + Display + Copy,
     {
@@ -147,11 +148,16 @@ impl<'a> Scanner<'a> {
 }
 
 /// A token read as a whole number in `min..=max`, with a message naming it.
-pub fn parse_number<T>(token: &Token<'_>, what: &str, min: T, max: T) -> Result<T, GameError>
+pub fn parse_number<T>(
+    token: &Token<'_>,
+    what: impl Display,
+    min: T,
+    max: T,
+) -> Result<T, GameError>
 where
     T: FromStr + PartialOrd + Display + Copy,
 {
-    let range = format!("a whole number from {min} to {max}");
+    let range = format_args!("a whole number from {min} to {max}");
     let is_integer = {
         let digits = token.text.strip_prefix(['-', '+']).unwrap_or(token.text);
         !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
@@ -226,7 +232,7 @@ pub fn grid_rows(
 ) -> Result<Vec<Vec<u8>>, GameError> {
     let mut grid = Vec::with_capacity(rows);
     for row in 0..rows {
-        let token = scanner.token(&format!("row {} of {rows}", row + 1))?;
+        let token = scanner.token(format_args!("row {} of {rows}", row + 1))?;
         for (offset, ch) in token.text.chars().enumerate() {
             if !allowed.contains(ch) || !ch.is_ascii() {
                 return Err(token.error_at(

@@ -262,6 +262,13 @@ impl<G: Game> Walk for PositionWalk<'_, G> {
     }
 }
 
+/// The report of a fresh search of `walk`'s position within `budget`
+/// positions; out of line, so that no game's session carries a copy.
+#[inline(never)]
+pub fn search(walk: &mut dyn Walk, budget: usize) -> MisereReport {
+    Search::new(budget).report(walk)
+}
+
 /// One position on the search's path: its key, how many moves it has, the
 /// next to try, and whether one already leads to a position the opponent loses.
 struct Frame {
@@ -348,9 +355,7 @@ impl Search {
     }
 
     /// The full report of the session's current position: its outcome and
-    /// every winning move, or why they are not known. Kept out of line: it
-    /// would otherwise be copied into every game's session.
-    #[inline(never)]
+    /// every winning move, or why they are not known.
     pub fn report(&mut self, session: &mut dyn Walk) -> MisereReport {
         let moves = session.moves();
         let mut winning = Vec::new();

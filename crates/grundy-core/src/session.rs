@@ -4,7 +4,7 @@
 use crate::ai::{self, Rng, Skill};
 use crate::analysis::{Analysis, Edit, Region, TreeNode};
 use crate::game::{check_input_size, Game, GameError, GameInfo};
-use crate::misere::{self, Convention, MisereReport, PositionWalk, Search, Walk};
+use crate::misere::{self, Convention, MisereReport, PositionWalk, Walk};
 
 /// The questions the CLI and the browser ask of any game, object-safe so
 /// that one code path serves every game.
@@ -113,6 +113,17 @@ pub enum Limits {
     Contest,
 }
 
+/// The error for case `case` (0-based) of an input of `count` cases; out
+/// of line, as every game's session would otherwise carry a copy.
+#[cold]
+#[inline(never)]
+fn missing_case(case: usize, count: usize) -> GameError {
+    GameError::new(format!(
+        "case {} does not exist; the input has {count}",
+        case + 1
+    ))
+}
+
 /// Case `case` of `text`, read by `game` within `limits`, and how many
 /// cases the text holds.
 fn read_case<G: Game>(
@@ -125,10 +136,7 @@ fn read_case<G: Game>(
     let mut positions = game.parse(text)?;
     let count = positions.len();
     if case >= count {
-        return Err(GameError::new(format!(
-            "case {} does not exist; the input has {count}",
-            case + 1
-        )));
+        return Err(missing_case(case, count));
     }
     let position = positions.swap_remove(case);
     if limits == Limits::Playground {
@@ -308,6 +316,6 @@ impl<G: Game> AnySession for Session<G> {
         if let Some(report) = self.game.misere_closed_form(&position) {
             return report;
         }
-        Search::new(budget).report(&mut PositionWalk::new(&mut self.game, position))
+        misere::search(&mut PositionWalk::new(&mut self.game, position), budget)
     }
 }

@@ -13,7 +13,7 @@ use crate::analysis::{
 use crate::game::{check_input_size, unknown_move, GameError, GameInfo, Sample};
 use crate::games::{self, shown_id};
 use crate::input::BYTE_ORDER_MARK;
-use crate::misere::{self, Convention, MisereReport, Search};
+use crate::misere::{self, Convention, MisereReport};
 use crate::nimber::Nimber;
 use crate::session::AnySession;
 
@@ -424,7 +424,7 @@ impl AnySession for Sum {
         match open(&self.text(), 0) {
             Ok(scratch) => {
                 let mut scratch: Box<dyn AnySession> = Box::new(scratch);
-                Search::new(budget).report(&mut scratch)
+                misere::search(&mut scratch, budget)
             }
             Err(e) => MisereReport {
                 outcome: None,

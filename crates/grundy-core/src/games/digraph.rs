@@ -79,7 +79,7 @@ pub fn parse(text: &str) -> Result<Position, GameError> {
     let last = vertices - 1;
     let t = scanner.number("the number of tokens t", 1, MAX_TOKENS)?;
     let tokens = (1..=t)
-        .map(|index| scanner.number(&format!("token {index}'s vertex"), 0, last))
+        .map(|index| scanner.number(format_args!("token {index}'s vertex"), 0, last))
         .collect::<Result<Vec<_>, _>>()?;
     let points = read_coordinates(&mut scanner, vertices)?
         .unwrap_or_else(|| layered_layout(vertices, &edges));
@@ -96,30 +96,31 @@ pub fn parse(text: &str) -> Result<Position, GameError> {
 /// are labelled, so an ∞ or larger follower always has a follower of the
 /// same value and a lower rank to move back to.
 pub fn values(vertices: usize, edges: &[(usize, usize)]) -> Vec<Value> {
-    let mut followers = vec![Vec::new(); vertices];
-    let mut leaders = vec![Vec::new(); vertices];
-    for &(u, v) in edges {
-        followers[u].push(v);
-        leaders[v].push(u);
-    }
+    let followers = Lists::new(vertices, edges.iter().copied());
+    let leaders = Lists::new(vertices, edges.iter().map(|&(u, v)| (v, u)));
     const UNLABELLED: u32 = u32::MAX;
     const INFINITE: u32 = u32::MAX - 1;
     let mut label = vec![UNLABELLED; vertices];
     let mut rank = vec![0u32; vertices];
     let mut labelled = 0u32;
+    // Only unlabelled vertices take part in a round; each round labels or
+    // makes ∞ all but those reaching its value, so rounds shrink.
+    let mut pending: Vec<usize> = (0..vertices).collect();
+    let mut open = vec![0usize; vertices];
+    let mut reaches = vec![false; vertices];
+    let mut reached = Vec::new();
     let mut round = 0;
-    let mut left = vertices;
-    while left > 0 {
+    while !pending.is_empty() {
         // How many edges lead to a follower that is unlabelled or ∞ and has
         // no follower labelled `round` yet.
-        let mut open: Vec<usize> = followers
-            .iter()
-            .map(|f| f.iter().filter(|&&v| label[v] >= INFINITE).count())
-            .collect();
-        let mut reaches = vec![false; vertices];
-        let mut queue: Vec<usize> = (0..vertices)
-            .filter(|&u| label[u] == UNLABELLED && open[u] == 0)
-            .collect();
+        for &u in &pending {
+            open[u] = followers
+                .of(u)
+                .iter()
+                .filter(|&&v| label[v] >= INFINITE)
+                .count();
+        }
+        let mut queue: Vec<usize> = pending.iter().copied().filter(|&u| open[u] == 0).collect();
         while let Some(u) = queue.pop() {
             if label[u] != UNLABELLED || reaches[u] {
                 continue;
@@ -127,35 +128,44 @@ pub fn values(vertices: usize, edges: &[(usize, usize)]) -> Vec<Value> {
             label[u] = round;
             rank[u] = labelled;
             labelled += 1;
-            left -= 1;
             // Its leaders now reach `round`; theirs lose one open follower.
-            for &p in &leaders[u] {
+            for &p in leaders.of(u) {
                 if reaches[p] {
                     continue;
                 }
                 reaches[p] = true;
+                reached.push(p);
                 if label[p] >= INFINITE {
-                    for &q in &leaders[p] {
+                    for &q in leaders.of(p) {
+                        if label[q] != UNLABELLED {
+                            continue;
+                        }
                         open[q] -= 1;
-                        if open[q] == 0 && label[q] == UNLABELLED && !reaches[q] {
+                        if open[q] == 0 && !reaches[q] {
                             queue.push(q);
                         }
                     }
                 }
             }
         }
-        for u in 0..vertices {
-            if label[u] == UNLABELLED && !reaches[u] {
+        pending.retain(|&u| match (label[u], reaches[u]) {
+            (UNLABELLED, true) => true,
+            (UNLABELLED, false) => {
                 label[u] = INFINITE;
-                left -= 1;
+                false
             }
+            _ => false,
+        });
+        for p in reached.drain(..) {
+            reaches[p] = false;
         }
         round += 1;
     }
     (0..vertices)
         .map(|u| match label[u] {
             INFINITE => {
-                let mut k: Vec<u32> = followers[u]
+                let mut k: Vec<u32> = followers
+                    .of(u)
                     .iter()
                     .map(|&v| label[v])
                     .filter(|&l| l < INFINITE)
@@ -175,6 +185,35 @@ pub fn values(vertices: usize, edges: &[(usize, usize)]) -> Vec<Value> {
             },
         })
         .collect()
+}
+
+/// Each vertex's list of neighbours in one allocation: `items[starts[u]..starts[u + 1]]`.
+struct Lists {
+    starts: Vec<usize>,
+    items: Vec<usize>,
+}
+
+impl Lists {
+    fn new(vertices: usize, pairs: impl Iterator<Item = (usize, usize)> + Clone) -> Lists {
+        let mut starts = vec![0; vertices + 1];
+        for (u, _) in pairs.clone() {
+            starts[u + 1] += 1;
+        }
+        for u in 0..vertices {
+            starts[u + 1] += starts[u];
+        }
+        let mut next = starts.clone();
+        let mut items = vec![0; starts[vertices]];
+        for (u, v) in pairs {
+            items[next[u]] = v;
+            next[u] += 1;
+        }
+        Lists { starts, items }
+    }
+
+    fn of(&self, u: usize) -> &[usize] {
+        &self.items[self.starts[u]..self.starts[u + 1]]
+    }
 }
 
 /// Who wins, by Smith's rule for the sum of the tokens' values.

@@ -56,8 +56,8 @@ pub fn read_graph(
     let last = vertices - 1;
     let mut edges = Vec::with_capacity(count);
     for index in 1..=count {
-        let u = scanner.number(&format!("edge {index}'s {}", ends[0]), 0, last)?;
-        let v = scanner.number(&format!("edge {index}'s {}", ends[1]), 0, last)?;
+        let u = scanner.number(format_args!("edge {index}'s {}", ends[0]), 0, last)?;
+        let v = scanner.number(format_args!("edge {index}'s {}", ends[1]), 0, last)?;
         edges.push((u, v));
     }
     Ok((vertices, edges))
@@ -78,7 +78,7 @@ pub fn read_coordinates(
         let mut point = [0; 2];
         for (axis, value) in ["x", "y"].into_iter().zip(&mut point) {
             *value = scanner.number(
-                &format!("vertex {vertex}'s {axis} coordinate"),
+                format_args!("vertex {vertex}'s {axis} coordinate"),
                 i64::MIN,
                 i64::MAX,
             )?;

@@ -110,7 +110,7 @@ impl<F: HeapFamily> HeapGame<F> {
             }
             heaps.push(parse_number(
                 &token,
-                &format!("heap {}", heaps.len() + 1),
+                format_args!("heap {}", heaps.len() + 1),
                 0,
                 MAX_HEAP,
             )?);

@@ -439,16 +439,19 @@ impl Game for Intervals {
                 .map_err(in_case)?;
             let mut spans = Vec::with_capacity(count);
             for index in 1..=count {
-                let what = format!("the start of interval {index} of {count}");
                 let first = scanner
-                    .number(&what, MIN_COORDINATE, MAX_COORDINATE)
+                    .number(
+                        format_args!("the start of interval {index} of {count}"),
+                        MIN_COORDINATE,
+                        MAX_COORDINATE,
+                    )
                     .map_err(in_case)?;
                 let end = scanner
-                    .token(&format!("the end of interval {index} of {count}"))
+                    .token(format_args!("the end of interval {index} of {count}"))
                     .map_err(in_case)?;
                 let last = crate::input::parse_number(
                     &end,
-                    &format!("the end of interval {index}"),
+                    format_args!("the end of interval {index}"),
                     MIN_COORDINATE,
                     MAX_COORDINATE,
                 )

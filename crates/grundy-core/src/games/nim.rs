@@ -49,8 +49,8 @@ impl Game for Nim {
                 let token = scanner.token("a heap")?;
                 return Err(token.error(format!("at most {MAX_HEAPS} heaps are allowed")));
             }
-            let what = format!("heap {}", heaps.len() + 1);
-            heaps.push(scanner.number(&what, 0, MAX_COUNTERS)?);
+            let what = format_args!("heap {}", heaps.len() + 1);
+            heaps.push(scanner.number(what, 0, MAX_COUNTERS)?);
         }
         Ok(vec![heaps])
     }

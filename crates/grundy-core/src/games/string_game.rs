@@ -289,7 +289,7 @@ impl Game for StringGame {
             let mut words = Vec::with_capacity(count);
             for index in 1..=count {
                 let word = scanner
-                    .token(&format!("word {index} of {count}"))
+                    .token(format_args!("word {index} of {count}"))
                     .map_err(in_test)?;
                 let word = letters(&word, &format!("word {index}"), false).map_err(in_test)?;
                 words.push(String::from_utf8(word).expect("letters are ASCII"));
