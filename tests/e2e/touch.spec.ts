@@ -76,6 +76,8 @@ test('dragging a finger across the board in Edit paints every cell it crosses', 
   const element = await open(page, 'darkraft', '2 6\nRRRRRR\nRRRRRR\n');
   await element.getByRole('button', { name: 'Edit' }).tap();
   await element.getByRole('toolbar', { name: 'Drawing tools' }).getByRole('button').filter({ hasText: 'L' }).first().tap();
+  // Touches are sent at screen coordinates, so the row must be on screen.
+  await element.locator('rect.cell[data-r="0"][data-c="0"]').scrollIntoViewIfNeeded();
   const first = (await element.locator('rect.cell[data-r="0"][data-c="0"]').boundingBox())!;
   const last = (await element.locator('rect.cell[data-r="0"][data-c="4"]').boundingBox())!;
   const y = first.y + first.height / 2;
