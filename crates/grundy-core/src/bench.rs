@@ -334,6 +334,11 @@ const WORST: &[(&str, &str)] = &[
     ("bacterial-tactics", "40×40, 2% radioactive"),
     ("darkraft", "40×40 L/R/X thirds"),
     ("board-escape", "100×100, 10% walls"),
+    ("intervals", "100 000 random"),
+    (
+        "digraph",
+        "1000 vertices, 5000 arrows, arrows back within 5",
+    ),
     ("string-game", "a¹⁵⁰ b a¹⁴⁹, words a to a¹⁰⁰"),
     ("hackenbush", "1000 edges, a fifth cycles"),
 ];
@@ -422,6 +427,21 @@ pub fn families() -> Vec<BenchCase> {
         stalk_case(999),
         250.0,
     ));
+    // The playground opens 100 000 intervals, listing a move per gap.
+    let groups: Vec<(i64, i64)> = (0..1000)
+        .flat_map(|g| (0..100).map(move |d| (g * 1000 + d, g * 1000 + 999 - d)))
+        .collect();
+    for (name, spans) in [
+        ("100 000 in a chain", chain(100_000)),
+        ("100 000 in a star", star(100_000)),
+        (
+            "100 000 random",
+            random_laminar(&mut rng, 0, 1_000_000, 100_000),
+        ),
+        ("1000 chains of 100", groups),
+    ] {
+        list.push(case("intervals", name, intervals_case(spans), 250.0));
+    }
     for (name, reach, forward) in [
         ("random arrows", 1000, 1.0),
         ("arrows back within 5", 5, 0.0),
