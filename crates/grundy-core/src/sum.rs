@@ -28,7 +28,8 @@ pub fn info() -> GameInfo {
         summary: "Several games side by side; a move is a move in any one of them.",
         rules: "Put positions of different games next to each other. On your turn you move in exactly one of \
                 them. Whoever cannot move in any loses. The Sprague–Grundy theorem says the sum is worth the \
-                xor of its parts' nimbers, so a sum is won exactly when that xor is not 0.",
+                xor of its parts' nimbers, so a sum is won exactly when that xor is not 0; where a part can \
+                go on forever, Smith's rule decides instead.",
         format: "Each game starts with a line --- followed by its id (nim, darkraft, …), then that game's own \
                  text. Up to 8 games.",
         samples: vec![

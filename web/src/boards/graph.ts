@@ -86,7 +86,7 @@ export class GraphBoardElement extends BoardElement {
     .head.idle { fill: var(--grundy-muted, #777); }
     .halo.draws { stroke: var(--grundy-draw, #b45309); }
     .value { font: 600 13px system-ui, sans-serif; fill: var(--grundy-ink, #222); pointer-events: none; }
-    .token { cursor: pointer; }
+    .token { cursor: pointer; outline: none; }
     /* A token being dragged lets the pointer find the vertex under it. */
     .token.sliding { pointer-events: none; }
     .playable .token { cursor: grab; }
@@ -305,11 +305,15 @@ export class GraphBoardElement extends BoardElement {
     if (graph.kind === 'digraph') {
       const xs = graph.points.map(([x]) => x);
       const ys = graph.points.map(([, y]) => y);
-      // Room for the value written under the lowest vertex.
-      const [minX, minY] = [Math.min(...xs) - MARGIN, Math.min(...ys) - MARGIN - 24];
-      const maxX = Math.max(minX + MIN_WIDTH, Math.max(...xs) + MARGIN + room);
-      const maxY = Math.max(minY + MIN_HEIGHT, Math.max(...ys) + MARGIN + room);
-      return [minX, -maxY, maxX - minX, maxY - minY];
+      // Room for the value written under the lowest vertex; while editing,
+      // room to draw into on the right and below.
+      const [minX, maxX] = [Math.min(...xs) - MARGIN, Math.max(...xs) + MARGIN + room];
+      const [low, high] = [Math.min(...ys) - MARGIN - 24 - room / 2, Math.max(...ys) + MARGIN];
+      const width = Math.max(MIN_WIDTH, maxX - minX);
+      const height = Math.max(MIN_HEIGHT, high - low);
+      // A small drawing sits in the middle of the smallest frame.
+      const top = high + (height - (high - low)) / 2;
+      return [minX - (width - (maxX - minX)) / 2, -top, width, height];
     }
     const shown = graph.points.slice(1);
     const xs = shown.map(([x]) => x);
