@@ -10,7 +10,7 @@
 //! parts have the least (value, rank) pairs, largest first, and the loser
 //! holds a draw whenever a move keeps one.
 
-use crate::analysis::{Analysis, MoveInfo};
+use crate::analysis::{Analysis, Loopy, MoveInfo};
 use crate::nimber::Nimber;
 
 /// A small seeded generator (SplitMix64): same seed, same game.
@@ -114,7 +114,7 @@ fn best_move(analysis: &Analysis, rng: &mut Rng) -> Option<u32> {
 /// raises a value (or makes it ∞) by moving it back to a lower rank, which
 /// the labelling guarantees. Pairs cannot fall forever, so play ends.
 fn progress(analysis: &Analysis, chosen: &MoveInfo) -> Vec<(Nimber, u32)> {
-    let rank = |loopy: &Option<crate::analysis::Loopy>| loopy.as_ref().map_or(0, |l| l.rank);
+    let rank = |loopy: &Option<Loopy>| loopy.as_ref().map_or(0, |l| l.rank);
     let mut pairs: Vec<(Nimber, u32)> = analysis
         .components
         .iter()

@@ -3,7 +3,8 @@
 
 use grundy_core::ai::Rng;
 use grundy_core::ai::Skill;
-use grundy_core::{games, mex, Analysis, AnySession, Board, Nimber, Outcome, Region};
+use grundy_core::analysis::LoopyMoves;
+use grundy_core::{games, mex, Analysis, AnySession, Board, MoveInfo, Nimber, Outcome, Region};
 use std::collections::HashMap;
 
 /// The edges of `mask` still connected to the ground (vertex 0).
@@ -215,6 +216,22 @@ fn digraph_agrees_with_retrograde_analysis_for_one_and_two_tokens() {
     }
 }
 
+/// A move is marked winning exactly when the oracle says the player after
+/// it loses, and drawing exactly when it says a draw.
+fn assert_marked(loopy: &LoopyMoves, m: &MoveInfo, expected: &str, position: &str) {
+    let context = format!("{position} {}", m.label);
+    assert_eq!(
+        loopy.winning.contains(&m.id),
+        expected == "Second",
+        "{context}"
+    );
+    assert_eq!(
+        loopy.drawing.contains(&m.id),
+        expected == "Draw",
+        "{context}"
+    );
+}
+
 /// A random digraph position with `tokens` tokens, as text.
 fn random_digraph(rng: &mut Rng, tokens: usize) -> (Vec<(usize, usize)>, Vec<usize>, String) {
     let n = 1 + rng.below(7);
@@ -252,19 +269,7 @@ fn digraph_moves_are_marked_by_who_wins_after_them() {
                 _ => unreachable!(),
             };
             session.undo();
-            let expected = oracle.answer(&after);
-            assert_eq!(
-                loopy.winning.contains(&m.id),
-                expected == "Second",
-                "{text} {}",
-                m.label
-            );
-            assert_eq!(
-                loopy.drawing.contains(&m.id),
-                expected == "Draw",
-                "{text} {}",
-                m.label
-            );
+            assert_marked(loopy, m, oracle.answer(&after), &text);
         }
     }
 }
@@ -308,7 +313,7 @@ fn the_computer_wins_won_digraph_positions_and_holds_draws() {
         let outcome = session.analysis().outcome;
         // An opponent who undoes: it moves to ∞ or to the largest value it can.
         let mut stubborn = |a: &Analysis| {
-            let key = |m: &&grundy_core::MoveInfo| match &m.loopy {
+            let key = |m: &&MoveInfo| match &m.loopy {
                 Some(l) if l.infinite.is_some() => u64::MAX,
                 _ => u64::from(m.parts.iter().map(|p| p.0).sum::<u32>()) << 32 | m.id as u64,
             };
@@ -370,19 +375,7 @@ fn a_digraph_beside_a_nim_heap_agrees_with_retrograde_analysis() {
             let text = session.text();
             session.undo();
             let (token, heap_after) = parse_sum(&text);
-            let expected = oracle.answer(&[token, n + heap_after]);
-            assert_eq!(
-                loopy.winning.contains(&m.id),
-                expected == "Second",
-                "{sum} {}",
-                m.label
-            );
-            assert_eq!(
-                loopy.drawing.contains(&m.id),
-                expected == "Draw",
-                "{sum} {}",
-                m.label
-            );
+            assert_marked(loopy, m, oracle.answer(&[token, n + heap_after]), &sum);
         }
     }
 }

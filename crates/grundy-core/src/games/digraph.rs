@@ -6,7 +6,6 @@
 
 use super::hackenbush::{
     edit_drawing, layered_layout, read_coordinates, read_graph, shifted, DrawingRules, Picture,
-    MAX_COORDINATE,
 };
 use crate::ai::Rng;
 use crate::analysis::{
@@ -414,18 +413,7 @@ impl Game for Digraph {
                 graph.edges.len()
             )));
         }
-        match graph
-            .points
-            .iter()
-            .position(|p| p.iter().any(|c| c.abs() > MAX_COORDINATE))
-        {
-            Some(vertex) => Err(GameError::new(format!(
-                "vertex {vertex} is drawn at {} {}; the playground draws coordinates from \
-                 −{MAX_COORDINATE} to {MAX_COORDINATE}",
-                graph.points[vertex][0], graph.points[vertex][1]
-            ))),
-            None => Ok(()),
-        }
+        graph.check_drawable()
     }
 
     fn option_count(&mut self, position: &Position) -> u32 {

@@ -30,6 +30,23 @@ impl Picture {
     pub fn vertices(&self) -> usize {
         self.points.len()
     }
+
+    /// Refuses coordinates beyond ±[`MAX_COORDINATE`], which the
+    /// playground does not draw.
+    pub fn check_drawable(&self) -> Result<(), GameError> {
+        match self
+            .points
+            .iter()
+            .position(|p| p.iter().any(|c| c.abs() > MAX_COORDINATE))
+        {
+            Some(vertex) => Err(GameError::new(format!(
+                "vertex {vertex} is drawn at {} {}; the playground draws coordinates from \
+                 −{MAX_COORDINATE} to {MAX_COORDINATE}",
+                self.points[vertex][0], self.points[vertex][1]
+            ))),
+            None => Ok(()),
+        }
+    }
 }
 
 /// Reads `n m`, m edges `u v`, and optionally n lines of coordinates; a
@@ -557,18 +574,7 @@ impl Game for Hackenbush {
     }
 
     fn check_playable(&self, picture: &Picture) -> Result<(), GameError> {
-        match picture
-            .points
-            .iter()
-            .position(|p| p.iter().any(|c| c.abs() > MAX_COORDINATE))
-        {
-            Some(vertex) => Err(GameError::new(format!(
-                "vertex {vertex} is drawn at {} {}; the playground draws coordinates from \
-                 −{MAX_COORDINATE} to {MAX_COORDINATE}",
-                picture.points[vertex][0], picture.points[vertex][1]
-            ))),
-            None => Ok(()),
-        }
+        picture.check_drawable()
     }
 
     fn option_count(&mut self, picture: &Picture) -> u32 {
