@@ -129,3 +129,23 @@ test('a drawn position shows as a draw, the quiz asks for one, and a sum keeps t
   const at = await onScreen(game, [180, 100]);
   expect(at.x).toBeGreaterThan(0);
 });
+
+test('samples, random drawings and misère play all load, and each says what it is', async ({ page }) => {
+  const problems = watchConsole(page);
+  const element = await open(page, CYCLES);
+  for (const name of ['A cycle with a way out', 'Two loops, one with an exit', 'A path of four']) {
+    await page.getByRole('button', { name }).click();
+    await expect(element.locator('grundy-graph g.token').first()).toBeVisible();
+    await expect(element.locator('grundy-total')).toContainText(/= (\*\d+|N|P|a draw)/);
+  }
+  await element.getByRole('button', { name: 'Edit' }).click();
+  for (let i = 0; i < 5; i++) {
+    await element.getByRole('button', { name: 'Random' }).click();
+    await expect(element.locator('grundy-graph text.value').first()).toBeVisible();
+  }
+  await element.getByRole('button', { name: 'Play', exact: true }).click();
+  // Misère play of a game that can go on forever is not solved, and says so.
+  await element.getByLabel('Play: normal or misère').selectOption('misere');
+  await expect(element.locator('.verdict')).toContainText('Play here can go on forever, and misère play is solved only for games that always end');
+  expect(problems).toEqual([]);
+});
