@@ -74,6 +74,14 @@ test('Smith values are explained: the total, a token worth ∞, the winning arro
   await expect(explainer).toContainText('is ∞{1}');
   await expect(explainer).toContainText('→ ∞');
   await expect(explainer).toContainText('But the value is ∞');
+
+  // Any vertex explains its value when clicked, tokens or not.
+  await clickAt(page, element, [160, 230]);
+  const why = element.getByRole('region', { name: 'Why vertex 2 is *2' });
+  await expect(why).toContainText('→ *0: vertex 0');
+  await expect(why).toContainText('Finite values reachable: {*0, *1}; the least missing is *2, its value.');
+  await element.getByRole('button', { name: /^Vertex 5, ∞\{1\}/ }).press('Enter');
+  await expect(element.getByRole('region', { name: 'Why vertex 5 is ∞{1}' })).toContainText('But it is ∞');
 });
 
 for (const screen of SCREENS) {

@@ -89,6 +89,16 @@ const states: { name: string; show: (page: Page) => Promise<void> }[] = [
     },
   },
   {
+    name: 'digraph-explain',
+    show: async (page) => {
+      const position = '6 8\n0 1\n1 2\n2 0\n2 3\n3 4\n1 4\n5 5\n5 3\n2\n1 5\n80 80\n240 130\n160 230\n330 240\n350 90\n470 200\n';
+      await page.goto(`/#game=digraph&position=${encodeURIComponent(position)}`);
+      const element = activeGame(page);
+      await element.getByRole('button', { name: /^Vertex 5, / }).press('Enter');
+      await expect(element.getByRole('region', { name: /Why vertex 5/ })).toBeVisible();
+    },
+  },
+  {
     name: 'digraph-draw-sum',
     show: async (page) => {
       const position = '--- digraph\n2 2\n0 1\n1 0\n1\n0\n100 100\n260 100\n--- nim\n3\n';

@@ -56,14 +56,18 @@ export class GraphBoardElement extends BoardElement {
     ...BoardElement.properties,
     tool: { state: true },
     drag: { state: true },
+    explainedVertex: { state: true },
   };
 
   declare private tool: Tool;
   declare private drag: Drag | undefined;
+  /** The digraph vertex whose value is explained under the board, or -1. */
+  declare private explainedVertex: number;
 
   constructor() {
     super();
     this.tool = 'draw';
+    this.explainedVertex = -1;
   }
 
   static styles = css`
@@ -93,6 +97,13 @@ export class GraphBoardElement extends BoardElement {
     .token circle { stroke: var(--grundy-surface, #fff); stroke-width: 2; }
     .token:focus-visible circle { stroke: var(--grundy-focus, #0b57d0); stroke-width: 3; outline: none; }
     .token .count { font: 700 11px system-ui, sans-serif; pointer-events: none; }
+    .explains { cursor: help; outline: none; }
+    .explains:focus-visible .vertex { stroke: var(--grundy-focus, #0b57d0); stroke-width: 4; }
+    .explain { font-size: 0.85rem; border-left: 3px solid var(--grundy-accent, #0b57d0); padding: 0.2rem 0.6rem; margin-top: 0.4rem; }
+    .explain h3 { font-size: 0.95rem; margin: 0 0 0.3rem; display: flex; justify-content: space-between; gap: 0.5rem; }
+    .explain button { font: inherit; border: 0; background: transparent; color: inherit; cursor: pointer; }
+    .explain ul { margin: 0; padding-left: 1rem; }
+    .explain p { margin: 0.3rem 0 0; }
     .edge.going { opacity: 0.25; stroke-dasharray: 4 5; }
     .edge.winning { filter: drop-shadow(0 0 3px var(--grundy-win, #117733)); }
     .halo { fill: none; stroke: var(--grundy-win, #117733); stroke-width: 11; stroke-linecap: round; opacity: 0.35; }
@@ -169,7 +180,45 @@ export class GraphBoardElement extends BoardElement {
           : svg`${graph.points.map((point, index) => (index === 0 ? nothing : this.renderVertex(point, index)))}
             ${this.quiet ? nothing : this.renderBadges(graph)}`}
         ${this.renderRubberBand(graph)}
-      </svg>`;
+      </svg>
+      ${graph.kind === 'digraph' && !this.editing && this.explainedVertex >= 0 && this.explainedVertex < graph.points.length
+        ? this.renderVertexExplanation(graph, this.explainedVertex)
+        : nothing}`;
+  }
+
+  /**
+   * Why a vertex has its Smith value: its followers grouped by value, and
+   * the mex of the finite ones, which is the value unless an ∞ follower
+   * lets play go on forever. The values are the core's; the mex is a check.
+   */
+  private renderVertexExplanation(graph: DigraphBoard, vertex: number) {
+    const byValue = new Map<string, number[]>();
+    const finite = new Set<number>();
+    let endless = false;
+    for (const [u, v] of graph.edges) {
+      if (u !== vertex) continue;
+      const value = graph.values[v];
+      if (value.nimber === undefined) endless = true;
+      else finite.add(value.nimber);
+      const text = vertexValueText(value);
+      if (!byValue.get(text)?.includes(v)) byValue.set(text, [...(byValue.get(text) ?? []), v]);
+    }
+    let mex = 0;
+    while (finite.has(mex)) mex++;
+    const value = graph.values[vertex];
+    const reachable = [...finite].sort((a, b) => a - b).map((n) => `*${n}`).join(', ');
+    const why =
+      byValue.size === 0
+        ? 'No arrows out: its value is the mex of nothing, *0.'
+        : value.nimber === undefined
+          ? `Finite values reachable: {${reachable}}; the least missing is *${mex}. But it is ∞: a follower worth ∞ has no move back to *${mex}, so play from here can go on forever.`
+          : `Finite values reachable: {${reachable}}; the least missing is *${mex}${mex === value.nimber ? ', its value' : `, but the core says *${value.nimber}`}.${endless ? ` Each follower worth ∞ has a move back to *${mex}, so it does not change that (Smith).` : ''}`;
+    return html`<section class="explain" aria-label=${`Why vertex ${vertex} is ${vertexValueText(value)}`}>
+      <h3>Why vertex ${vertex} is ${vertexValueText(value)}
+        <button aria-label="Close" @click=${() => (this.explainedVertex = -1)}>×</button></h3>
+      <ul>${[...byValue].map(([text, vertices]) => html`<li>→ <strong>${text}</strong>: ${vertices.length === 1 ? 'vertex' : 'vertices'} ${vertices.join(', ')}</li>`)}</ul>
+      <p>${why}</p>
+    </section>`;
   }
 
   /** An edge in words: the move it is, and what the move does. */
@@ -213,12 +262,14 @@ export class GraphBoardElement extends BoardElement {
     </g>`;
   }
 
-  /** A digraph vertex with its Smith value under it; its title lists where its arrows lead. */
+  /** A digraph vertex with its Smith value under it; its title lists where its arrows lead, and a click explains it. */
   private renderDigraphVertex(graph: DigraphBoard, [x, y]: Point, index: number): SVGTemplateResult {
     const value = graph.values[index] ? vertexValueText(graph.values[index]) : '';
     const followers = graph.edges.filter(([u]) => u === index).map(([, v]) => (this.quiet ? `${v}` : `${v} (${vertexValueText(graph.values[v])})`));
     const title = `Vertex ${index}${this.quiet ? '' : `, ${value}`}: ${followers.length ? `arrows to ${followers.join(', ')}` : 'no arrows out'}`;
-    return svg`<g>
+    const explains = !this.editing && !this.quiet;
+    return svg`<g class=${explains ? 'explains' : ''} role=${explains ? 'button' : 'img'} tabindex=${explains ? '0' : '-1'} aria-label=${explains ? `${title}; explain it` : title}
+      @keydown=${(e: KeyboardEvent) => explains && this.activateOnKey(e, () => this.explainVertex(index))}>
       <circle class="vertex" data-vertex=${index} cx=${x} cy=${-y} r=${DIGRAPH_RADIUS}><title>${title}</title></circle>
       <text class="index" x=${x + DIGRAPH_RADIUS + 2} y=${-y - DIGRAPH_RADIUS + 2}>${index}</text>
       ${this.quiet ? nothing : svg`<text class="value" x=${x} y=${-y + DIGRAPH_RADIUS + 15} text-anchor="middle">${value}</text>`}
@@ -425,7 +476,12 @@ export class GraphBoardElement extends BoardElement {
       }
       return;
     }
-    if (!this.editing) return;
+    if (!this.editing) {
+      // A click on a digraph vertex explains its value.
+      const target = this.targetAt(event);
+      if (!drag && graph.kind === 'digraph' && !this.quiet && target.vertex !== undefined) this.explainVertex(target.vertex);
+      return;
+    }
     if (!drag) {
       // A click on empty space (above the ground) adds a vertex there.
       const target = this.targetAt(event);
@@ -447,6 +503,11 @@ export class GraphBoardElement extends BoardElement {
       if (drag.vertex !== 0) this.edit({ kind: 'addEdge', from: drag.vertex, to: 0 });
     } else this.edit({ kind: 'addVertex', x: at[0], y: at[1], from: drag.vertex });
   };
+
+  /** Shows why a vertex has its value, or hides it on a second click. */
+  private explainVertex(vertex: number): void {
+    this.explainedVertex = this.explainedVertex === vertex ? -1 : vertex;
+  }
 
   /** Plays the slide of the token on `from` along an arrow to the vertex dropped on. */
   private slideTo(graph: GraphBoard, from: number, target: { vertex?: number; token?: number }): void {
