@@ -339,7 +339,10 @@ const WORST: &[(&str, &str)] = &[
         "digraph",
         "1000 vertices, 5000 arrows, arrows back within 5",
     ),
-    ("string-game", "a¹⁵⁰ b a¹⁴⁹, words a to a¹⁰⁰"),
+    (
+        "string-game",
+        "a¹⁵⁰ b a¹⁴⁹, words a to a⁵⁰ and aᵏ b aᵏ, k ≤ 50",
+    ),
     ("hackenbush", "1000 edges, a fifth cycles"),
 ];
 
@@ -407,6 +410,20 @@ pub fn families() -> Vec<BenchCase> {
         run_case(&broken, 100),
         250.0,
     ));
+    // Words across the b leave no point that splits a substring around it.
+    for (name, runs, across) in [
+        ("words a to a⁹⁹ and a⁴⁹ b a⁴⁹", 99, vec![49]),
+        ("words a to a⁵⁰ and aᵏ b aᵏ, k ≤ 50", 50, (1..=50).collect()),
+    ] {
+        let mut words: Vec<String> = (1..=runs).map(|len| "a".repeat(len)).collect();
+        words.extend(across.iter().map(|&k| format!("{0}b{0}", "a".repeat(k))));
+        list.push(case(
+            "string-game",
+            &format!("a¹⁵⁰ b a¹⁴⁹, {name}"),
+            format!("1\n{broken}\n{}\n{}\n", words.len(), words.join("\n")),
+            250.0,
+        ));
+    }
     // A tree has one vertex more than edges, and pictures at most 1000 vertices.
     for (name, edges, extra) in [
         ("a tree", 999, 0.0),

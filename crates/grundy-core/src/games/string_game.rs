@@ -166,10 +166,47 @@ struct Table {
     nimbers: Vec<u16>,
 }
 
+/// For every substring [i, j), a point p strictly inside that no
+/// occurrence within [i, j) crosses, if there is one (0 when not). No move
+/// then spans p, so the substring is the sum of [i, p) and [p, j): a letter
+/// no word covers splits every substring around it.
+fn split_points(text: &Text, size: usize) -> Vec<u16> {
+    const NONE: usize = usize::MAX;
+    let mut split = vec![0u16; size * size];
+    // `nearest[p]`: the nearest end beyond p of an occurrence starting at
+    // or after i and before p, for the current i.
+    let mut nearest = vec![NONE; size];
+    for i in (0..size - 1).rev() {
+        let ends = &text.ends[i];
+        let mut next = 0;
+        for (p, nearest) in nearest.iter_mut().enumerate().skip(i + 1) {
+            while next < ends.len() && ends[next] <= p {
+                next += 1;
+            }
+            if let Some(&end) = ends.get(next) {
+                *nearest = (*nearest).min(end);
+            }
+        }
+        // p splits [i, j) when nothing inside [i, j) crosses it: nearest[p] > j.
+        let mut best = (0, i);
+        for j in i + 2..size {
+            let p = j - 1;
+            if nearest[p] > best.0 {
+                best = (nearest[p], p);
+            }
+            if best.0 > j {
+                split[i * size + j] = best.1 as u16;
+            }
+        }
+    }
+    split
+}
+
 impl Table {
     fn new(text: Rc<Text>) -> Table {
         let size = text.letters.len() + 1;
         let mut nimbers = vec![0u16; size * size];
+        let split = split_points(&text, size);
         let hashes = PrefixHashes::new(&text.letters);
         let mut power = 1u64;
         for length in 1..size {
@@ -181,6 +218,11 @@ impl Table {
                 let earlier = first_seen[i];
                 if earlier < i {
                     nimbers[i * size + j] = nimbers[earlier * size + earlier + length];
+                    continue;
+                }
+                let p = usize::from(split[i * size + j]);
+                if p > i {
+                    nimbers[i * size + j] = nimbers[i * size + p] ^ nimbers[p * size + j];
                     continue;
                 }
                 let mut seen = MexSet::new();
