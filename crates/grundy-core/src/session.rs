@@ -5,6 +5,7 @@ use crate::ai::{self, Rng, Skill};
 use crate::analysis::{Analysis, Edit, Region, TreeNode};
 use crate::game::{check_input_size, Game, GameError, GameInfo};
 use crate::misere::{self, Convention, MisereReport, PositionWalk, Walk};
+use crate::nimber::Nimber;
 
 /// The questions the CLI and the browser ask of any game, object-safe so
 /// that one code path serves every game.
@@ -40,6 +41,9 @@ pub trait AnySession {
     fn convention(&self) -> Convention;
     /// Whether every play from here ends; see [`Game::ENDS`].
     fn ends(&self) -> bool;
+    /// The current position's nimber, computed directly where the game can;
+    /// where play can go on forever, the ⊕ of the finite values only.
+    fn nimber(&mut self) -> Nimber;
     /// Who wins the current position under misère play, and how, searching
     /// at most `budget` positions.
     fn misere_report(&mut self, budget: usize) -> MisereReport;
@@ -306,6 +310,11 @@ impl<G: Game> AnySession for Session<G> {
 
     fn ends(&self) -> bool {
         G::ENDS
+    }
+
+    fn nimber(&mut self) -> Nimber {
+        let position = self.history[self.current].clone();
+        self.game.nimber(&position)
     }
 
     fn misere_report(&mut self, budget: usize) -> MisereReport {

@@ -417,6 +417,13 @@ impl AnySession for Sum {
         self.parts.iter().all(|(_, session)| session.ends())
     }
 
+    fn nimber(&mut self) -> Nimber {
+        self.parts
+            .iter_mut()
+            .map(|(_, session)| session.nimber())
+            .sum()
+    }
+
     fn misere_report(&mut self, budget: usize) -> MisereReport {
         if !self.ends() {
             return misere::endless();

@@ -28,7 +28,6 @@ struct Entry {
     info: fn() -> GameInfo,
     open: Opener,
     solve: fn(&str) -> Result<String, GameError>,
-    nimber: fn(&str) -> Result<Nimber, GameError>,
 }
 
 fn entry<G: Game + 'static>() -> Entry {
@@ -36,18 +35,6 @@ fn entry<G: Game + 'static>() -> Entry {
         info: G::info,
         open: |text, case, limits| Ok(Box::new(Session::<G>::open(text, case, limits)?)),
         solve: |input| G::default().solve(input),
-        nimber: |text| {
-            if !G::ENDS {
-                let id = G::info().id;
-                return Err(GameError::new(format!(
-                    "{id} positions can be drawn or go on forever, so they have no nimber; use `grundy solve {id}`"
-                )));
-            }
-            let mut game = G::default();
-            let first = game.parse(text)?.into_iter().next();
-            let position = first.ok_or_else(|| GameError::new("the input holds no position"))?;
-            Ok(game.nimber(&position))
-        },
     }
 }
 
@@ -121,7 +108,15 @@ pub fn nimber(game_id: &str, text: &str) -> Result<Nimber, GameError> {
     check_input_size(text)?;
     match game_id {
         sum::ID => sum::nimber(text),
-        _ => (find(game_id)?.nimber)(text),
+        _ => {
+            let mut session = (find(game_id)?.open)(text, 0, Limits::Contest)?;
+            if !session.ends() {
+                return Err(GameError::new(format!(
+                    "{game_id} positions can be drawn or go on forever, so they have no nimber; use `grundy solve {game_id}`"
+                )));
+            }
+            Ok(session.nimber())
+        }
     }
 }
 
