@@ -81,17 +81,14 @@ pub fn choose(analysis: &Analysis, skill: Skill, rng: &mut Rng) -> Option<u32> {
 /// The optimal player's move: a winning move if any, else one that holds
 /// a draw, else the smallest one.
 fn best_move(analysis: &Analysis, rng: &mut Rng) -> Option<u32> {
+    let winning: Vec<&MoveInfo> = analysis.winning_moves().collect();
     if analysis.loopy.is_some() && analysis.misere.is_none() {
-        if let Some(best) = analysis
-            .winning_moves()
-            .min_by_key(|m| progress(analysis, m))
-        {
+        if let Some(best) = winning.iter().min_by_key(|m| progress(analysis, m)) {
             return Some(best.id);
         }
     }
-    let winning: Vec<u32> = analysis.winning_moves().map(|m| m.id).collect();
-    if !winning.is_empty() {
-        return rng.pick(&winning);
+    if let Some(best) = rng.pick(&winning) {
+        return Some(best.id);
     }
     if let Some(loopy) = &analysis.loopy {
         if let Some(id) = rng.pick(&loopy.drawing) {

@@ -162,7 +162,7 @@ impl Component {
 }
 
 /// Smith's ∞ with its K: `∞{0,2}`, or `∞` when K is empty.
-pub fn infinity_text(k: &[u32]) -> String {
+fn infinity_text(k: &[u32]) -> String {
     if k.is_empty() {
         return "∞".to_string();
     }
@@ -294,6 +294,16 @@ pub struct VertexValue {
     pub nimber: Option<Nimber>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub k: Vec<u32>,
+}
+
+impl VertexValue {
+    /// The value as written: `*3`, or Smith's `∞{0,2}`.
+    pub fn text(&self) -> String {
+        match self.nimber {
+            Some(n) => n.to_string(),
+            None => infinity_text(&self.k),
+        }
+    }
 }
 
 /// One game of a sum. Its analysis numbers its moves from 0 (the sum's

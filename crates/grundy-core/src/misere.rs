@@ -204,7 +204,8 @@ impl Walk for Box<dyn AnySession + '_> {
         AnySession::analysis(self.as_mut()).clone()
     }
     fn moves(&mut self) -> u32 {
-        self.analysis().moves.len() as u32
+        // The session's own analysis, borrowed: `Walk::analysis` would clone it.
+        AnySession::analysis(self.as_mut()).moves.len() as u32
     }
     fn enter(&mut self, id: u32) -> Result<(), GameError> {
         self.play(id)

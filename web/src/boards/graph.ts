@@ -533,8 +533,13 @@ function edgeEnds(graph: GraphBoard, [u, v]: [number, number]): [Point, Point] {
 
 /** A loop's path, rising from (x, y) in screen coordinates. */
 function loopPath(x: number, y: number, size = 1): string {
-  const [w, h] = [18 * size, (LOOP_HEIGHT * 4 * size) / 3];
+  const [w, h] = loopReach(size);
   return `M ${x} ${y} C ${x - w} ${y - h}, ${x + w} ${y - h}, ${x} ${y}`;
+}
+
+/** How far a loop's control points lie from its vertex, across and up. */
+function loopReach(size: number): [number, number] {
+  return [18 * size, (LOOP_HEIGHT * 4 * size) / 3];
 }
 
 /**
@@ -570,11 +575,12 @@ function edgeShape(graph: GraphBoard, edge: [number, number], bend: number): { p
   const [[x1, y1], [x2, y2]] = edgeEnds(graph, edge);
   const directed = graph.kind === 'digraph';
   if (edge[0] === edge[1]) {
-    const path = loopPath(x1, -y1, 1 + 0.45 * bend);
-    if (!directed) return { path };
-    // The loop comes back down into its vertex from the upper right.
     const size = 1 + 0.45 * bend;
-    return { path, head: arrowHead([x1 + 18 * size, -y1 - (LOOP_HEIGHT * 4 * size) / 3], [x1, -y1]).d };
+    const path = loopPath(x1, -y1, size);
+    if (!directed) return { path };
+    // The loop comes back down into its vertex from its second control point.
+    const [w, h] = loopReach(size);
+    return { path, head: arrowHead([x1 + w, -y1 - h], [x1, -y1]).d };
   }
   const [sx, sy, ex, ey] = [x1, -y1, x2, -y2];
   const [dx, dy] = [ex - sx, ey - sy];

@@ -109,7 +109,7 @@ export class PositionTotal extends LitElement {
     if (infinite.length > 1) {
       return html`${infinite.length} ∞ values: ${draw}. <span class="how">(Smith's rule: with two or more, play can go on forever.)</span>`;
     }
-    const k = valueText(infinite[0]).slice(1) || '{}';
+    const k = `{${infinite[0].loopy?.infinite?.join(',')}}`;
     const inK = analysis.outcome === 'next';
     return html`One ∞ value, and the xor of the rest, *${analysis.nimber}, is ${inK ? '' : 'not '}in its K ${k}: ${inK ? wins : draw}.
       <span class="how">(Smith's rule${inK ? `: move that token to a vertex worth *${analysis.nimber}` : ''}.)</span>`;

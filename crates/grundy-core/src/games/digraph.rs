@@ -9,7 +9,7 @@ use super::hackenbush::{
 };
 use crate::ai::Rng;
 use crate::analysis::{
-    infinity_text, Analysis, Board, Component, Edit, Loopy, MoveInfo, Outcome, Region, VertexValue,
+    Analysis, Board, Component, Edit, Loopy, MoveInfo, Outcome, Region, VertexValue,
 };
 use crate::game::{unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample};
 use crate::input::Scanner;
@@ -41,10 +41,7 @@ pub struct Position {
 /// Smith's value of one vertex and the labelling step that fixed it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Value {
-    /// `None` for ∞.
-    pub nimber: Option<u32>,
-    /// For ∞: the finite values of the followers, ascending.
-    pub k: Vec<u32>,
+    pub value: VertexValue,
     /// For a finite value, how many vertices were labelled before it.
     pub rank: u32,
 }
@@ -52,22 +49,15 @@ pub struct Value {
 impl Value {
     /// The value as a component or a move reports it.
     fn loopy(&self) -> Loopy {
-        match self.nimber {
+        match self.value.nimber {
             Some(_) => Loopy::finite(self.rank),
-            None => Loopy::infinite(self.k.clone()),
+            None => Loopy::infinite(self.value.k.clone()),
         }
     }
 
     /// The finite value, 0 for ∞ (which counts for nothing in a ⊕).
     fn finite(&self) -> Nimber {
-        Nimber(self.nimber.unwrap_or(0))
-    }
-
-    fn written(&self) -> String {
-        match self.nimber {
-            Some(n) => Nimber(n).to_string(),
-            None => infinity_text(&self.k),
-        }
+        self.value.nimber.unwrap_or(Nimber::ZERO)
     }
 }
 
@@ -172,14 +162,15 @@ pub fn values(vertices: usize, edges: &[(usize, usize)]) -> Vec<Value> {
                 crate::sort::sort(&mut k);
                 k.dedup();
                 Value {
-                    nimber: None,
-                    k,
+                    value: VertexValue { nimber: None, k },
                     rank: 0,
                 }
             }
             finite => Value {
-                nimber: Some(finite),
-                k: Vec::new(),
+                value: VertexValue {
+                    nimber: Some(Nimber(finite)),
+                    k: Vec::new(),
+                },
                 rank: rank[u],
             },
         })
@@ -220,7 +211,9 @@ pub fn outcome(position: &Position) -> Outcome {
     let values = values(position.graph.vertices(), &position.graph.edges);
     let tokens = position.tokens.iter().map(|&t| &values[t]);
     let finite = tokens.clone().map(Value::finite).sum();
-    let infinite = tokens.filter(|v| v.nimber.is_none()).map(|v| &v.k[..]);
+    let infinite = tokens
+        .filter(|v| v.value.nimber.is_none())
+        .map(|v| &v.value.k[..]);
     Outcome::smith(finite, infinite)
 }
 
@@ -347,7 +340,7 @@ impl Game for Digraph {
                 let to = &values[v];
                 MoveInfo {
                     id: id as u32,
-                    label: format!("slide token {}: {u} → {v} ({})", token + 1, to.written()),
+                    label: format!("slide token {}: {u} → {v} ({})", token + 1, to.value.text()),
                     component: token as u32,
                     anchor: Region::Items {
                         items: vec![edge as u32],
@@ -356,7 +349,7 @@ impl Game for Digraph {
                     footprint: Region::Items {
                         items: vec![edge as u32],
                     },
-                    parts: to.nimber.map(Nimber).into_iter().collect(),
+                    parts: to.value.nimber.into_iter().collect(),
                     after: total ^ values[u].finite() ^ to.finite(),
                     loopy: Some(to.loopy()),
                 }
@@ -375,7 +368,7 @@ impl Game for Digraph {
                 label: format!(
                     "token {} on vertex {at}, {}",
                     token + 1,
-                    values[at].written()
+                    values[at].value.text()
                 ),
                 loopy: Some(values[at].loopy()),
             })
@@ -389,13 +382,7 @@ impl Game for Digraph {
                     .map(|&(u, v)| [u as u32, v as u32])
                     .collect(),
                 tokens: position.tokens.iter().map(|&t| t as u32).collect(),
-                values: values
-                    .into_iter()
-                    .map(|v| VertexValue {
-                        nimber: v.nimber.map(Nimber),
-                        k: v.k,
-                    })
-                    .collect(),
+                values: values.into_iter().map(|v| v.value).collect(),
             },
             components,
             moves,
@@ -493,16 +480,16 @@ mod tests {
         // A path 0 → 1 → 2: values 0, 1, 0 from the end.
         let path: Vec<Option<u32>> = values(3, &[(0, 1), (1, 2)])
             .iter()
-            .map(|v| v.nimber)
+            .map(|v| v.value.nimber.map(|n| n.0))
             .collect();
         assert_eq!(path, [Some(0), Some(1), Some(0)]);
         assert_eq!(solve("3 2\n0 1\n1 2\n1\n1\n"), "First\n");
         assert_eq!(solve("3 2\n0 1\n1 2\n1\n0\n"), "Second\n");
         // A loop alone: play goes on forever.
-        assert_eq!(values(1, &[(0, 0)])[0].written(), "∞");
+        assert_eq!(values(1, &[(0, 0)])[0].value.text(), "∞");
         assert_eq!(solve("1 1\n0 0\n1\n0\n"), "Draw\n");
         // A loop with an exit to a dead end: ∞ with K = {0}, so the mover wins.
-        assert_eq!(values(2, &[(0, 0), (0, 1)])[0].written(), "∞{0}");
+        assert_eq!(values(2, &[(0, 0), (0, 1)])[0].value.text(), "∞{0}");
         assert_eq!(solve("2 2\n0 0\n0 1\n1\n0\n"), "First\n");
         // Two such tokens: xor of the other (∞) is not finite, so a draw.
         assert_eq!(solve("2 2\n0 0\n0 1\n2\n0 0\n"), "Draw\n");
