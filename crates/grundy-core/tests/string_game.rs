@@ -167,6 +167,66 @@ fn only_the_middle_pawpaw_wins() {
     assert_eq!(winning, ["erase \"pawpaw\" at 4–9"]);
 }
 
+/// G(i, j) of every substring straight from the rule: the mex over
+/// occurrences (s, e) inside [i, j) of G(i, s) ⊕ G(e, j).
+fn rule_table(text: &str, words: &[String]) -> Vec<Vec<u32>> {
+    let n = text.len();
+    let mut table = vec![vec![0u32; n + 1]; n + 1];
+    for length in 1..=n {
+        for i in 0..=n - length {
+            let j = i + length;
+            let mut seen = BTreeSet::new();
+            for s in i..j {
+                for word in words {
+                    let e = s + word.len();
+                    if e <= j && text[s..e] == **word {
+                        seen.insert(table[i][s] ^ table[e][j]);
+                    }
+                }
+            }
+            table[i][j] = (0..).find(|v| !seen.contains(v)).unwrap();
+        }
+    }
+    table
+}
+
+#[test]
+fn long_runs_with_nimbers_past_64_and_128_agree_with_the_rule() {
+    let mut rng = Rng::new(29);
+    let mut largest = 0;
+    for _ in 0..12 {
+        let length = 60 + rng.below(100);
+        let text: String = (0..length)
+            .map(|_| if rng.below(40) == 0 { 'b' } else { 'a' })
+            .collect();
+        let mut words: Vec<String> = (1..=length).map(|k| "a".repeat(k)).collect();
+        words.truncate(rng.below(length) + 1);
+        for _ in 0..rng.below(4) {
+            let k = 1 + rng.below(20);
+            words.push(format!("{0}b{0}", "a".repeat(k)));
+        }
+        words.truncate(100);
+        let table = rule_table(&text, &words);
+        let mut session = games::open("string-game", &input(&text, &words), 0).unwrap();
+        let analysis = session.analysis();
+        assert_eq!(analysis.components[0].nimber.0, table[0][length], "{text}");
+        for m in &analysis.moves {
+            let Region::Span { first, last } = m.anchor else {
+                panic!("unexpected anchor {:?}", m.anchor)
+            };
+            let (s, e) = (first as usize, last as usize + 1);
+            assert_eq!(
+                (m.parts[0].0, m.parts[1].0),
+                (table[0][s], table[e][length]),
+                "{text}: {}",
+                m.label
+            );
+        }
+        largest = largest.max(table[0][length]);
+    }
+    assert!(largest >= 128, "the largest nimber was only {largest}");
+}
+
 #[test]
 fn optimal_ai_never_loses_to_random() {
     common::optimal_beats_random_from("string-game", 14, 200, |rng| {

@@ -13,7 +13,7 @@ use crate::ai::Rng;
 use crate::analysis::{Analysis, Board, Component, Edit, MoveInfo, Region};
 use crate::game::{unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample};
 use crate::input::{Scanner, Token};
-use crate::nimber::{MexSet, Nimber};
+use crate::nimber::Nimber;
 use std::rc::Rc;
 
 pub const MAX_TESTS: usize = 100;
@@ -132,11 +132,11 @@ impl PrefixHashes {
         PrefixHashes { prefix }
     }
 
-    /// For each start i, the first start whose `length` letters are the
-    /// same as those at i: substrings are grouped by hash and confirmed
-    /// letter by letter, so a run of one letter or a repeated pattern is
-    /// solved once. `power` is BASE to the power `length`.
-    fn first_occurrences(&self, letters: &[u8], length: usize, power: u64) -> Vec<usize> {
+    /// For each start i, the last start whose `length` letters are the same
+    /// as those at i: substrings are grouped by hash and confirmed letter by
+    /// letter, so a run of one letter or a repeated pattern is solved once.
+    /// `power` is BASE to the power `length`.
+    fn last_occurrences(&self, letters: &[u8], length: usize, power: u64) -> Vec<usize> {
         let starts = letters.len() + 1 - length;
         let mut by_hash: Vec<(u64, usize)> = (0..starts)
             .map(|i| {
@@ -145,27 +145,38 @@ impl PrefixHashes {
             })
             .collect();
         crate::sort::sort(&mut by_hash);
-        let mut first = (0..starts).collect::<Vec<usize>>();
+        let mut last = (0..starts).collect::<Vec<usize>>();
         for run in by_hash.chunk_by(|a, b| a.0 == b.0) {
             for &(_, i) in run {
                 let same = run
                     .iter()
+                    .rev()
                     .map(|&(_, e)| e)
                     .find(|&e| letters[e..e + length] == letters[i..i + length]);
-                first[i] = same.unwrap_or(i);
+                last[i] = same.unwrap_or(i);
             }
         }
-        first
+        last
+    }
+
+    /// For every substring [i, j), the last start of the same letters.
+    fn copies(letters: &[u8], size: usize) -> Vec<u16> {
+        let hashes = PrefixHashes::new(letters);
+        let mut copies = vec![0u16; size * size];
+        let mut power = 1u64;
+        for length in 1..size {
+            power = power.wrapping_mul(PrefixHashes::BASE);
+            for (i, last) in hashes
+                .last_occurrences(letters, length, power)
+                .into_iter()
+                .enumerate()
+            {
+                copies[i * size + i + length] = last as u16;
+            }
+        }
+        copies
     }
 }
-
-/// G(i, j) for every substring of one text, filled shortest first.
-struct Table {
-    text: Rc<Text>,
-    size: usize,
-    nimbers: Vec<u16>,
-}
-
 /// For every substring [i, j), a point p strictly inside that no
 /// occurrence within [i, j) crosses, if there is one (0 when not). No move
 /// then spans p, so the substring is the sum of [i, p) and [p, j): a letter
@@ -202,38 +213,122 @@ fn split_points(text: &Text, size: usize) -> Vec<u16> {
     split
 }
 
+/// Each x in `set` moved to x ^ `by`, for a set of nimbers below 64 held as
+/// a bit mask: every bit of `by` swaps the halves of blocks of its size.
+fn xor_each(mut set: u64, by: u32) -> u64 {
+    const LOW_HALVES: [u64; 6] = [
+        0x5555_5555_5555_5555,
+        0x3333_3333_3333_3333,
+        0x0f0f_0f0f_0f0f_0f0f,
+        0x00ff_00ff_00ff_00ff,
+        0x0000_ffff_0000_ffff,
+        0x0000_0000_ffff_ffff,
+    ];
+    for (bit, low) in LOW_HALVES.iter().enumerate() {
+        if by >> bit & 1 == 1 {
+            let shift = 1 << bit;
+            set = (set & low) << shift | (set >> shift) & low;
+        }
+    }
+    set
+}
+
+/// For every start s and end j, the set {G(e, j)} over occurrences (s, e)
+/// with e ≤ j, as bit masks of `blocks` × 64 bits. The options of [i, j)
+/// are then G(i, s) ⊕ that set, taken over s: one mask per start instead
+/// of one xor per occurrence.
+struct Followers {
+    size: usize,
+    blocks: usize,
+    sets: Vec<u64>,
+}
+
+impl Followers {
+    fn set(&self, s: usize, j: usize) -> &[u64] {
+        let at = (s * self.size + j) * self.blocks;
+        &self.sets[at..at + self.blocks]
+    }
+
+    /// Fills the sets of start s from the finished rows after it.
+    fn fill(&mut self, s: usize, ends: &[usize], nimbers: &[u16]) {
+        for &e in ends {
+            for j in e..self.size {
+                let value = usize::from(nimbers[e * self.size + j]);
+                let at = (s * self.size + j) * self.blocks + value / 64;
+                self.sets[at] |= 1 << (value % 64);
+            }
+        }
+    }
+
+    /// The mex of the options of [i, j), or None when they fill every bit:
+    /// the masks are then too narrow for the answer.
+    fn mex(&self, i: usize, j: usize, nimbers: &[u16], options: &mut [u64]) -> Option<u16> {
+        options.fill(0);
+        for s in i..j {
+            let left = u32::from(nimbers[i * self.size + s]);
+            for (block, &set) in self.set(s, j).iter().enumerate() {
+                if set != 0 {
+                    options[block ^ (left / 64) as usize] |= xor_each(set, left % 64);
+                }
+            }
+        }
+        let block = options.iter().position(|&set| set != u64::MAX)?;
+        Some((block * 64) as u16 + options[block].trailing_ones() as u16)
+    }
+}
+
+/// G(i, j) for every substring of one text.
+struct Table {
+    text: Rc<Text>,
+    size: usize,
+    nimbers: Vec<u16>,
+}
+
 impl Table {
+    /// Rows go from the last start back, each from its shortest substring
+    /// up: G(i, j) needs G(i, s) for s < j from its own row, and G(e, j) for
+    /// e > i from rows already done.
     fn new(text: Rc<Text>) -> Table {
         let size = text.letters.len() + 1;
         let mut nimbers = vec![0u16; size * size];
         let split = split_points(&text, size);
-        let hashes = PrefixHashes::new(&text.letters);
-        let mut power = 1u64;
-        for length in 1..size {
-            power = power.wrapping_mul(PrefixHashes::BASE);
-            let first_seen = hashes.first_occurrences(&text.letters, length, power);
-            for i in 0..size - length {
-                let j = i + length;
+        let copies = PrefixHashes::copies(&text.letters, size);
+        // Nimbers stay below 64 × blocks, a power of two, so xors of them
+        // do too; a mex that reaches it doubles the blocks.
+        let mut followers = Followers {
+            size,
+            blocks: 1,
+            sets: vec![0; size * size],
+        };
+        let mut options = vec![0u64; 1];
+        for i in (0..size - 1).rev() {
+            followers.fill(i, &text.ends[i], &nimbers);
+            for j in i + 1..size {
+                let at = i * size + j;
                 // A substring's value depends on its letters alone.
-                let earlier = first_seen[i];
-                if earlier < i {
-                    nimbers[i * size + j] = nimbers[earlier * size + earlier + length];
-                    continue;
-                }
-                let p = usize::from(split[i * size + j]);
-                if p > i {
-                    nimbers[i * size + j] = nimbers[i * size + p] ^ nimbers[p * size + j];
-                    continue;
-                }
-                let mut seen = MexSet::new();
-                for s in i..j {
-                    for &e in text.ends[s].iter().take_while(|&&e| e <= j) {
-                        seen.insert(Nimber(u32::from(
-                            nimbers[i * size + s] ^ nimbers[e * size + j],
-                        )));
+                let copy = usize::from(copies[at]);
+                let p = usize::from(split[at]);
+                nimbers[at] = if copy > i {
+                    nimbers[copy * size + copy + j - i]
+                } else if p > i {
+                    nimbers[i * size + p] ^ nimbers[p * size + j]
+                } else {
+                    loop {
+                        if let Some(mex) = followers.mex(i, j, &nimbers, &mut options) {
+                            break mex;
+                        }
+                        let blocks = followers.blocks * 2;
+                        followers = Followers {
+                            size,
+                            blocks,
+                            sets: vec![0; size * size * blocks],
+                        };
+                        for s in i..size - 1 {
+                            followers.fill(s, &text.ends[s], &nimbers);
+                        }
+                        options = vec![0; blocks];
                     }
-                }
-                nimbers[i * size + j] = seen.mex().0 as u16;
+                };
             }
         }
         Table {
