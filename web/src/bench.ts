@@ -1,7 +1,8 @@
 /**
  * The wasm benchmark page: times every benchmark case on the page's main
  * thread (a cold `new Session` + `analysis()`, a contest answer, a proved
- * period or a run of sequence values) and publishes medians.
+ * period, a run of sequence values, or an edit and the new analysis) and
+ * publishes medians.
  */
 import init, { Session, benchCases, benchRun, solve } from './wasm-bench/grundy-bench.js';
 
@@ -11,10 +12,12 @@ interface BenchCase {
   /**
    * `analysis`: a cold Session and analysis(); `solve`: the contest answer;
    * `period` and `values`: a heap game's sequence; `misere`: a misère
-   * outcome; these three in the core.
+   * outcome; these three in the core. `edit`: the next of `edits` on a
+   * session kept from run to run, and analysis().
    */
-  work: 'analysis' | 'solve' | 'period' | 'values' | 'misere';
+  work: 'analysis' | 'solve' | 'period' | 'values' | 'misere' | 'edit';
   input: string;
+  edits?: object[];
   budgetMs: number;
   /** At most this many timed runs, for cases that take seconds. */
   maxRuns?: number;
@@ -40,6 +43,18 @@ function sample(run: () => void): number {
   return elapsed / repeats;
 }
 
+/** Makes the case's edits in turn on one session, as drawing does. */
+function editing(bench: BenchCase): () => void {
+  const session = new Session(bench.game, bench.input, undefined);
+  session.analysis();
+  const edits = bench.edits ?? [];
+  let next = 0;
+  return () => {
+    session.edit(edits[next++ % edits.length]);
+    session.analysis();
+  };
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
@@ -63,7 +78,9 @@ async function main(): Promise<void> {
               session.analysis();
               session.free();
             }
-          : () => benchRun(bench.work, bench.game, bench.input);
+          : bench.work === 'edit'
+            ? editing(bench)
+            : () => benchRun(bench.work, bench.game, bench.input);
     const caseRuns = Math.min(runs, bench.maxRuns ?? runs);
     // A case that takes seconds is not worth a warm-up run.
     if (bench.maxRuns === undefined) run();

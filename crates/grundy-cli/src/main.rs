@@ -390,9 +390,10 @@ fn bench_all(args: &[String]) -> Result<String, Failure> {
     {
         let runs = bench::runs_for(&case, runs);
         let mut samples = Vec::with_capacity(runs);
+        let mut runner = bench::Runner::new(&case)?;
         for _ in 0..runs {
             let start = Instant::now();
-            bench::run(&case)?;
+            runner.run()?;
             samples.push(start.elapsed().as_secs_f64() * 1000.0);
         }
         let median = bench::median(&mut samples).unwrap_or(f64::NAN);

@@ -1,5 +1,5 @@
 //! Native timings of every benchmark case: a cold `open` + `analysis()`,
-//! a contest answer, a proved period or a run of sequence values.
+//! a contest answer, a proved period, a run of sequence values or an edit.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use grundy_core::bench;
@@ -12,9 +12,8 @@ fn analysis(c: &mut Criterion) {
         if case.max_runs.is_some() {
             group.sample_size(10);
         }
-        group.bench_function("run", |b| {
-            b.iter(|| bench::run(&case).expect("bench case opens"))
-        });
+        let mut runner = bench::Runner::new(&case).expect("bench case opens");
+        group.bench_function("run", |b| b.iter(|| runner.run().expect("bench case runs")));
         group.finish();
     }
 }

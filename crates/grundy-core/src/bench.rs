@@ -3,11 +3,13 @@
 //! One list, so the native and wasm figures are for the same inputs.
 
 use crate::ai::Rng;
+use crate::analysis::Edit;
 use crate::game::GameError;
 use crate::games;
 use crate::games::intervals::random_laminar;
 use crate::misere;
 use crate::sequence::{Rule, Sequence};
+use crate::AnySession;
 use serde::Serialize;
 
 /// What a benchmark case times.
@@ -24,6 +26,10 @@ pub enum Work {
     Values,
     /// The misère outcome by exhaustive search: `grundy outcome --misere`.
     Misere,
+    /// An edit to an analysed position and the new analysis: what drawing
+    /// does. The session lasts from run to run, as a page's does, and each
+    /// run makes the next of the case's edits.
+    Edit,
 }
 
 impl std::str::FromStr for Work {
@@ -37,6 +43,7 @@ impl std::str::FromStr for Work {
             "period" => Ok(Work::Period),
             "values" => Ok(Work::Values),
             "misere" => Ok(Work::Misere),
+            "edit" => Ok(Work::Edit),
             _ => Err(format!("not a kind of work: {name}")),
         }
     }
@@ -54,6 +61,9 @@ pub struct BenchCase {
     /// At most this many timed runs, for cases that take seconds.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_runs: Option<usize>,
+    /// For `Work::Edit`, the edits runs take in turn: each undoes the last.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub edits: Vec<Edit>,
 }
 
 fn case(game: &'static str, name: &str, input: String, budget_ms: f64) -> BenchCase {
@@ -64,6 +74,7 @@ fn case(game: &'static str, name: &str, input: String, budget_ms: f64) -> BenchC
         input,
         budget_ms,
         max_runs: None,
+        edits: Vec::new(),
     }
 }
 
@@ -315,17 +326,50 @@ pub fn cases() -> Vec<BenchCase> {
             )
         },
     ];
-    // The worst-case search's winners, timed with the rest.
-    cases.extend(
-        families()
-            .into_iter()
-            .filter(|family| WORST.contains(&(family.game, family.name.as_str())))
-            .map(|family| BenchCase {
-                name: format!("worst: {}", family.name),
-                ..family
-            }),
-    );
+    // The worst-case search's winners, timed with the rest, and edits to them.
+    let worst: Vec<BenchCase> = families()
+        .into_iter()
+        .filter(|family| WORST.contains(&(family.game, family.name.as_str())))
+        .collect();
+    cases.extend(worst.iter().filter_map(edit_case));
+    cases.extend(worst.into_iter().map(|family| BenchCase {
+        name: format!("worst: {}", family.name),
+        ..family
+    }));
     cases
+}
+
+/// A one-cell or one-letter edit in the middle of a worst case, made and
+/// unmade on alternate runs, for the games drawn cell by cell or letter
+/// by letter.
+fn edit_case(worst: &BenchCase) -> Option<BenchCase> {
+    let paint = |row: u32, col: u32, tiles: [char; 2]| {
+        tiles.map(|tile| Edit::Paint { row, col, tile }).to_vec()
+    };
+    let edits = match worst.game {
+        "bacterial-tactics" => paint(20, 20, ['#', '.']),
+        "darkraft" => paint(20, 20, ['L', 'R']),
+        "board-escape" => paint(50, 50, ['#', '.']),
+        "string-game" => {
+            let text = worst.input.lines().nth(1)?;
+            let mut changed = text.as_bytes().to_vec();
+            let middle = changed.len() / 2;
+            changed[middle] = if changed[middle] == b'a' { b'b' } else { b'a' };
+            [changed, text.as_bytes().to_vec()]
+                .map(|text| Edit::SetText {
+                    text: String::from_utf8(text).expect("letters are ASCII"),
+                })
+                .to_vec()
+        }
+        _ => return None,
+    };
+    Some(BenchCase {
+        name: format!("edit the middle of: {}", worst.name),
+        work: Work::Edit,
+        budget_ms: 100.0,
+        edits,
+        ..worst.clone()
+    })
 }
 
 /// The slowest family of each game in the worst-case search
@@ -507,8 +551,44 @@ fn grid_case(rows: usize, cols: usize, density: f64, rng: &mut Rng) -> String {
 
 /// Does a case's work from cold caches. Returns the size of the result
 /// (moves found, or bytes answered) so the work cannot be optimised away.
-pub fn run(case: &BenchCase) -> Result<usize, GameError> {
-    run_work(case.work, case.game, &case.input)
+/// Runs one case's work again and again. An edit case keeps its session
+/// between runs, as a page does, so that what an edit leaves alone can be
+/// reused.
+pub struct Runner<'a> {
+    case: &'a BenchCase,
+    session: Option<Box<dyn AnySession>>,
+    runs: usize,
+}
+
+impl<'a> Runner<'a> {
+    /// Opens and analyses an edit case's position; other work starts cold
+    /// on every run.
+    pub fn new(case: &'a BenchCase) -> Result<Runner<'a>, GameError> {
+        let session = match case.work {
+            Work::Edit => {
+                let mut session = games::open(case.game, &case.input, 0)?;
+                session.analysis();
+                Some(session)
+            }
+            _ => None,
+        };
+        Ok(Runner {
+            case,
+            session,
+            runs: 0,
+        })
+    }
+
+    /// Does the work once; its result's size, so that it is not optimised away.
+    pub fn run(&mut self) -> Result<usize, GameError> {
+        let Some(session) = &mut self.session else {
+            return run_work(self.case.work, self.case.game, &self.case.input);
+        };
+        let edit = &self.case.edits[self.runs % self.case.edits.len()];
+        self.runs += 1;
+        session.edit(edit)?;
+        Ok(session.analysis().moves.len())
+    }
 }
 
 /// Does one kind of work on `game` and `input`, as a case would.
@@ -534,6 +614,9 @@ pub fn run_work(work: Work, game: &str, input: &str) -> Result<usize, GameError>
             sequence.extend_to(count);
             Ok(sequence.values().len())
         }
+        Work::Edit => Err(GameError::new(
+            "an edit needs a session: time it with a Runner",
+        )),
     }
 }
 
@@ -662,7 +745,8 @@ mod tests {
     fn every_case_opens() {
         // The cases that take seconds are timed by the benchmarks only.
         for case in cases().into_iter().filter(|case| case.max_runs.is_none()) {
-            assert!(run(&case).is_ok(), "{} {}", case.game, case.name);
+            let result = Runner::new(&case).and_then(|mut runner| runner.run());
+            assert!(result.is_ok(), "{} {}", case.game, case.name);
         }
     }
 
