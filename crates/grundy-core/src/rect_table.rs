@@ -14,6 +14,11 @@ pub struct Block {
 }
 
 impl Block {
+    /// Whether line `x` and column `y` cross inside the block.
+    pub fn contains(&self, x: usize, y: usize) -> bool {
+        (self.top..self.bottom).contains(&x) && (self.left..self.right).contains(&y)
+    }
+
     pub fn is_empty(&self) -> bool {
         self.top >= self.bottom || self.left >= self.right
     }

@@ -411,16 +411,58 @@ impl Letters {
     }
 }
 
+/// A table for the same board size before a few cells changed letter:
+/// a rectangle without them is the same game, with the same nimber.
+struct Earlier {
+    table: ClassTable,
+    /// The changed cells of the class, in rotated coordinates.
+    changed: Vec<(usize, usize)>,
+}
+
+impl Earlier {
+    /// Beyond this many changed cells, checking each rectangle against
+    /// them costs more than it saves.
+    const MOST_CHANGED: usize = 16;
+
+    /// The earlier table of the class, when few of its cells changed
+    /// from `before` to `board`.
+    fn new(table: ClassTable, n: usize, m: usize, before: &[u8], board: &[u8]) -> Option<Earlier> {
+        let class = &table.class;
+        let changed: Vec<(usize, usize)> = (0..n * m)
+            .filter(|&cell| before[cell] != board[cell])
+            .map(|cell| (cell / m, cell % m))
+            .filter(|&(i, j)| (i + j) % 2 == class.parity)
+            .map(|(i, j)| class.rotate(i, j, n))
+            .collect();
+        (changed.len() <= Self::MOST_CHANGED).then_some(Earlier { table, changed })
+    }
+
+    /// The nimber of `block` from the earlier table, if it holds it and
+    /// no cell in it changed.
+    fn nimber(&self, block: Block) -> Option<Nimber> {
+        let unchanged = !self.changed.iter().any(|&(x, y)| block.contains(x, y));
+        (unchanged && self.table.knows(block)).then(|| self.table.nimbers.get(block))
+    }
+}
+
 impl ClassTable {
     /// The table for the rectangles that play from `components`, blocks
-    /// of this class, can reach.
-    fn new(class: Class, n: usize, m: usize, board: &[u8], components: &[Block]) -> ClassTable {
+    /// of this class, can reach, reading what it can from `earlier`.
+    fn new(
+        class: Class,
+        n: usize,
+        m: usize,
+        board: &[u8],
+        components: &[Block],
+        earlier: Option<&Earlier>,
+    ) -> ClassTable {
         let letters = Letters::new(&class, n, m, board);
         let reachable = reachable(&class, &letters, components);
-        let nimbers = match ClassTable::build(&class, &letters, &reachable) {
+        let nimbers = match ClassTable::build(&class, &letters, &reachable, earlier) {
             Some(bytes) => ClassNimbers::Bytes(bytes),
             None => ClassNimbers::Words(
-                ClassTable::build(&class, &letters, &reachable).expect("a u16 holds any nimber"),
+                ClassTable::build(&class, &letters, &reachable, earlier)
+                    .expect("a u16 holds any nimber"),
             ),
         };
         ClassTable {
@@ -438,7 +480,12 @@ impl ClassTable {
 
     /// The nimber of every reachable rectangle, or `None` once one does
     /// not fit a `T`.
-    fn build<T: Entry>(class: &Class, letters: &Letters, reachable: &[bool]) -> Option<Nimbers<T>> {
+    fn build<T: Entry>(
+        class: &Class,
+        letters: &Letters,
+        reachable: &[bool],
+        earlier: Option<&Earlier>,
+    ) -> Option<Nimbers<T>> {
         let mut nimbers = Nimbers::<T>::new(class.width_x, class.width_y);
         let (side_x, side_y) = (nimbers.side_x, nimbers.side_y);
         let mut seen = Seen::new();
@@ -452,6 +499,13 @@ impl ClassTable {
             } = block;
             let band = nimbers.band(top, bottom);
             if !fits || !reachable[band + left * side_y + right] {
+                return;
+            }
+            if let Some(known) = earlier.and_then(|earlier| earlier.nimber(block)) {
+                match T::try_from(known.0 as usize) {
+                    Ok(value) => nimbers.set(block, value),
+                    Err(_) => fits = false,
+                }
                 return;
             }
             if let Some(inner) = letters.trimmed(block) {
@@ -629,6 +683,10 @@ impl Darkraft {
         };
         if stale {
             let (n, m) = (position.n, position.m);
+            let (before, mut earlier) = match self.tables.take() {
+                Some((bn, bm, before, tables)) if (bn, bm) == (n, m) => (before, tables.map(Some)),
+                _ => (Vec::new(), [None, None]),
+            };
             let tables = [0, 1].map(|p| {
                 let class = Class::new(p, n, m);
                 // The whole class too, so that undoing back to the full
@@ -641,7 +699,26 @@ impl Darkraft {
                 };
                 let components: Vec<Block> =
                     position.blocks[p].iter().copied().chain([whole]).collect();
-                ClassTable::new(class, n, m, &position.letters, &components)
+                let earlier = earlier[p]
+                    .take()
+                    .and_then(|table| Earlier::new(table, n, m, &before, &position.letters));
+                match earlier {
+                    // No letter of the class changed: its table still serves.
+                    Some(earlier)
+                        if earlier.changed.is_empty()
+                            && components.iter().all(|&b| earlier.table.knows(b)) =>
+                    {
+                        earlier.table
+                    }
+                    earlier => ClassTable::new(
+                        class,
+                        n,
+                        m,
+                        &position.letters,
+                        &components,
+                        earlier.as_ref(),
+                    ),
+                }
             });
             self.tables = Some((n, m, position.letters.clone(), tables));
         }
@@ -1037,12 +1114,41 @@ mod tests {
                 let class = Class::new(parity, n, m);
                 let letters = Letters::new(&class, n, m, &board);
                 let reachable = reachable(&class, &letters, &[whole(&class)]);
-                let bytes = ClassTable::build::<u8>(&class, &letters, &reachable);
-                let words = ClassTable::build::<u16>(&class, &letters, &reachable);
+                let bytes = ClassTable::build::<u8>(&class, &letters, &reachable, None);
+                let words = ClassTable::build::<u16>(&class, &letters, &reachable, None);
                 let (bytes, words) = (bytes.expect("these fit"), words.expect("words fit"));
                 for_each_block(class.width_x, class.width_y, |block| {
                     let byte = usize::from(bytes.value(block));
                     assert_eq!(byte, usize::from(words.value(block)), "{n}×{m}, {block:?}");
+                });
+            }
+        }
+    }
+
+    #[test]
+    fn a_table_reusing_the_one_before_an_edit_agrees_with_a_fresh_one() {
+        let mut rng = Rng::new(11);
+        for (n, m) in [(5, 8), (17, 17), (40, 40)] {
+            let before = random_letters(&mut rng, n, m);
+            let mut board = before.clone();
+            for _ in 0..1 + rng.below(3) {
+                board[rng.below(n * m)] = b"LRX"[rng.below(3)];
+            }
+            for parity in 0..2 {
+                let whole = [whole(&Class::new(parity, n, m))];
+                let table = |board: &[u8], earlier: Option<&Earlier>| {
+                    let class = Class::new(parity, n, m);
+                    ClassTable::new(class, n, m, board, &whole, earlier)
+                };
+                let earlier = Earlier::new(table(&before, None), n, m, &before, &board)
+                    .expect("a few cells changed");
+                let (reused, fresh) = (table(&board, Some(&earlier)), table(&board, None));
+                let class = &fresh.class;
+                for_each_block(class.width_x, class.width_y, |block| {
+                    if fresh.knows(block) {
+                        let (a, b) = (reused.nimbers.get(block), fresh.nimbers.get(block));
+                        assert_eq!(a, b, "{n}×{m}, {block:?}");
+                    }
                 });
             }
         }
