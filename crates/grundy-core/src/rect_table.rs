@@ -102,6 +102,42 @@ impl RectTable {
     }
 }
 
+/// The cells an edit changed, when few enough for a table to reuse the one
+/// from before it: a rectangle holding none of them is the same game.
+pub struct Changed(Vec<(usize, usize)>);
+
+impl Changed {
+    /// Beyond this many cells, checking each rectangle against them costs
+    /// more than reusing saves.
+    const MOST: usize = 16;
+
+    /// The `cells`, as (line, column), unless there are too many.
+    pub fn new(cells: impl Iterator<Item = (usize, usize)>) -> Option<Changed> {
+        let cells: Vec<(usize, usize)> = cells.take(Self::MOST + 1).collect();
+        (cells.len() <= Self::MOST).then_some(Changed(cells))
+    }
+
+    /// The cells, as (row, column), where two boards of `cols` columns differ.
+    pub fn between<'a, T: PartialEq>(
+        before: &'a [T],
+        after: &'a [T],
+        cols: usize,
+    ) -> impl Iterator<Item = (usize, usize)> + 'a {
+        (0..after.len())
+            .filter(move |&cell| before[cell] != after[cell])
+            .map(move |cell| (cell / cols, cell % cols))
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Whether `block` holds none of the cells.
+    pub fn misses(&self, block: Block) -> bool {
+        !self.0.iter().any(|&(x, y)| block.contains(x, y))
+    }
+}
+
 /// Cuts `whole` along lines until none is left to cut: first any row for
 /// which `cuts_row(block, row)` holds, else any such column. Each block no
 /// line cuts goes to `settle`, which keeps it, drops it, or refuses the

@@ -16,7 +16,7 @@ use crate::game::{
 };
 use crate::input::{grid_rows, Scanner};
 use crate::nimber::{MexSet, Nimber};
-use crate::rect_table::{split_along_lines, Block, RectTable};
+use crate::rect_table::{split_along_lines, Block, Changed, RectTable};
 
 pub const MAX_CASES: usize = 100;
 /// The contest allows 15; the playground draws up to 40.
@@ -139,12 +139,27 @@ fn clean_lines(len: usize, crossing: usize, hot: &[Vec<u16>]) -> Vec<Vec<u8>> {
 }
 
 impl Table {
-    fn new(rows: usize, cols: usize, radioactive: Vec<bool>) -> Table {
+    /// The table of a layout, reading what it can from `earlier`, a table
+    /// from before an edit: a block whose cells the edit left alone keeps
+    /// its nimber.
+    fn new(rows: usize, cols: usize, radioactive: Vec<bool>, earlier: Option<Table>) -> Table {
         let layout = Layout::new(rows, cols, radioactive);
+        let earlier = earlier
+            .filter(|earlier| (earlier.layout.rows, earlier.layout.cols) == (rows, cols))
+            .and_then(|earlier| {
+                let changed =
+                    Changed::between(&earlier.layout.radioactive, &layout.radioactive, cols);
+                Some((Changed::new(changed)?, earlier))
+            });
         let mut nimbers = RectTable::new(rows, cols);
         let by_size = layout.clean_values();
         nimbers.fill(|solved, block| {
-            if layout.is_clean(block) {
+            if let Some((_, earlier)) = earlier
+                .as_ref()
+                .filter(|(changed, _)| changed.misses(block))
+            {
+                earlier.get(block)
+            } else if layout.is_clean(block) {
                 by_size[block.height()][block.width()]
             } else {
                 layout.solve(solved, block)
@@ -267,7 +282,13 @@ impl BacterialTactics {
             None => true,
         };
         if stale {
-            self.table = Some(Table::new(position.rows, position.cols, radioactive));
+            let earlier = self.table.take();
+            self.table = Some(Table::new(
+                position.rows,
+                position.cols,
+                radioactive,
+                earlier,
+            ));
         }
         self.table.as_ref().expect("table was just built")
     }

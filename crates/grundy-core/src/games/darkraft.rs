@@ -15,7 +15,7 @@ use crate::game::{
 };
 use crate::input::{counted, grid_rows, Scanner};
 use crate::nimber::Nimber;
-use crate::rect_table::{for_each_block, split_along_lines, Block};
+use crate::rect_table::{for_each_block, split_along_lines, Block, Changed};
 use std::ops::{BitAnd, BitXor, Not};
 
 /// The contest allows 20; the playground draws up to 40.
@@ -411,37 +411,32 @@ impl Letters {
     }
 }
 
-/// A table for the same board size before a few cells changed letter:
-/// a rectangle without them is the same game, with the same nimber.
+/// The table from before an edit of a few cells, on the same board size.
 struct Earlier {
     table: ClassTable,
     /// The changed cells of the class, in rotated coordinates.
-    changed: Vec<(usize, usize)>,
+    changed: Changed,
 }
 
 impl Earlier {
-    /// Beyond this many changed cells, checking each rectangle against
-    /// them costs more than it saves.
-    const MOST_CHANGED: usize = 16;
-
     /// The earlier table of the class, when few of its cells changed
     /// from `before` to `board`.
     fn new(table: ClassTable, n: usize, m: usize, before: &[u8], board: &[u8]) -> Option<Earlier> {
         let class = &table.class;
-        let changed: Vec<(usize, usize)> = (0..n * m)
-            .filter(|&cell| before[cell] != board[cell])
-            .map(|cell| (cell / m, cell % m))
+        let changed = Changed::between(before, board, m)
             .filter(|&(i, j)| (i + j) % 2 == class.parity)
-            .map(|(i, j)| class.rotate(i, j, n))
-            .collect();
-        (changed.len() <= Self::MOST_CHANGED).then_some(Earlier { table, changed })
+            .map(|(i, j)| class.rotate(i, j, n));
+        Some(Earlier {
+            changed: Changed::new(changed)?,
+            table,
+        })
     }
 
     /// The nimber of `block` from the earlier table, if it holds it and
     /// no cell in it changed.
     fn nimber(&self, block: Block) -> Option<Nimber> {
-        let unchanged = !self.changed.iter().any(|&(x, y)| block.contains(x, y));
-        (unchanged && self.table.knows(block)).then(|| self.table.nimbers.get(block))
+        (self.changed.misses(block) && self.table.knows(block))
+            .then(|| self.table.nimbers.get(block))
     }
 }
 
