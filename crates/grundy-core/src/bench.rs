@@ -339,32 +339,46 @@ pub fn cases() -> Vec<BenchCase> {
     cases
 }
 
-/// A one-cell or one-letter edit in the middle of a worst case, made and
-/// unmade on alternate runs, for the games drawn cell by cell or letter
-/// by letter.
+/// A one-cell, one-letter or one-interval edit to a worst case, made and
+/// unmade on alternate runs, for the games drawn cell by cell, letter by
+/// letter or interval by interval.
 fn edit_case(worst: &BenchCase) -> Option<BenchCase> {
     let paint = |row: u32, col: u32, tiles: [char; 2]| {
         tiles.map(|tile| Edit::Paint { row, col, tile }).to_vec()
     };
-    let edits = match worst.game {
-        "bacterial-tactics" => paint(20, 20, ['#', '.']),
-        "darkraft" => paint(20, 20, ['L', 'R']),
-        "board-escape" => paint(50, 50, ['#', '.']),
+    let middle_cell = "one cell in the middle";
+    let (what, edits) = match worst.game {
+        "bacterial-tactics" => (middle_cell, paint(20, 20, ['#', '.'])),
+        "darkraft" => (middle_cell, paint(20, 20, ['L', 'R'])),
+        "board-escape" => (middle_cell, paint(50, 50, ['#', '.'])),
         "string-game" => {
             let text = worst.input.lines().nth(1)?;
             let mut changed = text.as_bytes().to_vec();
             let middle = changed.len() / 2;
             changed[middle] = if changed[middle] == b'a' { b'b' } else { b'a' };
-            [changed, text.as_bytes().to_vec()]
-                .map(|text| Edit::SetText {
-                    text: String::from_utf8(text).expect("letters are ASCII"),
-                })
-                .to_vec()
+            let edits = [changed, text.as_bytes().to_vec()].map(|text| Edit::SetText {
+                text: String::from_utf8(text).expect("letters are ASCII"),
+            });
+            ("the middle letter", edits.to_vec())
+        }
+        "intervals" => {
+            // The last interval taken away, then put back.
+            let count: u32 = worst.input.lines().nth(1)?.parse().ok()?;
+            let (first, last) = worst.input.lines().last()?.split_once(' ')?;
+            let edits = vec![
+                Edit::RemoveSpan { index: count - 1 },
+                Edit::SetSpan {
+                    index: count - 1,
+                    first: first.parse().ok()?,
+                    last: last.parse().ok()?,
+                },
+            ];
+            ("the last interval", edits)
         }
         _ => return None,
     };
     Some(BenchCase {
-        name: format!("edit the middle of: {}", worst.name),
+        name: format!("edit {what}: {}", worst.name),
         work: Work::Edit,
         budget_ms: 100.0,
         edits,
