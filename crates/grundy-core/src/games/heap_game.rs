@@ -134,54 +134,9 @@ impl<F: HeapFamily> HeapGame<F> {
     }
 
     pub fn analyse(&mut self, position: &HeapPosition) -> Analysis {
-        let values = self.values(position);
-        let total: Nimber = values.iter().copied().sum();
-        let components = position
-            .heaps
-            .iter()
-            .enumerate()
-            .map(|(index, &size)| Component {
-                id: index as u32,
-                region: Region::Items {
-                    items: vec![index as u32],
-                },
-                nimber: values[index],
-                label: format!("heap {} ({size})", index + 1),
-                loopy: None,
-            })
-            .collect();
-        let mut moves = Vec::new();
-        // `values` above computed G as far as the largest heap.
-        let g = self.sequence(&position.rule, 0).values();
-        for (index, &size) in position.heaps.iter().enumerate() {
-            for (take, left, right) in F::placements(&position.rule, size) {
-                let parts: Vec<Nimber> = [left, right]
-                    .into_iter()
-                    .filter(|&h| h > 0)
-                    .map(|h| Nimber(g[h as usize]))
-                    .collect();
-                let after = total ^ values[index] ^ parts.iter().copied().sum();
-                moves.push(MoveInfo {
-                    id: moves.len() as u32,
-                    label: F::label(index, size, take, left, right),
-                    component: index as u32,
-                    anchor: Region::Cells {
-                        cells: vec![[index as u32, left]],
-                    },
-                    variant: Some(take.to_string()),
-                    footprint: Region::Rect {
-                        row: index as u32,
-                        col: left,
-                        rows: 1,
-                        // A split without taking moves the counters after it.
-                        cols: if take == 0 { right } else { take },
-                    },
-                    parts,
-                    after,
-                    loopy: None,
-                });
-            }
-        }
+        let largest = position.heaps.iter().copied().max().unwrap_or(0) as usize;
+        let g = self.sequence(&position.rule, largest + 1).values();
+        let (components, moves) = heaps_analysis(position, g, F::placements, F::label);
         let mut analysis =
             Analysis::new(F::board(&position.rule, &position.heaps), components, moves);
         analysis.facts = self.facts(&position.rule);
@@ -262,7 +217,7 @@ impl<F: HeapFamily> HeapGame<F> {
         position: &HeapPosition,
         move_id: u32,
     ) -> Result<HeapPosition, GameError> {
-        let (index, left, right) = locate::<F>(position, move_id)?;
+        let (index, left, right) = locate(position, move_id, F::placements)?;
         let mut heaps = position.heaps.clone();
         heaps.splice(index..=index, [left, right].into_iter().filter(|&h| h > 0));
         Ok(HeapPosition {
@@ -338,19 +293,85 @@ impl<F: HeapFamily> HeapGame<F> {
 
 /// The heap a move is played on, and the counters it leaves before and
 /// after the ones it takes.
-fn locate<F: HeapFamily>(
+fn locate(
     position: &HeapPosition,
     move_id: u32,
+    placements: Placements,
 ) -> Result<(usize, u32, u32), GameError> {
     let mut remaining = move_id as usize;
     for (index, &size) in position.heaps.iter().enumerate() {
-        let placements = F::placements(&position.rule, size);
+        let placements = placements(&position.rule, size);
         if let Some(&(_, left, right)) = placements.get(remaining) {
             return Ok((index, left, right));
         }
         remaining -= placements.len();
     }
     Err(unknown_move(move_id))
+}
+
+/// A family's moves of a heap of `size`, as (take, left, right).
+type Placements = fn(&Rule, u32) -> Vec<(u32, u32, u32)>;
+
+/// The components and moves of some heaps, given G of every size up to
+/// the largest. Written once rather than per family, each family lending
+/// its moves and how they are said.
+fn heaps_analysis(
+    position: &HeapPosition,
+    g: &[u32],
+    placements: Placements,
+    label: fn(usize, u32, u32, u32, u32) -> String,
+) -> (Vec<Component>, Vec<MoveInfo>) {
+    let values: Vec<Nimber> = position
+        .heaps
+        .iter()
+        .map(|&h| Nimber(g[h as usize]))
+        .collect();
+    let total: Nimber = values.iter().copied().sum();
+    let components = position
+        .heaps
+        .iter()
+        .enumerate()
+        .map(|(index, &size)| Component {
+            id: index as u32,
+            region: Region::Items {
+                items: vec![index as u32],
+            },
+            nimber: values[index],
+            label: format!("heap {} ({size})", index + 1),
+            loopy: None,
+        })
+        .collect();
+    let mut moves = Vec::new();
+    for (index, &size) in position.heaps.iter().enumerate() {
+        for (take, left, right) in placements(&position.rule, size) {
+            let parts: Vec<Nimber> = [left, right]
+                .into_iter()
+                .filter(|&h| h > 0)
+                .map(|h| Nimber(g[h as usize]))
+                .collect();
+            let after = total ^ values[index] ^ parts.iter().copied().sum();
+            moves.push(MoveInfo {
+                id: moves.len() as u32,
+                label: label(index, size, take, left, right),
+                component: index as u32,
+                anchor: Region::Cells {
+                    cells: vec![[index as u32, left]],
+                },
+                variant: Some(take.to_string()),
+                footprint: Region::Rect {
+                    row: index as u32,
+                    col: left,
+                    rows: 1,
+                    // A split without taking moves the counters after it.
+                    cols: if take == 0 { right } else { take },
+                },
+                parts,
+                after,
+                loopy: None,
+            });
+        }
+    }
+    (components, moves)
 }
 
 /// The rule line of a family that has one, or the error located on line 1.
@@ -416,7 +437,7 @@ impl<F: HeapFamily> Game for HeapGame<F> {
     /// The heaps the move left, which take the played heap's place (heaps
     /// after it shift along); none if it took the whole heap.
     fn last_move(&mut self, before: &HeapPosition, move_id: u32, footprint: Region) -> Region {
-        match locate::<F>(before, move_id) {
+        match locate(before, move_id, F::placements) {
             Ok((index, left, right)) => {
                 let left_over = [left, right].iter().filter(|&&h| h > 0).count();
                 Region::Items {
