@@ -118,6 +118,12 @@ pub fn cases() -> Vec<BenchCase> {
             grid_case(15, 15, 0.05, &mut rng),
             16.0,
         ),
+        solve_case(
+            "bacterial-tactics",
+            "contest maximum: 100 cases of 15×15, 2% radioactive",
+            grid_cases(100, 15, 0.02, &mut rng),
+            16.0,
+        ),
         case(
             "bacterial-tactics",
             "40×40 empty",
@@ -553,6 +559,16 @@ fn letters_case(side: usize, [l, r]: [f64; 2], rng: &mut Rng) -> String {
     text
 }
 
+/// `count` Bacterial Tactics cases in one input, as a contest sends them.
+fn grid_cases(count: usize, side: usize, density: f64, rng: &mut Rng) -> String {
+    let mut text = format!("{count}\n");
+    for _ in 0..count {
+        let case = grid_case(side, side, density, rng);
+        text.push_str(case.split_once('\n').expect("a count line").1);
+    }
+    text
+}
+
 /// A one-case Bacterial Tactics input with radioactive cells at `density`.
 fn grid_case(rows: usize, cols: usize, density: f64, rng: &mut Rng) -> String {
     let mut text = format!("1\n{rows} {cols}\n");
@@ -563,8 +579,6 @@ fn grid_case(rows: usize, cols: usize, density: f64, rng: &mut Rng) -> String {
     text
 }
 
-/// Does a case's work from cold caches. Returns the size of the result
-/// (moves found, or bytes answered) so the work cannot be optimised away.
 /// Runs one case's work again and again. An edit case keeps its session
 /// between runs, as a page does, so that what an edit leaves alone can be
 /// reused.

@@ -57,6 +57,7 @@ impl Block {
     }
 }
 
+/// Nimbers of the sub-rectangles of a board, filled as they are needed.
 pub struct RectTable {
     rows: usize,
     cols: usize,
@@ -64,11 +65,15 @@ pub struct RectTable {
 }
 
 impl RectTable {
+    /// Marks a block whose nimber is not known yet.
+    const UNKNOWN: u16 = u16::MAX;
+
+    /// A table that knows no block yet.
     pub fn new(rows: usize, cols: usize) -> RectTable {
         RectTable {
             rows,
             cols,
-            nimbers: vec![0; rows * rows * cols * cols],
+            nimbers: vec![Self::UNKNOWN; rows * rows * cols * cols],
         }
     }
 
@@ -78,27 +83,41 @@ impl RectTable {
             - 1
     }
 
-    /// The nimber of `block`; an empty block is worth `*0`.
-    pub fn get(&self, block: Block) -> Nimber {
+    /// The nimber of `block` if known; an empty block is worth `*0`.
+    pub fn get(&self, block: Block) -> Option<Nimber> {
         if block.is_empty() {
-            Nimber::ZERO
-        } else {
-            Nimber(u32::from(self.nimbers[self.index(block)]))
+            return Some(Nimber::ZERO);
         }
+        let value = self.nimbers[self.index(block)];
+        (value != Self::UNKNOWN).then(|| Nimber(u32::from(value)))
     }
 
     pub fn set(&mut self, block: Block, value: Nimber) {
         let index = self.index(block);
-        self.nimbers[index] = u16::try_from(value.0).expect("rectangle nimbers stay below 65536");
+        self.nimbers[index] = u16::try_from(value.0)
+            .ok()
+            .filter(|&value| value != Self::UNKNOWN)
+            .expect("rectangle nimbers stay below 65535");
     }
 
-    /// Sets every non-empty block to `value(self, block)`, each block after
-    /// all the blocks it contains, so `value` can read its pieces.
-    pub fn fill(&mut self, mut value: impl FnMut(&RectTable, Block) -> Nimber) {
-        for_each_block(self.rows, self.cols, |block| {
-            let nimber = value(self, block);
-            self.set(block, nimber);
-        });
+    /// Forgets every block holding one of `changed`: the rest are the same
+    /// games as before the change.
+    pub fn forget(&mut self, changed: &Changed) {
+        for &(x, y) in &changed.0 {
+            for top in 0..=x {
+                for bottom in x + 1..=self.rows {
+                    for left in 0..=y {
+                        let first = self.index(Block {
+                            top,
+                            bottom,
+                            left,
+                            right: y + 1,
+                        });
+                        self.nimbers[first..first + self.cols - y].fill(Self::UNKNOWN);
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -193,10 +212,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn fill_visits_every_block_after_its_pieces() {
-        let mut table = RectTable::new(3, 2);
+    fn every_block_is_visited_after_its_pieces() {
         let mut order: Vec<Block> = Vec::new();
-        table.fill(|_, block| {
+        for_each_block(3, 2, |block| {
             let rows = (block.top..block.bottom).flat_map(|r| block.split_at_row(r));
             let cols = (block.left..block.right).flat_map(|c| block.split_at_col(c));
             for piece in rows.chain(cols) {
@@ -206,18 +224,8 @@ mod tests {
                 );
             }
             order.push(block);
-            Nimber(block.height() as u32)
         });
         assert_eq!(order.len(), 6 * 3);
-        assert_eq!(
-            table.get(Block {
-                top: 0,
-                bottom: 3,
-                left: 0,
-                right: 2
-            }),
-            Nimber(3)
-        );
     }
 
     #[test]
@@ -229,16 +237,28 @@ mod tests {
             left: 0,
             right: 4,
         };
+        assert_eq!(table.get(block), None);
         table.set(block, Nimber(9));
-        assert_eq!(table.get(block), Nimber(9));
-        assert_eq!(
-            table.get(Block {
-                top: 2,
-                bottom: 2,
-                left: 0,
-                right: 4
-            }),
-            Nimber::ZERO
-        );
+        assert_eq!(table.get(block), Some(Nimber(9)));
+        let empty = Block {
+            top: 2,
+            bottom: 2,
+            left: 0,
+            right: 4,
+        };
+        assert_eq!(table.get(empty), Some(Nimber::ZERO));
+    }
+
+    #[test]
+    fn forgets_exactly_the_blocks_holding_a_changed_cell() {
+        let (rows, cols) = (4, 5);
+        let mut table = RectTable::new(rows, cols);
+        for_each_block(rows, cols, |block| table.set(block, Nimber(1)));
+        let changed = Changed::new([(1, 3), (3, 0)].into_iter()).expect("two cells");
+        table.forget(&changed);
+        for_each_block(rows, cols, |block| {
+            let holds = block.contains(1, 3) || block.contains(3, 0);
+            assert_eq!(table.get(block).is_none(), holds, "{block:?}");
+        });
     }
 }

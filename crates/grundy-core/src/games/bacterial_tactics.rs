@@ -109,9 +109,13 @@ struct Layout {
     clean_cols: Vec<Vec<u8>>,
 }
 
-/// Nimbers of every sub-rectangle of one radioactive layout.
+/// Nimbers of the sub-rectangles of one radioactive layout that play has
+/// needed so far. Play from a position reaches few of them when
+/// radioactive cells block many lines, so they are worked out on demand.
 struct Table {
     layout: Layout,
+    /// The nimber of every block without radioactive cells, by size.
+    clean: Vec<Vec<Nimber>>,
     nimbers: RectTable,
 }
 
@@ -139,42 +143,79 @@ fn clean_lines(len: usize, crossing: usize, hot: &[Vec<u16>]) -> Vec<Vec<u8>> {
 }
 
 impl Table {
-    /// The table of a layout, reading what it can from `earlier`, a table
+    /// The table of a layout, keeping what it can of `earlier`, the table
     /// from before an edit: a block whose cells the edit left alone keeps
     /// its nimber.
     fn new(rows: usize, cols: usize, radioactive: Vec<bool>, earlier: Option<Table>) -> Table {
         let layout = Layout::new(rows, cols, radioactive);
-        let earlier = earlier
+        let kept = earlier
             .filter(|earlier| (earlier.layout.rows, earlier.layout.cols) == (rows, cols))
             .and_then(|earlier| {
                 let changed =
                     Changed::between(&earlier.layout.radioactive, &layout.radioactive, cols);
-                Some((Changed::new(changed)?, earlier))
+                let mut nimbers = earlier.nimbers;
+                nimbers.forget(&Changed::new(changed)?);
+                Some(nimbers)
             });
-        let mut nimbers = RectTable::new(rows, cols);
-        let by_size = layout.clean_values();
-        nimbers.fill(|solved, block| {
-            if let Some((_, earlier)) = earlier
-                .as_ref()
-                .filter(|(changed, _)| changed.misses(block))
-            {
-                earlier.get(block)
-            } else if layout.is_clean(block) {
-                by_size[block.height()][block.width()]
-            } else {
-                layout.solve(solved, block)
-            }
-        });
-        Table { layout, nimbers }
+        Table {
+            clean: layout.clean_values(),
+            nimbers: kept.unwrap_or_else(|| RectTable::new(rows, cols)),
+            layout,
+        }
     }
 
+    /// Works out the nimbers of `blocks` and of every piece their moves
+    /// leave, so that `get` can read them.
+    fn solve(&mut self, blocks: &[Block]) {
+        for &block in blocks {
+            solve(&self.layout, &self.clean, &mut self.nimbers, block);
+        }
+    }
+
+    /// The nimber of a solved block or of a piece one of its moves leaves.
     fn get(&self, block: Block) -> Nimber {
-        self.nimbers.get(block)
+        match self.nimbers.get(block) {
+            Some(nimber) => nimber,
+            None => {
+                assert!(self.layout.is_clean(block), "{block:?} was not solved");
+                self.clean[block.height()][block.width()]
+            }
+        }
     }
 
     fn split_value(&self, pieces: [Block; 2]) -> Nimber {
         self.get(pieces[0]) ^ self.get(pieces[1])
     }
+}
+
+/// The nimber of `block`, from those of the pieces its moves leave,
+/// solving them first if need be. Blocks without radioactive cells are
+/// read by size and not stored. Each step in shrinks the block, so the
+/// recursion is at most rows + columns deep.
+fn solve(layout: &Layout, clean: &[Vec<Nimber>], nimbers: &mut RectTable, block: Block) -> Nimber {
+    if let Some(known) = nimbers.get(block) {
+        return known;
+    }
+    if layout.is_clean(block) {
+        // Kept too: a piece is read by every block around it.
+        let value = clean[block.height()][block.width()];
+        nimbers.set(block, value);
+        return value;
+    }
+    let mut seen = MexSet::new();
+    let mut split_value =
+        |[a, b]: [Block; 2]| solve(layout, clean, nimbers, a) ^ solve(layout, clean, nimbers, b);
+    let rows = &layout.clean_rows[block.left * layout.cols + block.right - 1];
+    for row in lines_within(rows, block.top, block.bottom) {
+        seen.insert(split_value(block.split_at_row(row)));
+    }
+    let cols = &layout.clean_cols[block.top * layout.rows + block.bottom - 1];
+    for col in lines_within(cols, block.left, block.right) {
+        seen.insert(split_value(block.split_at_col(col)));
+    }
+    let value = seen.mex();
+    nimbers.set(block, value);
+    value
 }
 
 impl Layout {
@@ -238,21 +279,6 @@ impl Layout {
         }
         by_size
     }
-
-    /// A block's nimber from the already solved blocks inside it.
-    fn solve(&self, solved: &RectTable, block: Block) -> Nimber {
-        let mut seen = MexSet::new();
-        let split_value = |[a, b]: [Block; 2]| solved.get(a) ^ solved.get(b);
-        let rows = &self.clean_rows[block.left * self.cols + block.right - 1];
-        for row in lines_within(rows, block.top, block.bottom) {
-            seen.insert(split_value(block.split_at_row(row)));
-        }
-        let cols = &self.clean_cols[block.top * self.rows + block.bottom - 1];
-        for col in lines_within(cols, block.left, block.right) {
-            seen.insert(split_value(block.split_at_col(col)));
-        }
-        seen.mex()
-    }
 }
 
 /// The lines of an ascending list that lie in `first..end`.
@@ -290,7 +316,9 @@ impl BacterialTactics {
                 earlier,
             ));
         }
-        self.table.as_ref().expect("table was just built")
+        let table = self.table.as_mut().expect("table was just built");
+        table.solve(&position.blocks);
+        table
     }
 
     /// Every placement that does not mutate, in the order moves are numbered.
