@@ -203,8 +203,12 @@ fn solve(layout: &Layout, clean: &[Vec<Nimber>], nimbers: &mut RectTable, block:
         return value;
     }
     let mut seen = MexSet::new();
-    let mut split_value =
-        |[a, b]: [Block; 2]| solve(layout, clean, nimbers, a) ^ solve(layout, clean, nimbers, b);
+    // Most pieces are known by now: read them without a call.
+    let mut value_of = |piece: Block| match nimbers.get(piece) {
+        Some(known) => known,
+        None => solve(layout, clean, nimbers, piece),
+    };
+    let mut split_value = |[a, b]: [Block; 2]| value_of(a) ^ value_of(b);
     let rows = &layout.clean_rows[block.left * layout.cols + block.right - 1];
     for row in lines_within(rows, block.top, block.bottom) {
         seen.insert(split_value(block.split_at_row(row)));
