@@ -550,6 +550,14 @@ pub fn families() -> Vec<BenchCase> {
         format!("0.77\n{}\n", full.join(" ")),
         250.0,
     ));
+    // Every digit 7 and d0 = 4: take 0 to 32 counters and split the rest
+    // anywhere, the most moves a heap can have.
+    list.push(case(
+        "octal",
+        "4.7…7 (32 sevens), 64 heaps of 100",
+        format!("4.{}\n{}\n", "7".repeat(32), full.join(" ")),
+        250.0,
+    ));
     list
 }
 

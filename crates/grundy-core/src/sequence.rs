@@ -312,6 +312,8 @@ pub struct Sequence {
     largest: u32,
     /// Scratch: which values the options of the current heap reach.
     seen: Vec<bool>,
+    /// Splits looked at so far: what computing the values has cost.
+    work: u64,
 }
 
 /// Lengths below this are computed with every value rare (plain mex).
@@ -330,6 +332,7 @@ impl Sequence {
             },
             largest: 0,
             seen: Vec::new(),
+            work: 0,
         }
     }
 
@@ -371,6 +374,12 @@ impl Sequence {
             }
         }
         true
+    }
+
+    /// How many splits computing the values so far looked at: rules whose
+    /// values are not sparse cost time quadratic in the length.
+    pub fn work(&self) -> u64 {
+        self.work
     }
 
     /// Whether `value` is rare under the current mask (every value is rare
@@ -422,6 +431,7 @@ impl Sequence {
                 continue;
             };
             for &r in self.sparse.rare.iter().take_while(|&&r| r < m) {
+                self.work += 1;
                 if !(self.kinds.unequal && 2 * r == m) {
                     seen[(g[r] ^ g[m - r]) as usize] = true;
                 }
@@ -436,7 +446,7 @@ impl Sequence {
             .expect("a common value lies below 2·cap");
         let missing = seen[..bound].iter().filter(|&&s| !s).count();
         if missing > 0 {
-            self.find_pairs(n, bound, missing, &mut seen);
+            self.work += self.find_pairs(n, bound, missing, &mut seen);
         }
         let mex = (0..bound).find(|v| !seen[*v]).unwrap_or(bound);
         self.seen = seen;
@@ -446,8 +456,9 @@ impl Sequence {
     /// Marks in `seen` the values below `bound` that some split of heap n
     /// reaches, until `missing` unseen ones are found. Smaller heaps come
     /// first, in blocks shared by every count taken, because a value that is
-    /// reached at all is usually reached with a small heap.
-    fn find_pairs(&self, n: usize, bound: usize, mut missing: usize, seen: &mut [bool]) {
+    /// reached at all is usually reached with a small heap. Returns how many
+    /// splits it looked at.
+    fn find_pairs(&self, n: usize, bound: usize, mut missing: usize, seen: &mut [bool]) -> u64 {
         let g = &self.values;
         // What is still sought, by value: one lookup per pair in the loop.
         let mut sought: Vec<bool> = (0..seen.len()).map(|v| v < bound && !seen[v]).collect();
@@ -468,6 +479,7 @@ impl Sequence {
             .collect();
         let end = splits.iter().map(|&(_, last)| last).max().unwrap_or(0);
         let block = if splits.len() == 1 { end.max(1) } else { 64 };
+        let mut looked = 0;
         let mut start = 1;
         while start <= end {
             for &(m, last) in &splits {
@@ -479,19 +491,21 @@ impl Sequence {
                 let small = &g[start..=stop];
                 let large = g[m - stop..=m - start].iter().rev();
                 for (&x, &y) in small.iter().zip(large) {
+                    looked += 1;
                     let v = (x ^ y) as usize;
                     if sought[v] {
                         sought[v] = false;
                         seen[v] = true;
                         missing -= 1;
                         if missing == 0 {
-                            return;
+                            return looked;
                         }
                     }
                 }
             }
             start += block;
         }
+        looked
     }
 
     /// Chooses the mask whose rare class holds the fewest heaps so far, and

@@ -632,3 +632,18 @@ fn wild_heap_games_say_which_heap_is_not_a_nim_heap_and_are_searched() {
         "heaps of up to 100 counters play as Nim heaps of their values (Bouton's rule)"
     );
 }
+
+#[test]
+fn the_period_search_stops_early_where_values_are_not_sparse() {
+    let period = |text: &str| {
+        let mut session = games::open("octal", text, 0).unwrap();
+        let facts = &session.analysis().facts;
+        facts.iter().find(|f| f.label == "Period").unwrap().value.clone()
+    };
+    assert_eq!(period("0.77\n5\n"), "12 from n = 71 (proved)");
+    // 0.16's values are sparse: the whole search is cheap.
+    assert_eq!(period("0.16\n5\n"), "not proved within 16384 values");
+    // Taking up to 32 and splitting anywhere: quadratic, so it stops sooner.
+    let every_split = format!("4.{}\n5\n", "7".repeat(32));
+    assert_eq!(period(&every_split), "not proved within 2048 values");
+}

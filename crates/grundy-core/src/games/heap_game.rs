@@ -21,6 +21,26 @@ pub const MAX_HEAPS: usize = 64;
 pub const MAX_PLAYABLE_COUNTERS: u32 = 100;
 /// How far the playground looks for a period before saying it has none yet.
 const PERIOD_SEARCH: usize = 1 << 14;
+/// About this many splits looked at in that search, some 60 ms natively:
+/// a rule whose values are not sparse costs time quadratic in the length,
+/// and the sequence explorer, with progress and cancel, goes further.
+const PERIOD_SEARCH_WORK: u64 = 60_000_000;
+
+/// The period of `sequence`'s rule, looked for as far as `PERIOD_SEARCH`
+/// values, each length double the last, while the next doubling, which
+/// can cost four times the splits so far, stays within `PERIOD_SEARCH_WORK`.
+fn search_period(sequence: &mut Sequence) -> Option<Period> {
+    let mut max = 64;
+    loop {
+        let proved = sequence.prove_period(max, |_| true);
+        let too_costly = sequence.work().saturating_mul(4) > PERIOD_SEARCH_WORK;
+        if proved.is_some() || max >= PERIOD_SEARCH || too_costly {
+            return proved;
+        }
+        max *= 2;
+    }
+}
+
 /// The largest heap whose moves are checked for the misère closed form;
 /// past it misère positions are searched.
 const NIM_LIKE_LIMIT: u32 = 1 << 12;
@@ -177,14 +197,14 @@ impl<F: HeapFamily> HeapGame<F> {
             sequence.extend_to(24);
             sequence.values()[..24].iter().map(u32::to_string).collect()
         };
+        let sequence = self.sequence.as_mut().expect("set above");
         if self.period.is_none() {
-            let sequence = self.sequence.as_mut().expect("set above");
-            self.period = Some(sequence.prove_period(PERIOD_SEARCH, |_| true));
+            self.period = Some(search_period(sequence));
         }
         let period = match (rule, self.period.flatten()) {
             (Rule::Grundy, _) => "none known; values are computed as far as needed".to_string(),
             (_, Some(p)) => format!("{} from n = {} (proved)", p.period, p.preperiod),
-            (_, None) => format!("not proved within {PERIOD_SEARCH} values"),
+            (_, None) => format!("not proved within {} values", sequence.values().len()),
         };
         self.nim_like_to(rule, MAX_PLAYABLE_COUNTERS);
         let misere = match &self.nim_like.failure {
