@@ -405,6 +405,7 @@ const WORST: &[(&str, &str)] = &[
     ),
     ("string-game", "|S| = 300, 100 words, random ab"),
     ("hackenbush", "1000 edges, a fifth cycles"),
+    ("octal", "4.7…7 (32 sevens), 64 heaps of 100"),
 ];
 
 /// Adversarial families at the playground's published limits, for the
