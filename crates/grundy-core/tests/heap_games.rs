@@ -638,7 +638,12 @@ fn the_period_search_stops_early_where_values_are_not_sparse() {
     let period = |text: &str| {
         let mut session = games::open("octal", text, 0).unwrap();
         let facts = &session.analysis().facts;
-        facts.iter().find(|f| f.label == "Period").unwrap().value.clone()
+        facts
+            .iter()
+            .find(|f| f.label == "Period")
+            .unwrap()
+            .value
+            .clone()
     };
     assert_eq!(period("0.77\n5\n"), "12 from n = 71 (proved)");
     // 0.16's values are sparse: the whole search is cheap.

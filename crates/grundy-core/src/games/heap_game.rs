@@ -347,20 +347,7 @@ fn heaps_analysis(
         .map(|&h| Nimber(g[h as usize]))
         .collect();
     let total: Nimber = values.iter().copied().sum();
-    let components = position
-        .heaps
-        .iter()
-        .enumerate()
-        .map(|(index, &size)| Component {
-            id: index as u32,
-            region: Region::Items {
-                items: vec![index as u32],
-            },
-            nimber: values[index],
-            label: format!("heap {} ({size})", index + 1),
-            loopy: None,
-        })
-        .collect();
+    let components = heap_components(&position.heaps, &values);
     let mut moves = Vec::new();
     for (index, &size) in position.heaps.iter().enumerate() {
         for (take, left, right) in placements(&position.rule, size) {
@@ -392,6 +379,25 @@ fn heaps_analysis(
         }
     }
     (components, moves)
+}
+
+/// One component per heap, worth `values`, as Nim and every heap game
+/// show them.
+pub fn heap_components(heaps: &[u32], values: &[Nimber]) -> Vec<Component> {
+    heaps
+        .iter()
+        .zip(values)
+        .enumerate()
+        .map(|(index, (&size, &nimber))| Component {
+            id: index as u32,
+            region: Region::Items {
+                items: vec![index as u32],
+            },
+            nimber,
+            label: format!("heap {} ({size})", index + 1),
+            loopy: None,
+        })
+        .collect()
 }
 
 /// The rule line of a family that has one, or the error located on line 1.

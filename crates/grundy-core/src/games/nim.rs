@@ -2,8 +2,9 @@
 //! A heap of n counters has nimber n.
 
 use crate::ai::Rng;
-use crate::analysis::{Analysis, Board, Component, Edit, MoveInfo, Region};
+use crate::analysis::{Analysis, Board, Edit, MoveInfo, Region};
 use crate::game::{unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample};
+use crate::games::heap_game::heap_components;
 use crate::input::Scanner;
 use crate::misere::{self, MisereReport};
 use crate::nimber::Nimber;
@@ -71,19 +72,8 @@ impl Game for Nim {
 
     fn analyse(&mut self, heaps: &Heaps) -> Analysis {
         let total: Nimber = heaps.iter().map(|&h| Nimber(h)).sum();
-        let components = heaps
-            .iter()
-            .enumerate()
-            .map(|(index, &size)| Component {
-                id: index as u32,
-                region: Region::Items {
-                    items: vec![index as u32],
-                },
-                nimber: Nimber(size),
-                label: format!("heap {} ({size})", index + 1),
-                loopy: None,
-            })
-            .collect();
+        let values: Vec<Nimber> = heaps.iter().map(|&h| Nimber(h)).collect();
+        let components = heap_components(heaps, &values);
         let mut moves = Vec::new();
         for (index, &size) in heaps.iter().enumerate() {
             for leave in 0..size {
