@@ -157,6 +157,23 @@ impl Changed {
     }
 }
 
+/// Bits `from..to` of a u64.
+pub fn bit_range(from: usize, to: usize) -> u64 {
+    let upto = |n: usize| if n >= 64 { u64::MAX } else { (1u64 << n) - 1 };
+    upto(to) & !upto(from)
+}
+
+/// The positions of the set bits of `bits`, lowest first.
+pub fn set_bits(mut bits: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let bit = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            bit
+        })
+    })
+}
+
 /// Cuts `whole` along lines until none is left to cut: first any row for
 /// which `cuts_row(block, row)` holds, else any such column. Each block no
 /// line cuts goes to `settle`, which keeps it, drops it, or refuses the

@@ -16,7 +16,7 @@ use crate::game::{
 };
 use crate::input::{grid_rows, Scanner};
 use crate::nimber::{MexSet, Nimber};
-use crate::rect_table::{split_along_lines, Block, Changed, RectTable};
+use crate::rect_table::{bit_range, set_bits, split_along_lines, Block, Changed, RectTable};
 
 pub const MAX_CASES: usize = 100;
 /// The contest allows 15; the playground draws up to 40.
@@ -103,10 +103,10 @@ struct Layout {
     col_hot: Vec<Vec<u16>>,
     /// Radioactive cells in the block above and left of (r, c), exclusive.
     area_hot: Vec<Vec<u32>>,
-    /// `clean_rows[left * cols + right - 1]`: rows with no radioactive cell
-    /// in those columns, ascending; so a block visits only its legal lines.
-    clean_rows: Vec<Vec<u8>>,
-    clean_cols: Vec<Vec<u8>>,
+    /// `clean_rows[left * cols + right - 1]`: the rows with no radioactive
+    /// cell in those columns, as bits; so a block visits only its legal lines.
+    clean_rows: Vec<u64>,
+    clean_cols: Vec<u64>,
 }
 
 /// Nimbers of the sub-rectangles of one radioactive layout that play has
@@ -129,14 +129,13 @@ fn prefix_counts(len: usize, hot: impl Fn(usize) -> bool) -> Vec<u16> {
 }
 
 /// For every span `first..last` of a line, which crossing lines are clean.
-fn clean_lines(len: usize, crossing: usize, hot: &[Vec<u16>]) -> Vec<Vec<u8>> {
-    let mut clean = vec![Vec::new(); len * len];
+fn clean_lines(len: usize, crossing: usize, hot: &[Vec<u16>]) -> Vec<u64> {
+    let mut clean = vec![0; len * len];
     for first in 0..len {
         for last in first + 1..=len {
             clean[first * len + last - 1] = (0..crossing)
                 .filter(|&line| hot[line][last] == hot[line][first])
-                .map(|line| line as u8)
-                .collect();
+                .fold(0, |lines, line| lines | 1 << line);
         }
     }
     clean
@@ -209,12 +208,12 @@ fn solve(layout: &Layout, clean: &[Vec<Nimber>], nimbers: &mut RectTable, block:
         None => solve(layout, clean, nimbers, piece),
     };
     let mut split_value = |[a, b]: [Block; 2]| value_of(a) ^ value_of(b);
-    let rows = &layout.clean_rows[block.left * layout.cols + block.right - 1];
-    for row in lines_within(rows, block.top, block.bottom) {
+    let rows = layout.clean_rows[block.left * layout.cols + block.right - 1];
+    for row in set_bits(rows & bit_range(block.top, block.bottom)) {
         seen.insert(split_value(block.split_at_row(row)));
     }
-    let cols = &layout.clean_cols[block.top * layout.rows + block.bottom - 1];
-    for col in lines_within(cols, block.left, block.right) {
+    let cols = layout.clean_cols[block.top * layout.rows + block.bottom - 1];
+    for col in set_bits(cols & bit_range(block.left, block.right)) {
         seen.insert(split_value(block.split_at_col(col)));
     }
     let value = seen.mex();
@@ -283,15 +282,6 @@ impl Layout {
         }
         by_size
     }
-}
-
-/// The lines of an ascending list that lie in `first..end`.
-fn lines_within(lines: &[u8], first: usize, end: usize) -> impl Iterator<Item = usize> + '_ {
-    let start = lines.partition_point(|&line| (line as usize) < first);
-    lines[start..]
-        .iter()
-        .map(|&line| line as usize)
-        .take_while(move |&line| line < end)
 }
 
 /// The game, with the table of the last radioactive layout it saw.

@@ -15,7 +15,7 @@ use crate::game::{
 };
 use crate::input::{counted, grid_rows, Scanner};
 use crate::nimber::Nimber;
-use crate::rect_table::{for_each_block, split_along_lines, Block, Changed};
+use crate::rect_table::{bit_range, for_each_block, set_bits, split_along_lines, Block, Changed};
 use std::ops::{BitAnd, BitXor, Not};
 
 /// The contest allows 20; the playground draws up to 40.
@@ -193,23 +193,6 @@ impl<T: Entry> Nimbers<T> {
 /// flags. Index ((top·side_x + bottom)·side_y + left)·side_y + right.
 fn table_index([side_x, side_y]: [usize; 2], block: Block) -> usize {
     ((block.top * side_x + block.bottom) * side_y + block.left) * side_y + block.right
-}
-
-/// Bits `from..to` of a u64.
-fn bit_range(from: usize, to: usize) -> u64 {
-    let upto = |n: usize| if n >= 64 { u64::MAX } else { (1u64 << n) - 1 };
-    upto(to) & !upto(from)
-}
-
-/// The positions of the set bits of `bits`, lowest first.
-fn set_bits(mut bits: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (bits != 0).then(|| {
-            let bit = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            bit
-        })
-    })
 }
 
 /// How many option values are worked out at once: one SIMD register of
