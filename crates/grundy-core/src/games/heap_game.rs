@@ -68,15 +68,22 @@ pub trait HeapFamily: Default {
     fn label(heap: usize, size: u32, take: u32, left: u32, right: u32) -> String;
 }
 
-/// A heap game of family `F`, with the sequence of the rule last asked about.
+/// A heap game of family `F`, with what is known of the rule last asked about.
 #[derive(Default)]
 pub struct HeapGame<F: HeapFamily> {
+    known: RuleValues,
+    family: PhantomData<F>,
+}
+
+/// The sequence of the rule last asked about, and what has been found
+/// out about it. Kept apart from the family so that it is written once.
+#[derive(Default)]
+struct RuleValues {
     sequence: Option<Sequence>,
     /// The period of `sequence`'s rule, once looked for.
     period: Option<Option<Period>>,
     /// How far `sequence`'s heaps play as Nim heaps in misère play.
     nim_like: NimLike,
-    family: PhantomData<F>,
 }
 
 /// Heaps checked with [`misere::nim_like_failure`], smallest first.
@@ -88,9 +95,9 @@ struct NimLike {
     failure: Option<(u32, String)>,
 }
 
-impl<F: HeapFamily> HeapGame<F> {
+impl RuleValues {
     /// The sequence of `rule`, computed as far as `len` values.
-    pub fn sequence(&mut self, rule: &Rule, len: usize) -> &mut Sequence {
+    fn sequence(&mut self, rule: &Rule, len: usize) -> &mut Sequence {
         if self.sequence.as_ref().is_none_or(|s| s.rule() != rule) {
             self.sequence = Some(Sequence::new(rule.clone()));
             self.period = None;
@@ -109,58 +116,6 @@ impl<F: HeapFamily> HeapGame<F> {
             .iter()
             .map(|&h| Nimber(sequence.values()[h as usize]))
             .collect()
-    }
-
-    pub fn parse(&self, text: &str) -> Result<Vec<HeapPosition>, GameError> {
-        let text = text.strip_prefix(BYTE_ORDER_MARK).unwrap_or(text);
-        let (rule, heaps_text, first_line) = match text.split_once('\n') {
-            _ if !F::RULE_LINE => (fixed_rule::<F>(), text, 1),
-            Some((line, rest)) => (read_rule::<F>(line)?, rest, 2),
-            None => (read_rule::<F>(text)?, "", 2),
-        };
-        let mut scanner = Scanner::new(heaps_text);
-        let mut heaps = Vec::new();
-        while let Some(token) = scanner.peek() {
-            let token = crate::input::Token {
-                line: token.line + first_line - 1,
-                ..token
-            };
-            if heaps.len() == MAX_HEAPS {
-                return Err(token.error(format!("at most {MAX_HEAPS} heaps are allowed")));
-            }
-            heaps.push(parse_number(
-                &token,
-                format_args!("heap {}", heaps.len() + 1),
-                0,
-                MAX_HEAP,
-            )?);
-            scanner.token("a heap")?;
-        }
-        Ok(vec![HeapPosition { rule, heaps }])
-    }
-
-    pub fn format(&self, position: &HeapPosition) -> String {
-        let sizes: Vec<String> = position.heaps.iter().map(u32::to_string).collect();
-        let heaps = format!("{}\n", sizes.join(" "));
-        if F::RULE_LINE {
-            format!("{}\n{heaps}", rule_line(&position.rule))
-        } else {
-            heaps
-        }
-    }
-
-    pub fn nimber(&mut self, position: &HeapPosition) -> Nimber {
-        self.values(position).into_iter().sum()
-    }
-
-    pub fn analyse(&mut self, position: &HeapPosition) -> Analysis {
-        let largest = position.heaps.iter().copied().max().unwrap_or(0) as usize;
-        let g = self.sequence(&position.rule, largest + 1).values();
-        let (components, moves) = heaps_analysis(position, g, F::placements, F::label);
-        let mut analysis =
-            Analysis::new(F::board(&position.rule, &position.heaps), components, moves);
-        analysis.facts = self.facts(&position.rule);
-        analysis
     }
 
     /// Whether every heap of up to `largest` counters plays as a Nim heap
@@ -231,19 +186,50 @@ impl<F: HeapFamily> HeapGame<F> {
             },
         ]
     }
+}
+
+impl<F: HeapFamily> HeapGame<F> {
+    pub fn parse(&self, text: &str) -> Result<Vec<HeapPosition>, GameError> {
+        let text = text.strip_prefix(BYTE_ORDER_MARK).unwrap_or(text);
+        let (rule, heaps_text, first_line) = match text.split_once('\n') {
+            _ if !F::RULE_LINE => (fixed_rule::<F>(), text, 1),
+            Some((line, rest)) => (read_rule::<F>(line)?, rest, 2),
+            None => (read_rule::<F>(text)?, "", 2),
+        };
+        let heaps = read_heaps(heaps_text, first_line)?;
+        Ok(vec![HeapPosition { rule, heaps }])
+    }
+
+    pub fn format(&self, position: &HeapPosition) -> String {
+        let sizes: Vec<String> = position.heaps.iter().map(u32::to_string).collect();
+        let heaps = format!("{}\n", sizes.join(" "));
+        if F::RULE_LINE {
+            format!("{}\n{heaps}", rule_line(&position.rule))
+        } else {
+            heaps
+        }
+    }
+
+    pub fn nimber(&mut self, position: &HeapPosition) -> Nimber {
+        self.known.values(position).into_iter().sum()
+    }
+
+    pub fn analyse(&mut self, position: &HeapPosition) -> Analysis {
+        let largest = position.heaps.iter().copied().max().unwrap_or(0) as usize;
+        let g = self.known.sequence(&position.rule, largest + 1).values();
+        let (components, moves) = heaps_analysis(position, g, F::placements, F::label);
+        let mut analysis =
+            Analysis::new(F::board(&position.rule, &position.heaps), components, moves);
+        analysis.facts = self.known.facts(&position.rule);
+        analysis
+    }
 
     pub fn play(
         &mut self,
         position: &HeapPosition,
         move_id: u32,
     ) -> Result<HeapPosition, GameError> {
-        let (index, left, right) = locate(position, move_id, F::placements)?;
-        let mut heaps = position.heaps.clone();
-        heaps.splice(index..=index, [left, right].into_iter().filter(|&h| h > 0));
-        Ok(HeapPosition {
-            rule: position.rule.clone(),
-            heaps,
-        })
+        play_move(position, move_id, F::placements)
     }
 
     pub fn edit(
@@ -400,6 +386,45 @@ pub fn heap_components(heaps: &[u32], values: &[Nimber]) -> Vec<Component> {
         .collect()
 }
 
+/// The heap sizes after the rule, whose first line is line `first_line`.
+fn read_heaps(text: &str, first_line: usize) -> Result<Vec<u32>, GameError> {
+    let mut scanner = Scanner::new(text);
+    let mut heaps = Vec::new();
+    while let Some(token) = scanner.peek() {
+        let token = crate::input::Token {
+            line: token.line + first_line - 1,
+            ..token
+        };
+        if heaps.len() == MAX_HEAPS {
+            return Err(token.error(format!("at most {MAX_HEAPS} heaps are allowed")));
+        }
+        heaps.push(parse_number(
+            &token,
+            format_args!("heap {}", heaps.len() + 1),
+            0,
+            MAX_HEAP,
+        )?);
+        scanner.token("a heap")?;
+    }
+    Ok(heaps)
+}
+
+/// The position after move `move_id`: the heap it played replaced by the
+/// heaps it left.
+fn play_move(
+    position: &HeapPosition,
+    move_id: u32,
+    placements: Placements,
+) -> Result<HeapPosition, GameError> {
+    let (index, left, right) = locate(position, move_id, placements)?;
+    let mut heaps = position.heaps.clone();
+    heaps.splice(index..=index, [left, right].into_iter().filter(|&h| h > 0));
+    Ok(HeapPosition {
+        rule: position.rule.clone(),
+        heaps,
+    })
+}
+
 /// The rule line of a family that has one, or the error located on line 1.
 fn read_rule<F: HeapFamily>(line: &str) -> Result<Rule, GameError> {
     let trimmed = line.trim_end_matches('\r');
@@ -475,11 +500,11 @@ impl<F: HeapFamily> Game for HeapGame<F> {
     }
     fn misere_closed_form(&mut self, position: &HeapPosition) -> Option<MisereReport> {
         let largest = position.heaps.iter().copied().max().unwrap_or(0);
-        if !self.nim_like_to(&position.rule, largest) {
+        if !self.known.nim_like_to(&position.rule, largest) {
             return None;
         }
-        let values = self.values(position);
-        let g = self.sequence(&position.rule, 0).values();
+        let values = self.known.values(position);
+        let g = self.known.sequence(&position.rule, 0).values();
         let moves = position
             .heaps
             .iter()
