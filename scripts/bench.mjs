@@ -45,6 +45,8 @@ const rows = wasm.map((result) => {
     within: result.medianMs <= result.budgetMs ? 'yes' : 'NO',
   };
 });
-console.log(`Medians of ${runs} runs per case (analysis: a cold open + analysis(); solve: the contest answer).`);
+console.log(
+  `Medians of ${runs} runs per case (analysis: a cold open + analysis(); solve: the contest answer; edit: an edit on a kept session + analysis()).`,
+);
 console.table(rows);
 if (rows.some((row) => row.within === 'NO')) process.exitCode = 1;

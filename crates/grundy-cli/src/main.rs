@@ -24,7 +24,7 @@ usage:
                                    print the analysis of the position on stdin
   grundy games                     list the games
   grundy bench [--runs N] [--game ID] [--families]
-                                   time a cold analysis of every benchmark case (JSON);
+                                   time every benchmark case: a cold analysis, an answer or an edit (JSON);
                                    --families: the worst-case search's adversarial families
 ";
 
@@ -369,7 +369,8 @@ fn list_games() -> String {
         .collect()
 }
 
-/// Times a cold open + analysis of every benchmark case (or one game's)
+/// Times the work of every benchmark case (or one game's): a cold open +
+/// analysis, a contest answer, an edit on a kept session, and the rest,
 /// and prints the medians as JSON lines, the native column of `npm run bench`.
 fn bench_all(args: &[String]) -> Result<String, Failure> {
     let runs = match flag_value(args, "--runs")? {
