@@ -3,7 +3,8 @@
 //! Occupied rows and columns cut the grid into rectangles that never
 //! interact, so a position is a list of free rectangles. The nimber of a
 //! rectangle depends only on its bounds and the radioactive layout, so one
-//! table over every sub-rectangle serves every position with that layout.
+//! table of sub-rectangles, filled as play needs them, serves every
+//! position with that layout.
 //!
 //! Tiles: `.` empty, `#` radioactive; colonies are `-` (H) and `|` (V) in
 //! text. The board view marks who placed a colony: `h`/`v` for the first
@@ -188,9 +189,9 @@ impl Table {
 }
 
 /// The nimber of `block`, from those of the pieces its moves leave,
-/// solving them first if need be. Blocks without radioactive cells are
-/// read by size and not stored. Each step in shrinks the block, so the
-/// recursion is at most rows + columns deep.
+/// solving them first if need be; a block without radioactive cells is
+/// read by size. Each step in shrinks the block, so the recursion is at
+/// most rows + columns deep.
 fn solve(layout: &Layout, clean: &[Vec<Nimber>], nimbers: &mut RectTable, block: Block) -> Nimber {
     if let Some(known) = nimbers.get(block) {
         return known;
