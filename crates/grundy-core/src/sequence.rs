@@ -430,12 +430,14 @@ impl Sequence {
             let Some(m) = n.checked_sub(take).filter(|&m| m >= 2) else {
                 continue;
             };
+            let mut looked = 0;
             for &r in self.sparse.rare.iter().take_while(|&&r| r < m) {
-                self.work += 1;
+                looked += 1;
                 if !(self.kinds.unequal && 2 * r == m) {
                     seen[(g[r] ^ g[m - r]) as usize] = true;
                 }
             }
+            self.work += looked;
         }
         // Every common value an option has is now seen, since a common value
         // pairs a rare heap with a common one: the least unseen common value
