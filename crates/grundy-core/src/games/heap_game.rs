@@ -108,14 +108,10 @@ impl RuleValues {
         sequence
     }
 
-    fn values(&mut self, position: &HeapPosition) -> Vec<Nimber> {
+    /// G of every heap size up to `position`'s largest heap.
+    fn through_largest(&mut self, position: &HeapPosition) -> &[u32] {
         let largest = position.heaps.iter().copied().max().unwrap_or(0) as usize;
-        let sequence = self.sequence(&position.rule, largest + 1);
-        position
-            .heaps
-            .iter()
-            .map(|&h| Nimber(sequence.values()[h as usize]))
-            .collect()
+        self.sequence(&position.rule, largest + 1).values()
     }
 
     /// Whether every heap of up to `largest` counters plays as a Nim heap
@@ -211,12 +207,12 @@ impl<F: HeapFamily> HeapGame<F> {
     }
 
     pub fn nimber(&mut self, position: &HeapPosition) -> Nimber {
-        self.known.values(position).into_iter().sum()
+        let g = self.known.through_largest(position);
+        heap_values(&position.heaps, g).into_iter().sum()
     }
 
     pub fn analyse(&mut self, position: &HeapPosition) -> Analysis {
-        let largest = position.heaps.iter().copied().max().unwrap_or(0) as usize;
-        let g = self.known.sequence(&position.rule, largest + 1).values();
+        let g = self.known.through_largest(position);
         let (components, moves) = heaps_analysis(position, g, F::placements, F::label);
         let mut analysis =
             Analysis::new(F::board(&position.rule, &position.heaps), components, moves);
@@ -327,11 +323,7 @@ fn heaps_analysis(
     placements: Placements,
     label: fn(usize, u32, u32, u32, u32) -> String,
 ) -> (Vec<Component>, Vec<MoveInfo>) {
-    let values: Vec<Nimber> = position
-        .heaps
-        .iter()
-        .map(|&h| Nimber(g[h as usize]))
-        .collect();
+    let values = heap_values(&position.heaps, g);
     let total: Nimber = values.iter().copied().sum();
     let components = heap_components(&position.heaps, &values);
     let mut moves = Vec::new();
@@ -365,6 +357,11 @@ fn heaps_analysis(
         }
     }
     (components, moves)
+}
+
+/// The value of each heap, from G of every size up to the largest.
+fn heap_values(heaps: &[u32], g: &[u32]) -> Vec<Nimber> {
+    heaps.iter().map(|&h| Nimber(g[h as usize])).collect()
 }
 
 /// One component per heap, worth `values`, as Nim and every heap game
@@ -503,8 +500,8 @@ impl<F: HeapFamily> Game for HeapGame<F> {
         if !self.known.nim_like_to(&position.rule, largest) {
             return None;
         }
-        let values = self.known.values(position);
-        let g = self.known.sequence(&position.rule, 0).values();
+        let g = self.known.through_largest(position);
+        let values: Vec<u32> = position.heaps.iter().map(|&h| g[h as usize]).collect();
         let moves = position
             .heaps
             .iter()
@@ -517,11 +514,7 @@ impl<F: HeapFamily> Game for HeapGame<F> {
                         (index, leaves.map(|h| g[h as usize]).collect())
                     })
             });
-        Some(misere::nim_like_report(
-            &values.iter().map(|v| v.0).collect::<Vec<_>>(),
-            moves,
-            largest,
-        ))
+        Some(misere::nim_like_report(&values, moves, largest))
     }
     fn canonical(&self, position: &HeapPosition) -> String {
         let heaps = nim::sorted_heaps(&position.heaps);
