@@ -3,7 +3,7 @@ import { BoardElement, type BoardEvents } from './board';
 import { renderBoard } from './index';
 import { escapeXml } from '../elements/export';
 import { engine } from '../engine/client';
-import { valueOfText, type Board, type GameInfo } from '../engine/model';
+import { hasInfinite, valueOfText, type Board, type GameInfo } from '../engine/model';
 
 type SumBoard = Extract<Board, { kind: 'sum' }>;
 
@@ -102,11 +102,12 @@ export class SumBoardElement extends BoardElement {
             if (event.type === 'board-play' && move !== null) this.emit('board-play', { move: move + part.moveOffset });
             if (event.type === 'board-preview') this.emit('board-preview', { move: move === null ? null : move + part.moveOffset, touch });
           };
+          const value = valueOfText(part.analysis);
           // The ⊕ travels with the part after it, so a wrapped row never starts or ends on one.
           return html`<div class="term">${index > 0 ? html`<span class="plus" aria-hidden="true">⊕</span>` : nothing}
-            <section class="part" aria-label=${`${part.name}, ${valueOfText(part.analysis).includes('∞') ? 'value' : 'nimber'} ${valueOfText(part.analysis)}`}
+            <section class="part" aria-label=${`${part.name}, ${hasInfinite(part.analysis) ? 'value' : 'nimber'} ${value}`}
               @board-play=${relay} @board-preview=${relay} @board-edit=${(e: Event) => e.stopPropagation()}>
-              <h3>${part.name} ${this.quiet ? nothing : html`<span class="nimber">${valueOfText(part.analysis)}</span>`}
+              <h3>${part.name} ${this.quiet ? nothing : html`<span class="nimber">${value}</span>`}
                 ${this.editing
                   ? html`<button aria-label=${`Remove ${part.name}`} @click=${() => this.edit({ kind: 'removePart', index })}>×</button>`
                   : nothing}

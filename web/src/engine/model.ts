@@ -281,8 +281,13 @@ export interface EngineError {
  * the ⊕ of the finite ones and what Smith's rule makes of it.
  */
 export function totalText(analysis: Pick<Analysis, 'nimber' | 'outcome' | 'components'>): string {
-  if (!analysis.components.some((c) => c.loopy?.infinite)) return `*${analysis.nimber}`;
+  if (!hasInfinite(analysis)) return `*${analysis.nimber}`;
   return { next: 'N', previous: 'P', draw: 'a draw' }[analysis.outcome];
+}
+
+/** Whether some part of the position is worth ∞, so that it has a Smith value rather than a nimber. */
+export function hasInfinite(analysis: Pick<Analysis, 'components'>): boolean {
+  return analysis.components.some((c) => c.loopy?.infinite);
 }
 
 /** A position's value in one term: its nimber, or its finite ⊕ beside its ∞ values (a sum's part). */
