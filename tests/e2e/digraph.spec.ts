@@ -1,16 +1,11 @@
 /** Tokens on a digraph as people use them: drawn, played, explained, added to sums. */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { SCREENS, clickAt, dragFrom, onScreen, shownGame, waitForHumanTurn, watchConsole } from './helpers';
+import { DIGRAPH_CYCLES, SCREENS, clickAt, dragFrom, onScreen, openDrawing, shownGame, waitForHumanTurn, watchConsole } from './helpers';
 
-async function open(page: Page, position: string): Promise<Locator> {
-  await page.goto(`/#game=digraph&position=${encodeURIComponent(position)}`);
-  const element = shownGame(page, 'digraph');
-  await expect(element.locator('grundy-graph svg')).toBeVisible();
-  return element;
+function open(page: Page, position: string): Promise<Locator> {
+  return openDrawing(page, 'digraph', position);
 }
 
-/** A cycle 0 → 1 → 2 → 0 with a way out 2 → 3 → 4, and a looping vertex 5 → 5 with an exit to 3. */
-const CYCLES = '6 8\n0 1\n1 2\n2 0\n2 3\n3 4\n1 4\n5 5\n5 3\n2\n1 5\n80 80\n240 130\n160 230\n330 240\n350 90\n470 200\n';
 
 test('a digraph drawn with the pointer is valued live and written with its coordinates', async ({ page }) => {
   const problems = watchConsole(page);
@@ -57,7 +52,7 @@ test('a digraph drawn with the pointer is valued live and written with its coord
 });
 
 test('Smith values are explained: the total, a token worth ∞, the winning arrow', async ({ page }) => {
-  const element = await open(page, CYCLES);
+  const element = await open(page, DIGRAPH_CYCLES);
   await element.getByLabel('Hints').check();
   await waitForHumanTurn(element);
   const total = element.locator('grundy-total');
@@ -140,7 +135,7 @@ test('a drawn position shows as a draw, the quiz asks for one, and a sum keeps t
 
 test('samples, random drawings and misère play all load, and each says what it is', async ({ page }) => {
   const problems = watchConsole(page);
-  const element = await open(page, CYCLES);
+  const element = await open(page, DIGRAPH_CYCLES);
   for (const name of ['A cycle with a way out', 'Two loops, one with an exit', 'A path of four']) {
     await page.getByRole('button', { name }).click();
     await expect(element.locator('grundy-graph g.token').first()).toBeVisible();

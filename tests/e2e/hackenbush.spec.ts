@@ -1,12 +1,9 @@
 /** Green Hackenbush as people use it: drawn with the pointer, then played. */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { SCREENS, clickAt, dragFrom, onScreen, shownGame, waitForHumanTurn, watchConsole } from './helpers';
+import { SCREENS, clickAt, dragFrom, onScreen, openDrawing, shownGame, waitForHumanTurn, watchConsole } from './helpers';
 
-async function open(page: Page, position: string): Promise<Locator> {
-  await page.goto(`/#game=hackenbush&position=${encodeURIComponent(position)}`);
-  const element = shownGame(page, 'hackenbush');
-  await expect(element.locator('grundy-graph svg')).toBeVisible();
-  return element;
+function open(page: Page, position: string): Promise<Locator> {
+  return openDrawing(page, 'hackenbush', position);
 }
 
 test('a picture drawn with the pointer is analysed live and written with its coordinates', async ({ page }) => {

@@ -66,6 +66,17 @@ export const SLOW_SUM = Array.from({ length: 4 }, (_, part) => {
 /** A quick sum with a String Game part, to load before `SLOW_SUM`. */
 export const QUICK_SUM = '--- nim\n3\n--- string-game\n1\npawpawpawpaw\n1\npawpaw\n';
 
+/** A digraph with a cycle 0 → 1 → 2 → 0, a way out 2 → 3 → 4, and a looping vertex 5 → 5 with an exit to 3. */
+export const DIGRAPH_CYCLES = '6 8\n0 1\n1 2\n2 0\n2 3\n3 4\n1 4\n5 5\n5 3\n2\n1 5\n80 80\n240 130\n160 230\n330 240\n350 90\n470 200\n';
+
+/** Opens a drawn game (Hackenbush or a digraph) at `position`, once its picture shows. */
+export async function openDrawing(page: Page, game: string, position: string): Promise<Locator> {
+  await page.goto(`/#game=${game}&position=${encodeURIComponent(position)}`);
+  const element = shownGame(page, game);
+  await expect(element.locator('grundy-graph svg')).toBeVisible();
+  return element;
+}
+
 /** Where a point of a drawn graph (x right, y up) is on screen. */
 export async function onScreen(element: Locator, [x, y]: [number, number]): Promise<{ x: number; y: number }> {
   await element.locator('grundy-graph svg').scrollIntoViewIfNeeded();

@@ -1,6 +1,6 @@
 /** Screenshots of every game at desktop and phone widths, for review. */
 import { expect, test, type Page } from '@playwright/test';
-import { QUICK_SUM, SLOW_SUM, activeGame } from './helpers';
+import { DIGRAPH_CYCLES, QUICK_SUM, SLOW_SUM, activeGame } from './helpers';
 
 const viewports = [
   { name: 'desktop', width: 1400, height: 900 },
@@ -25,7 +25,7 @@ const games = [
   },
   {
     id: 'digraph',
-    position: '6 8\n0 1\n1 2\n2 0\n2 3\n3 4\n1 4\n5 5\n5 3\n2\n1 5\n80 80\n240 130\n160 230\n330 240\n350 90\n470 200\n',
+    position: DIGRAPH_CYCLES,
     hover: 'path.hit[data-edge="7"]',
   },
 ];
@@ -79,8 +79,7 @@ const states: { name: string; show: (page: Page) => Promise<void> }[] = [
   {
     name: 'digraph-edit',
     show: async (page) => {
-      const position = '6 8\n0 1\n1 2\n2 0\n2 3\n3 4\n1 4\n5 5\n5 3\n2\n1 5\n80 80\n240 130\n160 230\n330 240\n350 90\n470 200\n';
-      await page.goto(`/#game=digraph&position=${encodeURIComponent(position)}`);
+      await page.goto(`/#game=digraph&position=${encodeURIComponent(DIGRAPH_CYCLES)}`);
       const element = activeGame(page);
       await element.getByRole('button', { name: 'Edit' }).click();
       await element.getByRole('radio', { name: 'Token' }).check();
@@ -91,8 +90,7 @@ const states: { name: string; show: (page: Page) => Promise<void> }[] = [
   {
     name: 'digraph-explain',
     show: async (page) => {
-      const position = '6 8\n0 1\n1 2\n2 0\n2 3\n3 4\n1 4\n5 5\n5 3\n2\n1 5\n80 80\n240 130\n160 230\n330 240\n350 90\n470 200\n';
-      await page.goto(`/#game=digraph&position=${encodeURIComponent(position)}`);
+      await page.goto(`/#game=digraph&position=${encodeURIComponent(DIGRAPH_CYCLES)}`);
       const element = activeGame(page);
       await element.getByRole('button', { name: /^Vertex 5, / }).press('Enter');
       await expect(element.getByRole('region', { name: /Why vertex 5/ })).toBeVisible();
