@@ -608,19 +608,19 @@ fn heaps_that_play_as_nim_heaps_take_boutons_misere_rule_and_agree_with_the_sear
     }
 }
 
+/// The fact of the session's analysis labelled `label`.
+fn fact(session: &mut Box<dyn grundy_core::AnySession>, label: &str) -> String {
+    let facts = &session.analysis().facts;
+    let fact = facts.iter().find(|f| f.label == label);
+    fact.unwrap_or_else(|| panic!("no fact {label}"))
+        .value
+        .clone()
+}
+
 #[test]
 fn wild_heap_games_say_which_heap_is_not_a_nim_heap_and_are_searched() {
     let mut session = games::open("octal", "0.77\n5 6\n", 0).unwrap();
-    let fact = |session: &mut Box<dyn grundy_core::AnySession>| {
-        let facts = &session.analysis().facts;
-        facts
-            .iter()
-            .find(|f| f.label == "Misère")
-            .unwrap()
-            .value
-            .clone()
-    };
-    let kayles = fact(&mut session);
+    let kayles = fact(&mut session, "Misère");
     assert!(kayles.starts_with("a heap of "), "{kayles}");
     assert!(kayles.ends_with("positions are searched"), "{kayles}");
     session.set_convention(Convention::Misere);
@@ -628,23 +628,14 @@ fn wild_heap_games_say_which_heap_is_not_a_nim_heap_and_are_searched() {
     assert!(report.explored > 0, "{}", report.method);
     let mut nim_like = games::open("subtraction", "1,2,3\n5 6\n", 0).unwrap();
     assert_eq!(
-        fact(&mut nim_like),
+        fact(&mut nim_like, "Misère"),
         "heaps of up to 100 counters play as Nim heaps of their values (Bouton's rule)"
     );
 }
 
 #[test]
 fn the_period_search_stops_early_where_values_are_not_sparse() {
-    let period = |text: &str| {
-        let mut session = games::open("octal", text, 0).unwrap();
-        let facts = &session.analysis().facts;
-        facts
-            .iter()
-            .find(|f| f.label == "Period")
-            .unwrap()
-            .value
-            .clone()
-    };
+    let period = |text: &str| fact(&mut games::open("octal", text, 0).unwrap(), "Period");
     assert_eq!(period("0.77\n5\n"), "12 from n = 71 (proved)");
     // 0.16's values are sparse: the whole search is cheap.
     assert_eq!(period("0.16\n5\n"), "not proved within 16384 values");
