@@ -177,7 +177,6 @@ impl PrefixHashes {
         copies
     }
 }
-
 /// For every substring [i, j), a point p strictly inside that no
 /// occurrence within [i, j) crosses, if there is one (0 when not). No move
 /// then spans p, so the substring is the sum of [i, p) and [p, j): a letter
@@ -245,20 +244,6 @@ struct Followers {
 }
 
 impl Followers {
-    /// Sets of `blocks` × 64 bits, filled for the starts from `first` on.
-    fn new(text: &Text, nimbers: &[u16], blocks: usize, first: usize) -> Followers {
-        let size = text.letters.len() + 1;
-        let mut followers = Followers {
-            size,
-            blocks,
-            sets: vec![0; size * size * blocks],
-        };
-        for s in first..size - 1 {
-            followers.fill(s, &text.ends[s], nimbers);
-        }
-        followers
-    }
-
     fn set(&self, s: usize, j: usize) -> &[u64] {
         let at = (s * self.size + j) * self.blocks;
         &self.sets[at..at + self.blocks]
@@ -309,9 +294,12 @@ impl Table {
         let split = split_points(&text, size);
         let copies = PrefixHashes::copies(&text.letters, size);
         // Nimbers stay below 64 × blocks, a power of two, so xors of them
-        // do too; a mex that reaches it doubles the blocks, and refills the
-        // rows begun. None is begun yet: each row fills its own as it starts.
-        let mut followers = Followers::new(&text, &nimbers, 1, size);
+        // do too; a mex that reaches it doubles the blocks.
+        let mut followers = Followers {
+            size,
+            blocks: 1,
+            sets: vec![0; size * size],
+        };
         let mut options = vec![0u64; 1];
         for i in (0..size - 1).rev() {
             followers.fill(i, &text.ends[i], &nimbers);
@@ -329,8 +317,16 @@ impl Table {
                         if let Some(mex) = followers.mex(i, j, &nimbers, &mut options) {
                             break mex;
                         }
-                        followers = Followers::new(&text, &nimbers, followers.blocks * 2, i);
-                        options = vec![0; followers.blocks];
+                        let blocks = followers.blocks * 2;
+                        followers = Followers {
+                            size,
+                            blocks,
+                            sets: vec![0; size * size * blocks],
+                        };
+                        for s in i..size - 1 {
+                            followers.fill(s, &text.ends[s], &nimbers);
+                        }
+                        options = vec![0; blocks];
                     }
                 };
             }
