@@ -177,6 +177,7 @@ impl PrefixHashes {
         copies
     }
 }
+
 /// For every substring [i, j), a point p strictly inside that no
 /// occurrence within [i, j) crosses, if there is one (0 when not). No move
 /// then spans p, so the substring is the sum of [i, p) and [p, j): a letter
