@@ -35,6 +35,18 @@ test('clicking a badge on the board explains its component', async ({ page }) =>
   await expect(element.locator('mex-explainer .mex')).toHaveText(badge ?? '');
 });
 
+test('a sum of many parts lists 32 of them and folds the rest into one ⊕ row', async ({ page }) => {
+  const heaps = Array.from({ length: 40 }, (_, i) => i + 1);
+  await page.goto(`/#game=nim&position=${encodeURIComponent(heaps.join(' '))}`);
+  const table = activeGame(page).locator('nim-sum-table');
+  await expect(table.locator('tr.total')).toBeVisible();
+  const xor = (values: number[]) => values.reduce((a, b) => a ^ b, 0);
+  await expect(table.locator('tbody tr:not(.total):not(.folded)')).toHaveCount(32);
+  await expect(table.locator('tr.folded td').nth(0)).toHaveText('⊕ of 8 more');
+  await expect(table.locator('tr.folded td').nth(1)).toHaveText(`*${xor(heaps.slice(32))}`);
+  await expect(table.locator('tr.total td').nth(1)).toHaveText(`*${xor(heaps)}`);
+});
+
 test('explainer screenshot: hovering an option previews it', async ({ page }) => {
   await page.goto(`/#game=nim&position=${encodeURIComponent('3 4 5\n')}`);
   const element = activeGame(page);

@@ -1,11 +1,16 @@
-import { LitElement, css, html } from 'lit';
+import { LitElement, css, html, nothing } from 'lit';
 import { valueText, type Component } from '../engine/model';
 import { componentColour, inkOn } from './palette';
+
+/** Rows listed one by one; the rest of a long sum is one row of their ⊕. */
+const LISTED_ROWS = 32;
 
 /**
  * The nim-sum as it is taught: one row per component in binary, and a
  * final row that is their xor. A column with an odd number of ones gives a
- * 1 in the total.
+ * 1 in the total. A sum of thousands of parts (a wide forest of intervals)
+ * lists its first parts and folds the rest into one row, so the table stays
+ * readable and quick to draw.
  */
 export class NimSumTable extends LitElement {
   static properties = {
@@ -45,30 +50,44 @@ export class NimSumTable extends LitElement {
   `;
 
   render() {
+    const finite = (c: Component) => !c.loopy?.infinite;
+    const listed = this.components.slice(0, LISTED_ROWS);
+    const folded = this.components.slice(LISTED_ROWS);
+    const foldedValue = folded.filter(finite).reduce((a, c) => a ^ c.nimber, 0);
     // An ∞ value has no binary digits: Smith's rule, not the xor, takes it.
-    const values = this.components.filter((c) => !c.loopy?.infinite).map((c) => c.nimber);
-    const total = values.reduce((a, b) => a ^ b, 0);
-    const width = Math.max(1, ...values.map((v) => v.toString(2).length));
+    const total = listed.filter(finite).reduce((a, c) => a ^ c.nimber, foldedValue);
+    let widest = Math.max(total, foldedValue);
+    for (const c of listed) if (finite(c)) widest = Math.max(widest, c.nimber);
+    const width = Math.max(1, widest.toString(2).length);
     const places = Array.from({ length: width }, (_, i) => width - 1 - i);
     const bit = (value: number, place: number) => (value >>> place) & 1;
     const oddColumn = (place: number) => bit(total, place) === 1;
+    const bits = (value: number | undefined) =>
+      places.map((p) => html`<td class="bit ${oddColumn(p) ? 'odd' : ''}">${value === undefined ? '' : bit(value, p)}</td>`);
     return html`<table>
       <caption>Nim-sum in binary (click a component to see why)</caption>
       <thead>
         <tr><th scope="col">component</th><th scope="col">nimber</th>${places.map((p) => html`<th scope="col">${2 ** p}</th>`)}</tr>
       </thead>
       <tbody>
-        ${this.components.map((c) => {
+        ${listed.map((c) => {
           const colour = componentColour(c.id);
           return html`<tr>
             <td class="label" title=${c.label}>
               <button aria-pressed=${this.selected === c.id ? 'true' : 'false'} @click=${() => this.select(c.id)}
-                aria-label=${`Explain ${c.label}, ${c.loopy?.infinite ? 'value' : 'nimber'} ${valueText(c)}`}>${c.label}</button>
+                aria-label=${`Explain ${c.label}, ${finite(c) ? 'nimber' : 'value'} ${valueText(c)}`}>${c.label}</button>
             </td>
             <td><span class="badge" style="background:${colour};color:${inkOn(colour)}">${valueText(c)}</span></td>
-            ${places.map((p) => html`<td class="bit ${oddColumn(p) ? 'odd' : ''}">${c.loopy?.infinite ? '' : bit(c.nimber, p)}</td>`)}
+            ${bits(finite(c) ? c.nimber : undefined)}
           </tr>`;
         })}
+        ${folded.length > 0
+          ? html`<tr class="folded">
+              <td class="label">⊕ of ${folded.length} more</td>
+              <td>*${foldedValue}</td>
+              ${bits(foldedValue)}
+            </tr>`
+          : nothing}
         <tr class="total">
           <td class="label">⊕ total</td>
           <td>*${total}</td>
