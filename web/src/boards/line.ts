@@ -13,6 +13,8 @@ const TOP = 22;
 const SHOWN_DEPTHS = 24;
 /** Bars narrower than this many pixels are drawn as one strip per row. */
 const THIN = 2;
+/** About how wide one character of an axis label is, in pixels. */
+const LABEL_CHAR_WIDTH = 6;
 
 /**
  * A number line: intervals as bars stacked by nesting depth, each labelled
@@ -263,18 +265,20 @@ export class LineBoardElement extends BoardElement {
       <text x=${x1} y=${TOP - 6} font-size="10" fill="var(--grundy-ink, #222)">[${Math.min(draft.first, draft.last)}, ${Math.max(draft.first, draft.last)}]</text>`;
   }
 
+  /** Ticks spaced so their labels never meet, each label kept inside the line. */
   private renderAxis(view: [number, number], y: number) {
     const [lo, hi] = view;
-    const span = hi - lo;
-    const step = niceStep(span / 8);
+    const widest = Math.max(String(Math.round(lo)).length, String(Math.round(hi)).length) * LABEL_CHAR_WIDTH;
+    const step = niceStep((hi - lo) / Math.max(1, Math.min(8, Math.floor(this.width / (widest * 1.5)))));
     const ticks: number[] = [];
     for (let t = Math.ceil(lo / step) * step; t <= hi; t += step) ticks.push(t);
     return svg`<g class="axis">
       <line x1="0" x2=${this.width} y1=${y} y2=${y} stroke="var(--grundy-ink, #222)"></line>
       ${ticks.map((t) => {
         const x = this.x(t + 0.5, view);
+        const half = (String(t).length * LABEL_CHAR_WIDTH) / 2;
         return svg`<line x1=${x} x2=${x} y1=${y} y2=${y + 4} stroke="var(--grundy-ink, #222)"></line>
-          <text x=${x} y=${y + 15} text-anchor="middle">${t}</text>`;
+          ${x - half >= 0 && x + half <= this.width ? svg`<text x=${x} y=${y + 15} text-anchor="middle">${t}</text>` : nothing}`;
       })}
     </g>`;
   }
