@@ -168,3 +168,31 @@ test('a pasted multi-case contest input lets the person pick a case', async ({ p
   await expect(element.locator('.sum .verdict')).toContainText('An N-position');
   await expect(element.locator('grundy-grid svg')).toHaveAttribute('aria-label', '3 by 4 board');
 });
+
+test('100 000 intervals, the published limit, paste in and stay out of the text box and the address', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  // Disjoint intervals below zero, so their lines are nearly the longest allowed: each alone is *1.
+  const starts = Array.from({ length: 100_000 }, (_, k) => -2147483648 + 20_000 * k);
+  const text = `1\n100000\n${starts.map((a) => `${a} ${a + 10_000}\n`).join('')}`;
+  const element = await open(page, 'intervals', '1\n1\n0 10\n');
+  const paste = async (clip: string) => {
+    await page.evaluate((value) => navigator.clipboard.writeText(value), clip);
+    await element.locator('textarea').focus();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.press('ControlOrMeta+V');
+  };
+  await paste(text);
+  const table = element.locator('nim-sum-table');
+  await expect(table.locator('tr.folded td').nth(0)).toHaveText('⊕ of 99968 more', { timeout: 30_000 });
+  await expect(table.locator('tr.total td').nth(1)).toHaveText('*0');
+  await expect(element.locator('textarea')).toHaveValue('');
+  await expect(element.locator('textarea')).toHaveAttribute('placeholder', new RegExp(`position is ${text.length.toLocaleString('en')} characters long`));
+  await expect(page.locator('grundy-playground .note')).toContainText('too long for a link');
+  await expect(page.getByRole('button', { name: 'Copy link' })).toBeDisabled();
+  expect(page.url()).toContain('game=intervals');
+  expect(page.url()).not.toContain('position=');
+  // Longer than any published position: refused, saying the limit, and the position stays.
+  await paste(text + text);
+  await expect(element.locator('.error')).toContainText(`The text is ${2 * text.length} characters long; the limit is 2600000`);
+  await expect(table.locator('tr.total td').nth(1)).toHaveText('*0');
+});

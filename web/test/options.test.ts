@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readHash, readLevel, readMode, readOpponent, readSide, writeHash } from '../src/elements/options';
+import { MAX_HASH_LENGTH, readHash, readLevel, readMode, readOpponent, readSide, writeHash } from '../src/elements/options';
 
 describe('attribute parsing', () => {
   it('falls back to safe defaults on anything unexpected', () => {
@@ -25,6 +25,16 @@ describe('the URL hash', () => {
   it('round-trips a game and a multi-line position', () => {
     const state = { game: 'bacterial-tactics', position: '1\n2 2\n..\n.#\n' };
     expect(readHash(writeHash(state))).toEqual(state);
+  });
+
+  it('leaves out a position too long for an address, keeping the game and play', () => {
+    const line = '-2147483648 2147483648\n';
+    const fits = { game: 'intervals', position: line.repeat(70_000) };
+    expect(readHash(writeHash(fits))).toEqual(fits);
+    const long = { game: 'intervals', position: line.repeat(100_000), play: 'misere' as const };
+    const hash = writeHash(long);
+    expect(hash.length).toBeLessThan(MAX_HASH_LENGTH);
+    expect(readHash(hash)).toEqual({ game: 'intervals', position: undefined, play: 'misere' });
   });
 
   it('reads an empty hash as nothing chosen', () => {

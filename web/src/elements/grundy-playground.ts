@@ -2,7 +2,7 @@ import { LitElement, css, html, nothing } from 'lit';
 import { engine } from '../engine/client';
 import type { GameInfo, Convention } from '../engine/model';
 import type { GrundyChangeDetail } from './grundy-game';
-import { readHash, writeHash } from './options';
+import { MAX_HASH_LENGTH, readHash, writeHash } from './options';
 import './grundy-game';
 
 /**
@@ -19,6 +19,7 @@ export class GrundyPlayground extends LitElement {
     loadError: { state: true },
     copied: { state: true },
     unknownGame: { state: true },
+    unlinked: { state: true },
   };
 
   declare private games: GameInfo[];
@@ -31,6 +32,8 @@ export class GrundyPlayground extends LitElement {
   declare private copied: boolean;
   /** A game the address named that does not exist. */
   declare private unknownGame: string | undefined;
+  /** The shown position is too long for the address, which leaves it out. */
+  declare private unlinked: boolean;
 
   private readonly onHashChange = () => this.followHash();
 
@@ -40,6 +43,7 @@ export class GrundyPlayground extends LitElement {
     this.plays = {};
     this.selected = '';
     this.positions = {};
+    this.unlinked = false;
   }
 
   connectedCallback(): void {
@@ -83,7 +87,14 @@ export class GrundyPlayground extends LitElement {
     this.selected = id;
     this.unknownGame = undefined;
     const text = this.elementFor(id)?.text ?? this.positions[id];
-    history.replaceState(null, '', writeHash({ game: id, position: text, play: this.misereOf(id) }));
+    history.replaceState(null, '', this.addressOf(id, text));
+  }
+
+  /** The hash for a game and position; notes when the position is left out. */
+  private addressOf(game: string, position: string | undefined): string {
+    const hash = writeHash({ game, position, play: this.misereOf(game) });
+    this.unlinked = position !== undefined && readHash(hash).position === undefined;
+    return hash;
   }
 
   private loadSample(id: string, input: string): void {
@@ -118,7 +129,7 @@ export class GrundyPlayground extends LitElement {
     const { game, text, cause, play } = event.detail;
     if (game !== this.selected) return;
     this.plays = { ...this.plays, [game]: play };
-    const hash = writeHash({ game, position: text, play: this.misereOf(game) });
+    const hash = this.addressOf(game, text);
     if (hash === location.hash) return;
     if (cause === 'load' || cause === 'edit') history.pushState(null, '', hash);
     else history.replaceState(null, '', hash);
@@ -143,6 +154,8 @@ export class GrundyPlayground extends LitElement {
     .samples button { font: inherit; font-size: 0.85rem; padding: 0.2rem 0.6rem; border-radius: 0.4rem;
       border: 1px solid var(--page-border, #c9ced6); background: transparent; color: inherit; cursor: pointer; }
     .error { color: #aa3377; }
+    .note { color: var(--page-muted, #5b6270); margin: 0 0 0.75rem; }
+    nav button:disabled { cursor: default; opacity: 0.55; }
   `;
 
   render() {
@@ -155,11 +168,17 @@ export class GrundyPlayground extends LitElement {
         <a class="embed" href="./embed.html">Embed a game</a>
       </header>
       <nav aria-label="Games">
-        <button class="share" @click=${() => this.copyLink()}>${this.copied ? 'Link copied' : 'Copy link'}</button>
+        <button class="share" ?disabled=${this.unlinked} @click=${() => this.copyLink()}>${this.copied ? 'Link copied' : 'Copy link'}</button>
         ${this.games.map(
           (g) => html`<button aria-current=${g.id === this.selected ? 'true' : 'false'} @click=${() => this.select(g.id)}>${g.name}</button>`,
         )}
       </nav>
+      ${this.unlinked
+        ? html`<p class="note" role="status">
+            This position is too long for a link: an address holds about ${MAX_HASH_LENGTH.toLocaleString('en')} characters.
+            The Copy text button beside the text box keeps it.
+          </p>`
+        : nothing}
       ${this.unknownGame !== undefined
         ? html`<p class="error" role="alert">
             There is no game called “${this.unknownGame}”. The games are: ${this.games.map((g) => g.id).join(', ')}.

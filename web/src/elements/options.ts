@@ -7,8 +7,18 @@ export type Mode = 'edit' | 'play' | 'analyse';
 export type Side = 'human' | 'ai';
 export type Opponent = 'ai' | 'human';
 
-/** Longer positions are refused before they reach the engine. */
-export const MAX_POSITION_LENGTH = 200_000;
+/**
+ * Longer positions are refused before they reach the engine. The longest a
+ * game publishes is 100 000 intervals with both ends near −2³¹: 2.4 million
+ * characters, 2.5 million with Windows line ends.
+ */
+export const MAX_POSITION_LENGTH = 2_600_000;
+
+/**
+ * The longest hash an address keeps: Chromium drops an address over 2 MiB
+ * when the page reloads, so a longer position is left out of the address.
+ */
+export const MAX_HASH_LENGTH = 2_000_000;
 
 export function readMode(value: unknown): Mode {
   return value === 'edit' || value === 'analyse' ? value : 'play';
@@ -47,10 +57,12 @@ export function readHash(hash: string): HashState {
   };
 }
 
+/** The hash of `state`, without its position if that would pass `MAX_HASH_LENGTH`. */
 export function writeHash(state: HashState): string {
   const params = new URLSearchParams();
   if (state.game) params.set('game', state.game);
   if (state.position !== undefined) params.set('position', state.position);
   if (state.play) params.set('play', state.play);
+  if (params.toString().length >= MAX_HASH_LENGTH) params.delete('position');
   return `#${params.toString()}`;
 }
