@@ -6,7 +6,7 @@
  */
 
 import init, { Session, games } from '../wasm/grundy.js';
-import type { EngineError, MoveInfo, TreeNode, View } from './model';
+import type { Analysis, EngineError, MoveInfo, TreeNode, View } from './model';
 import type { SessionRequest, WorkerReply, WorkerRequest } from './protocol';
 import { plan } from './queue';
 
@@ -14,6 +14,12 @@ import { plan } from './queue';
 // copied this script elsewhere may not have put it beside the script.
 const ready = init({ module_or_path: new URL(import.meta.url).searchParams.get('wasm') ?? undefined });
 const sessions = new Map<string, Session>();
+/**
+ * Each session's analysis as last sent, kept until its position changes:
+ * the computer's move and a game tree reuse it rather than carry a position
+ * with 200 000 moves across from wasm again.
+ */
+const sent = new Map<string, Analysis>();
 let waiting: WorkerRequest[] = [];
 let draining = false;
 
@@ -49,7 +55,7 @@ function handle(message: WorkerRequest, action: 'drop' | 'apply' | 'answer'): Wo
     const extra = apply(message.session, message.request);
     if (message.request.op === 'close') return { id, superseded: true };
     if (action === 'apply') return { id, superseded: true };
-    return { id, ok: true, view: { ...view(sessionFor(message.session)), ...extra } };
+    return { id, ok: true, view: { ...view(message.session), ...extra } };
   } catch (error) {
     // After a trap the instance's state is unknown: the page restarts us.
     if (error instanceof WebAssembly.RuntimeError) return { id, trapped: error.message };
@@ -74,6 +80,8 @@ interface Extra {
 
 /** Carries out one request. */
 function apply(key: string, request: SessionRequest): Extra {
+  const before = sent.get(key);
+  if (request.op !== 'tree') sent.delete(key);
   switch (request.op) {
     case 'open': {
       const opened = new Session(request.game, request.text, request.case);
@@ -100,7 +108,7 @@ function apply(key: string, request: SessionRequest): Extra {
       const session = sessionFor(key);
       const moveId = session.aiMove(request.level, request.seed);
       if (moveId === undefined) return {};
-      const move = (session.analysis() as View['analysis']).moves[moveId];
+      const move = (before ?? (session.analysis() as Analysis)).moves[moveId];
       session.play(moveId);
       return { played: move };
     }
@@ -116,12 +124,15 @@ function apply(key: string, request: SessionRequest): Extra {
   }
 }
 
-function view(session: Session): View {
+function view(key: string): View {
+  const session = sessionFor(key);
   const [count, shown] = session.cases();
+  const analysis = sent.get(key) ?? (session.analysis() as Analysis);
+  sent.set(key, analysis);
   return {
     game: session.gameId(),
     text: session.text(),
-    analysis: session.analysis(),
+    analysis,
     canUndo: session.canUndo(),
     canRedo: session.canRedo(),
     ply: session.ply(),
