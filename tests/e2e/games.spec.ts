@@ -196,3 +196,21 @@ test('100 000 intervals, the published limit, paste in and stay out of the text 
   await expect(element.locator('.error')).toContainText(`The text is ${2 * text.length} characters long; the limit is 2600000`);
   await expect(table.locator('tr.total td').nth(1)).toHaveText('*0');
 });
+
+test('a board crowded with tokens draws only badges that do not cover each other, each inside the board', async ({ page }) => {
+  const rows = Array.from({ length: 60 }, () => 'T'.repeat(60));
+  const element = await open(page, 'board-escape', `60 60 5\n${rows.join('\n')}\n`);
+  const badges = element.locator('grundy-grid g.badge rect');
+  await expect(badges.first()).toBeVisible();
+  const boxes = await badges.evaluateAll((rects) =>
+    rects.map((r) => ['x', 'y', 'width', 'height'].map((name) => Number(r.getAttribute(name)))),
+  );
+  expect(boxes.length).toBeGreaterThan(20);
+  expect(boxes.length).toBeLessThan(3600);
+  const board = await element.locator('grundy-grid svg').evaluate((svg) => (svg as SVGSVGElement).viewBox.baseVal.width - 4);
+  expect(boxes.filter(([x, , w]) => x < 0 || x + w > board)).toEqual([]);
+  const overlapping = boxes.flatMap(([x, y, w, h], i) =>
+    boxes.slice(i + 1).filter(([x2, y2, w2, h2]) => x < x2 + w2 && x2 < x + w && y < y2 + h2 && y2 < y + h).map((other) => [[x, y, w, h], other]),
+  );
+  expect(overlapping).toEqual([]);
+});

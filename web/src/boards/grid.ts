@@ -9,6 +9,8 @@ type GridBoard = Extract<Board, { kind: 'grid' }>;
 
 /** The largest cell, in SVG units: small boards grow to it, large ones share 720 units. */
 const MAX_CELL = 64;
+/** A nimber badge's height, in SVG units. */
+const BADGE_HEIGHT = 15;
 
 /**
  * Grids: Bacterial Tactics, World of Darkraft, BoardEscape. Components are
@@ -366,19 +368,33 @@ export class GridBoardElement extends BoardElement {
     });
   }
 
-  /** A nimber badge at the first cell of every component. */
+  /**
+   * A nimber badge at the first cell of each component where it has room:
+   * on a crowded board (thousands of tokens on 7-pixel cells) a badge that
+   * would cover an earlier one is left out, and the nim-sum table still
+   * lists every value.
+   */
   private renderBadges(size: number) {
+    const covered = new Set<string>();
+    const boardWidth = (this.grid?.cols ?? 0) * size;
     return this.analysis.components.map((component) => {
       const anchor = firstCell(component.region);
       if (!anchor) return nothing;
-      const colour = componentColour(component.id);
       const text = `*${component.nimber}`;
       const width = 8 + text.length * 7;
-      const x = anchor[1] * size + 1;
+      // Kept inside the board: a badge at the last column would be cut off.
+      const x = Math.max(1, Math.min(anchor[1] * size + 1, boardWidth - width - 1));
       const y = anchor[0] * size + 1;
+      const spots: string[] = [];
+      for (let row = Math.floor(y / BADGE_HEIGHT); row <= Math.floor((y + BADGE_HEIGHT) / BADGE_HEIGHT); row++) {
+        for (let col = Math.floor(x / BADGE_HEIGHT); col <= Math.floor((x + width) / BADGE_HEIGHT); col++) spots.push(`${row},${col}`);
+      }
+      if (spots.some((spot) => covered.has(spot))) return nothing;
+      spots.forEach((spot) => covered.add(spot));
+      const colour = componentColour(component.id);
       return svg`<g class="badge" role="button" tabindex="-1" aria-label=${`${component.label}: nimber ${text}; explain it`}
         @click=${() => this.selectComponent(component.id)}>
-        <rect x=${x} y=${y} width=${width} height="15" rx="7" fill=${colour} stroke="var(--grundy-bg, #fff)" stroke-width="1"></rect>
+        <rect x=${x} y=${y} width=${width} height=${BADGE_HEIGHT} rx="7" fill=${colour} stroke="var(--grundy-bg, #fff)" stroke-width="1"></rect>
         <text x=${x + width / 2} y=${y + 11.5} text-anchor="middle" fill=${inkOn(colour)}>${text}</text>
       </g>`;
     });
