@@ -169,7 +169,7 @@ test('a pasted multi-case contest input lets the person pick a case', async ({ p
   await expect(element.locator('grundy-grid svg')).toHaveAttribute('aria-label', '3 by 4 board');
 });
 
-test('100 000 intervals, the published limit, paste in and stay out of the text box and the address', async ({ page, context }) => {
+test('100 000 intervals, the published limit, paste in, stay out of the text box and the address, and survive a reload', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   // Disjoint intervals below zero, so their lines are nearly the longest allowed: each alone is *1.
   const starts = Array.from({ length: 100_000 }, (_, k) => -2147483648 + 20_000 * k);
@@ -190,7 +190,18 @@ test('100 000 intervals, the published limit, paste in and stay out of the text 
   await expect(page.locator('grundy-playground .note')).toContainText('too long for a link');
   await expect(page.getByRole('button', { name: 'Copy link' })).toBeDisabled();
   expect(page.url()).toContain('game=intervals');
+  expect(page.url()).toContain('kept=tab');
   expect(page.url()).not.toContain('position=');
+  // The tab keeps it through a reload.
+  await page.reload();
+  await expect(table.locator('tr.folded td').nth(0)).toHaveText('⊕ of 99968 more', { timeout: 30_000 });
+  await expect(page.locator('grundy-playground .note')).toContainText('This tab keeps it through a reload');
+  // Another tab has not kept it, and says so.
+  const other = await page.context().newPage();
+  await other.goto(page.url());
+  await expect(other.getByRole('alert')).toContainText('only the tab that made it keeps');
+  await expect(shownGame(other, 'intervals').locator('.sum')).toBeVisible();
+  await other.close();
   // Longer than any published position: refused, saying the limit, and the position stays.
   await paste(text + text);
   await expect(element.locator('.error')).toContainText(`The text is ${2 * text.length} characters long; the limit is 2600000`);

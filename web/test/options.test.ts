@@ -27,14 +27,14 @@ describe('the URL hash', () => {
     expect(readHash(writeHash(state))).toEqual(state);
   });
 
-  it('leaves out a position too long for an address, keeping the game and play', () => {
+  it('leaves out a position too long for an address, saying the tab keeps it', () => {
     const line = '-2147483648 2147483648\n';
     const fits = { game: 'intervals', position: line.repeat(70_000) };
     expect(readHash(writeHash(fits))).toEqual(fits);
     const long = { game: 'intervals', position: line.repeat(100_000), play: 'misere' as const };
     const hash = writeHash(long);
     expect(hash.length).toBeLessThan(MAX_HASH_LENGTH);
-    expect(readHash(hash)).toEqual({ game: 'intervals', position: undefined, play: 'misere' });
+    expect(readHash(hash)).toEqual({ game: 'intervals', position: undefined, play: 'misere', kept: true });
   });
 
   it('reads an empty hash as nothing chosen', () => {

@@ -20,6 +20,7 @@ export class GrundyPlayground extends LitElement {
     copied: { state: true },
     unknownGame: { state: true },
     unlinked: { state: true },
+    lostPosition: { state: true },
   };
 
   declare private games: GameInfo[];
@@ -34,6 +35,8 @@ export class GrundyPlayground extends LitElement {
   declare private unknownGame: string | undefined;
   /** The shown position is too long for the address, which leaves it out. */
   declare private unlinked: boolean;
+  /** The address says another tab kept its position, which this tab does not have. */
+  declare private lostPosition: boolean;
 
   private readonly onHashChange = () => this.followHash();
 
@@ -44,6 +47,7 @@ export class GrundyPlayground extends LitElement {
     this.selected = '';
     this.positions = {};
     this.unlinked = false;
+    this.lostPosition = false;
   }
 
   connectedCallback(): void {
@@ -73,8 +77,10 @@ export class GrundyPlayground extends LitElement {
     if (!game) return;
     this.selected = game.id;
     const element = this.elementFor(game.id);
-    if (state.position !== undefined && state.position !== (element?.text ?? this.positions[game.id])) {
-      this.positions = { ...this.positions, [game.id]: state.position };
+    const position = state.position ?? (state.kept ? keptPosition(game.id) : undefined);
+    this.lostPosition = state.kept === true && position === undefined;
+    if (position !== undefined && position !== (element?.text ?? this.positions[game.id])) {
+      this.positions = { ...this.positions, [game.id]: position };
     }
     this.plays = { ...this.plays, [game.id]: state.play ?? 'normal' };
   }
@@ -90,10 +96,11 @@ export class GrundyPlayground extends LitElement {
     history.replaceState(null, '', this.addressOf(id, text));
   }
 
-  /** The hash for a game and position; notes when the position is left out. */
+  /** The hash for a game and position; a position left out of it is kept by the tab. */
   private addressOf(game: string, position: string | undefined): string {
     const hash = writeHash({ game, position, play: this.misereOf(game) });
-    this.unlinked = position !== undefined && readHash(hash).position === undefined;
+    this.unlinked = readHash(hash).kept === true;
+    if (this.unlinked && position !== undefined) keepPosition(game, position);
     return hash;
   }
 
@@ -131,8 +138,13 @@ export class GrundyPlayground extends LitElement {
     this.plays = { ...this.plays, [game]: play };
     const hash = this.addressOf(game, text);
     if (hash === location.hash) return;
-    if (cause === 'load' || cause === 'edit') history.pushState(null, '', hash);
-    else history.replaceState(null, '', hash);
+    if (cause === 'load' || cause === 'edit') {
+      // The person has moved on from the position the address lost.
+      this.lostPosition = false;
+      history.pushState(null, '', hash);
+    } else {
+      history.replaceState(null, '', hash);
+    }
   }
 
   static styles = css`
@@ -176,7 +188,13 @@ export class GrundyPlayground extends LitElement {
       ${this.unlinked
         ? html`<p class="note" role="status">
             This position is too long for a link: an address holds about ${MAX_HASH_LENGTH.toLocaleString('en')} characters.
-            The Copy text button beside the text box keeps it.
+            This tab keeps it through a reload, and the Copy text button beside the text box copies it.
+          </p>`
+        : nothing}
+      ${this.lostPosition
+        ? html`<p class="error" role="alert">
+            This address comes from a position too long for a link, which only the tab that made it keeps.
+            Showing ${current?.name ?? 'the game'}’s first sample instead.
           </p>`
         : nothing}
       ${this.unknownGame !== undefined
@@ -210,6 +228,27 @@ export class GrundyPlayground extends LitElement {
         ${game.samples.map((s) => html`<button @click=${() => this.loadSample(game.id, s.input)}>${s.name}</button>`)}
       </div>
     </section>`;
+  }
+}
+
+/** Where the tab keeps a game's position that is too long for the address. */
+function keptKey(game: string): string {
+  return `grundy-position:${game}`;
+}
+
+function keepPosition(game: string, position: string): void {
+  try {
+    sessionStorage.setItem(keptKey(game), position);
+  } catch {
+    // Storage full or refused: the position stays on screen, only a reload loses it.
+  }
+}
+
+function keptPosition(game: string): string | undefined {
+  try {
+    return sessionStorage.getItem(keptKey(game)) ?? undefined;
+  } catch {
+    return undefined;
   }
 }
 

@@ -46,6 +46,8 @@ export interface HashState {
   position?: string;
   /** Present only for misère play. */
   play?: 'misere';
+  /** The position was too long for the address: the tab's session storage keeps it. */
+  kept?: true;
 }
 
 export function readHash(hash: string): HashState {
@@ -54,15 +56,22 @@ export function readHash(hash: string): HashState {
     game: params.get('game') ?? undefined,
     position: params.get('position') ?? undefined,
     play: params.get('play') === 'misere' ? 'misere' : undefined,
+    kept: params.get('kept') === 'tab' ? true : undefined,
   };
 }
 
-/** The hash of `state`, without its position if that would pass `MAX_HASH_LENGTH`. */
+/**
+ * The hash of `state`. A position that would take it past `MAX_HASH_LENGTH`
+ * is left out and `kept=tab` says the tab keeps it instead.
+ */
 export function writeHash(state: HashState): string {
   const params = new URLSearchParams();
   if (state.game) params.set('game', state.game);
   if (state.position !== undefined) params.set('position', state.position);
   if (state.play) params.set('play', state.play);
-  if (params.toString().length >= MAX_HASH_LENGTH) params.delete('position');
+  if (params.toString().length >= MAX_HASH_LENGTH) {
+    params.delete('position');
+    params.set('kept', 'tab');
+  }
   return `#${params.toString()}`;
 }
