@@ -7,7 +7,7 @@
 
 import init, { Session, games } from '../wasm/grundy.js';
 import type { Analysis, EngineError, MoveInfo, TreeNode, View } from './model';
-import type { SessionRequest, WorkerReply, WorkerRequest } from './protocol';
+import { inParts, type SessionRequest, type WorkerReply, type WorkerRequest } from './protocol';
 import { plan } from './queue';
 
 // The page names the .wasm it found (see `spawnWorker`); a bundler that
@@ -38,8 +38,7 @@ async function drain(): Promise<void> {
     const batch = waiting;
     waiting = [];
     for (const step of plan(batch)) {
-      const reply = handle(step.request, step.action);
-      postMessage(reply);
+      for (const part of inParts(handle(step.request, step.action))) postMessage(part);
     }
     // Give messages that arrived during the batch a chance to queue.
     await new Promise((resolve) => setTimeout(resolve, 0));
