@@ -225,3 +225,21 @@ test('a board crowded with tokens draws only badges that do not cover each other
   );
   expect(overlapping).toEqual([]);
 });
+
+test('a string with thousands of occurrences draws 16 lanes a line, and a letter opens the choice of every occurrence over it', async ({ page }) => {
+  const words = Array.from({ length: 100 }, (_, i) => 'a'.repeat(i + 1));
+  const element = await open(page, 'string-game', `1\n${'a'.repeat(150)}b${'a'.repeat(149)}\n100\n${words.join('\n')}\n`);
+  const note = element.locator('grundy-text .undrawn');
+  await expect(note).toContainText(/\d+ of 20000 occurrences are drawn as bars/);
+  const rows = (shapes: Element[]) => new Set(shapes.map((shape) => shape.getAttribute('y'))).size;
+  const lines = await element.locator('grundy-text g.letter rect').evaluateAll(rows);
+  const lanes = await element.locator('grundy-text rect.bar').evaluateAll(rows);
+  expect(lanes).toBeGreaterThan(lines);
+  expect(lanes).toBeLessThanOrEqual(16 * lines);
+  await element.locator('grundy-text g.letter rect').nth(100).click();
+  const picker = element.locator('.picker');
+  await expect(picker).toBeVisible();
+  await picker.getByRole('button', { name: 'Next move' }).click();
+  await picker.getByRole('button', { name: 'Play' }).click();
+  await expect(element.locator('grundy-text g.letter.last').first()).toBeVisible();
+});

@@ -10,23 +10,34 @@ const TILE = 26;
 const LANE = globalThis.matchMedia?.('(pointer: coarse)').matches ? 16 : 9;
 /** Letters per line where the board's width is not yet known. */
 const PER_LINE = 24;
+/**
+ * Lanes a line may take. A run of 150 a's with the words a to a¹⁰⁰ has
+ * thousands of occurrences over each letter: drawn all, they made a board
+ * thousands of lanes tall and held the page for 10 s.
+ */
+const MAX_LANES = 16;
 
 /**
  * Where the string's letters and occurrence bars go: letters wrap at
  * `perLine`, and each line is followed only by the lanes its own
- * occurrences need: as many as overlap at one letter.
+ * occurrences need: as many as overlap at one letter, up to `MAX_LANES`.
+ * Occurrences first in `order` get lanes first; one that finds no lane on
+ * some line is not drawn.
  */
 class Layout {
   /** For each line, its top, and how many lanes it has. */
   readonly lines: { top: number; lanes: number }[] = [];
   /** Lane of each occurrence's piece on each line: key `"moveId:line"`. */
   readonly lane = new Map<string, number>();
+  /** The ids of occurrences left without a lane. */
+  readonly undrawn = new Set<number>();
   readonly height: number;
 
   constructor(
     moves: MoveInfo[],
     length: number,
     readonly perLine: number,
+    order: (a: MoveInfo, b: MoveInfo) => number,
   ) {
     const count = Math.max(1, Math.ceil(length / perLine));
     const onLine: MoveInfo[][] = Array.from({ length: count }, () => []);
@@ -38,12 +49,15 @@ class Layout {
     onLine.forEach((lineMoves, line) => {
       // Greedy interval packing: as many lanes as occurrences overlap here.
       const ends: number[] = [];
-      for (const move of [...lineMoves].sort((a, b) => spanOf(a)[0] - spanOf(b)[0])) {
+      for (const move of [...lineMoves].sort((a, b) => order(a, b) || spanOf(a)[0] - spanOf(b)[0])) {
         const [first, last] = spanOf(move);
-        let lane = ends.findIndex((end) => end < first);
-        if (lane < 0) lane = ends.push(last) - 1;
-        else ends[lane] = last;
-        this.lane.set(`${move.id}:${line}`, lane);
+        // Pieces before this line's start are cut at it.
+        const from = Math.max(first, line * perLine);
+        let lane = ends.findIndex((end) => end < from);
+        if (lane < 0 && ends.length < MAX_LANES) lane = ends.push(last) - 1;
+        else if (lane >= 0) ends[lane] = last;
+        if (lane < 0) this.undrawn.add(move.id);
+        else this.lane.set(`${move.id}:${line}`, lane);
       }
       this.lines.push({ top, lanes: ends.length });
       top += TILE + 8 + ends.length * LANE + 10;
@@ -127,7 +141,8 @@ export class TextBoardElement extends BoardElement {
   render() {
     const board = this.board;
     if (!board) return nothing;
-    const layout = new Layout(this.analysis.moves, board.text.length, this.perLine);
+    const winsFirst = (a: MoveInfo, b: MoveInfo) => (this.hints ? Number(isWinning(this.analysis, b)) - Number(isWinning(this.analysis, a)) : 0);
+    const layout = new Layout(this.analysis.moves, board.text.length, this.perLine, winsFirst);
     const lanes = [...new Set(this.analysis.moves.map((m) => wordOf(m, board.text)))];
     const width = Math.min(board.text.length, this.perLine) * TILE;
     const previewed = this.previewed;
@@ -145,7 +160,8 @@ export class TextBoardElement extends BoardElement {
           const hit = previewed && previewed.footprint.kind === 'span' && i >= previewed.footprint.first && i <= previewed.footprint.last;
           const justErased = lastSpan !== undefined && i >= lastSpan.first && i <= lastSpan.last;
           const said = gone ? `letter ${i + 1}, erased${justErased ? ` by the last move (${this.lastBy || 'last'})` : ''}` : `letter ${i + 1}: ${letter}`;
-          return svg`<g class="letter ${justErased ? 'last' : ''}" aria-label=${said} role="img">
+          return svg`<g class="letter ${justErased ? 'last' : ''}" aria-label=${said} role="img"
+            @click=${layout.undrawn.size > 0 ? () => this.chooseAt(i) : nothing}>
             ${justErased ? svg`<title>${this.lastMoveTitle}</title>` : nothing}
             <rect x=${x + 1} y=${y} width=${TILE - 2} height=${TILE} rx="4"
               fill=${gone ? 'none' : hit ? 'var(--grundy-accent, #0b57d0)' : 'var(--grundy-surface, #f4f4f4)'}
@@ -171,10 +187,28 @@ export class TextBoardElement extends BoardElement {
               <text x=${start.x + badgeWidth / 2} y=${start.y - 6} text-anchor="middle" fill=${inkOn(colour)}>${text}</text></g>`;
           });
         })}
-        ${this.analysis.moves.map((move) => this.renderBar(move, layout))}
+        ${this.analysis.moves.map((move) => (layout.undrawn.has(move.id) ? nothing : this.renderBar(move, layout)))}
       </svg>
+      ${layout.undrawn.size > 0
+        ? html`<p class="lane-names undrawn">
+            ${this.analysis.moves.length - layout.undrawn.size} of ${this.analysis.moves.length} occurrences are drawn as bars.
+            Click a letter to choose among every occurrence over it.
+          </p>`
+        : nothing}
       ${lanes.length ? html`<p class="lane-names">Each bar under the letters is an occurrence of a word: ${lanes.join(', ')}</p>` : nothing}
     `;
+  }
+
+  /**
+   * Opens the move picker at the first occurrence over letter `i`, from
+   * which every move can be reached: for occurrences left without a bar.
+   */
+  private chooseAt(i: number): void {
+    const over = this.analysis.moves.find((move) => {
+      const [first, last] = spanOf(move);
+      return first <= i && i <= last;
+    });
+    if (over && this.interactive && !this.editing) this.emit('board-preview', { move: over.id, touch: true });
   }
 
   /** A short string is drawn up to 1.6 times larger, as far as the board's width allows. */
