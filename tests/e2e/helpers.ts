@@ -53,15 +53,21 @@ export async function playOn(target: Locator, touch: boolean): Promise<void> {
 }
 
 /**
- * A sum that takes seconds to analyse in wasm, for showing slow work: four
- * A String Game parts, each a run of a's broken by one b, with the words
- * a to a¹⁰⁰, the slowest strings the playground allows.
+ * A sum that takes seconds to analyse in wasm, for showing slow work: eight
+ * World of Darkraft boards of 40×40 with L, R and X in thirds, the slowest
+ * boards the playground allows, drawn from a fixed seed.
  */
-export const SLOW_SUM = Array.from({ length: 4 }, (_, part) => {
-  const letters = `${'a'.repeat(150 - part)}b${'a'.repeat(149 + part)}`;
-  const words = Array.from({ length: 100 }, (_, i) => 'a'.repeat(i + 1)).join('\n');
-  return `--- string-game\n1\n${letters}\n100\n${words}\n`;
-}).join('');
+export const SLOW_SUM = (() => {
+  let seed = 1;
+  // Park and Miller's generator: every product stays exact in a double.
+  const next = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+  const letter = () => {
+    const r = next();
+    return r < 0.34 ? 'L' : r < 0.67 ? 'R' : 'X';
+  };
+  const board = () => Array.from({ length: 40 }, () => Array.from({ length: 40 }, letter).join('')).join('\n');
+  return Array.from({ length: 8 }, () => `--- darkraft\n40 40\n${board()}\n`).join('');
+})();
 
 /** A quick sum with a String Game part, to load before `SLOW_SUM`. */
 export const QUICK_SUM = '--- nim\n3\n--- string-game\n1\npawpawpawpaw\n1\npawpaw\n';
