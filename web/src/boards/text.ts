@@ -51,13 +51,14 @@ class Layout {
       const ends: number[] = [];
       for (const move of [...lineMoves].sort((a, b) => order(a, b) || spanOf(a)[0] - spanOf(b)[0])) {
         const [first, last] = spanOf(move);
-        // Pieces before this line's start are cut at it.
-        const from = Math.max(first, line * perLine);
-        let lane = ends.findIndex((end) => end < from);
-        if (lane < 0 && ends.length < MAX_LANES) lane = ends.push(last) - 1;
-        else if (lane >= 0) ends[lane] = last;
-        if (lane < 0) this.undrawn.add(move.id);
-        else this.lane.set(`${move.id}:${line}`, lane);
+        let lane = ends.findIndex((end) => end < first);
+        if (lane < 0 && ends.length < MAX_LANES) lane = ends.length;
+        if (lane < 0) {
+          this.undrawn.add(move.id);
+          continue;
+        }
+        ends[lane] = last;
+        this.lane.set(`${move.id}:${line}`, lane);
       }
       this.lines.push({ top, lanes: ends.length });
       top += TILE + 8 + ends.length * LANE + 10;
