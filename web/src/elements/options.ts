@@ -69,9 +69,9 @@ export function writeHash(state: HashState): string {
   if (state.game) params.set('game', state.game);
   if (state.position !== undefined) params.set('position', state.position);
   if (state.play) params.set('play', state.play);
-  if (params.toString().length >= MAX_HASH_LENGTH) {
-    params.delete('position');
-    params.set('kept', 'tab');
-  }
+  const whole = params.toString();
+  if (whole.length < MAX_HASH_LENGTH) return `#${whole}`;
+  params.delete('position');
+  params.set('kept', 'tab');
   return `#${params.toString()}`;
 }
