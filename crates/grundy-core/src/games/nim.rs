@@ -71,8 +71,8 @@ impl Game for Nim {
     }
 
     fn analyse(&mut self, heaps: &Heaps) -> Analysis {
-        let total: Nimber = heaps.iter().map(|&h| Nimber(h)).sum();
         let values: Vec<Nimber> = heaps.iter().map(|&h| Nimber(h)).collect();
+        let total: Nimber = values.iter().copied().sum();
         let components = heap_components(heaps, &values);
         let mut moves = Vec::new();
         for (index, &size) in heaps.iter().enumerate() {
