@@ -6,7 +6,6 @@ function open(page: Page, position: string): Promise<Locator> {
   return openDrawing(page, 'digraph', position);
 }
 
-
 test('a digraph drawn with the pointer is valued live and written with its coordinates', async ({ page }) => {
   const problems = watchConsole(page);
   const element = await open(page, '1 0\n1\n0\n100 100\n');
