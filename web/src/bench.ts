@@ -1,19 +1,20 @@
 /**
  * The wasm benchmark page: times every benchmark case on the page's main
- * thread (a cold `new Session` + `analysis()`, a contest answer, a proved
- * period, a run of sequence values, or an edit and the new analysis) and
- * publishes medians.
+ * thread (a cold `new Session` + the analysis as the page reads it, moves
+ * unpacked; a contest answer; a proved period; a run of sequence values; or
+ * an edit and the new analysis) and publishes medians.
  */
 import init, { Session, benchCases, benchRun, solve } from './wasm-bench/grundy-bench.js';
+import { packedAnalysis, unpackAnalysis } from './engine/packed';
 
 interface BenchCase {
   game: string;
   name: string;
   /**
-   * `analysis`: a cold Session and analysis(); `solve`: the contest answer;
+   * `analysis`: a cold Session and its analysis; `solve`: the contest answer;
    * `period` and `values`: a heap game's sequence; `misere`: a misère
    * outcome; these three in the core. `edit`: the next of `edits` on a
-   * session kept from run to run, and analysis().
+   * session kept from run to run, and its analysis.
    */
   work: 'analysis' | 'solve' | 'period' | 'values' | 'misere' | 'edit';
   input: string;
@@ -46,12 +47,12 @@ function sample(run: () => void): number {
 /** Makes the case's edits in turn on one session, as drawing does. */
 function editing(bench: BenchCase): () => void {
   const session = new Session(bench.game, bench.input, undefined);
-  session.analysis();
+  unpackAnalysis(packedAnalysis(session));
   const edits = bench.edits ?? [];
   let next = 0;
   return () => {
     session.edit(edits[next++ % edits.length]);
-    session.analysis();
+    unpackAnalysis(packedAnalysis(session));
   };
 }
 
@@ -75,7 +76,7 @@ async function main(): Promise<void> {
         : bench.work === 'analysis'
           ? () => {
               const session = new Session(bench.game, bench.input, undefined);
-              session.analysis();
+              unpackAnalysis(packedAnalysis(session));
               session.free();
             }
           : bench.work === 'edit'

@@ -439,6 +439,33 @@ impl Analysis {
         analysis
     }
 
+    /// Takes out every move list: the analysis's own, then each sum part's
+    /// in turn. A boundary that sends moves in a form of its own sends the
+    /// rest as is, then gives them back with `put_moves`.
+    pub fn take_moves(&mut self) -> Vec<Vec<MoveInfo>> {
+        let mut taken = vec![std::mem::take(&mut self.moves)];
+        if let Board::Sum { parts } = &mut self.board {
+            for part in parts {
+                taken.extend(part.analysis.take_moves());
+            }
+        }
+        taken
+    }
+
+    /// Gives back what `take_moves` took.
+    pub fn put_moves(&mut self, taken: Vec<Vec<MoveInfo>>) {
+        self.put_moves_from(&mut taken.into_iter());
+    }
+
+    fn put_moves_from(&mut self, taken: &mut std::vec::IntoIter<Vec<MoveInfo>>) {
+        self.moves = taken.next().unwrap_or_default();
+        if let Board::Sum { parts } = &mut self.board {
+            for part in parts {
+                part.analysis.put_moves_from(taken);
+            }
+        }
+    }
+
     /// The moves that win under the analysis's play. Under misère play with
     /// no known outcome there are none to show.
     pub fn winning_moves(&self) -> impl Iterator<Item = &MoveInfo> {

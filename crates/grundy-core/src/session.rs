@@ -15,7 +15,12 @@ pub trait AnySession {
     fn text(&self) -> String;
     /// How many cases the text last loaded held, and which one is shown.
     fn cases(&self) -> (usize, usize);
-    fn analysis(&mut self) -> &Analysis;
+    fn analysis(&mut self) -> &Analysis {
+        self.analysis_mut()
+    }
+    /// The cached analysis itself, for a boundary that takes its moves
+    /// apart to send them (`Analysis::take_moves`) and puts them back.
+    fn analysis_mut(&mut self) -> &mut Analysis;
     fn play(&mut self, move_id: u32) -> Result<(), GameError>;
     fn undo(&mut self) -> bool;
     fn redo(&mut self) -> bool;
@@ -194,7 +199,7 @@ impl<G: Game> AnySession for Session<G> {
         self.cases
     }
 
-    fn analysis(&mut self) -> &Analysis {
+    fn analysis_mut(&mut self) -> &mut Analysis {
         if self.analysis.is_none() {
             let position = self.history[self.current].clone();
             let mut analysis = self.game.analyse(&position);
@@ -205,7 +210,7 @@ impl<G: Game> AnySession for Session<G> {
             }
             self.analysis = Some(analysis);
         }
-        self.analysis.as_ref().expect("analysis was just computed")
+        self.analysis.as_mut().expect("analysis was just computed")
     }
 
     fn play(&mut self, move_id: u32) -> Result<(), GameError> {

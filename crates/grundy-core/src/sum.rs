@@ -233,7 +233,7 @@ impl AnySession for Sum {
         (1, 0)
     }
 
-    fn analysis(&mut self) -> &Analysis {
+    fn analysis_mut(&mut self) -> &mut Analysis {
         if self.analysis.is_none() {
             let part_analyses: Vec<Analysis> = self
                 .parts
@@ -292,7 +292,7 @@ impl AnySession for Sum {
             }
             self.analysis = Some(analysis);
         }
-        self.analysis.as_ref().expect("analysis was just computed")
+        self.analysis.as_mut().expect("analysis was just computed")
     }
 
     fn play(&mut self, move_id: u32) -> Result<(), GameError> {

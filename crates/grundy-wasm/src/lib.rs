@@ -11,9 +11,12 @@ use grundy_core::game::{too_long, MAX_INPUT_BYTES};
 use grundy_core::input::escaped;
 use grundy_core::misere::Convention;
 use grundy_core::sequence::{HeapOption, Rule, Sequence};
-use grundy_core::{games, Analysis, AnySession, Edit, GameError};
+use grundy_core::{games, AnySession, Edit, GameError};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
+
+mod packed;
+use packed::PackedMoves;
 
 #[wasm_bindgen(start)]
 fn start() {
@@ -132,21 +135,14 @@ fn now_ms() -> f64 {
         .map_or_else(js_sys::Date::now, |p| p.now())
 }
 
-/// An analysis with the time its solve took, as the UI receives it.
-#[derive(Serialize)]
-struct TimedAnalysis<'a> {
-    #[serde(flatten)]
-    analysis: &'a Analysis,
-    #[serde(rename = "solveMs")]
-    solve_ms: f64,
-}
-
 /// One open game: its position, history and warm solver caches.
 #[wasm_bindgen]
 pub struct Session {
     inner: Box<dyn AnySession>,
     /// How long the current position's analysis took, once computed.
     solve_ms: Option<f64>,
+    /// The moves the last `analysis()` left out, until they are taken.
+    packed: PackedMoves,
 }
 
 #[wasm_bindgen]
@@ -161,6 +157,7 @@ impl Session {
         Ok(Session {
             inner,
             solve_ms: None,
+            packed: PackedMoves::default(),
         })
     }
 
@@ -169,12 +166,37 @@ impl Session {
         self.inner.info().id.to_string()
     }
 
-    /// The analysis of the current position, with `solveMs`.
+    /// The analysis of the current position. Its moves, its sum parts'
+    /// too, are left out of the JSON: take them, packed as `packed.rs`
+    /// says, with `takeMoveNumbers` and `takeMoveText`.
     pub fn analysis(&mut self) -> Result<JsValue, JsValue> {
         let start = now_ms();
-        let analysis = self.inner.analysis();
-        let solve_ms = *self.solve_ms.get_or_insert(now_ms() - start);
-        to_js(&TimedAnalysis { analysis, solve_ms })
+        let analysis = self.inner.analysis_mut();
+        self.solve_ms.get_or_insert(now_ms() - start);
+        let moves = analysis.take_moves();
+        self.packed = PackedMoves::of(&moves);
+        let shell = to_js(analysis);
+        analysis.put_moves(moves);
+        shell
+    }
+
+    /// How long the current position's analysis took to compute, in ms
+    /// (a number of its own, so the engine carries no float formatting).
+    #[wasm_bindgen(js_name = solveMs)]
+    pub fn solve_ms(&self) -> f64 {
+        self.solve_ms.unwrap_or(0.0)
+    }
+
+    /// The numbers of the moves the last `analysis()` left out, once.
+    #[wasm_bindgen(js_name = takeMoveNumbers)]
+    pub fn take_move_numbers(&mut self) -> Vec<f64> {
+        std::mem::take(&mut self.packed.numbers)
+    }
+
+    /// The labels and variants of the moves the last `analysis()` left out, once.
+    #[wasm_bindgen(js_name = takeMoveText)]
+    pub fn take_move_text(&mut self) -> String {
+        std::mem::take(&mut self.packed.text)
     }
 
     /// Plays the move with this id from the current analysis's list.
@@ -666,5 +688,15 @@ mod bench_exports {
         bench::run_work(work, &game, &input)
             .map(|size| size as u32)
             .map_err(js_error)
+    }
+
+    #[wasm_bindgen]
+    impl Session {
+        /// The analysis as plain JSON, moves and all, to check what
+        /// `analysis()` packs against.
+        #[wasm_bindgen(js_name = analysisJson)]
+        pub fn analysis_json(&mut self) -> Result<JsValue, JsValue> {
+            to_js(self.inner.analysis())
+        }
     }
 }

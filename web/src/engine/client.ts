@@ -12,14 +12,8 @@
 import workerUrl from './worker.ts?worker&url';
 import wasmUrl from '../wasm/grundy_bg.wasm?url';
 import type { Convention, EngineError, GameInfo, View } from './model';
-import {
-  PartsGatherer,
-  replacesPosition,
-  type SessionRequest,
-  type WorkerMessage,
-  type WorkerReply,
-  type WorkerRequest,
-} from './protocol';
+import { unpackView } from './packed';
+import { replacesPosition, type SessionRequest, type WorkerReply, type WorkerRequest } from './protocol';
 
 /** The request was overtaken by a newer one for the same session. */
 export class SupersededError extends Error {
@@ -82,7 +76,6 @@ export class EngineClient {
   private readonly sessions = new Map<string, { game: string; text: string; convention: Convention }>();
   private nextId = 1;
   private gamesList?: Promise<GameInfo[]>;
-  private readonly parts = new PartsGatherer();
 
   constructor(private readonly spawn: () => Worker = () => spawnWorker()) {
     this.worker = this.start();
@@ -90,10 +83,7 @@ export class EngineClient {
 
   private start(): Worker {
     const worker = this.spawn();
-    worker.onmessage = (event: MessageEvent<WorkerMessage>) => {
-      const reply = this.parts.take(event.data);
-      if (reply) this.receive(reply);
-    };
+    worker.onmessage = (event: MessageEvent<WorkerReply>) => this.receive(event.data);
     worker.onerror = (event: ErrorEvent) => {
       event.preventDefault();
       this.restart(new EngineFailure({ message: `the engine stopped (${event.message || 'unknown error'}) and was restarted` }));
@@ -119,7 +109,6 @@ export class EngineClient {
    */
   private restart(reason: Error): void {
     this.worker.terminate();
-    this.parts.clear();
     const waiting = [...this.pending.values()];
     this.pending.clear();
     this.worker = this.start();
@@ -175,7 +164,7 @@ export class EngineClient {
         const convention = reply.view.analysis.convention ?? 'normal';
         this.sessions.set(pending.session, { game: reply.view.game, text: reply.view.text, convention });
       }
-      pending.resolve(reply.view);
+      pending.resolve(unpackView(reply.view));
     }
   }
 }

@@ -6,8 +6,9 @@
  */
 
 import init, { Session, games } from '../wasm/grundy.js';
-import type { Analysis, EngineError, MoveInfo, TreeNode, View } from './model';
-import { inParts, type SessionRequest, type WorkerReply, type WorkerRequest } from './protocol';
+import type { EngineError, MoveInfo, TreeNode } from './model';
+import { packedAnalysis, packedMove, type PackedAnalysis, type PackedView } from './packed';
+import type { SessionRequest, WorkerReply, WorkerRequest } from './protocol';
 import { plan } from './queue';
 
 // The page names the .wasm it found (see `spawnWorker`); a bundler that
@@ -19,7 +20,7 @@ const sessions = new Map<string, Session>();
  * the computer's move and a game tree reuse it rather than carry a position
  * with 200 000 moves across from wasm again.
  */
-const sent = new Map<string, Analysis>();
+const sent = new Map<string, PackedAnalysis>();
 let waiting: WorkerRequest[] = [];
 let draining = false;
 
@@ -38,7 +39,7 @@ async function drain(): Promise<void> {
     const batch = waiting;
     waiting = [];
     for (const step of plan(batch)) {
-      for (const part of inParts(handle(step.request, step.action))) postMessage(part);
+      postMessage(handle(step.request, step.action));
     }
     // Give messages that arrived during the batch a chance to queue.
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -107,7 +108,7 @@ function apply(key: string, request: SessionRequest): Extra {
       const session = sessionFor(key);
       const moveId = session.aiMove(request.level, request.seed);
       if (moveId === undefined) return {};
-      const move = (before ?? (session.analysis() as Analysis)).moves[moveId];
+      const move = packedMove(before ?? packedAnalysis(session), moveId);
       session.play(moveId);
       return { played: move };
     }
@@ -123,10 +124,10 @@ function apply(key: string, request: SessionRequest): Extra {
   }
 }
 
-function view(key: string): View {
+function view(key: string): PackedView {
   const session = sessionFor(key);
   const [count, shown] = session.cases();
-  const analysis = sent.get(key) ?? (session.analysis() as Analysis);
+  const analysis = sent.get(key) ?? packedAnalysis(session);
   sent.set(key, analysis);
   return {
     game: session.gameId(),

@@ -1,0 +1,146 @@
+/**
+ * Moves as the engine sends them: numbers and one text, laid out as
+ * `crates/grundy-wasm/src/packed.rs` says. Only the shape changes here;
+ * every value is the engine's.
+ */
+
+import type { Analysis, Loopy, MoveInfo, Region, View } from './model';
+
+export interface PackedMoves {
+  numbers: Float64Array;
+  text: string;
+}
+
+/** An analysis with `moves` empty, in its sum's parts too, and every move in `packedMoves`. */
+export type PackedAnalysis = Analysis & { packedMoves: PackedMoves };
+
+/** What `packedAnalysis` asks of a wasm `Session`. */
+interface PackingSession {
+  analysis(): unknown;
+  solveMs(): number;
+  takeMoveNumbers(): Float64Array;
+  takeMoveText(): string;
+}
+
+/** The session's analysis with its moves packed, as the worker sends it. */
+export function packedAnalysis(session: PackingSession): PackedAnalysis {
+  const analysis = session.analysis() as Analysis;
+  const packedMoves = { numbers: session.takeMoveNumbers(), text: session.takeMoveText() };
+  return { ...analysis, solveMs: session.solveMs(), packedMoves };
+}
+
+/** A view as it crosses from the worker. */
+export type PackedView = Omit<View, 'analysis'> & { analysis: PackedAnalysis };
+
+const REGION_KINDS = ['cells', 'rect', 'span', 'items', 'segments'] as const;
+
+/** Reads the numbers and the text in order. */
+class Reader {
+  private at = 0;
+  private textAt = 0;
+
+  constructor(private readonly packed: PackedMoves) {}
+
+  number(): number {
+    return this.packed.numbers[this.at++];
+  }
+
+  text(): string {
+    const end = this.textAt + this.number();
+    const text = this.packed.text.slice(this.textAt, end);
+    this.textAt = end;
+    return text;
+  }
+
+  list(): number[] {
+    const length = this.number();
+    const list = new Array<number>(length);
+    for (let i = 0; i < length; i++) list[i] = this.packed.numbers[this.at++];
+    return list;
+  }
+
+  /** Consecutive groups of `size` from a list. */
+  groups<T extends number[]>(size: number): T[] {
+    const flat = this.list();
+    const groups: T[] = [];
+    for (let i = 0; i < flat.length; i += size) groups.push(flat.slice(i, i + size) as T);
+    return groups;
+  }
+
+  region(): Region {
+    const kind = REGION_KINDS[this.number()];
+    switch (kind) {
+      case 'cells':
+        return { kind, cells: this.groups<[number, number]>(2) };
+      case 'rect': {
+        const [row, col, rows, cols] = this.list();
+        return { kind, row, col, rows, cols };
+      }
+      case 'span': {
+        const [first, last] = this.list();
+        return { kind, first, last };
+      }
+      case 'items':
+        return { kind, items: this.list() };
+      case 'segments':
+        return { kind, segments: this.groups<[number, number, number, number]>(4) };
+    }
+  }
+
+  loopy(): Loopy | undefined {
+    switch (this.number()) {
+      case 1:
+        return { rank: this.number() };
+      case 2:
+        return { infinite: this.list(), rank: 0 };
+      default:
+        return undefined;
+    }
+  }
+
+  move(): MoveInfo {
+    const id = this.number();
+    const component = this.number();
+    const after = this.number();
+    const label = this.text();
+    const variant = this.number() ? this.text() : undefined;
+    const anchor = this.region();
+    const footprint = this.region();
+    const parts = this.list();
+    const loopy = this.loopy();
+    const move: MoveInfo = { id, label, component, anchor, footprint, parts, after };
+    if (variant !== undefined) move.variant = variant;
+    if (loopy) move.loopy = loopy;
+    return move;
+  }
+
+  /** The next list of moves, reading at most `limit` of them. */
+  moves(limit = Infinity): MoveInfo[] {
+    const count = Math.min(this.number(), limit);
+    const moves = new Array<MoveInfo>(count);
+    for (let i = 0; i < count; i++) moves[i] = this.move();
+    return moves;
+  }
+
+  /** Fills `analysis.moves`, then its sum's parts' in turn. */
+  fill(analysis: Omit<Analysis, 'solveMs'>): void {
+    analysis.moves = this.moves();
+    if (analysis.board.kind === 'sum') for (const part of analysis.board.parts) this.fill(part.analysis);
+  }
+}
+
+/** The analysis with its moves, and its sum's parts' moves, as objects. Takes over `packed`'s parts. */
+export function unpackAnalysis({ packedMoves, ...analysis }: PackedAnalysis): Analysis {
+  new Reader(packedMoves).fill(analysis);
+  return analysis;
+}
+
+/** The view with its analysis unpacked. */
+export function unpackView(view: PackedView): View {
+  return { ...view, analysis: unpackAnalysis(view.analysis) };
+}
+
+/** The move with id `id` of the analysis itself (not of its sum's parts), without unpacking the rest. */
+export function packedMove(analysis: PackedAnalysis, id: number): MoveInfo | undefined {
+  return new Reader(analysis.packedMoves).moves(id + 1)[id];
+}

@@ -1,0 +1,101 @@
+/**
+ * Moves cross from wasm packed (see `packed.ts`). Unpacked, every analysis
+ * must equal the same analysis sent whole as JSON, which the benchmark
+ * build's `analysisJson` still does: every game's samples, positions after
+ * moves and random drawings, sums and misère play.
+ */
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Session, games, initSync } from '../src/wasm-bench/grundy-bench.js';
+import type { Analysis } from '../src/engine/model';
+import { packedAnalysis, packedMove, unpackAnalysis } from '../src/engine/packed';
+
+beforeAll(() => {
+  initSync({ module: readFileSync(new URL('../src/wasm-bench/grundy-bench_bg.wasm', import.meta.url)) });
+});
+
+/** The position's analysis both ways: unpacked, and whole as JSON. */
+function bothWays(session: Session): [Analysis, Analysis] {
+  const packed = packedAnalysis(session);
+  const { solveMs, ...unpacked } = unpackAnalysis(packed);
+  expect(solveMs).toBeGreaterThanOrEqual(0);
+  return [unpacked as Analysis, session.analysisJson() as Analysis];
+}
+
+function checkPosition(session: Session): number {
+  const [unpacked, whole] = bothWays(session);
+  expect(unpacked).toEqual(whole);
+  return whole.moves.length;
+}
+
+describe('packed moves', () => {
+  const list = () => games() as { id: string; samples: { input: string }[] }[];
+
+  it('unpack to exactly the JSON analysis for every sample, after moves and drawn at random', () => {
+    let positions = 0;
+    let moves = 0;
+    for (const game of list()) {
+      for (const sample of game.samples) {
+        const session = new Session(game.id, sample.input, undefined);
+        const count = checkPosition(session);
+        moves += count;
+        positions++;
+        for (const id of count === 0 ? [] : [0, count - 1]) {
+          session.play(id);
+          moves += checkPosition(session);
+          positions++;
+          session.undo();
+        }
+        try {
+          session.setConvention('misere');
+          moves += checkPosition(session);
+          positions++;
+          session.setConvention('normal');
+        } catch {
+          // A game whose play can go on forever has no misère play.
+        }
+        for (const seed of [1, 2, 3]) {
+          try {
+            session.edit({ kind: 'random', seed, density: 0.3 });
+          } catch {
+            break;
+          }
+          moves += checkPosition(session);
+          positions++;
+        }
+      }
+    }
+    expect(positions).toBeGreaterThan(100);
+    expect(moves).toBeGreaterThan(1000);
+  }, 30_000);
+
+  it('cover the regions moves use, variants, Smith values and sum parts', () => {
+    const seen = new Set<string>();
+    const note = (analysis: Analysis): void => {
+      for (const move of analysis.moves) {
+        seen.add(move.anchor.kind).add(move.footprint.kind);
+        if (move.variant !== undefined) seen.add('variant');
+        if (move.loopy?.infinite) seen.add('∞');
+        else if (move.loopy) seen.add('finite Smith value');
+      }
+      if (analysis.board.kind === 'sum') {
+        seen.add('sum');
+        for (const part of analysis.board.parts) note(part.analysis as Analysis);
+      }
+    };
+    for (const game of list()) {
+      for (const sample of game.samples) note(bothWays(new Session(game.id, sample.input, undefined))[0]);
+    }
+    expect([...seen].sort()).toEqual(
+      ['cells', 'finite Smith value', 'items', 'rect', 'span', 'sum', 'variant', '∞'].sort(),
+    );
+  });
+
+  it('give one move without unpacking the rest', () => {
+    const session = new Session('nim', '3 4 5', undefined);
+    const whole = session.analysisJson() as Analysis;
+    const packed = packedAnalysis(session);
+    for (const move of whole.moves) expect(packedMove(packed, move.id)).toEqual(move);
+    expect(packedMove(packed, whole.moves.length)).toBeUndefined();
+  });
+});
