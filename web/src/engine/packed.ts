@@ -59,11 +59,15 @@ class Reader {
     return list;
   }
 
-  /** Consecutive groups of `size` from a list. */
+  /** A list read as consecutive groups of `size`. */
   groups<T extends number[]>(size: number): T[] {
-    const flat = this.list();
-    const groups: T[] = [];
-    for (let i = 0; i < flat.length; i += size) groups.push(flat.slice(i, i + size) as T);
+    const count = this.number() / size;
+    const groups = new Array<T>(count);
+    for (let i = 0; i < count; i++) {
+      const group = new Array<number>(size);
+      for (let j = 0; j < size; j++) group[j] = this.packed.numbers[this.at++];
+      groups[i] = group as T;
+    }
     return groups;
   }
 
@@ -108,10 +112,8 @@ class Reader {
     const footprint = this.region();
     const parts = this.list();
     const loopy = this.loopy();
-    const move: MoveInfo = { id, label, component, anchor, footprint, parts, after };
-    if (variant !== undefined) move.variant = variant;
-    if (loopy) move.loopy = loopy;
-    return move;
+    // Every move has the same keys, so the engine keeps one shape for all.
+    return { id, label, component, anchor, variant, footprint, parts, after, loopy };
   }
 
   /** The next list of moves, reading at most `limit` of them. */
