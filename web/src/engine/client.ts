@@ -12,7 +12,7 @@
 import workerUrl from './worker.ts?worker&url';
 import wasmUrl from '../wasm/grundy_bg.wasm?url';
 import type { Convention, EngineError, GameInfo, View } from './model';
-import { unpackView } from './packed';
+import { unpackViewInSteps } from './packed';
 import { replacesPosition, type SessionRequest, type WorkerReply, type WorkerRequest } from './protocol';
 
 /** The request was overtaken by a newer one for the same session. */
@@ -74,6 +74,8 @@ export class EngineClient {
   private readonly pending = new Map<number, Pending>();
   /** Each open session's game, last known text and play, to reopen it after a restart. */
   private readonly sessions = new Map<string, { game: string; text: string; convention: Convention }>();
+  /** The reply being read, whose moves may take several tasks to unpack. */
+  private reading: Promise<void> = Promise.resolve();
   private nextId = 1;
   private gamesList?: Promise<GameInfo[]>;
 
@@ -83,7 +85,10 @@ export class EngineClient {
 
   private start(): Worker {
     const worker = this.spawn();
-    worker.onmessage = (event: MessageEvent<WorkerReply>) => this.receive(event.data);
+    worker.onmessage = (event: MessageEvent<WorkerReply>) => {
+      // Replies are read one after another, in the order they came.
+      this.reading = this.reading.then(() => this.receive(event.data)).catch((error: unknown) => console.error(error));
+    };
     worker.onerror = (event: ErrorEvent) => {
       event.preventDefault();
       this.restart(new EngineFailure({ message: `the engine stopped (${event.message || 'unknown error'}) and was restarted` }));
@@ -148,9 +153,16 @@ export class EngineClient {
     });
   }
 
-  private receive(reply: WorkerReply): void {
-    const pending = this.pending.get(reply.id);
-    if (!pending) return;
+  private async receive(reply: WorkerReply): Promise<void> {
+    if (!this.pending.has(reply.id)) return;
+    if ('view' in reply && reply.ok) {
+      // Unpacking stops if a restart drops the request meanwhile.
+      const stillWaited = () => nextTask().then(() => (this.pending.has(reply.id) ? undefined : Promise.reject()));
+      const view = await unpackViewInSteps(reply.view, stillWaited).catch(() => undefined);
+      if (view) this.resolve(reply.id, view);
+      return;
+    }
+    const pending = this.pending.get(reply.id)!;
     this.pending.delete(reply.id);
     if ('superseded' in reply) pending.reject(new SupersededError());
     else if ('trapped' in reply) {
@@ -159,14 +171,27 @@ export class EngineClient {
       pending.reject(failure);
     } else if (!reply.ok) pending.reject(new EngineFailure(reply.error));
     else if ('games' in reply) pending.resolve(reply.games);
-    else {
-      if (pending.session) {
-        const convention = reply.view.analysis.convention ?? 'normal';
-        this.sessions.set(pending.session, { game: reply.view.game, text: reply.view.text, convention });
-      }
-      pending.resolve(unpackView(reply.view));
-    }
   }
+
+  private resolve(id: number, view: View): void {
+    const pending = this.pending.get(id);
+    if (!pending) return;
+    this.pending.delete(id);
+    if (pending.session) {
+      const convention = view.analysis.convention ?? 'normal';
+      this.sessions.set(pending.session, { game: view.game, text: view.text, convention });
+    }
+    pending.resolve(view);
+  }
+}
+
+/** Resolves in a task of its own, after whatever the page has waiting (no timer clamping). */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(undefined);
+  });
 }
 
 let shared: EngineClient | undefined;

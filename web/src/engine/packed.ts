@@ -124,22 +124,36 @@ class Reader {
     return moves;
   }
 
-  /** Fills `analysis.moves`, then its sum's parts' in turn. */
-  fill(analysis: Omit<Analysis, 'solveMs'>): void {
-    analysis.moves = this.moves();
-    if (analysis.board.kind === 'sum') for (const part of analysis.board.parts) this.fill(part.analysis);
+  /** Fills `analysis.moves`, then its sum's parts' in turn, pausing after every `MOVES_PER_STEP` moves. */
+  *fill(analysis: Omit<Analysis, 'solveMs'>): Generator<void> {
+    const moves = new Array<MoveInfo>(this.number());
+    for (let i = 0; i < moves.length; i++) {
+      moves[i] = this.move();
+      if ((i + 1) % MOVES_PER_STEP === 0) yield;
+    }
+    analysis.moves = moves;
+    if (analysis.board.kind === 'sum') for (const part of analysis.board.parts) yield* this.fill(part.analysis);
   }
 }
 
+/** Moves read in one step of `unpackViewInSteps`: a few milliseconds' work. */
+const MOVES_PER_STEP = 10_000;
+
 /** The analysis with its moves, and its sum's parts' moves, as objects. Takes over `packed`'s parts. */
 export function unpackAnalysis({ packedMoves, ...analysis }: PackedAnalysis): Analysis {
-  new Reader(packedMoves).fill(analysis);
+  for (const _ of new Reader(packedMoves).fill(analysis));
   return analysis;
 }
 
-/** The view with its analysis unpacked. */
-export function unpackView(view: PackedView): View {
-  return { ...view, analysis: unpackAnalysis(view.analysis) };
+/**
+ * The view with its analysis unpacked, awaiting `pause()` between steps so
+ * a page reading 200 000 moves still answers the person meanwhile. A
+ * `pause` that rejects stops the work.
+ */
+export async function unpackViewInSteps(view: PackedView, pause: () => Promise<void>): Promise<View> {
+  const { packedMoves, ...analysis } = view.analysis;
+  for (const _ of new Reader(packedMoves).fill(analysis)) await pause();
+  return { ...view, analysis };
 }
 
 /** The move with id `id` of the analysis itself (not of its sum's parts), without unpacking the rest. */

@@ -1,0 +1,111 @@
+/**
+ * The page's engine client reads views whose moves take several steps to
+ * unpack: replies must still resolve in the order they came, and a cancel
+ * must drop a view that is half read.
+ */
+import { describe, expect, it } from 'vitest';
+import { CancelledError, EngineClient } from '../src/engine/client';
+import type { View } from '../src/engine/model';
+import type { PackedView } from '../src/engine/packed';
+import type { WorkerReply, WorkerRequest } from '../src/engine/protocol';
+
+/** A worker that answers only when told to. */
+class FakeWorker {
+  readonly requests: WorkerRequest[] = [];
+  onmessage: ((event: MessageEvent<WorkerReply>) => void) | null = null;
+  onerror: ((event: ErrorEvent) => void) | null = null;
+  terminated = false;
+
+  postMessage(request: WorkerRequest): void {
+    this.requests.push(request);
+  }
+
+  terminate(): void {
+    this.terminated = true;
+  }
+
+  reply(reply: WorkerReply): void {
+    this.onmessage?.({ data: reply } as MessageEvent<WorkerReply>);
+  }
+}
+
+/** Packed Nim moves "take 1 from heap 1": each is 13 numbers and a 16-letter label. */
+function packedView(text: string, moves: number): PackedView {
+  const label = 'take 1 from heap';
+  const numbers: number[] = [moves];
+  for (let id = 0; id < moves; id++) numbers.push(id, 0, 0, label.length, 0, 3, 1, 0, 3, 1, 0, 0, 0);
+  return {
+    game: 'nim',
+    text,
+    analysis: {
+      nimber: 0,
+      outcome: 'previous',
+      board: { kind: 'heaps', sizes: [1] },
+      components: [],
+      moves: [],
+      solveMs: 0,
+      packedMoves: { numbers: new Float64Array(numbers), text: label.repeat(moves) },
+    },
+    canUndo: false,
+    canRedo: false,
+    ply: 0,
+    cases: [1, 0],
+  };
+}
+
+function setUp(): { client: EngineClient; workers: FakeWorker[] } {
+  const workers: FakeWorker[] = [];
+  const client = new EngineClient(() => {
+    const worker = new FakeWorker();
+    workers.push(worker);
+    return worker as unknown as Worker;
+  });
+  return { client, workers };
+}
+
+describe('the engine client', () => {
+  it('resolves views in the order they came, however long their moves take to unpack', async () => {
+    const { client, workers } = setUp();
+    const resolved: string[] = [];
+    const long = client.send('a', { op: 'open', game: 'nim', text: 'long' }).then((view: View) => {
+      resolved.push(view.text);
+      return view;
+    });
+    const short = client.send('a', { op: 'undo' }).then((view: View) => {
+      resolved.push(view.text);
+      return view;
+    });
+    const [first, second] = workers[0].requests;
+    workers[0].reply({ id: first.id, ok: true, view: packedView('long', 45_000) });
+    workers[0].reply({ id: second.id, ok: true, view: packedView('short', 1) });
+    const view = await long;
+    await short;
+    expect(resolved).toEqual(['long', 'short']);
+    expect(view.analysis.moves).toHaveLength(45_000);
+    expect(view.analysis.moves[44_999]).toEqual({
+      id: 44_999,
+      label: 'take 1 from heap',
+      component: 0,
+      anchor: { kind: 'items', items: [0] },
+      footprint: { kind: 'items', items: [0] },
+      parts: [],
+      after: 0,
+    });
+    expect('packedMoves' in view.analysis).toBe(false);
+  });
+
+  it('rejects a view cancelled while it is unpacked, and reads the next one', async () => {
+    const { client, workers } = setUp();
+    const request = client.send('a', { op: 'open', game: 'nim', text: 'long' });
+    workers[0].reply({ id: workers[0].requests[0].id, ok: true, view: packedView('long', 200_000) });
+    // Let the first steps of the unpacking run, then cancel.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    client.cancel();
+    await expect(request).rejects.toBeInstanceOf(CancelledError);
+    expect(workers[0].terminated).toBe(true);
+    // The fresh worker answers as usual.
+    const next = client.send('a', { op: 'undo' });
+    workers[1].reply({ id: workers[1].requests[0].id, ok: true, view: packedView('after', 2) });
+    expect((await next).analysis.moves).toHaveLength(2);
+  });
+});
