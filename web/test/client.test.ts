@@ -44,7 +44,7 @@ function packedView(text: string, moves: number): PackedView {
       components: [],
       moves: [],
       solveMs: 0,
-      packedMoves: { numbers: new Float64Array(numbers), text: label.repeat(moves) },
+      packed: { numbers: new Float64Array(numbers), text: label.repeat(moves) },
     },
     canUndo: false,
     canRedo: false,
@@ -91,7 +91,7 @@ describe('the engine client', () => {
       parts: [],
       after: 0,
     });
-    expect('packedMoves' in view.analysis).toBe(false);
+    expect('packed' in view.analysis).toBe(false);
   });
 
   it('rejects a view cancelled while it is unpacked, and reads the next one', async () => {

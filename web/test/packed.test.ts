@@ -1,8 +1,8 @@
 /**
- * Moves cross from wasm packed (see `packed.ts`). Unpacked, every analysis
- * must equal the same analysis sent whole as JSON, which the benchmark
- * build's `analysisJson` still does: every game's samples, positions after
- * moves and random drawings, sums and misère play.
+ * Moves and intervals cross from wasm packed (see `packed.ts`). Read
+ * back, every analysis must equal the same analysis sent whole as JSON,
+ * which the benchmark build's `analysisJson` still does: every game's
+ * samples, positions after moves and random drawings, sums and misère play.
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -7,6 +7,7 @@
 //! and text longer than the core's `MAX_INPUT_BYTES` is refused by length.
 
 use grundy_core::ai::Skill;
+use grundy_core::analysis::Board;
 use grundy_core::game::{too_long, MAX_INPUT_BYTES};
 use grundy_core::input::escaped;
 use grundy_core::misere::Convention;
@@ -16,7 +17,7 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 mod packed;
-use packed::PackedMoves;
+use packed::Packed;
 
 #[wasm_bindgen(start)]
 fn start() {
@@ -141,8 +142,8 @@ pub struct Session {
     inner: Box<dyn AnySession>,
     /// How long the current position's analysis took, once computed.
     solve_ms: Option<f64>,
-    /// The moves the last `analysis()` left out, until they are taken.
-    packed: PackedMoves,
+    /// The lists the last `analysis()` left out, until they are taken.
+    packed: Packed,
 }
 
 #[wasm_bindgen]
@@ -157,7 +158,7 @@ impl Session {
         Ok(Session {
             inner,
             solve_ms: None,
-            packed: PackedMoves::default(),
+            packed: Packed::default(),
         })
     }
 
@@ -167,16 +168,25 @@ impl Session {
     }
 
     /// The analysis of the current position. Its moves, its sum parts'
-    /// too, are left out of the JSON: take them, packed as `packed.rs`
-    /// says, with `takeMoveNumbers` and `takeMoveText`.
+    /// too, and a number line's intervals are left out of the JSON: take
+    /// them, packed as `packed.rs` says, with `takePackedNumbers` and
+    /// `takePackedText`.
     pub fn analysis(&mut self) -> Result<JsValue, JsValue> {
         let start = now_ms();
         let analysis = self.inner.analysis_mut();
         self.solve_ms.get_or_insert(now_ms() - start);
         let moves = analysis.take_moves();
-        self.packed = PackedMoves::of(&moves);
+        let intervals = match &mut analysis.board {
+            Board::Line { intervals } => Some(std::mem::take(intervals)),
+            _ => None,
+        };
+        self.packed = Packed::of(&moves, intervals.as_deref());
         let shell = to_js(analysis);
         analysis.put_moves(moves);
+        if let (Board::Line { intervals: kept }, Some(intervals)) = (&mut analysis.board, intervals)
+        {
+            *kept = intervals;
+        }
         shell
     }
 
@@ -187,15 +197,15 @@ impl Session {
         self.solve_ms.unwrap_or(0.0)
     }
 
-    /// The numbers of the moves the last `analysis()` left out, once.
-    #[wasm_bindgen(js_name = takeMoveNumbers)]
-    pub fn take_move_numbers(&mut self) -> Vec<f64> {
+    /// The numbers of what the last `analysis()` left out, once.
+    #[wasm_bindgen(js_name = takePackedNumbers)]
+    pub fn take_packed_numbers(&mut self) -> Vec<f64> {
         std::mem::take(&mut self.packed.numbers)
     }
 
     /// The labels and variants of the moves the last `analysis()` left out, once.
-    #[wasm_bindgen(js_name = takeMoveText)]
-    pub fn take_move_text(&mut self) -> String {
+    #[wasm_bindgen(js_name = takePackedText)]
+    pub fn take_packed_text(&mut self) -> String {
         std::mem::take(&mut self.packed.text)
     }
 

@@ -1,35 +1,49 @@
-//! Moves as they cross to JavaScript: numbers and one text rather than JSON.
+//! The long lists of an analysis as they cross to JavaScript: numbers and
+//! one text rather than JSON.
 //!
-//! A position can have 200 000 moves. As JSON they took about 300 ms to
-//! write and 400 ms to parse, and the parsed objects another second to post
-//! from the worker to the page; as one `Float64Array` and one string they
-//! cross in milliseconds and the page builds the objects in one pass.
-//! `web/src/engine/packed.ts` reads this layout back into `MoveInfo`s.
+//! A position can have 200 000 moves and 100 000 intervals. As JSON the
+//! moves took about 300 ms to write and 400 ms to parse, and the parsed
+//! objects another second to post from the worker to the page; as one
+//! `Float64Array` and one string they cross in milliseconds and the page
+//! builds the objects in one pass. `web/src/engine/packed.ts` reads this
+//! layout back.
 //!
-//! The lists come as `Analysis::take_moves` gives them: the analysis's
-//! own, then each sum part's. Each list is its length, then per move: `id`, `component`, `after`, the label
-//! as a text, the variant as `0` or `1` and a text, anchor and footprint as
+//! First the move lists, as `Analysis::take_moves` gives them: the
+//! analysis's own, then each sum part's. Each list is its length, then per
+//! move: `id`, `component`, `after`, the label as a text, the variant as `0` or `1` and a text, anchor and footprint as
 //! regions, the parts as a list, and `loopy` as `0`, `1 rank`, or `2` and
 //! the list K. A text is its length in UTF-16 units, its characters going
 //! to the text in order; a list is its length and its values; a region is
 //! its kind (cells, rect, span, items, segments as 0–4) and a list of its
-//! numbers, flattened.
+//! numbers, flattened. Then, when the analysis's board is a number line,
+//! its intervals: their count, then per interval `first`, `last`, `depth`,
+//! `parent` (−1 for none) and `nimber`.
 
-use grundy_core::analysis::{Loopy, MoveInfo, Region};
+use grundy_core::analysis::{Interval, Loopy, MoveInfo, Region};
 
 #[derive(Default)]
-pub struct PackedMoves {
+pub struct Packed {
     pub numbers: Vec<f64>,
     pub text: String,
 }
 
-impl PackedMoves {
-    pub fn of(lists: &[Vec<MoveInfo>]) -> PackedMoves {
-        let mut packed = PackedMoves::default();
+impl Packed {
+    pub fn of(lists: &[Vec<MoveInfo>], intervals: Option<&[Interval]>) -> Packed {
+        let mut packed = Packed::default();
         for list in lists {
             packed.numbers.push(list.len() as f64);
             for found in list {
                 packed.add_move(found);
+            }
+        }
+        if let Some(intervals) = intervals {
+            packed.numbers.push(intervals.len() as f64);
+            for interval in intervals {
+                let parent = interval.parent.map_or(-1.0, f64::from);
+                let (first, last) = (interval.first as f64, interval.last as f64);
+                let numbers = [first, last, f64::from(interval.depth), parent];
+                packed.numbers.extend(numbers);
+                packed.numbers.push(f64::from(interval.nimber.0));
             }
         }
         packed

@@ -1,32 +1,36 @@
 /**
- * Moves as the engine sends them: numbers and one text, laid out as
+ * An analysis's long lists (every move, a number line's intervals) as the
+ * engine sends them: numbers and one text, laid out as
  * `crates/grundy-wasm/src/packed.rs` says. Only the shape changes here;
  * every value is the engine's.
  */
 
-import type { Analysis, Loopy, MoveInfo, Region, View } from './model';
+import type { Analysis, Interval, Loopy, MoveInfo, Region, View } from './model';
 
-export interface PackedMoves {
+export interface PackedLists {
   numbers: Float64Array;
   text: string;
 }
 
-/** An analysis with `moves` empty, in its sum's parts too, and every move in `packedMoves`. */
-export type PackedAnalysis = Analysis & { packedMoves: PackedMoves };
+/**
+ * An analysis with `moves` empty (in its sum's parts too), and a number
+ * line's `intervals`, until they are read back from `packed`.
+ */
+export type PackedAnalysis = Analysis & { packed: PackedLists };
 
 /** What `packedAnalysis` asks of a wasm `Session`. */
 interface PackingSession {
   analysis(): unknown;
   solveMs(): number;
-  takeMoveNumbers(): Float64Array;
-  takeMoveText(): string;
+  takePackedNumbers(): Float64Array;
+  takePackedText(): string;
 }
 
-/** The session's analysis with its moves packed, as the worker sends it. */
+/** The session's analysis with its long lists packed, as the worker sends it. */
 export function packedAnalysis(session: PackingSession): PackedAnalysis {
   const analysis = session.analysis() as Analysis;
-  const packedMoves = { numbers: session.takeMoveNumbers(), text: session.takeMoveText() };
-  return { ...analysis, solveMs: session.solveMs(), packedMoves };
+  const packed = { numbers: session.takePackedNumbers(), text: session.takePackedText() };
+  return { ...analysis, solveMs: session.solveMs(), packed };
 }
 
 /** A view as it crosses from the worker. */
@@ -39,7 +43,7 @@ class Reader {
   private at = 0;
   private textAt = 0;
 
-  constructor(private readonly packed: PackedMoves) {}
+  constructor(private readonly packed: PackedLists) {}
 
   number(): number {
     return this.packed.numbers[this.at++];
@@ -124,6 +128,24 @@ class Reader {
     return moves;
   }
 
+  intervals(): Interval[] {
+    const intervals = new Array<Interval>(this.number());
+    for (let i = 0; i < intervals.length; i++) {
+      const first = this.number();
+      const last = this.number();
+      const depth = this.number();
+      const parent = this.number();
+      intervals[i] = { first, last, depth, parent: parent < 0 ? null : parent, nimber: this.number() };
+    }
+    return intervals;
+  }
+
+  /** Reads back everything packed from `analysis`, pausing now and then. */
+  *unpack(analysis: Omit<Analysis, 'solveMs'>): Generator<void> {
+    yield* this.fill(analysis);
+    if (analysis.board.kind === 'line') analysis.board.intervals = this.intervals();
+  }
+
   /** Fills `analysis.moves`, then its sum's parts' in turn, pausing after every `MOVES_PER_STEP` moves. */
   *fill(analysis: Omit<Analysis, 'solveMs'>): Generator<void> {
     const moves = new Array<MoveInfo>(this.number());
@@ -139,9 +161,9 @@ class Reader {
 /** Moves read in one step of `unpackViewInSteps`: a few milliseconds' work. */
 const MOVES_PER_STEP = 10_000;
 
-/** The analysis with its moves, and its sum's parts' moves, as objects. Takes over `packed`'s parts. */
-export function unpackAnalysis({ packedMoves, ...analysis }: PackedAnalysis): Analysis {
-  for (const _ of new Reader(packedMoves).fill(analysis));
+/** The analysis with its lists read back. Takes over the parts of `packed`. */
+export function unpackAnalysis({ packed, ...analysis }: PackedAnalysis): Analysis {
+  for (const _ of new Reader(packed).unpack(analysis));
   return analysis;
 }
 
@@ -151,12 +173,12 @@ export function unpackAnalysis({ packedMoves, ...analysis }: PackedAnalysis): An
  * `pause` that rejects stops the work.
  */
 export async function unpackViewInSteps(view: PackedView, pause: () => Promise<void>): Promise<View> {
-  const { packedMoves, ...analysis } = view.analysis;
-  for (const _ of new Reader(packedMoves).fill(analysis)) await pause();
+  const { packed, ...analysis } = view.analysis;
+  for (const _ of new Reader(packed).unpack(analysis)) await pause();
   return { ...view, analysis };
 }
 
 /** The move with id `id` of the analysis itself (not of its sum's parts), without unpacking the rest. */
 export function packedMove(analysis: PackedAnalysis, id: number): MoveInfo | undefined {
-  return new Reader(analysis.packedMoves).moves(id + 1)[id];
+  return new Reader(analysis.packed).moves(id + 1)[id];
 }
