@@ -85,19 +85,20 @@ impl HeapFamily for OctalFamily {
     }
 
     fn label(heap: usize, size: u32, take: u32, left: u32, right: u32) -> String {
-        let leaves = match (left, right) {
-            (0, 0) => "nothing".to_string(),
-            (0, one) | (one, 0) => one.to_string(),
-            (left, right) => format!("{left} and {right}"),
+        use std::fmt::Write;
+        // One string written in place: a position can have 180 000 moves.
+        let mut label = String::with_capacity(64);
+        let heap = heap + 1;
+        // Writing to a String cannot fail.
+        let _ = match take {
+            0 => write!(label, "split heap {heap} ({size}) into "),
+            _ => write!(label, "take {take} from heap {heap} ({size}) at {}, leaving ", left + 1),
         };
-        if take == 0 {
-            format!("split heap {} ({size}) into {leaves}", heap + 1)
-        } else {
-            format!(
-                "take {take} from heap {} ({size}) at {}, leaving {leaves}",
-                heap + 1,
-                left + 1
-            )
-        }
+        let _ = match (left, right) {
+            (0, 0) => write!(label, "nothing"),
+            (0, one) | (one, 0) => write!(label, "{one}"),
+            (left, right) => write!(label, "{left} and {right}"),
+        };
+        label
     }
 }
