@@ -119,10 +119,10 @@ fn number_arg(value: &JsValue, name: &str) -> Result<f64, JsValue> {
     }
 }
 
-/// Crosses as one JSON string parsed by the engine's `JSON.parse`: for an
-/// analysis with thousands of moves this is many times faster than building
-/// the objects field by field from wasm, and it is exactly the JSON that
-/// `grundy analyse --json` prints.
+/// Crosses as one JSON string parsed by the engine's `JSON.parse`, many
+/// times faster than building the objects field by field from wasm, and the
+/// JSON that `grundy analyse --json` prints. An analysis's long lists go
+/// apart, packed (see `packed.rs`).
 fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
     let json = serde_json::to_string(value).map_err(|e| js_error(GameError::new(e.to_string())))?;
     js_sys::JSON::parse(&json)

@@ -1,6 +1,7 @@
 /**
- * The data model grundy-core reports, as it arrives from the wasm layer.
- * Mirrors `crates/grundy-core/src/analysis.rs`; nothing here computes it.
+ * The data model grundy-core reports, as the page reads it from the wasm
+ * layer (long lists unpacked by `packed.ts`). Mirrors
+ * `crates/grundy-core/src/analysis.rs`; nothing here computes it.
  */
 
 export type Nimber = number;

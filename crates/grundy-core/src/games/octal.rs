@@ -92,7 +92,11 @@ impl HeapFamily for OctalFamily {
         // Writing to a String cannot fail.
         let _ = match take {
             0 => write!(label, "split heap {heap} ({size}) into "),
-            _ => write!(label, "take {take} from heap {heap} ({size}) at {}, leaving ", left + 1),
+            _ => write!(
+                label,
+                "take {take} from heap {heap} ({size}) at {}, leaving ",
+                left + 1
+            ),
         };
         let _ = match (left, right) {
             (0, 0) => write!(label, "nothing"),
