@@ -116,12 +116,12 @@ class Reader {
     const footprint = this.region();
     const parts = this.list();
     const loopy = this.loopy();
-    // Every move has the same keys, so the engine keeps one shape for all.
+    // Every move has the same keys, so the JavaScript engine keeps one object shape for them all.
     return { id, label, component, anchor, variant, footprint, parts, after, loopy };
   }
 
-  /** The next list of moves, reading at most `limit` of them. */
-  moves(limit = Infinity): MoveInfo[] {
+  /** The first `limit` moves of the next list, or all of them. */
+  moves(limit: number): MoveInfo[] {
     const count = Math.min(this.number(), limit);
     const moves = new Array<MoveInfo>(count);
     for (let i = 0; i < count; i++) moves[i] = this.move();
@@ -161,7 +161,7 @@ class Reader {
 /** Moves read in one step of `unpackViewInSteps`: a few milliseconds' work. */
 const MOVES_PER_STEP = 10_000;
 
-/** The analysis with its lists read back. Takes over the parts of `packed`. */
+/** The analysis with its lists read back; its sum parts are those of `packed`, filled in place. */
 export function unpackAnalysis({ packed, ...analysis }: PackedAnalysis): Analysis {
   for (const _ of new Reader(packed).unpack(analysis));
   return analysis;
