@@ -243,3 +243,14 @@ test('a string with thousands of occurrences draws 16 lanes a line, and a letter
   await picker.getByRole('button', { name: 'Play' }).click();
   await expect(element.locator('grundy-text g.letter.last').first()).toBeVisible();
 });
+
+test('a pick on the number line takes the gap under it: its interval and every one around it go', async ({ page }) => {
+  const element = await open(page, 'intervals', '1\n7\n0 20\n1 4\n6 12\n7 8\n10 11\n14 19\n22 30\n');
+  await element.getByLabel('Opponent').selectOption('human');
+  // Every integer from 0 to 20 is in some interval: the first step lands on 0, nine more on 9, between [7, 8] and [10, 11].
+  await element.locator('grundy-line svg[tabindex]').focus();
+  for (let step = 0; step < 10; step++) await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await expect(element.locator('grundy-line g.last')).toHaveAttribute('aria-label', /picked \[9, 9\]$/);
+  await expect(element.locator('textarea')).toHaveValue('1\n5\n1 4\n7 8\n10 11\n14 19\n22 30\n');
+});

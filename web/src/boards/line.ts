@@ -106,7 +106,7 @@ export class LineBoardElement extends BoardElement {
 
   private moveAt(value: number): MoveInfo | undefined {
     if (this.sortedFor !== this.analysis) {
-      this.sortedMoves = [...this.analysis.moves].sort((a, b) => anchorFirst(a) - anchorFirst(b));
+      this.sortedMoves = alongTheLine(this.analysis.moves);
       this.sortedFor = this.analysis;
     }
     let low = 0;
@@ -409,6 +409,22 @@ export class LineBoardElement extends BoardElement {
 
 function anchorFirst(move: MoveInfo): number {
   return move.anchor.kind === 'span' ? move.anchor.first : 0;
+}
+
+/**
+ * The moves in order of where they start on the line, ties in list order.
+ * A numeric sort of keys (start, then index) is many times faster than a
+ * comparator, which took about 200 ms for 200 000 moves on the first
+ * pointer move after every move.
+ */
+function alongTheLine(moves: MoveInfo[]): MoveInfo[] {
+  // Starts lie in −2³¹…2³¹ and a position has at most 200 000 moves, so
+  // every key is a whole number below 2⁵³: exact in a double.
+  const slots = 2 ** Math.ceil(Math.log2(moves.length + 1));
+  const keys = new Float64Array(moves.length);
+  for (let i = 0; i < moves.length; i++) keys[i] = (anchorFirst(moves[i]) + 2 ** 31) * slots + i;
+  keys.sort();
+  return Array.from(keys, (key) => moves[key % slots]);
 }
 
 /** A round tick step near `raw`: 1, 2 or 5 times a power of ten. */
