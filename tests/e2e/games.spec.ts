@@ -74,6 +74,8 @@ test('bad text gets a located error and the board stays', async ({ page }) => {
   const problems = watchConsole(page);
   for (const [game, good, bad, message] of cases) {
     const element = await open(page, game, good);
+    // Each position loses for the player to move: once it says so, it has replaced the game's sample.
+    await expect(element.locator('.sum')).toContainText('P-position');
     const sum = await element.locator('.sum').textContent();
     await element.locator('textarea').fill(bad);
     await expect(element.locator('.text .error')).toHaveText(message);
