@@ -342,6 +342,16 @@ pub fn cases() -> Vec<BenchCase> {
         name: format!("worst: {}", family.name),
         ..family
     }));
+    // Edits to 100 000 intervals cannot hold 100 ms while the page reads
+    // every move of the new position; this is the size that does.
+    let held = case(
+        "intervals",
+        "40 000 random",
+        intervals_case(random_laminar(&mut rng, 0, 1_000_000, 40_000)),
+        250.0,
+    );
+    cases.extend(edit_case(&held));
+    cases.push(held);
     cases
 }
 
