@@ -360,6 +360,14 @@ pub struct Fact {
     pub value: String,
 }
 
+/// One analysis's long lists, as `Analysis::take_lists` takes them out.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LongLists {
+    pub moves: Vec<MoveInfo>,
+    /// A number line's intervals; `None` for any other board.
+    pub intervals: Option<Vec<Interval>>,
+}
+
 /// Everything known about one position.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Analysis {
@@ -439,30 +447,43 @@ impl Analysis {
         analysis
     }
 
-    /// Takes out every move list: the analysis's own, then each sum part's
-    /// in turn. A boundary that sends moves in a form of its own sends the
-    /// rest as is, then gives them back with `put_moves`.
-    pub fn take_moves(&mut self) -> Vec<Vec<MoveInfo>> {
-        let mut taken = vec![std::mem::take(&mut self.moves)];
+    /// Takes out the long lists of the analysis, then of each sum part in
+    /// turn: its moves, and a number line's intervals. A boundary that sends
+    /// them in a form of its own sends the rest as is, then gives them back
+    /// with `put_lists`.
+    pub fn take_lists(&mut self) -> Vec<LongLists> {
+        let intervals = match &mut self.board {
+            Board::Line { intervals } => Some(std::mem::take(intervals)),
+            _ => None,
+        };
+        let mut taken = vec![LongLists {
+            moves: std::mem::take(&mut self.moves),
+            intervals,
+        }];
         if let Board::Sum { parts } = &mut self.board {
             for part in parts {
-                taken.extend(part.analysis.take_moves());
+                taken.extend(part.analysis.take_lists());
             }
         }
         taken
     }
 
-    /// Gives back what `take_moves` took.
-    pub fn put_moves(&mut self, taken: Vec<Vec<MoveInfo>>) {
-        self.put_moves_from(&mut taken.into_iter());
+    /// Gives back what `take_lists` took.
+    pub fn put_lists(&mut self, taken: Vec<LongLists>) {
+        self.put_lists_from(&mut taken.into_iter());
     }
 
-    fn put_moves_from(&mut self, taken: &mut std::vec::IntoIter<Vec<MoveInfo>>) {
-        self.moves = taken.next().unwrap_or_default();
-        if let Board::Sum { parts } = &mut self.board {
-            for part in parts {
-                part.analysis.put_moves_from(taken);
+    fn put_lists_from(&mut self, taken: &mut std::vec::IntoIter<LongLists>) {
+        let lists = taken.next().unwrap_or_default();
+        self.moves = lists.moves;
+        match (&mut self.board, lists.intervals) {
+            (Board::Line { intervals }, Some(kept)) => *intervals = kept,
+            (Board::Sum { parts }, _) => {
+                for part in parts {
+                    part.analysis.put_lists_from(taken);
+                }
             }
+            _ => {}
         }
     }
 

@@ -19,7 +19,7 @@ pub trait AnySession {
         self.analysis_mut()
     }
     /// The cached analysis itself, for a boundary that takes its moves
-    /// apart to send them (`Analysis::take_moves`) and puts them back.
+    /// apart to send them (`Analysis::take_lists`) and puts them back.
     fn analysis_mut(&mut self) -> &mut Analysis;
     fn play(&mut self, move_id: u32) -> Result<(), GameError>;
     fn undo(&mut self) -> bool;

@@ -198,28 +198,35 @@ fn the_last_move_is_marked_where_it_shows_on_the_position_it_led_to() {
 }
 
 #[test]
-fn a_sums_moves_are_taken_out_part_by_part_and_given_back_whole() {
+fn a_sums_long_lists_are_taken_out_part_by_part_and_given_back_whole() {
     let mut rng = Rng::new(11);
     for _ in 0..50 {
         let mut session = games::open("sum", &random_sum(&mut rng), 0).expect("a valid sum");
         let whole = session.analysis().clone();
         let analysis = session.analysis_mut();
-        let taken = analysis.take_moves();
+        let taken = analysis.take_lists();
         let Board::Sum { parts } = &analysis.board else {
             panic!("a sum draws its parts");
         };
-        // The sum's own list, then each part's, and none left behind.
+        // The sum's own lists, then each part's, and none left behind.
         assert_eq!(taken.len(), 1 + parts.len());
         let Board::Sum { parts: whole_parts } = &whole.board else {
             unreachable!("the same analysis");
         };
-        assert_eq!(taken[0], whole.moves);
-        for (list, part) in taken[1..].iter().zip(whole_parts) {
-            assert_eq!(*list, part.analysis.moves);
+        assert_eq!(taken[0].moves, whole.moves);
+        for (lists, part) in taken[1..].iter().zip(whole_parts) {
+            assert_eq!(lists.moves, part.analysis.moves);
+            if let Board::Line { intervals } = &part.analysis.board {
+                assert_eq!(lists.intervals.as_ref(), Some(intervals));
+            }
         }
         assert!(analysis.moves.is_empty());
         assert!(parts.iter().all(|part| part.analysis.moves.is_empty()));
-        analysis.put_moves(taken);
+        assert!(parts.iter().all(|part| match &part.analysis.board {
+            Board::Line { intervals } => intervals.is_empty(),
+            _ => true,
+        }));
+        analysis.put_lists(taken);
         assert_eq!(*session.analysis(), whole);
     }
 }

@@ -7,7 +7,6 @@
 //! and text longer than the core's `MAX_INPUT_BYTES` is refused by length.
 
 use grundy_core::ai::Skill;
-use grundy_core::analysis::Board;
 use grundy_core::game::{too_long, MAX_INPUT_BYTES};
 use grundy_core::input::escaped;
 use grundy_core::misere::Convention;
@@ -167,26 +166,18 @@ impl Session {
         self.inner.info().id.to_string()
     }
 
-    /// The analysis of the current position. Its moves, its sum parts'
-    /// too, and a number line's intervals are left out of the JSON: take
-    /// them, packed as `packed.rs` says, with `takePackedNumbers` and
-    /// `takePackedText`.
+    /// The analysis of the current position. Its long lists (moves and a
+    /// number line's intervals, its sum parts' too) are left out of the
+    /// JSON: take them, packed as `packed.rs` says, with `takePackedNumbers`
+    /// and `takePackedText`.
     pub fn analysis(&mut self) -> Result<JsValue, JsValue> {
         let start = now_ms();
         let analysis = self.inner.analysis_mut();
         self.solve_ms.get_or_insert(now_ms() - start);
-        let moves = analysis.take_moves();
-        let intervals = match &mut analysis.board {
-            Board::Line { intervals } => Some(std::mem::take(intervals)),
-            _ => None,
-        };
-        self.packed = Packed::of(&moves, intervals.as_deref());
+        let lists = analysis.take_lists();
+        self.packed = Packed::of(&lists);
         let shell = to_js(analysis);
-        analysis.put_moves(moves);
-        if let (Board::Line { intervals: kept }, Some(intervals)) = (&mut analysis.board, intervals)
-        {
-            *kept = intervals;
-        }
+        analysis.put_lists(lists);
         shell
     }
 

@@ -8,18 +8,18 @@
 //! builds the objects in one pass. `web/src/engine/packed.ts` reads this
 //! layout back.
 //!
-//! First the move lists, as `Analysis::take_moves` gives them: the
-//! analysis's own, then each sum part's. Each list is its length, then per
-//! move: `id`, `component`, `after`, the label as a text, the variant as `0` or `1` and a text, anchor and footprint as
-//! regions, the parts as a list, and `loopy` as `0`, `1 rank`, or `2` and
-//! the list K. A text is its length in UTF-16 units, its characters going
-//! to the text in order; a list is its length and its values; a region is
-//! its kind (cells, rect, span, items, segments as 0–4) and a list of its
-//! numbers, flattened. Then, when the analysis's board is a number line,
-//! its intervals: their count, then per interval `first`, `last`, `depth`,
-//! `parent` (−1 for none) and `nimber`.
+//! The lists come as `Analysis::take_lists` gives them: the analysis's
+//! own, then each sum part's. For each, its moves: their count, then per
+//! move `id`, `component`, `after`, the label as a text, the variant as `0`
+//! or `1` and a text, anchor and footprint as regions, the parts as a list,
+//! and `loopy` as `0`, `1 rank`, or `2` and the list K. Then, for a number
+//! line, its intervals: their count, then per interval `first`, `last`,
+//! `depth`, `parent` (−1 for none) and `nimber`. A text is its length in
+//! UTF-16 units, its characters going to the text in order; a list is its
+//! length and its values; a region is its kind (cells, rect, span, items,
+//! segments as 0–4) and a list of its numbers, flattened.
 
-use grundy_core::analysis::{Interval, Loopy, MoveInfo, Region};
+use grundy_core::analysis::{Interval, LongLists, Loopy, MoveInfo, Region};
 
 #[derive(Default)]
 pub struct Packed {
@@ -28,25 +28,29 @@ pub struct Packed {
 }
 
 impl Packed {
-    pub fn of(lists: &[Vec<MoveInfo>], intervals: Option<&[Interval]>) -> Packed {
+    pub fn of(lists: &[LongLists]) -> Packed {
         let mut packed = Packed::default();
-        for list in lists {
-            packed.numbers.push(list.len() as f64);
-            for found in list {
+        for LongLists { moves, intervals } in lists {
+            packed.numbers.push(moves.len() as f64);
+            for found in moves {
                 packed.add_move(found);
             }
-        }
-        if let Some(intervals) = intervals {
-            packed.numbers.push(intervals.len() as f64);
-            for interval in intervals {
-                let parent = interval.parent.map_or(-1.0, f64::from);
-                let (first, last) = (interval.first as f64, interval.last as f64);
-                let numbers = [first, last, f64::from(interval.depth), parent];
-                packed.numbers.extend(numbers);
-                packed.numbers.push(f64::from(interval.nimber.0));
+            if let Some(intervals) = intervals {
+                packed.add_intervals(intervals);
             }
         }
         packed
+    }
+
+    fn add_intervals(&mut self, intervals: &[Interval]) {
+        self.numbers.push(intervals.len() as f64);
+        for interval in intervals {
+            let parent = interval.parent.map_or(-1.0, f64::from);
+            let (first, last) = (interval.first as f64, interval.last as f64);
+            let numbers = [first, last, f64::from(interval.depth), parent];
+            self.numbers.extend(numbers);
+            self.numbers.push(f64::from(interval.nimber.0));
+        }
     }
 
     fn add_move(&mut self, found: &MoveInfo) {

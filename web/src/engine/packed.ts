@@ -140,13 +140,10 @@ class Reader {
     return intervals;
   }
 
-  /** Reads back everything packed from `analysis`, pausing now and then. */
-  *unpack(analysis: Omit<Analysis, 'solveMs'>): Generator<void> {
-    yield* this.fill(analysis);
-    if (analysis.board.kind === 'line') analysis.board.intervals = this.intervals();
-  }
-
-  /** Fills `analysis.moves`, then its sum's parts' in turn, pausing after every `MOVES_PER_STEP` moves. */
+  /**
+   * Fills `analysis.moves` and a number line's intervals, then its sum's
+   * parts' in turn, pausing after every `MOVES_PER_STEP` moves.
+   */
   *fill(analysis: Omit<Analysis, 'solveMs'>): Generator<void> {
     const moves = new Array<MoveInfo>(this.number());
     for (let i = 0; i < moves.length; i++) {
@@ -154,6 +151,7 @@ class Reader {
       if ((i + 1) % MOVES_PER_STEP === 0) yield;
     }
     analysis.moves = moves;
+    if (analysis.board.kind === 'line') analysis.board.intervals = this.intervals();
     if (analysis.board.kind === 'sum') for (const part of analysis.board.parts) yield* this.fill(part.analysis);
   }
 }
@@ -163,7 +161,7 @@ const MOVES_PER_STEP = 10_000;
 
 /** The analysis with its lists read back; its sum parts are those of `packed`, filled in place. */
 export function unpackAnalysis({ packed, ...analysis }: PackedAnalysis): Analysis {
-  for (const _ of new Reader(packed).unpack(analysis));
+  for (const _ of new Reader(packed).fill(analysis));
   return analysis;
 }
 
@@ -174,7 +172,7 @@ export function unpackAnalysis({ packed, ...analysis }: PackedAnalysis): Analysi
  */
 export async function unpackViewInSteps(view: PackedView, pause: () => Promise<void>): Promise<View> {
   const { packed, ...analysis } = view.analysis;
-  for (const _ of new Reader(packed).unpack(analysis)) await pause();
+  for (const _ of new Reader(packed).fill(analysis)) await pause();
   return { ...view, analysis };
 }
 
