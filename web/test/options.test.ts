@@ -24,15 +24,17 @@ describe('attribute parsing', () => {
 describe('the URL hash', () => {
   it('round-trips a game and a multi-line position', () => {
     const state = { game: 'bacterial-tactics', position: '1\n2 2\n..\n.#\n' };
-    expect(readHash(writeHash(state))).toEqual(state);
+    expect(readHash(writeHash(state).hash)).toEqual(state);
   });
 
   it('leaves out a position too long for an address, saying the tab keeps it', () => {
     const line = '-2147483648 2147483648\n';
     const fits = { game: 'intervals', position: line.repeat(70_000) };
-    expect(readHash(writeHash(fits))).toEqual(fits);
+    expect(readHash(writeHash(fits).hash)).toEqual(fits);
+    expect(writeHash(fits).kept).toBe(false);
     const long = { game: 'intervals', position: line.repeat(100_000), play: 'misere' as const };
-    const hash = writeHash(long);
+    const { hash, kept } = writeHash(long);
+    expect(kept).toBe(true);
     expect(hash.length).toBeLessThan(MAX_HASH_LENGTH);
     expect(readHash(hash)).toEqual({ game: 'intervals', position: undefined, play: 'misere', kept: true });
   });

@@ -98,9 +98,9 @@ export class GrundyPlayground extends LitElement {
 
   /** The hash for a game and position; a position left out of it is kept by the tab. */
   private addressOf(game: string, position: string | undefined): string {
-    const hash = writeHash({ game, position, play: this.misereOf(game) });
-    this.unlinked = readHash(hash).kept === true;
-    if (this.unlinked && position !== undefined) keepPosition(game, position);
+    const { hash, kept } = writeHash({ game, position, play: this.misereOf(game) });
+    this.unlinked = kept;
+    if (kept && position !== undefined) keepPosition(game, position);
     return hash;
   }
 

@@ -62,16 +62,17 @@ export function readHash(hash: string): HashState {
 
 /**
  * The hash of `state`. A position that would take it past `MAX_HASH_LENGTH`
- * is left out and `kept=tab` says the tab keeps it instead.
+ * is left out and `kept=tab` says the tab keeps it instead; `kept` says
+ * whether that happened.
  */
-export function writeHash(state: HashState): string {
+export function writeHash(state: HashState): { hash: string; kept: boolean } {
   const params = new URLSearchParams();
   if (state.game) params.set('game', state.game);
   if (state.position !== undefined) params.set('position', state.position);
   if (state.play) params.set('play', state.play);
   const whole = params.toString();
-  if (whole.length < MAX_HASH_LENGTH) return `#${whole}`;
+  if (whole.length < MAX_HASH_LENGTH) return { hash: `#${whole}`, kept: false };
   params.delete('position');
   params.set('kept', 'tab');
-  return `#${params.toString()}`;
+  return { hash: `#${params.toString()}`, kept: true };
 }
