@@ -47,9 +47,11 @@ impl fmt::Display for Nimber {
 
 /// A set of small nimbers for computing a mex without allocating in the
 /// common case: values below 128 live in a bitmask, larger ones in a vector.
+/// The mask is two words, not a `u128`, so that marking a value is one OR
+/// (wasm has no 128-bit shifts).
 #[derive(Clone, Debug, Default)]
 pub struct MexSet {
-    low: u128,
+    low: [u64; 2],
     high: Vec<u32>,
 }
 
@@ -60,7 +62,7 @@ impl MexSet {
 
     pub fn insert(&mut self, value: Nimber) {
         if value.0 < 128 {
-            self.low |= 1u128 << value.0;
+            self.low[(value.0 >> 6) as usize] |= 1 << (value.0 & 63);
         } else {
             self.high.push(value.0);
         }
@@ -68,7 +70,7 @@ impl MexSet {
 
     pub fn contains(&self, value: Nimber) -> bool {
         if value.0 < 128 {
-            self.low & (1u128 << value.0) != 0
+            self.low[(value.0 >> 6) as usize] & (1 << (value.0 & 63)) != 0
         } else {
             self.high.contains(&value.0)
         }
@@ -76,11 +78,10 @@ impl MexSet {
 
     /// The minimum excludant: the least nimber not in the set.
     pub fn mex(&self) -> Nimber {
-        let below = (!self.low).trailing_zeros();
-        if below < 128 {
-            Nimber(below)
-        } else {
-            self.mex_above_127()
+        match self.low {
+            [first, _] if first != u64::MAX => Nimber(first.trailing_ones()),
+            [_, second] if second != u64::MAX => Nimber(64 + second.trailing_ones()),
+            _ => self.mex_above_127(),
         }
     }
 
