@@ -58,36 +58,60 @@ impl Block {
 }
 
 /// Nimbers of the sub-rectangles of a board, filled as they are needed.
+///
+/// Indexed by (top, bottom, left, right) with every bound in `0..=side`,
+/// so the empty blocks a cut along an edge leaves have entries too (`*0`)
+/// and the pieces of successive cuts sit a fixed stride apart.
 pub struct RectTable {
     rows: usize,
     cols: usize,
     nimbers: Vec<u16>,
 }
 
+/// Where in a [`RectTable`] the two pieces of each cut of one block along
+/// one axis sit: the first piece of the cut at line `n` is at
+/// `first + n * first_step`, the second at `second + (n + 1) * second_step`.
+#[derive(Clone, Copy)]
+pub struct Cuts {
+    first: usize,
+    first_step: usize,
+    second: usize,
+    second_step: usize,
+}
+
 impl RectTable {
     /// Marks a block whose nimber is not known yet.
     const UNKNOWN: u16 = u16::MAX;
 
-    /// A table that knows no block yet.
+    /// A table that knows only the empty blocks.
     pub fn new(rows: usize, cols: usize) -> RectTable {
+        let side = (cols + 1) * (cols + 1);
+        let mut nimbers = vec![Self::UNKNOWN; (rows + 1) * (rows + 1) * side];
+        for (bounds, entries) in nimbers.chunks_mut(side).enumerate() {
+            let (top, bottom) = (bounds / (rows + 1), bounds % (rows + 1));
+            if top >= bottom {
+                entries.fill(0);
+                continue;
+            }
+            for left in 0..=cols {
+                entries[left * (cols + 1)..=left * (cols + 2)].fill(0);
+            }
+        }
         RectTable {
             rows,
             cols,
-            nimbers: vec![Self::UNKNOWN; rows * rows * cols * cols],
+            nimbers,
         }
     }
 
     fn index(&self, block: Block) -> usize {
-        ((block.top * self.rows + block.bottom - 1) * self.cols + block.left) * self.cols
+        ((block.top * (self.rows + 1) + block.bottom) * (self.cols + 1) + block.left)
+            * (self.cols + 1)
             + block.right
-            - 1
     }
 
     /// The nimber of `block` if known; an empty block is worth `*0`.
     pub fn get(&self, block: Block) -> Option<Nimber> {
-        if block.is_empty() {
-            return Some(Nimber::ZERO);
-        }
         let value = self.nimbers[self.index(block)];
         (value != Self::UNKNOWN).then(|| Nimber(u32::from(value)))
     }
@@ -98,6 +122,36 @@ impl RectTable {
             .ok()
             .filter(|&value| value != Self::UNKNOWN)
             .expect("rectangle nimbers stay below 65535");
+    }
+
+    /// Where the pieces of `block`'s cuts along its rows sit.
+    pub fn row_cuts(&self, block: Block) -> Cuts {
+        let side = (self.cols + 1) * (self.cols + 1);
+        Cuts {
+            first: self.index(Block { bottom: 0, ..block }),
+            first_step: side,
+            second: self.index(Block { top: 0, ..block }),
+            second_step: (self.rows + 1) * side,
+        }
+    }
+
+    /// Where the pieces of `block`'s cuts along its columns sit.
+    pub fn col_cuts(&self, block: Block) -> Cuts {
+        Cuts {
+            first: self.index(Block { right: 0, ..block }),
+            first_step: 1,
+            second: self.index(Block { left: 0, ..block }),
+            second_step: self.cols + 1,
+        }
+    }
+
+    /// The nimber of the cut at `line`: the sum of its two pieces, if
+    /// both are known.
+    pub fn cut(&self, cuts: Cuts, line: usize) -> Option<Nimber> {
+        let first = self.nimbers[cuts.first + line * cuts.first_step];
+        let second = self.nimbers[cuts.second + (line + 1) * cuts.second_step];
+        (first != Self::UNKNOWN && second != Self::UNKNOWN)
+            .then(|| Nimber(u32::from(first ^ second)))
     }
 
     /// Forgets every block holding one of `changed`: the rest are the same
@@ -264,6 +318,42 @@ mod tests {
             right: 4,
         };
         assert_eq!(table.get(empty), Some(Nimber::ZERO));
+    }
+
+    #[test]
+    fn a_cut_reads_the_sum_of_the_pieces_it_leaves() {
+        let (rows, cols) = (4, 5);
+        let mut table = RectTable::new(rows, cols);
+        let mut next = 0;
+        for_each_block(rows, cols, |block| {
+            next = (next * 7 + 3) % 23;
+            table.set(block, Nimber(next));
+        });
+        for_each_block(rows, cols, |block| {
+            let row_cuts = table.row_cuts(block);
+            for row in block.top..block.bottom {
+                let [a, b] = block.split_at_row(row).map(|piece| table.get(piece));
+                assert_eq!(table.cut(row_cuts, row), Some(a.unwrap() ^ b.unwrap()));
+            }
+            let col_cuts = table.col_cuts(block);
+            for col in block.left..block.right {
+                let [a, b] = block.split_at_col(col).map(|piece| table.get(piece));
+                assert_eq!(table.cut(col_cuts, col), Some(a.unwrap() ^ b.unwrap()));
+            }
+        });
+        let whole = Block {
+            top: 0,
+            bottom: rows,
+            left: 0,
+            right: cols,
+        };
+        table.forget(&Changed::new([(2, 2)].into_iter()).expect("one cell"));
+        let inner = Block { top: 1, ..whole };
+        assert_eq!(
+            table.cut(table.row_cuts(whole), 0),
+            None,
+            "{inner:?} was forgotten"
+        );
     }
 
     #[test]

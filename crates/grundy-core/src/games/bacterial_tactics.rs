@@ -102,21 +102,18 @@ struct Layout {
     /// `row_hot[r][c]`: radioactive cells in row r before column c.
     row_hot: Vec<Vec<u16>>,
     col_hot: Vec<Vec<u16>>,
-    /// Radioactive cells in the block above and left of (r, c), exclusive.
-    area_hot: Vec<Vec<u32>>,
     /// `clean_rows[left * cols + right - 1]`: the rows with no radioactive
     /// cell in those columns, as bits; so a block visits only its legal lines.
     clean_rows: Vec<u64>,
     clean_cols: Vec<u64>,
 }
 
-/// Nimbers of the sub-rectangles of one radioactive layout that play has
-/// needed so far. Play from a position reaches few of them when
-/// radioactive cells block many lines, so they are worked out on demand.
+/// Nimbers of the sub-rectangles of one radioactive layout: every block
+/// without radioactive cells from the start (each is a few stores), the
+/// others as play needs them, since play from a position reaches few of
+/// them when radioactive cells block many lines.
 struct Table {
     layout: Layout,
-    /// The nimber of every block without radioactive cells, by size.
-    clean: Vec<Vec<Nimber>>,
     nimbers: RectTable,
 }
 
@@ -157,30 +154,23 @@ impl Table {
                 nimbers.forget(&Changed::new(changed)?);
                 Some(nimbers)
             });
-        Table {
-            clean: layout.clean_values(),
-            nimbers: kept.unwrap_or_else(|| RectTable::new(rows, cols)),
-            layout,
-        }
+        let mut nimbers = kept.unwrap_or_else(|| RectTable::new(rows, cols));
+        layout.set_clean_blocks(&mut nimbers);
+        Table { layout, nimbers }
     }
 
     /// Works out the nimbers of `blocks` and of every piece their moves
     /// leave, so that `get` can read them.
     fn solve(&mut self, blocks: &[Block]) {
         for &block in blocks {
-            solve(&self.layout, &self.clean, &mut self.nimbers, block);
+            solve(&self.layout, &mut self.nimbers, block);
         }
     }
 
     /// The nimber of a solved block or of a piece one of its moves leaves.
     fn get(&self, block: Block) -> Nimber {
-        match self.nimbers.get(block) {
-            Some(nimber) => nimber,
-            None => {
-                assert!(self.layout.is_clean(block), "{block:?} was not solved");
-                self.clean[block.height()][block.width()]
-            }
-        }
+        let nimber = self.nimbers.get(block);
+        nimber.unwrap_or_else(|| panic!("{block:?} was not solved"))
     }
 
     fn split_value(&self, pieces: [Block; 2]) -> Nimber {
@@ -189,37 +179,45 @@ impl Table {
 }
 
 /// The nimber of `block`, from those of the pieces its moves leave,
-/// solving them first if need be; a block without radioactive cells is
-/// read by size. Each step in shrinks the block, so the recursion is at
-/// most rows + columns deep.
-fn solve(layout: &Layout, clean: &[Vec<Nimber>], nimbers: &mut RectTable, block: Block) -> Nimber {
+/// solving them first if need be. Blocks without radioactive cells are
+/// all known from the start, so only blocks that hold one come here; each
+/// step in shrinks the block, so the recursion is at most rows + columns
+/// deep.
+fn solve(layout: &Layout, nimbers: &mut RectTable, block: Block) -> Nimber {
     if let Some(known) = nimbers.get(block) {
         return known;
     }
-    if layout.is_clean(block) {
-        // Kept too: a piece is read by every block around it.
-        let value = clean[block.height()][block.width()];
-        nimbers.set(block, value);
-        return value;
-    }
     let mut seen = MexSet::new();
-    // Most pieces are known by now: read them without a call.
-    let mut value_of = |piece: Block| match nimbers.get(piece) {
-        Some(known) => known,
-        None => solve(layout, clean, nimbers, piece),
-    };
-    let mut split_value = |[a, b]: [Block; 2]| value_of(a) ^ value_of(b);
     let rows = layout.clean_rows[block.left * layout.cols + block.right - 1];
+    let row_cuts = nimbers.row_cuts(block);
     for row in set_bits(rows & bit_range(block.top, block.bottom)) {
-        seen.insert(split_value(block.split_at_row(row)));
+        // Most pieces are known by now: read them without a call.
+        let value = match nimbers.cut(row_cuts, row) {
+            Some(value) => value,
+            None => solve_cut(layout, nimbers, block.split_at_row(row)),
+        };
+        seen.insert(value);
     }
     let cols = layout.clean_cols[block.top * layout.rows + block.bottom - 1];
+    let col_cuts = nimbers.col_cuts(block);
     for col in set_bits(cols & bit_range(block.left, block.right)) {
-        seen.insert(split_value(block.split_at_col(col)));
+        let value = match nimbers.cut(col_cuts, col) {
+            Some(value) => value,
+            None => solve_cut(layout, nimbers, block.split_at_col(col)),
+        };
+        seen.insert(value);
     }
     let value = seen.mex();
     nimbers.set(block, value);
     value
+}
+
+/// The nimber a cut leaves: the sum of its two pieces, solved if need be.
+fn solve_cut(layout: &Layout, nimbers: &mut RectTable, pieces: [Block; 2]) -> Nimber {
+    pieces
+        .into_iter()
+        .map(|piece| solve(layout, nimbers, piece))
+        .sum()
 }
 
 impl Layout {
@@ -230,13 +228,6 @@ impl Layout {
         let col_hot: Vec<Vec<u16>> = (0..cols)
             .map(|c| prefix_counts(rows, |r| radioactive[r * cols + c]))
             .collect();
-        let mut area_hot = vec![vec![0u32; cols + 1]; rows + 1];
-        for r in 0..rows {
-            for c in 0..cols {
-                area_hot[r + 1][c + 1] = area_hot[r][c + 1] + area_hot[r + 1][c] - area_hot[r][c]
-                    + u32::from(radioactive[r * cols + c]);
-            }
-        }
         Layout {
             rows,
             cols,
@@ -245,7 +236,6 @@ impl Layout {
             radioactive,
             row_hot,
             col_hot,
-            area_hot,
         }
     }
 
@@ -258,31 +248,61 @@ impl Layout {
         self.col_hot[col][block.bottom] == self.col_hot[col][block.top]
     }
 
-    fn is_clean(&self, block: Block) -> bool {
-        let a = &self.area_hot;
-        a[block.bottom][block.right] + a[block.top][block.left]
-            == a[block.top][block.right] + a[block.bottom][block.left]
-    }
-
-    /// The nimber of every block without radioactive cells, by size: such
-    /// a block's value depends on nothing else.
-    fn clean_values(&self) -> Vec<Vec<Nimber>> {
+    /// Writes the nimber of every block without radioactive cells, which
+    /// depends on its size alone: for each band of rows, every span of
+    /// columns between the band's radioactive cells.
+    fn set_clean_blocks(&self, nimbers: &mut RectTable) {
         let (rows, cols) = (self.rows, self.cols);
-        let mut by_size = vec![vec![Nimber::ZERO; cols + 1]; rows + 1];
-        for height in 1..=rows {
-            for width in 1..=cols {
-                let mut seen = MexSet::new();
-                for split in 0..height {
-                    seen.insert(by_size[split][width] ^ by_size[height - 1 - split][width]);
+        let by_size = clean_values(rows, cols);
+        for top in 0..rows {
+            let mut hot_cols = vec![false; cols];
+            for bottom in top + 1..=rows {
+                for (col, hot) in hot_cols.iter_mut().enumerate() {
+                    *hot |= self.radioactive[(bottom - 1) * cols + col];
                 }
-                for split in 0..width {
-                    seen.insert(by_size[height][split] ^ by_size[height][width - 1 - split]);
+                let mut span_left = 0;
+                // The right edge ends the last span as a radioactive cell would.
+                for (col, _) in hot_cols
+                    .iter()
+                    .chain([&true])
+                    .enumerate()
+                    .filter(|(_, &hot)| hot)
+                {
+                    for left in span_left..col {
+                        for right in left + 1..=col {
+                            let block = Block {
+                                top,
+                                bottom,
+                                left,
+                                right,
+                            };
+                            nimbers.set(block, by_size[bottom - top][right - left]);
+                        }
+                    }
+                    span_left = col + 1;
                 }
-                by_size[height][width] = seen.mex();
             }
         }
-        by_size
     }
+}
+
+/// The nimber of every block without radioactive cells, by size: such a
+/// block's value depends on nothing else.
+fn clean_values(rows: usize, cols: usize) -> Vec<Vec<Nimber>> {
+    let mut by_size = vec![vec![Nimber::ZERO; cols + 1]; rows + 1];
+    for height in 1..=rows {
+        for width in 1..=cols {
+            let mut seen = MexSet::new();
+            for split in 0..height {
+                seen.insert(by_size[split][width] ^ by_size[height - 1 - split][width]);
+            }
+            for split in 0..width {
+                seen.insert(by_size[height][split] ^ by_size[height][width - 1 - split]);
+            }
+            by_size[height][width] = seen.mex();
+        }
+    }
+    by_size
 }
 
 /// The game, with the table of the last radioactive layout it saw.
