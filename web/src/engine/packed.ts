@@ -80,13 +80,14 @@ class Reader {
     switch (kind) {
       case 'cells':
         return { kind, cells: this.groups<[number, number]>(2) };
+      // A rect's and a span's bounds are read in place, skipping their list's length.
       case 'rect': {
-        const [row, col, rows, cols] = this.list();
-        return { kind, row, col, rows, cols };
+        this.at++;
+        return { kind, row: this.number(), col: this.number(), rows: this.number(), cols: this.number() };
       }
       case 'span': {
-        const [first, last] = this.list();
-        return { kind, first, last };
+        this.at++;
+        return { kind, first: this.number(), last: this.number() };
       }
       case 'items':
         return { kind, items: this.list() };
