@@ -89,48 +89,38 @@ impl HeapFamily for OctalFamily {
         // times more: a position can have 180 000 moves.
         let mut label = String::with_capacity(64);
         let heap = heap as u32 + 1;
-        let mut add = |text: &str, number: u32| {
-            label.push_str(text);
-            push_decimal(&mut label, number);
-        };
         match take {
-            0 => {
-                add("split heap ", heap);
-                add(" (", size);
-                label.push_str(") into ");
-            }
-            _ => {
-                add("take ", take);
-                add(" from heap ", heap);
-                add(" (", size);
-                add(") at ", left + 1);
-                label.push_str(", leaving ");
-            }
+            0 => append(
+                &mut label,
+                &[("split heap ", heap), (" (", size)],
+                ") into ",
+            ),
+            _ => append(
+                &mut label,
+                &[
+                    ("take ", take),
+                    (" from heap ", heap),
+                    (" (", size),
+                    (") at ", left + 1),
+                ],
+                ", leaving ",
+            ),
         }
         match (left, right) {
             (0, 0) => label.push_str("nothing"),
-            (0, one) | (one, 0) => push_decimal(&mut label, one),
-            (left, right) => {
-                push_decimal(&mut label, left);
-                label.push_str(" and ");
-                push_decimal(&mut label, right);
-            }
+            (0, one) | (one, 0) => append(&mut label, &[("", one)], ""),
+            (left, right) => append(&mut label, &[("", left), (" and ", right)], ""),
         }
         label
     }
 }
 
-/// Appends `number` in decimal.
-fn push_decimal(out: &mut String, mut number: u32) {
-    let mut digits = [0u8; 10];
-    let mut start = digits.len();
-    loop {
-        start -= 1;
-        digits[start] = b'0' + (number % 10) as u8;
-        number /= 10;
-        if number == 0 {
-            break;
-        }
+/// Appends each text and the number after it, then `last`.
+fn append(label: &mut String, pieces: &[(&str, u32)], last: &str) {
+    let mut digits = itoa::Buffer::new();
+    for &(text, number) in pieces {
+        label.push_str(text);
+        label.push_str(digits.format(number));
     }
-    out.extend(digits[start..].iter().map(|&digit| char::from(digit)));
+    label.push_str(last);
 }
