@@ -63,8 +63,20 @@ impl<'a> Scanner<'a> {
     fn read(&mut self) -> Option<Token<'a>> {
         let rest = &self.text[self.offset..];
         let mut start = None;
-        for (byte, ch) in rest.char_indices() {
-            if ch.is_whitespace() {
+        let mut byte = 0;
+        while let Some(&first) = rest.as_bytes().get(byte) {
+            // ASCII, nearly every input, is read a byte at a time; anything
+            // else as the character it starts.
+            let (is_space, width) = if first.is_ascii() {
+                (first.is_ascii_whitespace() || first == 0x0b, 1)
+            } else {
+                let ch = rest[byte..]
+                    .chars()
+                    .next()
+                    .expect("a character starts here");
+                (ch.is_whitespace(), ch.len_utf8())
+            };
+            if is_space {
                 if let Some((from, line, column)) = start {
                     self.offset += byte;
                     return Some(Token {
@@ -73,15 +85,17 @@ impl<'a> Scanner<'a> {
                         column,
                     });
                 }
-                if ch == '\n' {
+                if first == b'\n' {
                     self.line += 1;
                     self.column = 1;
+                    byte += 1;
                     continue;
                 }
             } else if start.is_none() {
                 start = Some((byte, self.line, self.column));
             }
             self.column += 1;
+            byte += width;
         }
         self.offset = self.text.len();
         start.map(|(from, line, column)| Token {
@@ -312,6 +326,26 @@ mod tests {
         }
         assert_eq!(scanner.token("é").unwrap().column, 10001);
         assert_eq!(scanner.token("x").unwrap().column, 10003);
+    }
+
+    #[test]
+    fn every_white_space_separates_and_columns_count_characters() {
+        // Vertical tab, form feed, no-break space, next line, ideographic space.
+        let text = "a\u{b}b\u{c}é\u{a0}c\u{85}d\u{3000}ü\te";
+        let tokens: Vec<(&str, usize)> = {
+            let mut scanner = Scanner::new(text);
+            std::iter::from_fn(|| scanner.token("x").ok().map(|t| (t.text, t.column))).collect()
+        };
+        let expected = [
+            ("a", 1),
+            ("b", 3),
+            ("é", 5),
+            ("c", 7),
+            ("d", 9),
+            ("ü", 11),
+            ("e", 13),
+        ];
+        assert_eq!(tokens, expected);
     }
 
     #[test]
