@@ -1,8 +1,9 @@
 /**
  * The wasm benchmark page: times every benchmark case on the page's main
- * thread (a cold `new Session` + the analysis as the page reads it, moves
- * unpacked; a contest answer; a proved period; a run of sequence values; or
- * an edit and the new analysis) and publishes medians.
+ * thread (a cold `new Session` + the analysis as the page reads it, every
+ * move's head, its details left until a board asks for them; a contest
+ * answer; a proved period; a run of sequence values; or an edit and the
+ * new analysis) and publishes medians.
  */
 import init, { Session, benchCases, benchRun, solve } from './wasm-bench/grundy-bench.js';
 import { packedAnalysis, unpackAnalysis } from './engine/packed';

@@ -29,11 +29,11 @@ class FakeWorker {
   }
 }
 
-/** Packed Nim moves "take 1 from heap 1": each is 13 numbers and a 16-letter label. */
+/** Packed Nim moves "take 1 from heap 1": each is 15 numbers and a 16-letter label. */
 function packedView(text: string, moves: number): PackedView {
   const label = 'take 1 from heap';
   const numbers: number[] = [moves];
-  for (let id = 0; id < moves; id++) numbers.push(id, 0, 0, label.length, 0, 3, 1, 0, 3, 1, 0, 0, 0);
+  for (let id = 0; id < moves; id++) numbers.push(id, 0, 0, 10, label.length, 3, 1, 0, label.length, 0, 3, 1, 0, 0, 0);
   return {
     game: 'nim',
     text,
@@ -82,7 +82,8 @@ describe('the engine client', () => {
     await short;
     expect(resolved).toEqual(['long', 'short']);
     expect(view.analysis.moves).toHaveLength(45_000);
-    expect(view.analysis.moves[44_999]).toEqual({
+    const { id, label, component, anchor, variant, footprint, parts, after, loopy } = view.analysis.moves[44_999];
+    expect({ id, label, component, anchor, variant, footprint, parts, after, loopy }).toEqual({
       id: 44_999,
       label: 'take 1 from heap',
       component: 0,

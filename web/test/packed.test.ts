@@ -7,19 +7,39 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Session, games, initSync } from '../src/wasm-bench/grundy-bench.js';
-import type { Analysis } from '../src/engine/model';
+import type { Analysis, MoveInfo } from '../src/engine/model';
 import { packedAnalysis, packedMove, unpackAnalysis } from '../src/engine/packed';
 
 beforeAll(() => {
   initSync({ module: readFileSync(new URL('../src/wasm-bench/grundy-bench_bg.wasm', import.meta.url)) });
 });
 
+/** The move with every detail read, as a plain object. */
+function readMove({ id, label, component, anchor, variant, footprint, parts, after, loopy }: MoveInfo): MoveInfo {
+  return { id, label, component, anchor, variant, footprint, parts, after, loopy };
+}
+
+/**
+ * The analysis with every move's details read, its sum's parts' too. Every
+ * other move has its anchor read first, as a board looking moves up by
+ * their anchors does, and its other details after.
+ */
+function readMoves(analysis: Analysis): Analysis {
+  for (const move of analysis.moves.filter((_, index) => index % 2 === 1)) void move.anchor;
+  const board = analysis.board;
+  return {
+    ...analysis,
+    moves: analysis.moves.map(readMove),
+    board: board.kind === 'sum' ? { ...board, parts: board.parts.map((part) => ({ ...part, analysis: readMoves(part.analysis) })) } : board,
+  };
+}
+
 /** The position's analysis both ways: unpacked, and whole as JSON. */
 function bothWays(session: Session): [Analysis, Analysis] {
   const packed = packedAnalysis(session);
   const { solveMs, ...unpacked } = unpackAnalysis(packed);
   expect(solveMs).toBeGreaterThanOrEqual(0);
-  return [unpacked as Analysis, session.analysisJson() as Analysis];
+  return [readMoves(unpacked as Analysis), session.analysisJson() as Analysis];
 }
 
 function checkPosition(session: Session): number {
@@ -96,6 +116,6 @@ describe('packed moves', () => {
     const whole = session.analysisJson() as Analysis;
     const packed = packedAnalysis(session);
     for (const move of whole.moves) expect(packedMove(packed, move.id)).toEqual(move);
-    expect(packedMove(packed, whole.moves.length)).toBeUndefined();
+    for (const id of [whole.moves.length, -1, 0.5, Number.NaN]) expect(packedMove(packed, id)).toBeUndefined();
   });
 });

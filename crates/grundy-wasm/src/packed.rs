@@ -10,9 +10,12 @@
 //!
 //! The lists come as `Analysis::take_lists` gives them: the analysis's
 //! own, then each sum part's. For each, its moves: their count, then per
-//! move `id`, `component`, `after`, the label as a text, the variant as `0`
-//! or `1` and a text, anchor and footprint as regions, the parts as a list,
-//! and `loopy` as `0`, `1 rank`, or `2` and the list K. Then, for a number
+//! move `id`, `component`, `after`, how many numbers and how many text
+//! units the rest of the move takes (so the page can read a move's details
+//! only when it shows them), the anchor as a region (first, as boards look
+//! moves up by it), then the label as a text, the variant as `0` or `1` and
+//! a text, the footprint as a region, the parts as a list, and `loopy` as
+//! `0`, `1 rank`, or `2` and the list K. Then, for a number
 //! line, its intervals: their count, then per interval `first`, `last`,
 //! `depth`, `parent` (−1 for none) and `nimber`. A text is its length in
 //! UTF-16 units, its characters going to the text in order; a list is its
@@ -25,6 +28,8 @@ use grundy_core::analysis::{Interval, LongLists, Loopy, MoveInfo, Region};
 pub struct Packed {
     pub numbers: Vec<f64>,
     pub text: String,
+    /// The length of `text` in UTF-16 units, as the page counts it.
+    text_units: usize,
 }
 
 impl Packed {
@@ -56,6 +61,17 @@ impl Packed {
     fn add_move(&mut self, found: &MoveInfo) {
         let head = [found.id, found.component, found.after.0];
         self.numbers.extend(head.map(f64::from));
+        let sizes = self.numbers.len();
+        self.numbers.extend([0.0, 0.0]);
+        let (numbers_start, text_start) = (self.numbers.len(), self.text_units);
+        self.add_details(found);
+        self.numbers[sizes] = (self.numbers.len() - numbers_start) as f64;
+        self.numbers[sizes + 1] = (self.text_units - text_start) as f64;
+    }
+
+    /// Everything of a move after its head and sizes.
+    fn add_details(&mut self, found: &MoveInfo) {
+        self.add_region(&found.anchor);
         self.add_text(&found.label);
         match &found.variant {
             Some(variant) => {
@@ -64,7 +80,6 @@ impl Packed {
             }
             None => self.numbers.push(0.0),
         }
-        self.add_region(&found.anchor);
         self.add_region(&found.footprint);
         self.add_list(found.parts.iter().map(|part| f64::from(part.0)));
         match &found.loopy {
@@ -83,8 +98,10 @@ impl Packed {
     }
 
     fn add_text(&mut self, text: &str) {
-        self.numbers.push(text.encode_utf16().count() as f64);
+        let units = text.encode_utf16().count();
+        self.numbers.push(units as f64);
         self.text.push_str(text);
+        self.text_units += units;
     }
 
     fn add_list(&mut self, values: impl ExactSizeIterator<Item = f64>) {

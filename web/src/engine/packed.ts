@@ -38,12 +38,69 @@ export type PackedView = Omit<View, 'analysis'> & { analysis: PackedAnalysis };
 
 const REGION_KINDS = ['cells', 'rect', 'span', 'items', 'segments'] as const;
 
+/** What `MoveInfo` holds beyond a move's head (`id`, `component`, `after`) and anchor. */
+type MoveDetails = Omit<MoveInfo, 'id' | 'component' | 'after' | 'anchor'>;
+
+/**
+ * A move read back with its head only. Its anchor, then the rest, are
+ * read from the packed lists the first time anything asks for them: a
+ * position can have 200 000 moves, boards look moves up by their anchors,
+ * and labels and footprints are wanted only for the moves shown.
+ */
+class PackedMove implements MoveInfo {
+  private readAnchor?: Region;
+  private details?: MoveDetails;
+
+  constructor(
+    readonly id: number,
+    readonly component: number,
+    readonly after: number,
+    private readonly packed: PackedLists,
+    private readonly at: number,
+    private readonly textAt: number,
+  ) {}
+
+  get anchor(): Region {
+    return (this.readAnchor ??= new Reader(this.packed, this.at, this.textAt).region());
+  }
+
+  private read(): MoveDetails {
+    if (this.details) return this.details;
+    const reader = new Reader(this.packed, this.at, this.textAt);
+    const anchor = reader.region();
+    // Kept only if the anchor was not read before, so it stays one object.
+    this.readAnchor ??= anchor;
+    return (this.details = reader.details());
+  }
+
+  get label(): string {
+    return this.read().label;
+  }
+
+  get variant(): string | undefined {
+    return this.read().variant;
+  }
+
+  get footprint(): Region {
+    return this.read().footprint;
+  }
+
+  get parts(): number[] {
+    return this.read().parts;
+  }
+
+  get loopy(): Loopy | undefined {
+    return this.read().loopy;
+  }
+}
+
 /** Reads the numbers and the text in order. */
 class Reader {
-  private at = 0;
-  private textAt = 0;
-
-  constructor(private readonly packed: PackedLists) {}
+  constructor(
+    private readonly packed: PackedLists,
+    private at = 0,
+    private textAt = 0,
+  ) {}
 
   number(): number {
     return this.packed.numbers[this.at++];
@@ -107,26 +164,50 @@ class Reader {
     }
   }
 
+  /** A move's details, read from just after its anchor. */
+  details(): MoveDetails {
+    const label = this.text();
+    const variant = this.number() ? this.text() : undefined;
+    const footprint = this.region();
+    const parts = this.list();
+    const loopy = this.loopy();
+    return { label, variant, footprint, parts, loopy };
+  }
+
+  /** The next move, whole, as a plain object that can be posted. */
   move(): MoveInfo {
     const id = this.number();
     const component = this.number();
     const after = this.number();
-    const label = this.text();
-    const variant = this.number() ? this.text() : undefined;
+    this.at += 2;
     const anchor = this.region();
-    const footprint = this.region();
-    const parts = this.list();
-    const loopy = this.loopy();
+    const { label, variant, footprint, parts, loopy } = this.details();
     // Every move has the same keys, so the JavaScript engine keeps one object shape for them all.
     return { id, label, component, anchor, variant, footprint, parts, after, loopy };
   }
 
-  /** The first `limit` moves of the next list, or all of them. */
-  moves(limit: number): MoveInfo[] {
-    const count = Math.min(this.number(), limit);
-    const moves = new Array<MoveInfo>(count);
-    for (let i = 0; i < count; i++) moves[i] = this.move();
-    return moves;
+  /** The next move, its details left to read when asked for. */
+  packedMove(): PackedMove {
+    const id = this.number();
+    const component = this.number();
+    const after = this.number();
+    const move = new PackedMove(id, component, after, this.packed, this.at + 2, this.textAt);
+    this.skipDetails();
+    return move;
+  }
+
+  /** Passes over the next move. */
+  skipMove(): void {
+    this.at += 3;
+    this.skipDetails();
+  }
+
+  /** Passes over a move's details by the sizes that lead them. */
+  private skipDetails(): void {
+    const numbers = this.number();
+    const units = this.number();
+    this.at += numbers;
+    this.textAt += units;
   }
 
   intervals(): Interval[] {
@@ -148,7 +229,7 @@ class Reader {
   *fill(analysis: Omit<Analysis, 'solveMs'>): Generator<void> {
     const moves = new Array<MoveInfo>(this.number());
     for (let i = 0; i < moves.length; i++) {
-      moves[i] = this.move();
+      moves[i] = this.packedMove();
       if ((i + 1) % MOVES_PER_STEP === 0) yield;
     }
     analysis.moves = moves;
@@ -177,7 +258,10 @@ export async function unpackViewInSteps(view: PackedView, pause: () => Promise<v
   return { ...view, analysis };
 }
 
-/** The move with id `id` of the analysis itself (not of its sum's parts), without unpacking the rest. */
+/** The move with id `id` of the analysis itself (not of its sum's parts), without reading the rest. */
 export function packedMove(analysis: PackedAnalysis, id: number): MoveInfo | undefined {
-  return new Reader(analysis.packed).moves(id + 1)[id];
+  const reader = new Reader(analysis.packed);
+  if (!Number.isInteger(id) || id < 0 || id >= reader.number()) return undefined;
+  for (let skipped = 0; skipped < id; skipped++) reader.skipMove();
+  return reader.move();
 }
