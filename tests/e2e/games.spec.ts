@@ -171,6 +171,28 @@ test('a pasted multi-case contest input lets the person pick a case', async ({ p
   await expect(element.locator('grundy-grid svg')).toHaveAttribute('aria-label', '3 by 4 board');
 });
 
+test('a paste loads at once, while typing waits for a pause', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.clock.install();
+  const element = await open(page, 'nim', '3 4 5\n');
+  const total = element.locator('nim-sum-table tr.total td').nth(1);
+  await expect(total).toHaveText('*2');
+  // From here time stands still but for `runFor`, so the test sees which waits happen.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+  await page.evaluate(() => navigator.clipboard.writeText('1 2 3\n'));
+  await element.locator('textarea').focus();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('ControlOrMeta+V');
+  await page.clock.runFor(1);
+  await expect(total).toHaveText('*0');
+  await page.keyboard.press('End');
+  await page.keyboard.type('7');
+  await page.clock.runFor(200);
+  await expect(total).toHaveText('*0');
+  await page.clock.runFor(100);
+  await expect(total).toHaveText('*7');
+});
+
 test('100 000 intervals, the published limit, paste in, stay out of the text box and the address, and survive a reload', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   // Disjoint intervals below zero, so their lines are nearly the longest allowed: each alone is *1.

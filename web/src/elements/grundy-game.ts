@@ -34,6 +34,9 @@ const SHOWN_TEXT_LENGTH = 50_000;
 /** How many edits Undo can take back while drawing. */
 const MAX_DRAWING_STEPS = 100;
 
+/** How long typing in the text box must pause before the text is loaded. */
+const TYPING_PAUSE_MS = 250;
+
 /** What a presentation reveals, one step per arrow key. */
 const STEPS = ['The position', 'The nimber of each part', 'The total: who wins', 'The winning move'];
 
@@ -447,8 +450,10 @@ export class GrundyGame extends LitElement {
     this.drawing = op === 'undo' ? { game: steps.game, undo: left, redo: other } : { game: steps.game, undo: other, redo: left };
   }
 
-  private onDraft(event: Event): void {
-    this.takeDraft((event.target as HTMLTextAreaElement).value);
+  /** Typing waits for a pause; a paste or a drop is a whole text, loaded at once. */
+  private onDraft(event: InputEvent): void {
+    const whole = event.inputType?.startsWith('insertFrom') ?? false;
+    this.takeDraft((event.target as HTMLTextAreaElement).value, whole ? 0 : TYPING_PAUSE_MS);
   }
 
   /**
@@ -462,13 +467,13 @@ export class GrundyGame extends LitElement {
     const text = box.value.slice(0, box.selectionStart) + pasted + box.value.slice(box.selectionEnd);
     if (text.length <= SHOWN_TEXT_LENGTH) return;
     event.preventDefault();
-    this.takeDraft(text);
+    this.takeDraft(text, 0);
   }
 
-  private takeDraft(text: string): void {
+  private takeDraft(text: string, pauseMs: number): void {
     this.draft = text;
     clearTimeout(this.draftTimer);
-    this.draftTimer = setTimeout(() => this.loadDraft(0), 250);
+    this.draftTimer = setTimeout(() => this.loadDraft(0), pauseMs);
   }
 
   private loadDraft(caseIndex: number): void {
