@@ -145,6 +145,10 @@ export class LineBoardElement extends BoardElement {
     const removed = this.removedBy(this.previewed, board);
     const [roots, strips] = [new Map<number, number>(), new Map<number, Set<number>>()];
     board.intervals.forEach((interval, index) => interval.depth === 0 && roots.set(index, roots.size));
+    // Only the bars drawn are listed: 100 000 intervals mostly fall in strips or out of view.
+    const bars = board.intervals
+      .map((interval, index) => this.renderBar(interval, index, view, roots, removed, strips))
+      .filter((bar) => bar !== nothing);
     return html`
       <div class="tools">
         <button @click=${() => this.zoom(0.5)} aria-label="Zoom in">+</button>
@@ -164,7 +168,7 @@ export class LineBoardElement extends BoardElement {
         }}
         @wheel=${this.onWheel}>
         ${this.hints ? this.renderWinningRanges(view, axisY) : nothing}
-        ${board.intervals.map((interval, index) => this.renderBar(interval, index, view, roots, removed, strips))}
+        ${bars}
         ${[...strips].map(([depth, columns]) => {
           const y = TOP + depth * ROW;
           const path = [...columns].map((px) => `M${px} ${y + 2}v${ROW - 4}`).join('');
@@ -231,17 +235,18 @@ export class LineBoardElement extends BoardElement {
       <div class="callout" role="alert">${this.problem}</div></foreignObject>`;
   }
 
+  /** The winning picks in view; each item of a Lit list costs two nodes, so those out of view are not listed. */
   private renderWinningRanges(view: [number, number], axisY: number) {
-    return this.analysis.moves
-      .filter((m) => isWinning(this.analysis, m) && m.anchor.kind === 'span')
-      .map((m) => {
-        const anchor = m.anchor as { first: number; last: number };
-        const x1 = Math.max(0, this.x(anchor.first, view));
-        const x2 = Math.min(this.width, this.x(anchor.last + 1, view));
-        if (x2 < 0 || x1 > this.width) return nothing;
-        return svg`<rect x=${x1} y=${axisY - 5} width=${Math.max(2, x2 - x1)} height="5" fill="var(--grundy-win, #117733)">
-          <title>${m.label} wins</title></rect>`;
-      });
+    const ranges = [];
+    for (const move of this.analysis.moves) {
+      if (!isWinning(this.analysis, move) || move.anchor.kind !== 'span') continue;
+      const x1 = Math.max(0, this.x(move.anchor.first, view));
+      const x2 = Math.min(this.width, this.x(move.anchor.last + 1, view));
+      if (x2 < 0 || x1 > this.width) continue;
+      ranges.push(svg`<rect x=${x1} y=${axisY - 5} width=${Math.max(2, x2 - x1)} height="5" fill="var(--grundy-win, #117733)">
+          <title>${move.label} wins</title></rect>`);
+    }
+    return ranges;
   }
 
   /** The interval the last move picked, outlined above the line where it was. */
