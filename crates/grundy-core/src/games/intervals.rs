@@ -125,17 +125,16 @@ impl Forest {
     fn solve(&mut self) {
         let order = std::mem::take(&mut self.order);
         let mut tries = Tries::new();
-        let mut roots = vec![0u32; self.spans.len()];
+        let mut roots = vec![Trie::default(); self.spans.len()];
         for &v in order.iter().rev() {
             let below: Nimber = self.children[v].iter().map(|&c| self.nimber[c]).sum();
-            let mut set = 0;
+            let mut set = Trie::default();
             for &c in &self.children[v] {
-                let child = roots[c];
-                tries.xor_all(child, (below ^ self.nimber[c]).0);
-                set = tries.merge(set, child, 0);
+                let child = tries.xor_all(roots[c], (below ^ self.nimber[c]).0);
+                set = tries.union(set, child);
             }
             if self.has_gap(v) {
-                set = tries.insert(set, below.0, 0);
+                set = tries.insert(set, below.0);
             }
             self.below[v] = below;
             self.nimber[v] = Nimber(tries.mex(set));
@@ -207,8 +206,17 @@ impl Forest {
     }
 }
 
-/// Binary tries of nimbers (values below 2^BITS) in one arena; index 0 is
-/// the empty trie.
+/// A set of nimbers as a binary trie in `Tries`: `root` 0 is the empty set,
+/// and every value is below 2^`height`. Heights grow only as values need
+/// them, so the small sets most subtrees have take a few levels, not 18.
+#[derive(Clone, Copy, Default)]
+struct Trie {
+    root: u32,
+    height: u32,
+}
+
+/// Binary tries of nimbers in one arena; node 0 stands for no node. A node
+/// at level L splits its values by bit L−1; a node at level 0 is one value.
 struct Tries {
     nodes: Vec<TrieNode>,
 }
@@ -218,12 +226,14 @@ struct TrieNode {
     child: [u32; 2],
     /// How many distinct values lie below.
     count: u32,
-    /// Values below are to be xored with this.
+    /// Values below are to be xored with this (the bits below the level).
     tag: u32,
 }
 
-/// Nimbers stay below 2^18 because there are at most 100 000 intervals.
-const BITS: u32 = 18;
+/// The height a trie needs to hold `value`.
+fn height_for(value: u32) -> u32 {
+    u32::BITS - value.leading_zeros()
+}
 
 impl Tries {
     fn new() -> Tries {
@@ -232,18 +242,42 @@ impl Tries {
         }
     }
 
-    fn xor_all(&mut self, trie: u32, value: u32) {
-        if trie != 0 {
-            self.nodes[trie as usize].tag ^= value;
-        }
+    fn node(&mut self, node: TrieNode) -> u32 {
+        self.nodes.push(node);
+        (self.nodes.len() - 1) as u32
     }
 
-    fn push(&mut self, node: u32, depth: u32) {
+    /// The same set with room for values below 2^`height`.
+    fn lift(&mut self, mut trie: Trie, height: u32) -> Trie {
+        while trie.height < height {
+            if trie.root != 0 {
+                let count = self.count(trie.root);
+                trie.root = self.node(TrieNode {
+                    child: [trie.root, 0],
+                    count,
+                    tag: 0,
+                });
+            }
+            trie.height += 1;
+        }
+        trie
+    }
+
+    /// Every value of the set xored with `value`.
+    fn xor_all(&mut self, trie: Trie, value: u32) -> Trie {
+        let trie = self.lift(trie, height_for(value));
+        if trie.root != 0 {
+            self.nodes[trie.root as usize].tag ^= value;
+        }
+        trie
+    }
+
+    fn push(&mut self, node: u32, level: u32) {
         let tag = self.nodes[node as usize].tag;
-        if tag == 0 || depth == BITS {
+        if tag == 0 || level == 0 {
             return;
         }
-        if (tag >> (BITS - 1 - depth)) & 1 == 1 {
+        if (tag >> (level - 1)) & 1 == 1 {
             self.nodes[node as usize].child.swap(0, 1);
         }
         for child in self.nodes[node as usize].child {
@@ -258,21 +292,28 @@ impl Tries {
         self.nodes[node as usize].count
     }
 
-    fn insert(&mut self, node: u32, value: u32, depth: u32) -> u32 {
+    fn insert(&mut self, trie: Trie, value: u32) -> Trie {
+        let trie = self.lift(trie, height_for(value));
+        Trie {
+            root: self.insert_below(trie.root, value, trie.height),
+            ..trie
+        }
+    }
+
+    fn insert_below(&mut self, node: u32, value: u32, level: u32) -> u32 {
         let node = if node == 0 {
-            self.nodes.push(TrieNode::default());
-            (self.nodes.len() - 1) as u32
+            self.node(TrieNode::default())
         } else {
             node
         };
-        if depth == BITS {
+        if level == 0 {
             self.nodes[node as usize].count = 1;
             return node;
         }
-        self.push(node, depth);
-        let side = ((value >> (BITS - 1 - depth)) & 1) as usize;
+        self.push(node, level);
+        let side = ((value >> (level - 1)) & 1) as usize;
         let child = self.nodes[node as usize].child[side];
-        let child = self.insert(child, value, depth + 1);
+        let child = self.insert_below(child, value, level - 1);
         self.nodes[node as usize].child[side] = child;
         self.recount(node);
         node
@@ -283,21 +324,30 @@ impl Tries {
         self.nodes[node as usize].count = self.count(a) + self.count(b);
     }
 
-    /// The union of two tries; both are consumed.
-    fn merge(&mut self, a: u32, b: u32, depth: u32) -> u32 {
+    /// The union of two sets; both are consumed.
+    fn union(&mut self, a: Trie, b: Trie) -> Trie {
+        let height = a.height.max(b.height);
+        let (a, b) = (self.lift(a, height), self.lift(b, height));
+        Trie {
+            root: self.merge(a.root, b.root, height),
+            height,
+        }
+    }
+
+    fn merge(&mut self, a: u32, b: u32, level: u32) -> u32 {
         if a == 0 || b == 0 {
             return a.max(b);
         }
-        if depth == BITS {
+        if level == 0 {
             return a;
         }
-        self.push(a, depth);
-        self.push(b, depth);
+        self.push(a, level);
+        self.push(b, level);
         for side in 0..2 {
             let merged = self.merge(
                 self.nodes[a as usize].child[side],
                 self.nodes[b as usize].child[side],
-                depth + 1,
+                level - 1,
             );
             self.nodes[a as usize].child[side] = merged;
         }
@@ -305,17 +355,21 @@ impl Tries {
         a
     }
 
-    /// The least value not in the trie.
-    fn mex(&mut self, mut node: u32) -> u32 {
+    /// The least value not in the set.
+    fn mex(&mut self, trie: Trie) -> u32 {
+        let mut node = trie.root;
+        if self.count(node) == 1 << trie.height {
+            return 1 << trie.height;
+        }
         let mut value = 0;
-        for depth in 0..BITS {
+        for level in (1..=trie.height).rev() {
             if node == 0 {
                 return value;
             }
-            self.push(node, depth);
+            self.push(node, level);
             let [low, high] = self.nodes[node as usize].child;
-            if self.count(low) == 1 << (BITS - 1 - depth) {
-                value |= 1 << (BITS - 1 - depth);
+            if self.count(low) == 1 << (level - 1) {
+                value |= 1 << (level - 1);
                 node = high;
             } else {
                 node = low;
@@ -703,4 +757,52 @@ pub fn random_laminar(rng: &mut Rng, lo: i64, hi: i64, count: usize) -> Vec<(i64
         free.extend([(first + 1, last - 1), (a, first - 2), (last + 2, b)]);
     }
     spans
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    fn mex(set: &BTreeSet<u32>) -> u32 {
+        (0..)
+            .find(|value| !set.contains(value))
+            .expect("a set is finite")
+    }
+
+    /// Sets built by the tries' operations, as the forest builds them,
+    /// against the same operations on plain sets: small values and values
+    /// up to 2^17, so tries of every height are lifted and merged.
+    #[test]
+    fn tries_agree_with_plain_sets() {
+        let mut rng = Rng::new(7);
+        for round in 0..300 {
+            let largest = if round % 2 == 0 { 16 } else { 1 << 17 };
+            let mut tries = Tries::new();
+            let mut sets: Vec<(Trie, BTreeSet<u32>)> = Vec::new();
+            for _ in 0..40 {
+                let value = rng.below(largest) as u32;
+                let choice = rng.below(3);
+                let (trie, set) = if choice == 0 && sets.len() >= 2 {
+                    let (a, a_set) = sets.swap_remove(rng.below(sets.len()));
+                    let (b, b_set) = sets.swap_remove(rng.below(sets.len()));
+                    (tries.union(a, b), &a_set | &b_set)
+                } else if choice == 1 && !sets.is_empty() {
+                    let (trie, set) = sets.swap_remove(rng.below(sets.len()));
+                    let xored = set.iter().map(|&v| v ^ value).collect();
+                    (tries.xor_all(trie, value), xored)
+                } else {
+                    let (trie, mut set) = match rng.below(3) {
+                        0 => (Trie::default(), BTreeSet::new()),
+                        _ if sets.is_empty() => (Trie::default(), BTreeSet::new()),
+                        _ => sets.swap_remove(rng.below(sets.len())),
+                    };
+                    set.insert(value);
+                    (tries.insert(trie, value), set)
+                };
+                assert_eq!(tries.mex(trie), mex(&set), "round {round}: {set:?}");
+                sets.push((trie, set));
+            }
+        }
+    }
 }
