@@ -191,7 +191,9 @@ impl Forest {
         if count > MAX_PARTS {
             return vec![value];
         }
-        let mut parts: Vec<Nimber> = self.children[v].iter().map(|&c| self.nimber[c]).collect();
+        // Sized once: a position can have 200 000 picks, each with its list.
+        let mut parts = Vec::with_capacity(count);
+        parts.extend(self.children[v].iter().map(|&c| self.nimber[c]));
         let mut at = v;
         while let Some((p, on_path)) = self.branch_up[at].filter(|&(p, _)| remaining[p]) {
             parts.extend(
