@@ -342,8 +342,8 @@ pub fn cases() -> Vec<BenchCase> {
         name: format!("worst: {}", family.name),
         ..family
     }));
-    // Edits to 100 000 intervals cannot hold 100 ms while the page reads
-    // every move of the new position; this is the size that does.
+    // An edit of 100 000 intervals builds the forest and every move anew,
+    // which does not hold 100 ms in wasm; this is the size that does.
     let held = case(
         "intervals",
         "40 000 random",
