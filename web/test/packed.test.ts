@@ -111,6 +111,19 @@ describe('packed moves', () => {
     );
   });
 
+  // The element's `analysis` is public: whoever embeds a game may write it as JSON.
+  it('write the same JSON as the analysis sent whole', () => {
+    for (const game of list()) {
+      for (const sample of game.samples) {
+        const session = new Session(game.id, sample.input, undefined);
+        const whole = session.analysisJson() as Analysis;
+        const { solveMs, ...unpacked } = unpackAnalysis(packedAnalysis(session));
+        expect(solveMs).toBeGreaterThanOrEqual(0);
+        expect(JSON.parse(JSON.stringify(unpacked))).toEqual(JSON.parse(JSON.stringify(whole)));
+      }
+    }
+  });
+
   it('give one move without unpacking the rest', () => {
     const session = new Session('nim', '3 4 5', undefined);
     const whole = session.analysisJson() as Analysis;

@@ -92,6 +92,12 @@ class PackedMove implements MoveInfo {
   get loopy(): Loopy | undefined {
     return this.read().loopy;
   }
+
+  /** The move as `JSON.stringify` should write it: its fields, not where they are kept. */
+  toJSON(): MoveInfo {
+    const { id, label, component, anchor, variant, footprint, parts, after, loopy } = this;
+    return { id, label, component, anchor, variant, footprint, parts, after, loopy };
+  }
 }
 
 /** Reads the numbers and the text in order. */
