@@ -182,14 +182,7 @@ class Reader {
 
   /** The next move, whole, as a plain object that can be posted. */
   move(): MoveInfo {
-    const id = this.number();
-    const component = this.number();
-    const after = this.number();
-    this.at += 2;
-    const anchor = this.region();
-    const { label, variant, footprint, parts, loopy } = this.details();
-    // Every move has the same keys, so the JavaScript engine keeps one object shape for them all.
-    return { id, label, component, anchor, variant, footprint, parts, after, loopy };
+    return this.packedMove().toJSON();
   }
 
   /** The next move, its details left to read when asked for. */
