@@ -185,6 +185,28 @@ fn agrees_with_brute_force_on_random_families_and_their_continuations() {
     assert!(checked > 4000, "only {checked} positions checked");
 }
 
+/// A case's text is the contest's format for one case, the intervals that
+/// remain in the order they came, extreme coordinates written in full.
+#[test]
+fn the_text_lists_the_remaining_intervals_as_they_came() {
+    let input = "1\n4\n-2147483648 -5\n10 2147483648\n11 20\n-100 -50\n";
+    let mut session = games::open("intervals", input, 0).unwrap();
+    assert_eq!(session.text(), input);
+    let pick = |session: &mut Box<dyn grundy_core::AnySession>, label: &str| {
+        let id = session
+            .analysis()
+            .moves
+            .iter()
+            .find(|m| m.label == label)
+            .unwrap()
+            .id;
+        session.play(id).unwrap();
+    };
+    // A pick inside [11, 20] takes it and [10, 2147483648] that holds it.
+    pick(&mut session, "any of 11..20");
+    assert_eq!(session.text(), "1\n2\n-2147483648 -5\n-100 -50\n");
+}
+
 #[test]
 fn official_samples() {
     let input = "4\n1\n2 5\n2\n1 3\n5 7\n2\n1 5\n2 4\n3\n1 5\n2 4\n6 9\n";

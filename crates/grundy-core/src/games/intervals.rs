@@ -538,6 +538,8 @@ impl Game for Intervals {
         Ok(positions)
     }
 
+    /// Written piece by piece, without `format!`: the page asks for the
+    /// text of every position it shows, and it can have 100 000 lines.
     fn format(&self, position: &Position) -> String {
         let kept: Vec<&Span> = position
             .forest
@@ -547,9 +549,16 @@ impl Game for Intervals {
             .filter(|(_, &r)| r)
             .map(|(s, _)| s)
             .collect();
-        let mut out = format!("1\n{}\n", kept.len());
+        let mut digits = itoa::Buffer::new();
+        let mut out = String::with_capacity(16 + 24 * kept.len());
+        out.push_str("1\n");
+        out.push_str(digits.format(kept.len()));
+        out.push('\n');
         for span in kept {
-            out.push_str(&format!("{} {}\n", span.first, span.last));
+            out.push_str(digits.format(span.first));
+            out.push(' ');
+            out.push_str(digits.format(span.last));
+            out.push('\n');
         }
         out
     }
