@@ -138,29 +138,42 @@ export class BoardElement extends LitElement {
     return this.preview >= 0 ? this.analysis.moves[this.preview] : undefined;
   }
 
-  private byCell?: { analysis: Analysis; moves: Map<string, MoveInfo[]> };
-
   /**
    * Moves indexed by their anchor's first cell, `"row,col"`. Built once per
    * analysis: hovering asks for it on every pointer move.
    */
-  protected movesByCell(): Map<string, MoveInfo[]> {
-    if (this.byCell?.analysis !== this.analysis) {
-      this.byCell = { analysis: this.analysis, moves: this.indexByCell() };
-    }
-    return this.byCell.moves;
-  }
+  private readonly byCell = new PerAnalysis(indexByCell);
 
-  private indexByCell(): Map<string, MoveInfo[]> {
-    const byCell = new Map<string, MoveInfo[]>();
-    for (const move of this.analysis.moves) {
-      if (move.anchor.kind !== 'cells' || move.anchor.cells.length === 0) continue;
-      const [row, col] = move.anchor.cells[0];
-      const key = `${row},${col}`;
-      const list = byCell.get(key);
-      if (list) list.push(move);
-      else byCell.set(key, [move]);
-    }
-    return byCell;
+  protected movesByCell(): Map<string, MoveInfo[]> {
+    return this.byCell.of(this.analysis);
   }
+}
+
+/**
+ * A value a board works out from its analysis, kept until the analysis
+ * changes: boards render again on every preview, and a position can have
+ * 200 000 moves.
+ */
+export class PerAnalysis<T> {
+  private kept?: { analysis: Analysis; value: T };
+
+  constructor(private readonly work: (analysis: Analysis) => T) {}
+
+  of(analysis: Analysis): T {
+    if (this.kept?.analysis !== analysis) this.kept = { analysis, value: this.work(analysis) };
+    return this.kept.value;
+  }
+}
+
+function indexByCell(analysis: Analysis): Map<string, MoveInfo[]> {
+  const byCell = new Map<string, MoveInfo[]>();
+  for (const move of analysis.moves) {
+    if (move.anchor.kind !== 'cells' || move.anchor.cells.length === 0) continue;
+    const [row, col] = move.anchor.cells[0];
+    const key = `${row},${col}`;
+    const list = byCell.get(key);
+    if (list) list.push(move);
+    else byCell.set(key, [move]);
+  }
+  return byCell;
 }

@@ -1,5 +1,5 @@
 import { css, html, nothing, svg } from 'lit';
-import { BoardElement } from './board';
+import { BoardElement, PerAnalysis } from './board';
 import { isWinning, type Board, type Interval, type MoveInfo } from '../engine/model';
 import { componentColour, inkOn } from '../elements/palette';
 
@@ -48,8 +48,7 @@ export class LineBoardElement extends BoardElement {
   private editedAt = 0;
   private dragFrom: { x: number; view: [number, number]; moved: boolean } | undefined;
   /** Moves by ascending anchor, for finding the pick under the pointer. */
-  private sortedMoves: MoveInfo[] = [];
-  private sortedFor: unknown;
+  private readonly sortedMoves = new PerAnalysis((analysis) => alongTheLine(analysis.moves));
 
   constructor() {
     super();
@@ -105,15 +104,12 @@ export class LineBoardElement extends BoardElement {
   }
 
   private moveAt(value: number): MoveInfo | undefined {
-    if (this.sortedFor !== this.analysis) {
-      this.sortedMoves = alongTheLine(this.analysis.moves);
-      this.sortedFor = this.analysis;
-    }
+    const sortedMoves = this.sortedMoves.of(this.analysis);
     let low = 0;
-    let high = this.sortedMoves.length - 1;
+    let high = sortedMoves.length - 1;
     while (low <= high) {
       const mid = (low + high) >> 1;
-      const move = this.sortedMoves[mid];
+      const move = sortedMoves[mid];
       const anchor = move.anchor;
       if (anchor.kind !== 'span') return undefined;
       if (value < anchor.first) high = mid - 1;
@@ -394,8 +390,7 @@ export class LineBoardElement extends BoardElement {
 
   /** The nearest integer past `from` that some move picks, or `from` if none. */
   private nextPickable(from: number | undefined, forward: boolean): number | undefined {
-    this.moveAt(0); // sorts the moves for this analysis
-    const spans = this.sortedMoves.map((m) => (m.anchor.kind === 'span' ? [m.anchor.first, m.anchor.last] : [0, -1]));
+    const spans = this.sortedMoves.of(this.analysis).map((m) => (m.anchor.kind === 'span' ? [m.anchor.first, m.anchor.last] : [0, -1]));
     if (spans.length === 0) return from;
     if (from === undefined) return spans[0][0];
     if (forward) {

@@ -1,6 +1,6 @@
 import { css, html, nothing } from 'lit';
-import { BoardElement } from './board';
-import { isWinning, type Analysis, type Board, type MoveInfo } from '../engine/model';
+import { BoardElement, PerAnalysis } from './board';
+import { isWinning, type Board, type MoveInfo } from '../engine/model';
 import { componentColour, inkOn } from '../elements/palette';
 import { regionHas } from '../engine/regions';
 import { heapEditButtons, ruleField } from './heap-edit';
@@ -94,7 +94,7 @@ export class RowsBoardElement extends BoardElement {
     const take = this.currentTake(board);
     const byCell = this.movesByCell();
     const pieceName = PIECE_NAMES[board.piece] ?? 'counter';
-    const winningTakes = this.winningTakes();
+    const winningTakes = this.winningTakes.of(this.analysis);
     return html`
       ${this.editing ? ruleField('Octal code', board.rule, 'd0.d1d2…, such as 0.77 (Kayles) or 0.137', (e) => this.edit(e)) : nothing}
       ${!this.editing && board.takes.length > 1
@@ -112,19 +112,10 @@ export class RowsBoardElement extends BoardElement {
       </div>`;
   }
 
-  private takesFor?: { analysis: Analysis; takes: Set<number> };
-
-  /**
-   * The takes with a winning move, found once per analysis: previewing a
-   * move renders the board again, and a position can have 200 000 moves.
-   */
-  private winningTakes(): Set<number> {
-    if (this.takesFor?.analysis !== this.analysis) {
-      const takes = new Set(this.analysis.moves.filter((m) => isWinning(this.analysis, m)).map((m) => Number(m.variant)));
-      this.takesFor = { analysis: this.analysis, takes };
-    }
-    return this.takesFor.takes;
-  }
+  /** The takes with a winning move. */
+  private readonly winningTakes = new PerAnalysis(
+    (analysis) => new Set(analysis.moves.filter((m) => isWinning(analysis, m)).map((m) => Number(m.variant))),
+  );
 
   private renderRow(board: RowsBoard, heap: number, size: number, take: number, byCell: Map<string, MoveInfo[]>) {
     const colour = componentColour(heap);
