@@ -14,6 +14,9 @@
 //! tag, so the whole forest takes O(N log N · bits). A subtree never changes
 //! while it remains (removing an interval removes its ancestors, never its
 //! descendants), so values computed once stay valid for the whole game.
+//! A tree's values depend on its spans alone, so an edit solves only the
+//! trees it changes; the others take theirs from the old forest, and the
+//! old order is kept rather than sorted anew.
 
 use crate::ai::Rng;
 use crate::analysis::{
@@ -22,6 +25,7 @@ use crate::analysis::{
 use crate::game::{unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample};
 use crate::input::Scanner;
 use crate::nimber::Nimber;
+use std::cmp::Reverse;
 use std::rc::Rc;
 
 pub const MAX_CASES: usize = 10_000;
@@ -46,13 +50,33 @@ pub struct Position {
 }
 
 impl Position {
+    /// A case's position with every interval solved.
     fn new(spans: Vec<Span>) -> Result<Position, GameError> {
-        let forest = Forest::new(spans)?;
+        let mut order: Vec<usize> = (0..spans.len()).collect();
+        crate::sort::sort_by_cached_key(&mut order, |&i| order_key(&spans, i));
+        Position::rebuilt(spans, order, None)
+    }
+
+    /// A position of `spans`, which `order` lists by `order_key`, taking
+    /// the values of every tree `old` holds unchanged from `old`.
+    fn rebuilt(
+        spans: Vec<Span>,
+        order: Vec<usize>,
+        old: Option<&Forest>,
+    ) -> Result<Position, GameError> {
+        let forest = Forest::new(spans, order, old)?;
         Ok(Position {
             remaining: vec![true; forest.spans.len()],
             forest: Rc::new(forest),
         })
     }
+}
+
+/// Where interval `i` of `spans` comes in a forest's order: parents before
+/// children, by start, then longest first; of equal intervals, the first
+/// in the input holds the others.
+fn order_key(spans: &[Span], i: usize) -> (i64, Reverse<i64>, usize) {
+    (spans[i].first, Reverse(spans[i].last), i)
 }
 
 /// The containment forest of a case's intervals, with every subtree's values.
@@ -73,14 +97,11 @@ pub struct Forest {
 }
 
 impl Forest {
-    /// Builds the forest, or names the two intervals that overlap.
-    fn new(spans: Vec<Span>) -> Result<Forest, GameError> {
+    /// Builds the forest of `spans`, listed in `order` by `order_key`, or
+    /// names the two intervals that overlap.
+    fn new(spans: Vec<Span>, order: Vec<usize>, old: Option<&Forest>) -> Result<Forest, GameError> {
         let n = spans.len();
-        // Parents come before children: by start, then longest first.
-        let mut order: Vec<usize> = (0..n).collect();
-        crate::sort::sort_by_cached_key(&mut order, |&i| {
-            (spans[i].first, std::cmp::Reverse(spans[i].last))
-        });
+        debug_assert!(order.is_sorted_by_key(|&i| order_key(&spans, i)));
         let mut parent = vec![None; n];
         let mut children = vec![Vec::new(); n];
         let mut open: Vec<usize> = Vec::new();
@@ -117,28 +138,45 @@ impl Forest {
             parent,
             children,
         };
-        forest.solve();
+        forest.solve(old);
         Ok(forest)
     }
 
-    /// Fills G and S for every interval, children first.
-    fn solve(&mut self) {
+    /// Fills G and S for every interval, children first, tree by tree,
+    /// copying the trees `old` holds unchanged.
+    fn solve(&mut self, old: Option<&Forest>) {
         let order = std::mem::take(&mut self.order);
         let mut tries = Tries::new();
-        let mut roots = vec![Trie::default(); self.spans.len()];
-        for &v in order.iter().rev() {
-            let below: Nimber = self.children[v].iter().map(|&c| self.nimber[c]).sum();
-            let mut set = Trie::default();
-            for &c in &self.children[v] {
-                let child = tries.xor_all(roots[c], (below ^ self.nimber[c]).0);
-                set = tries.union(set, child);
+        let mut sets = vec![Trie::default(); self.spans.len()];
+        let mut old_at = 0;
+        let mut start = 0;
+        while start < order.len() {
+            // A tree is its root and everything after it up to the next root.
+            let size = 1 + order[start + 1..]
+                .iter()
+                .take_while(|&&v| self.parent[v].is_some())
+                .count();
+            let tree = &order[start..start + size];
+            start += size;
+            if old.is_some_and(|old| self.copy_tree(tree, old, &mut old_at)) {
+                continue;
             }
-            if self.has_gap(v) {
-                set = tries.insert(set, below.0);
+            for &v in tree.iter().rev() {
+                let below: Nimber = self.children[v].iter().map(|&c| self.nimber[c]).sum();
+                let mut set = Trie::default();
+                for &c in &self.children[v] {
+                    let child = tries.xor_all(sets[c], (below ^ self.nimber[c]).0);
+                    set = tries.union(set, child);
+                }
+                if self.has_gap(v) {
+                    set = tries.insert(set, below.0);
+                }
+                self.below[v] = below;
+                self.nimber[v] = Nimber(tries.mex(set));
+                sets[v] = set;
             }
-            self.below[v] = below;
-            self.nimber[v] = Nimber(tries.mex(set));
-            roots[v] = set;
+            // The tree's sets are done with: its root's value is known.
+            tries.clear();
         }
         for &v in &order {
             if let Some(p) = self.parent[v] {
@@ -150,6 +188,41 @@ impl Forest {
             }
         }
         self.order = order;
+    }
+
+    /// Copies G and S for `tree` (a root and its descendants, in order)
+    /// from `old` if `old` has an interval of the same span whose subtree
+    /// has the same spans: values depend on nothing else. `old_at` is
+    /// where the search in `old`'s order resumes, as trees come by start.
+    fn copy_tree(&mut self, tree: &[usize], old: &Forest, old_at: &mut usize) -> bool {
+        let root = self.spans[tree[0]];
+        let key = |span: Span| (span.first, Reverse(span.last));
+        while old
+            .order
+            .get(*old_at)
+            .is_some_and(|&u| key(old.spans[u]) < key(root))
+        {
+            *old_at += 1;
+        }
+        let end = *old_at + tree.len();
+        let Some(old_tree) = old.order.get(*old_at..end) else {
+            return false;
+        };
+        let same = |v: usize, u: usize| {
+            (self.spans[v].first, self.spans[v].last) == (old.spans[u].first, old.spans[u].last)
+        };
+        let old_tree_ends = old
+            .order
+            .get(end)
+            .is_none_or(|&u| old.spans[u].first > root.last);
+        if !old_tree_ends || !tree.iter().zip(old_tree).all(|(&v, &u)| same(v, u)) {
+            return false;
+        }
+        for (&v, &u) in tree.iter().zip(old_tree) {
+            self.nimber[v] = old.nimber[u];
+            self.below[v] = old.below[u];
+        }
+        true
     }
 
     fn has_gap(&self, v: usize) -> bool {
@@ -242,6 +315,11 @@ impl Tries {
         Tries {
             nodes: vec![TrieNode::default()],
         }
+    }
+
+    /// Forgets every set, keeping the arena's memory.
+    fn clear(&mut self) {
+        self.nodes.truncate(1);
     }
 
     fn node(&mut self, node: TrieNode) -> u32 {
@@ -395,16 +473,18 @@ pub struct Intervals;
 /// Every gap of every remaining interval, in the order moves are numbered.
 fn picks(position: &Position) -> Vec<Pick> {
     let forest = &position.forest;
-    (0..forest.spans.len())
-        .filter(|&v| position.remaining[v])
-        .flat_map(|v| {
-            forest.gaps(v).map(move |(first, last)| Pick {
+    // An interval has at most one gap more than it has children.
+    let mut picks = Vec::with_capacity(2 * forest.spans.len());
+    for v in (0..forest.spans.len()).filter(|&v| position.remaining[v]) {
+        for (first, last) in forest.gaps(v) {
+            picks.push(Pick {
                 interval: v,
                 first,
                 last,
-            })
-        })
-        .collect()
+            });
+        }
+    }
+    picks
 }
 
 /// Per remaining interval: its root, its path value (the ⊕ of the pieces a
@@ -650,9 +730,15 @@ impl Game for Intervals {
                     loopy: None,
                 }
             })
-            .collect();
+            .collect::<Vec<MoveInfo>>();
+        // Picks come by interval, so the least winning one is searched for.
+        let best = picks
+            .iter()
+            .zip(&moves)
+            .filter(|(_, found)| found.after.is_zero())
+            .map(|(pick, _)| pick.first)
+            .min();
         let mut analysis = Analysis::new(Board::Line { intervals }, components, moves);
-        let best = smallest_winning(position);
         analysis.facts.push(Fact {
             label: "Smallest winning integer".to_string(),
             value: best.map_or_else(|| "none: every pick loses".to_string(), |x| x.to_string()),
@@ -688,14 +774,22 @@ impl Game for Intervals {
     }
 
     fn edit(&mut self, position: &Position, edit: &Edit) -> Result<Position, GameError> {
-        let mut spans: Vec<Span> = position
-            .forest
-            .spans
+        let forest = &position.forest;
+        // The remaining intervals, numbered afresh in input order, in the
+        // forest's order, which the new numbers keep.
+        let mut index = vec![usize::MAX; forest.spans.len()];
+        let mut spans = Vec::with_capacity(forest.spans.len() + 1);
+        for v in (0..forest.spans.len()).filter(|&v| position.remaining[v]) {
+            index[v] = spans.len();
+            spans.push(forest.spans[v]);
+        }
+        let mut order: Vec<usize> = forest
+            .order
             .iter()
-            .zip(&position.remaining)
-            .filter(|(_, &kept)| kept)
-            .map(|(s, _)| *s)
+            .map(|&v| index[v])
+            .filter(|&i| i != usize::MAX)
             .collect();
+        let mut old = Some(&**forest);
         match *edit {
             Edit::SetSpan { index, first, last } => {
                 let index = index as usize;
@@ -710,7 +804,10 @@ impl Game for Intervals {
                     line: 0,
                 };
                 match index.cmp(&spans.len()) {
-                    std::cmp::Ordering::Less => spans[index] = span,
+                    std::cmp::Ordering::Less => {
+                        spans[index] = span;
+                        order.retain(|&i| i != index);
+                    }
                     std::cmp::Ordering::Equal if spans.len() < MAX_INTERVALS => spans.push(span),
                     _ => {
                         return Err(GameError::new(format!(
@@ -719,15 +816,23 @@ impl Game for Intervals {
                         )))
                     }
                 }
+                let key = order_key(&spans, index);
+                let at = order.partition_point(|&i| order_key(&spans, i) < key);
+                order.insert(at, index);
             }
             Edit::RemoveSpan { index } => {
-                if index as usize >= spans.len() {
+                let index = index as usize;
+                if index >= spans.len() {
                     return Err(GameError::new(format!(
                         "there is no interval {}",
                         index + 1
                     )));
                 }
-                spans.remove(index as usize);
+                spans.remove(index);
+                order.retain(|&i| i != index);
+                for i in &mut order {
+                    *i -= usize::from(*i > index);
+                }
             }
             Edit::Random { seed, density } => {
                 // About 3 + 20·density intervals on 0..=100.
@@ -740,6 +845,7 @@ impl Game for Intervals {
                         line: 0,
                     })
                     .collect();
+                old = None;
             }
             _ => return Err(unsupported_edit("Intervals", edit)),
         }
@@ -747,7 +853,10 @@ impl Game for Intervals {
         for (i, span) in spans.iter_mut().enumerate() {
             span.line = i + 3;
         }
-        Position::new(spans)
+        match old {
+            Some(old) => Position::rebuilt(spans, order, Some(old)),
+            None => Position::new(spans),
+        }
     }
 }
 
