@@ -98,7 +98,13 @@ impl Packed {
     }
 
     fn add_text(&mut self, text: &str) {
-        let units = text.encode_utf16().count();
+        // Most labels are ASCII, one unit per byte; counting units costs
+        // a pass over the characters otherwise.
+        let units = if text.is_ascii() {
+            text.len()
+        } else {
+            text.encode_utf16().count()
+        };
         self.numbers.push(units as f64);
         self.text.push_str(text);
         self.text_units += units;
