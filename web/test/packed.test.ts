@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Session, games, initSync } from '../src/wasm-bench/grundy-bench.js';
 import type { Analysis, MoveInfo } from '../src/engine/model';
-import { packedAnalysis, packedMove, unpackAnalysis } from '../src/engine/packed';
+import { packedAnalysis, unpackAnalysis } from '../src/engine/packed';
 
 beforeAll(() => {
   initSync({ module: readFileSync(new URL('../src/wasm-bench/grundy-bench_bg.wasm', import.meta.url)) });
@@ -122,13 +122,5 @@ describe('packed moves', () => {
         expect(JSON.parse(JSON.stringify(unpacked))).toEqual(JSON.parse(JSON.stringify(whole)));
       }
     }
-  });
-
-  it('give one move without unpacking the rest', () => {
-    const session = new Session('nim', '3 4 5', undefined);
-    const whole = session.analysisJson() as Analysis;
-    const packed = packedAnalysis(session);
-    for (const move of whole.moves) expect(packedMove(packed, move.id)).toEqual(move);
-    for (const id of [whole.moves.length, -1, 0.5, Number.NaN]) expect(packedMove(packed, id)).toBeUndefined();
   });
 });

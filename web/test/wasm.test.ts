@@ -89,6 +89,15 @@ describe('Session', () => {
     expect(analysisOf(session).moves[move!].after).toBe(0);
     expect(session.aiMove(1, 42)).toBe(move);
   });
+
+  it('gives one move alone as the analysis lists it', () => {
+    for (const [game, text] of [['nim', '3 4 5'], ['intervals', '1\n3\n1 9\n2 3\n5 6\n'], ['darkraft', '2 3\nLRX\nXRL\n']]) {
+      const session = new Session(game, text);
+      const moves = analysisOf(session).moves;
+      expect(moves.length).toBeGreaterThan(2);
+      for (const move of moves) expect(session.moveInfo(move.id)).toEqual(JSON.parse(JSON.stringify(move)));
+    }
+  });
 });
 
 describe('games and solve', () => {
@@ -125,6 +134,7 @@ describe('the boundary refuses what is not an argument', () => {
     }
     expect(() => session.play(-1)).toThrow('there is no move the number -1 here');
     expect(() => session.play('abc' as unknown as number)).toThrow(TypeError);
+    for (const id of [-1, 3, 0.5]) expect(() => session.moveInfo(id)).toThrow(/^there is no move .* here/);
     expect(session.text()).toBe('1 2\n');
     session.play(0);
     expect(session.text()).toBe('0 2\n');

@@ -202,6 +202,22 @@ impl Session {
 
     /// Plays the move with this id from the current analysis's list.
     pub fn play(&mut self, move_id: JsValue) -> Result<(), JsValue> {
+        let id = self.move_id(&move_id)?;
+        self.inner.play(id).map_err(js_error)?;
+        self.solve_ms = None;
+        Ok(())
+    }
+
+    /// The move with this id from the current analysis's list, alone: the
+    /// computer's move, without sending the whole list again.
+    #[wasm_bindgen(js_name = moveInfo)]
+    pub fn move_info(&mut self, move_id: JsValue) -> Result<JsValue, JsValue> {
+        let id = self.move_id(&move_id)?;
+        to_js(&self.inner.analysis().moves[id as usize])
+    }
+
+    /// `move_id` checked against the current analysis's list.
+    fn move_id(&mut self, move_id: &JsValue) -> Result<u32, JsValue> {
         let count = self.inner.analysis().moves.len();
         let id = move_id
             .as_f64()
@@ -212,16 +228,14 @@ impl Session {
                     1 => "the only move is 0".to_string(),
                     _ => format!("the moves are 0 to {}", count - 1),
                 };
-                let message = format!("there is no move {} here; {range}", describe(&move_id));
+                let message = format!("there is no move {} here; {range}", describe(move_id));
                 if move_id.as_f64().is_some() {
                     js_error(GameError::new(message))
                 } else {
                     type_error(message)
                 }
             })?;
-        self.inner.play(id as u32).map_err(js_error)?;
-        self.solve_ms = None;
-        Ok(())
+        Ok(id as u32)
     }
 
     pub fn undo(&mut self) -> bool {

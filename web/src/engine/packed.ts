@@ -180,11 +180,6 @@ class Reader {
     return { label, variant, footprint, parts, loopy };
   }
 
-  /** The next move, whole, as a plain object that can be posted. */
-  move(): MoveInfo {
-    return this.packedMove().toJSON();
-  }
-
   /** The next move, its details left to read when asked for. */
   packedMove(): PackedMove {
     const id = this.number();
@@ -193,12 +188,6 @@ class Reader {
     const move = new PackedMove(id, component, after, this.packed, this.at + 2, this.textAt);
     this.skipDetails();
     return move;
-  }
-
-  /** Passes over the next move. */
-  skipMove(): void {
-    this.at += 3;
-    this.skipDetails();
   }
 
   /** Passes over a move's details by the sizes that lead them. */
@@ -255,12 +244,4 @@ export async function unpackViewInSteps(view: PackedView, pause: () => Promise<v
   const { packed, ...analysis } = view.analysis;
   for (const _ of new Reader(packed).fill(analysis)) await pause();
   return { ...view, analysis };
-}
-
-/** The move with id `id` of the analysis itself (not of its sum's parts), without reading the rest. */
-export function packedMove(analysis: PackedAnalysis, id: number): MoveInfo | undefined {
-  const reader = new Reader(analysis.packed);
-  if (!Number.isInteger(id) || id < 0 || id >= reader.number()) return undefined;
-  for (let skipped = 0; skipped < id; skipped++) reader.skipMove();
-  return reader.move();
 }
