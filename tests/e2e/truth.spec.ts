@@ -166,6 +166,37 @@ test('Back returns to the position before a load or an edit', async ({ page }) =
   await expect(page).toHaveURL(/position=3\+4\+5/);
 });
 
+test('Back and a reload find each position too long for the address, kept by its history entry', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  // Intervals below zero, so each line is nearly as long as lines get.
+  const intervals = (count: number) =>
+    `1\n${count}\n${Array.from({ length: count }, (_, k) => `${-2147483648 + 20 * k} ${-2147483638 + 20 * k}\n`).join('')}`;
+  const [first, second] = [intervals(12_000), intervals(11_000)];
+  const element = await open(page, 'intervals', '1\n1\n0 10\n');
+  const box = element.locator('textarea');
+  // Each interval is a part; the table lists 32 and folds the rest.
+  const shows = async (text: string) => {
+    const parts = text.split('\n').length - 3;
+    await expect(element.locator('nim-sum-table tr.folded td').nth(0)).toHaveText(`⊕ of ${parts - 32} more`, { timeout: 30_000 });
+    await expect(box).toHaveAttribute('placeholder', new RegExp(`position is ${text.length.toLocaleString('en')} characters long`));
+  };
+  for (const text of [first, second]) {
+    await page.evaluate((value) => navigator.clipboard.writeText(value), text);
+    await box.focus();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.press('ControlOrMeta+V');
+    await shows(text);
+    await expect(page).toHaveURL(/kept=tab/);
+  }
+  await page.goBack();
+  await shows(first);
+  await page.reload();
+  await shows(first);
+  await page.goForward();
+  await shows(second);
+  await expect(page.locator('grundy-playground .note')).toContainText('too long for a link');
+});
+
 test('every game opens on a position the first player can win, with several parts', async ({ page }) => {
   await page.goto('/');
   for (const name of ['Nim', 'Bacterial Tactics', 'World of Darkraft', 'BoardEscape', 'Intervals', 'A String Game']) {
