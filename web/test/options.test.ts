@@ -32,6 +32,10 @@ describe('the URL hash', () => {
     const fits = { game: 'intervals', position: line.repeat(9_000) };
     expect(readHash(writeHash(fits).hash)).toEqual(fits);
     expect(writeHash(fits).kept).toBe(false);
+    // Short enough as text, too long once encoded.
+    const encodedTooLong = { game: 'intervals', position: line.repeat(11_000) };
+    expect(encodedTooLong.position.length).toBeLessThan(MAX_HASH_LENGTH);
+    expect(writeHash(encodedTooLong)).toEqual({ hash: '#game=intervals&kept=tab', kept: true });
     const long = { game: 'intervals', position: line.repeat(100_000), play: 'misere' as const };
     const { hash, kept } = writeHash(long);
     expect(kept).toBe(true);

@@ -70,10 +70,14 @@ export function readHash(hash: string): HashState {
 export function writeHash(state: HashState): { hash: string; kept: boolean } {
   const params = new URLSearchParams();
   if (state.game) params.set('game', state.game);
-  if (state.position !== undefined) params.set('position', state.position);
+  // Encoding never shortens a text, so one too long already is not encoded:
+  // for 100 000 intervals that is 1.6 million characters at every edit.
+  if (state.position !== undefined && state.position.length < MAX_HASH_LENGTH) params.set('position', state.position);
   if (state.play) params.set('play', state.play);
   const whole = params.toString();
-  if (whole.length < MAX_HASH_LENGTH) return { hash: `#${whole}`, kept: false };
+  if (state.position === undefined || (params.has('position') && whole.length < MAX_HASH_LENGTH)) {
+    return { hash: `#${whole}`, kept: false };
+  }
   params.delete('position');
   params.set('kept', 'tab');
   return { hash: `#${params.toString()}`, kept: true };
