@@ -35,7 +35,7 @@ export class RowsBoardElement extends BoardElement {
     .row { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem; }
     .pieces { display: flex; flex-wrap: wrap; gap: 2px; }
     .row.last .pieces { outline: 3px dashed var(--grundy-last, #c2410c); outline-offset: 3px; border-radius: 0.4rem; }
-    button.piece { width: 2rem; height: 2.6rem; padding: 0; border: 0; background: none; cursor: default; display: grid; place-items: center; }
+    button.piece { width: 2rem; height: 2.6rem; padding: 0; border: 0; background: none; cursor: default; display: flex; align-items: center; justify-content: center; }
     .interactive button.piece.playable { cursor: pointer; }
     button.piece .shape { display: block; border: 2px solid var(--grundy-ink, #222); background: var(--heap-colour); }
     .pin .shape { width: 0.9rem; height: 2.2rem; border-radius: 0.45rem 0.45rem 0.3rem 0.3rem; }
