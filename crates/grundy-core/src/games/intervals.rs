@@ -774,6 +774,19 @@ impl Game for Intervals {
     }
 
     fn edit(&mut self, position: &Position, edit: &Edit) -> Result<Position, GameError> {
+        if let Edit::Random { seed, density } = *edit {
+            // About 3 + 20·density intervals on 0..=100.
+            let count = 3 + (density.clamp(0.0, 1.0) * 20.0) as usize;
+            let spans = random_laminar(&mut Rng::new(seed), 0, 100, count)
+                .into_iter()
+                .map(|(first, last)| Span {
+                    first,
+                    last,
+                    line: 0,
+                })
+                .collect();
+            return Position::new(numbered(spans));
+        }
         let forest = &position.forest;
         // The remaining intervals, numbered afresh in input order, in the
         // forest's order, which the new numbers keep.
@@ -789,7 +802,6 @@ impl Game for Intervals {
             .map(|&v| index[v])
             .filter(|&i| i != usize::MAX)
             .collect();
-        let mut old = Some(&**forest);
         match *edit {
             Edit::SetSpan { index, first, last } => {
                 let index = index as usize;
@@ -834,30 +846,19 @@ impl Game for Intervals {
                     *i -= usize::from(*i > index);
                 }
             }
-            Edit::Random { seed, density } => {
-                // About 3 + 20·density intervals on 0..=100.
-                let count = 3 + (density.clamp(0.0, 1.0) * 20.0) as usize;
-                spans = random_laminar(&mut Rng::new(seed), 0, 100, count)
-                    .into_iter()
-                    .map(|(first, last)| Span {
-                        first,
-                        last,
-                        line: 0,
-                    })
-                    .collect();
-                old = None;
-            }
             _ => return Err(unsupported_edit("Intervals", edit)),
         }
-        // Lines as the text writes them: the count on line 2, intervals after.
-        for (i, span) in spans.iter_mut().enumerate() {
-            span.line = i + 3;
-        }
-        match old {
-            Some(old) => Position::rebuilt(spans, order, Some(old)),
-            None => Position::new(spans),
-        }
+        Position::rebuilt(numbered(spans), order, Some(forest))
     }
+}
+
+/// `spans` with the lines the text writes them on: the count on line 2,
+/// intervals after.
+fn numbered(mut spans: Vec<Span>) -> Vec<Span> {
+    for (i, span) in spans.iter_mut().enumerate() {
+        span.line = i + 3;
+    }
+    spans
 }
 
 /// Up to `count` random intervals inside [lo, hi] that nest or are
