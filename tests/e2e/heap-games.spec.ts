@@ -40,8 +40,8 @@ test('hints mark exactly the moves that win, with the run length that does', asy
   const element = await open(page, 'octal', '0.77\n3 4\n');
   await element.getByLabel('Hints').check();
   const analysis = await element.evaluate((game) => {
-    const { moves } = (game as unknown as { analysis: { moves: { after: number; variant: string }[] } }).analysis;
-    return { moves: moves.map(({ after, variant }) => ({ after, variant })) };
+    const { moves } = (game as unknown as { analysis: { moves: { all(): { after: number; variant: string }[] } } }).analysis;
+    return { moves: moves.all().map(({ after, variant }) => ({ after, variant })) };
   });
   const winningTakes = new Set(analysis.moves.filter((m) => m.after === 0).map((m) => m.variant));
   for (const take of ['1', '2']) {

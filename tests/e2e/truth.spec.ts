@@ -11,10 +11,14 @@ interface Move {
   after: number;
   label: string;
 }
-interface Part {
+/** An analysis's moves as the page holds them. */
+interface Moves {
+  all(): Move[];
+}
+interface Part<M> {
   game: string;
   moveOffset: number;
-  analysis: { moves: Move[] };
+  analysis: { moves: M };
 }
 
 async function open(page: Page, game: string, position?: string): Promise<Locator> {
@@ -41,8 +45,10 @@ test('a sum marks exactly the moves that win the whole sum', async ({ page }) =>
     const element = await open(page, 'sum', sum);
     await element.getByRole('button', { name: 'Analyse' }).click();
     const parts = await element.locator('grundy-sum').evaluate((board) => {
-      const analysis = (board as unknown as { analysis: { moves: Move[]; board: { parts: Part[] } } }).analysis;
-      return { total: analysis.moves, parts: analysis.board.parts };
+      const analysis = (board as unknown as { analysis: { moves: Moves; board: { parts: Part<Moves>[] } } }).analysis;
+      const list = (moves: Moves): Move[] => moves.all().map(({ id, after, label }) => ({ id, after, label }));
+      const parts = analysis.board.parts.map(({ game, moveOffset, analysis }) => ({ game, moveOffset, analysis: { moves: list(analysis.moves) } }));
+      return { total: list(analysis.moves), parts };
     });
     for (const part of parts.parts) {
       for (const move of part.analysis.moves) {

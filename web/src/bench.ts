@@ -1,7 +1,7 @@
 /**
  * The wasm benchmark page: times every benchmark case on the page's main
- * thread (a cold `new Session` + the analysis as the page reads it, every
- * move's head, its details left until a board asks for them; a contest
+ * thread (a cold `new Session` + the analysis as the page reads it, where
+ * every move lies, each made an object only when a board asks; a contest
  * answer; a proved period; a run of sequence values; or an edit and the
  * new analysis) and publishes medians.
  */

@@ -82,7 +82,7 @@ describe('the engine client', () => {
     await short;
     expect(resolved).toEqual(['long', 'short']);
     expect(view.analysis.moves).toHaveLength(45_000);
-    const { id, label, component, anchor, variant, footprint, parts, after, loopy } = view.analysis.moves[44_999];
+    const { id, label, component, anchor, variant, footprint, parts, after, loopy } = view.analysis.moves.at(44_999)!;
     expect({ id, label, component, anchor, variant, footprint, parts, after, loopy }).toEqual({
       id: 44_999,
       label: 'take 1 from heap',

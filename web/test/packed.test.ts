@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Session, games, initSync } from '../src/wasm-bench/grundy-bench.js';
-import type { Analysis, MoveInfo } from '../src/engine/model';
+import { isWinning, winningMoves, type Analysis, type MoveInfo } from '../src/engine/model';
 import { packedAnalysis, unpackAnalysis } from '../src/engine/packed';
 
 beforeAll(() => {
@@ -24,22 +24,45 @@ function readMove({ id, label, component, anchor, variant, footprint, parts, aft
  * other move has its anchor read first, as a board looking moves up by
  * their anchors does, and its other details after.
  */
-function readMoves(analysis: Analysis): Analysis {
-  for (const move of analysis.moves.filter((_, index) => index % 2 === 1)) void move.anchor;
+function readMoves(analysis: Analysis): WholeAnalysis {
+  checkMoveList(analysis);
+  const moves = analysis.moves.all();
+  for (const move of moves.filter((_, index) => index % 2 === 1)) void move.anchor;
   const board = analysis.board;
   return {
     ...analysis,
-    moves: analysis.moves.map(readMove),
+    moves: moves.map(readMove),
     board: board.kind === 'sum' ? { ...board, parts: board.parts.map((part) => ({ ...part, analysis: readMoves(part.analysis) })) } : board,
   };
 }
 
+/** An analysis as JSON sends it, its moves a list. */
+type WholeAnalysis = Omit<Analysis, 'moves'> & { moves: MoveInfo[] };
+
+/**
+ * A move list answers by id as its moves do: each id once, its head read
+ * in place equal to the move's, the same object when asked twice, and
+ * nothing for a number that is not an id.
+ */
+function checkMoveList({ moves, ...analysis }: Analysis): void {
+  const all = moves.all();
+  expect(all).toHaveLength(moves.length);
+  all.forEach((move, id) => {
+    expect(move.id).toBe(id);
+    expect(moves.at(id)).toBe(move);
+    expect(moves.componentOf(id)).toBe(move.component);
+    expect(moves.afterOf(id)).toBe(move.after);
+  });
+  for (const id of [-1, moves.length, 0.5, Number.NaN]) expect(moves.at(id)).toBeUndefined();
+  expect(winningMoves({ ...analysis, moves })).toEqual(all.filter((move) => isWinning(analysis, move)));
+}
+
 /** The position's analysis both ways: unpacked, and whole as JSON. */
-function bothWays(session: Session): [Analysis, Analysis] {
+function bothWays(session: Session): [WholeAnalysis, WholeAnalysis] {
   const packed = packedAnalysis(session);
   const { solveMs, ...unpacked } = unpackAnalysis(packed);
   expect(solveMs).toBeGreaterThanOrEqual(0);
-  return [readMoves(unpacked as Analysis), session.analysisJson() as Analysis];
+  return [readMoves(unpacked as Analysis), session.analysisJson() as WholeAnalysis];
 }
 
 function checkPosition(session: Session): number {
@@ -91,7 +114,7 @@ describe('packed moves', () => {
 
   it('cover the regions moves use, variants, Smith values and sum parts', () => {
     const seen = new Set<string>();
-    const note = (analysis: Analysis): void => {
+    const note = (analysis: WholeAnalysis): void => {
       for (const move of analysis.moves) {
         seen.add(move.anchor.kind).add(move.footprint.kind);
         if (move.variant !== undefined) seen.add('variant');
@@ -100,7 +123,7 @@ describe('packed moves', () => {
       }
       if (analysis.board.kind === 'sum') {
         seen.add('sum');
-        for (const part of analysis.board.parts) note(part.analysis as Analysis);
+        for (const part of analysis.board.parts) note(part.analysis as unknown as WholeAnalysis);
       }
     };
     for (const game of list()) {
@@ -116,7 +139,7 @@ describe('packed moves', () => {
     for (const game of list()) {
       for (const sample of game.samples) {
         const session = new Session(game.id, sample.input, undefined);
-        const whole = session.analysisJson() as Analysis;
+        const whole = session.analysisJson() as WholeAnalysis;
         const { solveMs, ...unpacked } = unpackAnalysis(packedAnalysis(session));
         expect(solveMs).toBeGreaterThanOrEqual(0);
         expect(JSON.parse(JSON.stringify(unpacked))).toEqual(JSON.parse(JSON.stringify(whole)));

@@ -26,13 +26,13 @@ describe('Session', () => {
     expect(analysis.board).toEqual({ kind: 'heaps', sizes: [3, 4, 5] });
     expect(analysis.components.map((c) => c.nimber)).toEqual([3, 4, 5]);
     expect(analysis.moves).toHaveLength(12);
-    expect(analysis.moves.filter((m) => m.after === 0).map((m) => m.label)).toEqual(['take 2 from heap 1, leaving 1']);
+    expect(analysis.moves.all().filter((m) => m.after === 0).map((m) => m.label)).toEqual(['take 2 from heap 1, leaving 1']);
     expect(analysis.solveMs).toBeGreaterThanOrEqual(0);
   });
 
   it('plays, undoes and redoes', () => {
     const session = new Session('nim', '3 4 5');
-    const winning = analysisOf(session).moves.find((m) => m.after === 0)!;
+    const winning = analysisOf(session).moves.all().find((m) => m.after === 0)!;
     session.play(winning.id);
     expect(session.text()).toBe('1 4 5\n');
     expect(analysisOf(session).nimber).toBe(0);
@@ -86,7 +86,7 @@ describe('Session', () => {
   it('has a deterministic optimal AI', () => {
     const session = new Session('nim', '3 4 5');
     const move = session.aiMove(1, 42);
-    expect(analysisOf(session).moves[move!].after).toBe(0);
+    expect(analysisOf(session).moves.at(move!)!.after).toBe(0);
     expect(session.aiMove(1, 42)).toBe(move);
   });
 
@@ -95,7 +95,7 @@ describe('Session', () => {
       const session = new Session(game, text);
       const moves = analysisOf(session).moves;
       expect(moves.length).toBeGreaterThan(2);
-      for (const move of moves) expect(session.moveInfo(move.id)).toEqual(JSON.parse(JSON.stringify(move)));
+      for (const move of moves.all()) expect(session.moveInfo(move.id)).toEqual(JSON.parse(JSON.stringify(move)));
     }
   });
 });

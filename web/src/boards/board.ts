@@ -135,7 +135,7 @@ export class BoardElement extends LitElement {
   }
 
   protected get previewed(): MoveInfo | undefined {
-    return this.preview >= 0 ? this.analysis.moves[this.preview] : undefined;
+    return this.analysis.moves.at(this.preview);
   }
 
   /**
@@ -167,7 +167,7 @@ export class PerAnalysis<T> {
 
 function indexByCell(analysis: Analysis): Map<string, MoveInfo[]> {
   const byCell = new Map<string, MoveInfo[]>();
-  for (const move of analysis.moves) {
+  for (const move of analysis.moves.all()) {
     if (move.anchor.kind !== 'cells' || move.anchor.cells.length === 0) continue;
     const [row, col] = move.anchor.cells[0];
     const key = `${row},${col}`;

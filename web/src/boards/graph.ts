@@ -137,7 +137,7 @@ export class GraphBoardElement extends BoardElement {
     const going = new Set(previewed?.footprint.kind === 'items' ? previewed.footprint.items : []);
     const colourOf = this.edgeColours(graph);
     const moveOf = new Map<number, MoveInfo>();
-    for (const move of this.analysis.moves) if (move.anchor.kind === 'items') moveOf.set(move.anchor.items[0], move);
+    for (const move of this.analysis.moves.all()) if (move.anchor.kind === 'items') moveOf.set(move.anchor.items[0], move);
     const bends = parallelBends(graph.edges);
     const playable = this.interactive && !this.editing;
     const emptyText = directed
@@ -381,7 +381,7 @@ export class GraphBoardElement extends BoardElement {
   private edgeColours(graph: GraphBoard): Map<number, string> {
     const colours = new Map<number, string>();
     if (graph.kind === 'digraph') {
-      for (const move of this.analysis.moves) {
+      for (const move of this.analysis.moves.all()) {
         if (move.anchor.kind === 'items') colours.set(move.anchor.items[0], componentColour(move.component));
       }
       return colours;
@@ -512,7 +512,7 @@ export class GraphBoardElement extends BoardElement {
   /** Plays the slide of the token on `from` along an arrow to the vertex dropped on. */
   private slideTo(graph: GraphBoard, from: number, target: { vertex?: number; token?: number }): void {
     const to = target.vertex ?? target.token;
-    const move = this.analysis.moves.find((m) => {
+    const move = this.analysis.moves.all().find((m) => {
       if (m.anchor.kind !== 'items') return false;
       const [u, v] = graph.edges[m.anchor.items[0]];
       return u === from && v === to;

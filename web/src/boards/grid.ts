@@ -61,7 +61,7 @@ export class GridBoardElement extends BoardElement {
 
   /** The distinct variants among the moves, in first-seen order. */
   private get variants(): string[] {
-    return [...new Set(this.analysis.moves.map((m) => m.variant).filter((v): v is string => !!v))];
+    return [...new Set(this.analysis.moves.all().map((m) => m.variant).filter((v): v is string => !!v))];
   }
 
   private cellSize(grid: GridBoard): number {

@@ -1,6 +1,6 @@
 import { css, html, nothing, svg } from 'lit';
 import { BoardElement, PerAnalysis } from './board';
-import { isWinning, type Board, type Interval, type MoveInfo } from '../engine/model';
+import { winningMoves, type Board, type Interval, type MoveInfo } from '../engine/model';
 import { componentColour, inkOn } from '../elements/palette';
 
 type LineBoard = Extract<Board, { kind: 'line' }>;
@@ -48,7 +48,8 @@ export class LineBoardElement extends BoardElement {
   private editedAt = 0;
   private dragFrom: { x: number; view: [number, number]; moved: boolean } | undefined;
   /** Moves by ascending anchor, for finding the pick under the pointer. */
-  private readonly sortedMoves = new PerAnalysis((analysis) => alongTheLine(analysis.moves));
+  private readonly sortedMoves = new PerAnalysis((analysis) => alongTheLine(analysis.moves.all()));
+  private readonly winning = new PerAnalysis(winningMoves);
 
   constructor() {
     super();
@@ -234,8 +235,8 @@ export class LineBoardElement extends BoardElement {
   /** The winning picks in view; each item of a Lit list costs two nodes, so those out of view are not listed. */
   private renderWinningRanges(view: [number, number], axisY: number) {
     const ranges = [];
-    for (const move of this.analysis.moves) {
-      if (!isWinning(this.analysis, move) || move.anchor.kind !== 'span') continue;
+    for (const move of this.winning.of(this.analysis)) {
+      if (move.anchor.kind !== 'span') continue;
       const x1 = Math.max(0, this.x(move.anchor.first, view));
       const x2 = Math.min(this.width, this.x(move.anchor.last + 1, view));
       if (x2 < 0 || x1 > this.width) continue;
@@ -417,7 +418,7 @@ function anchorFirst(move: MoveInfo): number {
  * comparator, which took about 200 ms for 200 000 moves on the first
  * pointer move after every move.
  */
-function alongTheLine(moves: MoveInfo[]): MoveInfo[] {
+function alongTheLine(moves: readonly MoveInfo[]): MoveInfo[] {
   // Starts lie in −2³¹…2³¹ and a position has at most 200 000 moves, so
   // every key is a whole number below 2⁵³: exact in a double.
   const slots = 2 ** Math.ceil(Math.log2(moves.length + 1));

@@ -1,6 +1,6 @@
 import { css, html, nothing } from 'lit';
 import { BoardElement, PerAnalysis } from './board';
-import { isWinning, type Board, type MoveInfo } from '../engine/model';
+import { isWinning, winningMoves, type Board, type MoveInfo } from '../engine/model';
 import { componentColour, inkOn } from '../elements/palette';
 import { regionHas } from '../engine/regions';
 import { heapEditButtons, ruleField } from './heap-edit';
@@ -114,7 +114,7 @@ export class RowsBoardElement extends BoardElement {
 
   /** The takes with a winning move. */
   private readonly winningTakes = new PerAnalysis(
-    (analysis) => new Set(analysis.moves.filter((m) => isWinning(analysis, m)).map((m) => Number(m.variant))),
+    (analysis) => new Set(winningMoves(analysis).map((m) => Number(m.variant))),
   );
 
   private renderRow(board: RowsBoard, heap: number, size: number, take: number, byCell: Map<string, MoveInfo[]>) {

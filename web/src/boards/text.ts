@@ -34,7 +34,7 @@ class Layout {
   readonly height: number;
 
   constructor(
-    moves: MoveInfo[],
+    moves: readonly MoveInfo[],
     length: number,
     readonly perLine: number,
     order: (a: MoveInfo, b: MoveInfo) => number,
@@ -143,8 +143,9 @@ export class TextBoardElement extends BoardElement {
     const board = this.board;
     if (!board) return nothing;
     const winsFirst = (a: MoveInfo, b: MoveInfo) => (this.hints ? Number(isWinning(this.analysis, b)) - Number(isWinning(this.analysis, a)) : 0);
-    const layout = new Layout(this.analysis.moves, board.text.length, this.perLine, winsFirst);
-    const lanes = [...new Set(this.analysis.moves.map((m) => wordOf(m, board.text)))];
+    const moves = this.analysis.moves.all();
+    const layout = new Layout(moves, board.text.length, this.perLine, winsFirst);
+    const lanes = [...new Set(moves.map((m) => wordOf(m, board.text)))];
     const width = Math.min(board.text.length, this.perLine) * TILE;
     const previewed = this.previewed;
     const last = this.lastMove;
@@ -188,11 +189,11 @@ export class TextBoardElement extends BoardElement {
               <text x=${start.x + badgeWidth / 2} y=${start.y - 6} text-anchor="middle" fill=${inkOn(colour)}>${text}</text></g>`;
           });
         })}
-        ${this.analysis.moves.map((move) => (layout.undrawn.has(move.id) ? nothing : this.renderBar(move, layout)))}
+        ${moves.map((move) => (layout.undrawn.has(move.id) ? nothing : this.renderBar(move, layout)))}
       </svg>
       ${layout.undrawn.size > 0
         ? html`<p class="lane-names undrawn">
-            ${this.analysis.moves.length - layout.undrawn.size} of ${this.analysis.moves.length} occurrences are drawn as bars.
+            ${moves.length - layout.undrawn.size} of ${moves.length} occurrences are drawn as bars.
             Click a letter to choose among every occurrence over it.
           </p>`
         : nothing}
@@ -205,7 +206,7 @@ export class TextBoardElement extends BoardElement {
    * which every move can be reached: for occurrences left without a bar.
    */
   private chooseAt(i: number): void {
-    const over = this.analysis.moves.find((move) => {
+    const over = this.analysis.moves.all().find((move) => {
       const [first, last] = spanOf(move);
       return first <= i && i <= last;
     });

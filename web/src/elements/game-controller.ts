@@ -296,7 +296,7 @@ export class GameController implements ReactiveController {
    */
   async playMove(id: number, mayMove: boolean): Promise<{ move: MoveInfo; view: View } | undefined> {
     const view = this.view;
-    const move = view?.analysis.moves[id];
+    const move = view?.analysis.moves.at(id);
     if (!view || !move || !mayMove || this.playing) return undefined;
     this.playing = true;
     try {

@@ -2,7 +2,7 @@ import { LitElement, css, html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { engine } from '../engine/client';
 import type { Analysis, Convention, Edit, MoveInfo, TreeNode, View } from '../engine/model';
-import { afterText, isWinning, outcomeOf, totalText } from '../engine/model';
+import { afterText, isWinning, outcomeOf, totalText, winningMoves } from '../engine/model';
 import { renderBoard } from '../boards/index';
 import type { BoardEvents } from '../boards/board';
 import {
@@ -206,8 +206,7 @@ export class GrundyGame extends LitElement {
 
   private setStep(step: number): void {
     this.step = Math.max(0, Math.min(STEPS.length - 1, step));
-    const analysis = this.analysis;
-    const winning = analysis?.moves.find((m) => isWinning(analysis, m));
+    const winning = this.analysis && winningMoves(this.analysis)[0];
     this.preview = this.step === STEPS.length - 1 && winning ? winning.id : -1;
   }
 
@@ -383,8 +382,7 @@ export class GrundyGame extends LitElement {
 
   /** The puzzle's answer: a winning move, previewed on the board. */
   private showSolution(): void {
-    const analysis = this.analysis;
-    const winning = analysis?.moves.find((m) => isWinning(analysis, m));
+    const winning = this.analysis && winningMoves(this.analysis)[0];
     if (!winning) return;
     this.preview = winning.id;
     this.attempt = { label: winning.label, wins: true, value: '*0', shown: true };
@@ -511,7 +509,7 @@ export class GrundyGame extends LitElement {
    * or let it go. Tapping the move again on the board plays it too.
    */
   private renderPicker(analysis: Analysis) {
-    const move = analysis.moves[this.preview];
+    const move = analysis.moves.at(this.preview);
     if (!this.tapped || !move || !this.humanMayMove) return nothing;
     const step = (by: number) => {
       this.preview = (this.preview + by + analysis.moves.length) % analysis.moves.length;
@@ -751,7 +749,7 @@ export class GrundyGame extends LitElement {
   private renderPresentation(view: View | undefined) {
     const step = this.step;
     const analysis = view?.analysis;
-    const winning = analysis?.moves.find((m) => isWinning(analysis, m));
+    const winning = analysis && winningMoves(analysis)[0];
     return html`
       <div class="toolbar presenting" part="toolbar">
         <button @click=${() => this.setStep(step - 1)} ?disabled=${step === 0} aria-label="Previous step">◀</button>

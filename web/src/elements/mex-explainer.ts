@@ -39,7 +39,10 @@ export class MexExplainer extends LitElement {
   `;
 
   private options(): MoveInfo[] {
-    return this.analysis.moves.filter((m) => m.component === this.component);
+    const { moves } = this.analysis;
+    const options: MoveInfo[] = [];
+    for (let id = 0; id < moves.length; id++) if (moves.componentOf(id) === this.component) options.push(moves.at(id)!);
+    return options;
   }
 
   private preview(move: MoveInfo | undefined): void {

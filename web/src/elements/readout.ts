@@ -1,5 +1,5 @@
 import { LitElement, css, html, nothing } from 'lit';
-import { afterText, isWinning, sumExpression, totalText, valueText, type Analysis, type MisereReport, type TreeNode } from '../engine/model';
+import { afterText, isWinning, sumExpression, totalText, valueText, winningMoves, type Analysis, type MisereReport, type TreeNode } from '../engine/model';
 import { componentColour, inkOn } from './palette';
 import './nim-sum-table';
 import './mex-explainer';
@@ -62,7 +62,7 @@ export class PositionTotal extends LitElement {
   render() {
     const analysis = this.analysis;
     if (!analysis) return nothing;
-    const winning = analysis.moves.filter((m) => isWinning(analysis, m)).length;
+    const winning = winningMoves(analysis).length;
     const long = analysis.components.length > MAX_TERMS && !this.allTerms;
     const shown = long ? analysis.components.slice(0, MAX_TERMS - 2) : analysis.components;
     return html`<section class="sum" aria-label="Position value">
@@ -189,7 +189,7 @@ export class AnalysisReadout extends LitElement {
   render() {
     const analysis = this.analysis;
     if (!analysis) return nothing;
-    const previewed = this.preview >= 0 ? analysis.moves[this.preview] : undefined;
+    const previewed = analysis.moves.at(this.preview);
     return html`
       <grundy-total .analysis=${analysis}></grundy-total>
       <div class="preview" aria-live="polite">

@@ -48,6 +48,23 @@ export interface MoveInfo {
   loopy?: Loopy;
 }
 
+/**
+ * A position's moves by id. A position can have 200 000 moves and a page
+ * shows few of them, so a move is made an object only when asked for;
+ * its component and `after` can be read without one.
+ */
+export interface Moves {
+  readonly length: number;
+  /** The move with this id; `undefined` for any other number. */
+  at(id: number): MoveInfo | undefined;
+  /** Every move, in id order: for boards that look at them all. */
+  all(): readonly MoveInfo[];
+  /** Move `id`'s component, read without making the move. */
+  componentOf(id: number): number;
+  /** Move `id`'s `after`, read without making the move. */
+  afterOf(id: number): Nimber;
+}
+
 export interface ForfeitMove {
   label: string;
   anchor: Region;
@@ -132,7 +149,7 @@ export interface Analysis {
   outcome: Outcome;
   board: Board;
   components: Component[];
-  moves: MoveInfo[];
+  moves: Moves;
   forfeits?: ForfeitMove[];
   facts?: Fact[];
   /** How long the solve took in the worker, in milliseconds. */
@@ -160,11 +177,24 @@ export interface MisereReport {
   method: string;
 }
 
+/** Whether the move with this id and `after` wins under the play the analysis describes. */
+function wins(analysis: Pick<Analysis, 'misere' | 'loopy'>, id: number, after: Nimber): boolean {
+  if (analysis.misere) return analysis.misere.winning.includes(id);
+  if (analysis.loopy) return analysis.loopy.winning.includes(id);
+  return after === 0;
+}
+
 /** Whether `move` wins under the play the analysis describes. */
 export function isWinning(analysis: Pick<Analysis, 'misere' | 'loopy'>, move: MoveInfo): boolean {
-  if (analysis.misere) return analysis.misere.winning.includes(move.id);
-  if (analysis.loopy) return analysis.loopy.winning.includes(move.id);
-  return move.after === 0;
+  return wins(analysis, move.id, move.after);
+}
+
+/** The moves that win under the play the analysis describes, in id order; only they are made objects. */
+export function winningMoves(analysis: Pick<Analysis, 'moves' | 'misere' | 'loopy'>): MoveInfo[] {
+  const { moves } = analysis;
+  const winning: MoveInfo[] = [];
+  for (let id = 0; id < moves.length; id++) if (wins(analysis, id, moves.afterOf(id))) winning.push(moves.at(id)!);
+  return winning;
 }
 
 /** Whether `move` leaves a position neither player can win. */

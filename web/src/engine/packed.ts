@@ -5,7 +5,7 @@
  * every value is the engine's.
  */
 
-import type { Analysis, Interval, Loopy, MoveInfo, Region, View } from './model';
+import type { Analysis, Interval, Loopy, MoveInfo, Moves, Nimber, Region, View } from './model';
 
 export interface PackedLists {
   numbers: Float64Array;
@@ -13,8 +13,8 @@ export interface PackedLists {
 }
 
 /**
- * An analysis with `moves` empty (in its sum's parts too), and a number
- * line's `intervals`, until they are read back from `packed`.
+ * An analysis with `moves` an empty list (in its sum's parts too), and a
+ * number line's `intervals`, until they are read back from `packed`.
  */
 export type PackedAnalysis = Analysis & { packed: PackedLists };
 
@@ -42,31 +42,41 @@ const REGION_KINDS = ['cells', 'rect', 'span', 'items', 'segments'] as const;
 type MoveDetails = Omit<MoveInfo, 'id' | 'component' | 'after' | 'anchor'>;
 
 /**
- * A move read back with its head only. Its anchor, then the rest, are
- * read from the packed lists the first time anything asks for them: a
- * position can have 200 000 moves, boards look moves up by their anchors,
- * and labels and footprints are wanted only for the moves shown.
+ * Where a move's numbers lie from its start: its head, how many numbers
+ * and text units the rest takes, then the rest, anchor first.
+ */
+const FIELD = { id: 0, component: 1, after: 2, numbers: 3, units: 4, anchor: 5 } as const;
+
+/**
+ * A move made from its place in the packed lists. Its anchor, then the
+ * rest, are read the first time anything asks for them: boards look
+ * moves up by their anchors, and labels and footprints are wanted only
+ * for the moves shown.
  */
 class PackedMove implements MoveInfo {
+  readonly id: number;
+  readonly component: number;
+  readonly after: Nimber;
   private readAnchor?: Region;
   private details?: MoveDetails;
 
   constructor(
-    readonly id: number,
-    readonly component: number,
-    readonly after: number,
     private readonly packed: PackedLists,
-    private readonly at: number,
+    private readonly head: number,
     private readonly textAt: number,
-  ) {}
+  ) {
+    this.id = packed.numbers[head + FIELD.id];
+    this.component = packed.numbers[head + FIELD.component];
+    this.after = packed.numbers[head + FIELD.after];
+  }
 
   get anchor(): Region {
-    return (this.readAnchor ??= new Reader(this.packed, this.at, this.textAt).region());
+    return (this.readAnchor ??= new Reader(this.packed, this.head + FIELD.anchor, this.textAt).region());
   }
 
   private read(): MoveDetails {
     if (this.details) return this.details;
-    const reader = new Reader(this.packed, this.at, this.textAt);
+    const reader = new Reader(this.packed, this.head + FIELD.anchor, this.textAt);
     const anchor = reader.region();
     // Kept only if the anchor was not read before, so it stays one object.
     this.readAnchor ??= anchor;
@@ -97,6 +107,49 @@ class PackedMove implements MoveInfo {
   toJSON(): MoveInfo {
     const { id, label, component, anchor, variant, footprint, parts, after, loopy } = this;
     return { id, label, component, anchor, variant, footprint, parts, after, loopy };
+  }
+}
+
+/**
+ * An analysis's moves over the packed lists: where each move's head lies,
+ * and the moves made so far, so asking twice gives the same object.
+ */
+class PackedMoves implements Moves {
+  private readonly made: (PackedMove | undefined)[];
+  private every?: readonly MoveInfo[];
+
+  constructor(
+    private readonly packed: PackedLists,
+    private readonly heads: Uint32Array,
+    private readonly textAts: Uint32Array,
+  ) {
+    this.made = new Array<PackedMove | undefined>(heads.length);
+  }
+
+  get length(): number {
+    return this.heads.length;
+  }
+
+  at(id: number): MoveInfo | undefined {
+    if (!Number.isInteger(id) || id < 0 || id >= this.heads.length) return undefined;
+    return (this.made[id] ??= new PackedMove(this.packed, this.heads[id], this.textAts[id]));
+  }
+
+  all(): readonly MoveInfo[] {
+    return (this.every ??= Array.from({ length: this.length }, (_, id) => this.at(id)!));
+  }
+
+  componentOf(id: number): number {
+    return this.packed.numbers[this.heads[id] + FIELD.component];
+  }
+
+  afterOf(id: number): Nimber {
+    return this.packed.numbers[this.heads[id] + FIELD.after];
+  }
+
+  /** The moves as `JSON.stringify` should write them: a list. */
+  toJSON(): readonly MoveInfo[] {
+    return this.all();
   }
 }
 
@@ -180,21 +233,11 @@ class Reader {
     return { label, variant, footprint, parts, loopy };
   }
 
-  /** The next move, its details left to read when asked for. */
-  packedMove(): PackedMove {
-    const id = this.number();
-    const component = this.number();
-    const after = this.number();
-    const move = new PackedMove(id, component, after, this.packed, this.at + 2, this.textAt);
-    this.skipDetails();
-    return move;
-  }
-
-  /** Passes over a move's details by the sizes that lead them. */
-  private skipDetails(): void {
-    const numbers = this.number();
-    const units = this.number();
-    this.at += numbers;
+  /** Passes over a move by the sizes that follow its head. */
+  private skipMove(): void {
+    const { numbers } = this.packed;
+    const units = numbers[this.at + FIELD.units];
+    this.at += FIELD.anchor + numbers[this.at + FIELD.numbers];
     this.textAt += units;
   }
 
@@ -215,18 +258,22 @@ class Reader {
    * parts' in turn, pausing after every `MOVES_PER_STEP` moves.
    */
   *fill(analysis: Omit<Analysis, 'solveMs'>): Generator<void> {
-    const moves = new Array<MoveInfo>(this.number());
-    for (let i = 0; i < moves.length; i++) {
-      moves[i] = this.packedMove();
+    const count = this.number();
+    const heads = new Uint32Array(count);
+    const textAts = new Uint32Array(count);
+    for (let i = 0; i < count; i++) {
+      heads[i] = this.at;
+      textAts[i] = this.textAt;
+      this.skipMove();
       if ((i + 1) % MOVES_PER_STEP === 0) yield;
     }
-    analysis.moves = moves;
+    analysis.moves = new PackedMoves(this.packed, heads, textAts);
     if (analysis.board.kind === 'line') analysis.board.intervals = this.intervals();
     if (analysis.board.kind === 'sum') for (const part of analysis.board.parts) yield* this.fill(part.analysis);
   }
 }
 
-/** Moves read in one step of `unpackViewInSteps`: a few milliseconds' work. */
+/** Moves found in one step of `unpackViewInSteps`: well under a millisecond's work. */
 const MOVES_PER_STEP = 10_000;
 
 /** The analysis with its lists read back; its sum parts are those of `packed`, filled in place. */
