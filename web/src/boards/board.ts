@@ -138,13 +138,10 @@ export class BoardElement extends LitElement {
     return this.analysis.moves.at(this.preview);
   }
 
-  /**
-   * Moves indexed by their anchor's first cell, `"row,col"`. Built once per
-   * analysis: hovering asks for it on every pointer move.
-   */
-  private readonly byCell = new PerAnalysis(indexByCell);
+  /** Built once per analysis: hovering asks for it on every pointer move. */
+  private readonly byCell = new PerAnalysis((analysis) => new MovesByCell(analysis));
 
-  protected movesByCell(): Map<string, MoveInfo[]> {
+  protected movesByCell(): MovesByCell {
     return this.byCell.of(this.analysis);
   }
 }
@@ -165,15 +162,33 @@ export class PerAnalysis<T> {
   }
 }
 
-function indexByCell(analysis: Analysis): Map<string, MoveInfo[]> {
-  const byCell = new Map<string, MoveInfo[]>();
-  for (const move of analysis.moves.all()) {
-    if (move.anchor.kind !== 'cells' || move.anchor.cells.length === 0) continue;
-    const [row, col] = move.anchor.cells[0];
-    const key = `${row},${col}`;
-    const list = byCell.get(key);
-    if (list) list.push(move);
-    else byCell.set(key, [move]);
+/**
+ * Moves by the first cell of their anchor, found by row and column. Anchors
+ * are read in place and cells are array indices, not text keys: the worst
+ * octal position has 179 392 moves.
+ */
+export class MovesByCell {
+  private readonly rows: MoveInfo[][][] = [];
+
+  constructor({ moves }: Analysis) {
+    for (let id = 0; id < moves.length; id++) {
+      const cell = moves.anchorCellOf(id);
+      if (!cell) continue;
+      const cols = (this.rows[cell[0]] ??= []);
+      (cols[cell[1]] ??= []).push(moves.at(id)!);
+    }
   }
-  return byCell;
+
+  /** The moves anchored on this cell, in id order. */
+  get(row: number, col: number): MoveInfo[] | undefined {
+    return this.rows[row]?.[col];
+  }
+
+  /** Every cell with moves, with its moves. */
+  *cells(): Generator<[row: number, col: number, moves: MoveInfo[]]> {
+    for (const [row, cols] of this.rows.entries()) {
+      if (!cols) continue;
+      for (const [col, moves] of cols.entries()) if (moves) yield [row, col, moves];
+    }
+  }
 }

@@ -1,5 +1,5 @@
 import { css, html, nothing, svg } from 'lit';
-import { BoardElement } from './board';
+import { BoardElement, type MovesByCell } from './board';
 import { heatState, isWinning, type Board, type Component, type ForfeitMove, type Heat, type MoveInfo, type Region } from '../engine/model';
 import { regionKeys } from '../engine/regions';
 import { componentColour, inkOn } from '../elements/palette';
@@ -35,8 +35,8 @@ export class GridBoardElement extends BoardElement {
   declare private variant: string;
   declare private brush: string;
   declare private rotated: boolean;
-  /** The cell whose moves are offered in a chooser, `"r,c"`. */
-  declare private choosing: string;
+  /** The cell whose moves are offered in a chooser. */
+  declare private choosing: [number, number] | undefined;
   declare private focusCell: [number, number];
   /** A placement that would lose at once, previewed in red. */
   declare private hoverForfeit: ForfeitMove | undefined;
@@ -50,7 +50,7 @@ export class GridBoardElement extends BoardElement {
     this.variant = '';
     this.brush = '';
     this.rotated = false;
-    this.choosing = '';
+    this.choosing = undefined;
     this.focusCell = [0, 0];
   }
 
@@ -148,7 +148,7 @@ export class GridBoardElement extends BoardElement {
             <g role="grid" aria-label="Cells">
               ${grid.tiles.map(
                 (row, r) =>
-                  svg`<g role="row">${[...row].map((tile, c) => this.renderCell(r, c, tile, look.tiles[tile], size, byCell.get(`${r},${c}`)))}</g>`,
+                  svg`<g role="row">${[...row].map((tile, c) => this.renderCell(r, c, tile, look.tiles[tile], size, byCell.get(r, c)))}</g>`,
               )}
             </g>
             <g aria-hidden="true">
@@ -402,7 +402,7 @@ export class GridBoardElement extends BoardElement {
 
   private renderChooser() {
     if (!this.choosing || this.editing) return nothing;
-    const moves = this.movesByCell().get(this.choosing) ?? [];
+    const moves = this.movesByCell().get(...this.choosing) ?? [];
     if (moves.length === 0) return nothing;
     // Placed beside its cell once drawn (see `updated`), so it never scrolls the board.
     return html`<div class="chooser" role="menu" aria-label="Choose a move">
@@ -411,11 +411,11 @@ export class GridBoardElement extends BoardElement {
           title=${`${move.label}: leaves *${move.after}`}
           @mouseenter=${() => this.previewMove(move)}
           @click=${() => {
-            this.choosing = '';
+            this.choosing = undefined;
             this.playChosen(move);
           }}>${move.variant ?? move.label}${this.hints ? ` → *${move.after}` : ''}</button>`,
       )}
-      <button role="menuitem" aria-label="Close" @click=${() => (this.choosing = '')}>✕</button>
+      <button role="menuitem" aria-label="Close" @click=${() => (this.choosing = undefined)}>✕</button>
     </div>`;
   }
 
@@ -427,7 +427,7 @@ export class GridBoardElement extends BoardElement {
     const board = this.renderRoot.querySelector<SVGGElement>('g.board');
     const stage = this.renderRoot.querySelector<HTMLElement>('.stage');
     if (!chooser || !grid || !board || !stage || !this.choosing) return;
-    const [r, c] = this.choosing.split(',').map(Number);
+    const [r, c] = this.choosing;
     const size = this.cellSize(grid);
     const matrix = board.getScreenCTM();
     if (!matrix) return;
@@ -442,10 +442,10 @@ export class GridBoardElement extends BoardElement {
     chooser.style.top = `${Math.max(0, top - stageBox.top)}px`;
   }
 
-  private winningCells(byCell: Map<string, MoveInfo[]>): Set<string> {
+  private winningCells(byCell: MovesByCell): Set<string> {
     const cells = new Set<string>();
-    for (const [key, moves] of byCell) {
-      if (moves.some((m) => isWinning(this.analysis, m) && (!this.variant || m.variant === this.variant))) cells.add(key);
+    for (const [r, c, moves] of byCell.cells()) {
+      if (moves.some((m) => isWinning(this.analysis, m) && (!this.variant || m.variant === this.variant))) cells.add(`${r},${c}`);
     }
     return cells;
   }
@@ -487,7 +487,7 @@ export class GridBoardElement extends BoardElement {
 
   /** The move a click on the cell plays: the chosen variant's, or the only one. */
   private moveFor(cell: [number, number]): MoveInfo | undefined {
-    const moves = this.movesByCell().get(`${cell[0]},${cell[1]}`) ?? [];
+    const moves = this.movesByCell().get(...cell) ?? [];
     if (this.variant) return moves.find((m) => m.variant === this.variant);
     return moves.length === 1 ? moves[0] : undefined;
   }
@@ -505,9 +505,8 @@ export class GridBoardElement extends BoardElement {
   private activate(cell: [number, number]): void {
     if (!this.interactive) return;
     const move = this.moveFor(cell);
-    const key = `${cell[0]},${cell[1]}`;
     if (move) this.play(move);
-    else if ((this.movesByCell().get(key)?.length ?? 0) > 1) this.choosing = key;
+    else if ((this.movesByCell().get(...cell)?.length ?? 0) > 1) this.choosing = cell;
   }
 
   /** Arrow keys move the cursor, Enter or Space plays or paints, letters pick variants or tiles. */

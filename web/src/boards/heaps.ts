@@ -1,5 +1,5 @@
 import { css, html, nothing } from 'lit';
-import { BoardElement } from './board';
+import { BoardElement, type MovesByCell } from './board';
 import { isWinning, type MoveInfo } from '../engine/model';
 import { componentColour, inkOn } from '../elements/palette';
 import { regionHas } from '../engine/regions';
@@ -98,11 +98,11 @@ export class HeapsBoard extends BoardElement {
     return Math.max(0, last.col + last.cols - size);
   }
 
-  private renderHeap(heap: number, size: number, byCell: Map<string, MoveInfo[]>, previewed: MoveInfo | undefined) {
+  private renderHeap(heap: number, size: number, byCell: MovesByCell, previewed: MoveInfo | undefined) {
     const colour = componentColour(heap);
     const nimber = this.analysis.components[heap]?.nimber ?? size;
     const counters = Array.from({ length: size }, (_, counter) => {
-      const move = byCell.get(`${heap},${counter}`)?.[0];
+      const move = byCell.get(heap, counter)?.[0];
       const wins = this.hints && move !== undefined && isWinning(this.analysis, move);
       const description = move
         ? `Heap ${heap + 1}, counter ${counter + 1}: ${move.label}; leaves *${move.after}${isWinning(this.analysis, move) ? ', a winning move' : ''}`

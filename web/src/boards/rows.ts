@@ -1,6 +1,6 @@
 import { css, html, nothing } from 'lit';
-import { BoardElement, PerAnalysis } from './board';
-import { isWinning, winningMoves, type Board, type MoveInfo } from '../engine/model';
+import { BoardElement, PerAnalysis, type MovesByCell } from './board';
+import { isWinning, winningMoves, type Board } from '../engine/model';
 import { componentColour, inkOn } from '../elements/palette';
 import { regionHas } from '../engine/regions';
 import { heapEditButtons, ruleField } from './heap-edit';
@@ -117,13 +117,13 @@ export class RowsBoardElement extends BoardElement {
     (analysis) => new Set(winningMoves(analysis).map((m) => Number(m.variant))),
   );
 
-  private renderRow(board: RowsBoard, heap: number, size: number, take: number, byCell: Map<string, MoveInfo[]>) {
+  private renderRow(board: RowsBoard, heap: number, size: number, take: number, byCell: MovesByCell) {
     const colour = componentColour(heap);
     const nimber = this.analysis.components[heap]?.nimber ?? 0;
     const previewed = this.previewed;
     const pieceName = PIECE_NAMES[board.piece] ?? 'counter';
     const pieces = Array.from({ length: size }, (_, index) => {
-      const move = byCell.get(`${heap},${index}`)?.find((m) => Number(m.variant) === take);
+      const move = byCell.get(heap, index)?.find((m) => Number(m.variant) === take);
       const wins = this.hints && move !== undefined && isWinning(this.analysis, move);
       const description = move
         ? `Heap ${heap + 1}, ${pieceName} ${index + 1}: ${move.label}; leaves *${move.after}${isWinning(this.analysis, move) ? ', a winning move' : ''}`

@@ -63,6 +63,8 @@ export interface Moves {
   componentOf(id: number): number;
   /** Move `id`'s `after`, read without making the move. */
   afterOf(id: number): Nimber;
+  /** The first cell of move `id`'s anchor, read without making the move; `undefined` for an anchor of no cells. */
+  anchorCellOf(id: number): [row: number, col: number] | undefined;
 }
 
 export interface ForfeitMove {

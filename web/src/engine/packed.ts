@@ -147,6 +147,14 @@ class PackedMoves implements Moves {
     return this.packed.numbers[this.heads[id] + FIELD.after];
   }
 
+  anchorCellOf(id: number): [row: number, col: number] | undefined {
+    // A region is its kind, its list's length, then the list.
+    const { numbers } = this.packed;
+    const anchor = this.heads[id] + FIELD.anchor;
+    if (REGION_KINDS[numbers[anchor]] !== 'cells' || numbers[anchor + 1] === 0) return undefined;
+    return [numbers[anchor + 2], numbers[anchor + 3]];
+  }
+
   /** The moves as `JSON.stringify` should write them: a list. */
   toJSON(): readonly MoveInfo[] {
     return this.all();
