@@ -112,6 +112,11 @@ pub trait Game: Default {
 
     fn analyse(&mut self, position: &Self::Position) -> Analysis;
 
+    /// Takes back an analysis no longer shown, so that the next `analyse`
+    /// can refill its allocations rather than make new ones. By default it
+    /// is dropped.
+    fn recycle(&mut self, _analysis: Analysis) {}
+
     /// The position's nimber. Games whose analysis lists more moves than the
     /// contest's largest positions allow to enumerate compute it directly.
     fn nimber(&mut self, position: &Self::Position) -> Nimber {

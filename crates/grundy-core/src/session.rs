@@ -178,11 +178,18 @@ impl<G: Game> Session<G> {
         &self.history[self.current]
     }
 
+    /// Drops the analysis shown, handing it back to the game to reuse.
+    fn forget_analysis(&mut self) {
+        if let Some(old) = self.analysis.take() {
+            self.game.recycle(old);
+        }
+    }
+
     fn restart_from(&mut self, position: G::Position) {
         self.history = vec![position];
         self.last_moves = vec![None];
         self.current = 0;
-        self.analysis = None;
+        self.forget_analysis();
     }
 }
 
@@ -224,7 +231,7 @@ impl<G: Game> AnySession for Session<G> {
         self.last_moves.truncate(self.current + 1);
         self.last_moves.push(Some(last_move));
         self.current += 1;
-        self.analysis = None;
+        self.forget_analysis();
         Ok(())
     }
 
@@ -232,7 +239,7 @@ impl<G: Game> AnySession for Session<G> {
         let possible = self.can_undo();
         if possible {
             self.current -= 1;
-            self.analysis = None;
+            self.forget_analysis();
         }
         possible
     }
@@ -241,7 +248,7 @@ impl<G: Game> AnySession for Session<G> {
         let possible = self.can_redo();
         if possible {
             self.current += 1;
-            self.analysis = None;
+            self.forget_analysis();
         }
         possible
     }
@@ -305,7 +312,7 @@ impl<G: Game> AnySession for Session<G> {
     fn set_convention(&mut self, convention: Convention) {
         if convention != self.convention {
             self.convention = convention;
-            self.analysis = None;
+            self.forget_analysis();
         }
     }
 

@@ -260,12 +260,21 @@ impl Forest {
 
     /// The nimbers of the pieces a pick in v's gap leaves of its tree,
     /// listed when there are at most `MAX_PARTS` of them, else their ⊕.
-    fn pieces(&self, v: usize, remaining: &[bool], count: usize, value: Nimber) -> Vec<Nimber> {
+    fn pieces_into(
+        &self,
+        parts: &mut Vec<Nimber>,
+        v: usize,
+        remaining: &[bool],
+        count: usize,
+        value: Nimber,
+    ) {
+        parts.clear();
         if count > MAX_PARTS {
-            return vec![value];
+            parts.push(value);
+            return;
         }
         // Sized once: a position can have 200 000 picks, each with its list.
-        let mut parts = Vec::with_capacity(count);
+        parts.reserve(count);
         parts.extend(self.children[v].iter().map(|&c| self.nimber[c]));
         let mut at = v;
         while let Some((p, on_path)) = self.branch_up[at].filter(|&(p, _)| remaining[p]) {
@@ -277,7 +286,6 @@ impl Forest {
             );
             at = p;
         }
-        parts
     }
 }
 
@@ -468,7 +476,12 @@ struct Pick {
 
 /// The game; its solved forests live in the positions themselves.
 #[derive(Default)]
-pub struct Intervals;
+pub struct Intervals {
+    /// The moves of the analysis last shown, refilled by the next: an edit
+    /// of 100 000 intervals lists 200 000 moves again, and allocating their
+    /// labels, footprints and parts, then freeing them, was most of its work.
+    spare_moves: Vec<MoveInfo>,
+}
 
 /// Every gap of every remaining interval, in the order moves are numbered.
 fn picks(position: &Position) -> Vec<Pick> {
@@ -510,8 +523,8 @@ fn path_values(forest: &Forest, remaining: &[bool]) -> Vec<Option<(usize, Nimber
 
 /// Written piece by piece, without `format!`, which costs several times
 /// more: a position can have 200 000 picks.
-fn pick_label(first: i64, last: i64) -> String {
-    let mut label = String::with_capacity(32);
+fn write_pick_label(label: &mut String, first: i64, last: i64) {
+    label.clear();
     let mut digits = itoa::Buffer::new();
     if first == last {
         label.push_str("pick ");
@@ -522,7 +535,32 @@ fn pick_label(first: i64, last: i64) -> String {
         label.push_str("..");
         label.push_str(digits.format(last));
     }
-    label
+}
+
+/// Makes `region` the single item `item`, keeping its list's allocation.
+fn set_one_item(region: &mut Region, item: u32) {
+    match region {
+        Region::Items { items } => {
+            items.clear();
+            items.push(item);
+        }
+        other => *other = Region::Items { items: vec![item] },
+    }
+}
+
+/// A move whose every field a pick then writes.
+fn blank_move() -> MoveInfo {
+    MoveInfo {
+        id: 0,
+        label: String::new(),
+        component: 0,
+        anchor: Region::Span { first: 0, last: 0 },
+        variant: None,
+        footprint: Region::Items { items: Vec::new() },
+        parts: Vec::new(),
+        after: Nimber::ZERO,
+        loopy: None,
+    }
 }
 
 /// The smallest integer whose pick wins, if any.
@@ -707,30 +745,25 @@ impl Game for Intervals {
             })
             .collect();
         let total: Nimber = components.iter().map(|c| c.nimber).sum();
-        let moves = picks
-            .iter()
-            .enumerate()
-            .map(|(id, pick)| {
-                let (root, value, count) =
-                    paths[pick.interval].expect("picks are in remaining intervals");
-                MoveInfo {
-                    id: id as u32,
-                    label: pick_label(pick.first, pick.last),
-                    component: component_of[root],
-                    anchor: Region::Span {
-                        first: pick.first,
-                        last: pick.last,
-                    },
-                    variant: None,
-                    footprint: Region::Items {
-                        items: vec![board_index[pick.interval]],
-                    },
-                    parts: forest.pieces(pick.interval, remaining, count, value),
-                    after: total ^ forest.nimber[root] ^ value,
-                    loopy: None,
-                }
-            })
-            .collect::<Vec<MoveInfo>>();
+        let mut moves = std::mem::take(&mut self.spare_moves);
+        moves.truncate(picks.len());
+        moves.resize_with(picks.len(), blank_move);
+        for ((id, pick), found) in picks.iter().enumerate().zip(&mut moves) {
+            let (root, value, count) =
+                paths[pick.interval].expect("picks are in remaining intervals");
+            found.id = id as u32;
+            write_pick_label(&mut found.label, pick.first, pick.last);
+            found.component = component_of[root];
+            found.anchor = Region::Span {
+                first: pick.first,
+                last: pick.last,
+            };
+            found.variant = None;
+            set_one_item(&mut found.footprint, board_index[pick.interval]);
+            forest.pieces_into(&mut found.parts, pick.interval, remaining, count, value);
+            found.after = total ^ forest.nimber[root] ^ value;
+            found.loopy = None;
+        }
         // Picks come by interval, so the least winning one is searched for.
         let best = picks
             .iter()
@@ -744,6 +777,10 @@ impl Game for Intervals {
             value: best.map_or_else(|| "none: every pick loses".to_string(), |x| x.to_string()),
         });
         analysis
+    }
+
+    fn recycle(&mut self, analysis: Analysis) {
+        self.spare_moves = analysis.moves;
     }
 
     /// The picked interval, drawn where it was: it and the intervals
