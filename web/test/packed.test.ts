@@ -53,6 +53,7 @@ function checkMoveList({ moves, ...analysis }: Analysis): void {
     expect(moves.componentOf(id)).toBe(move.component);
     expect(moves.afterOf(id)).toBe(move.after);
     expect(moves.anchorCellOf(id)).toEqual(move.anchor.kind === 'cells' ? move.anchor.cells[0] : undefined);
+    expect(moves.anchorSpanOf(id)).toEqual(move.anchor.kind === 'span' ? [move.anchor.first, move.anchor.last] : undefined);
   });
   for (const id of [-1, moves.length, 0.5, Number.NaN]) expect(moves.at(id)).toBeUndefined();
   expect(winningMoves({ ...analysis, moves })).toEqual(all.filter((move) => isWinning(analysis, move)));

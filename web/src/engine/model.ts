@@ -65,6 +65,8 @@ export interface Moves {
   afterOf(id: number): Nimber;
   /** The first cell of move `id`'s anchor, read without making the move; `undefined` for an anchor of no cells. */
   anchorCellOf(id: number): [row: number, col: number] | undefined;
+  /** Move `id`'s anchor's ends, read without making the move; `undefined` for an anchor that is not a span. */
+  anchorSpanOf(id: number): [first: number, last: number] | undefined;
 }
 
 export interface ForfeitMove {

@@ -148,10 +148,19 @@ class PackedMoves implements Moves {
   }
 
   anchorCellOf(id: number): [row: number, col: number] | undefined {
+    return this.anchorStart(id, 'cells');
+  }
+
+  anchorSpanOf(id: number): [first: number, last: number] | undefined {
+    return this.anchorStart(id, 'span');
+  }
+
+  /** The first two numbers of move `id`'s anchor, if it is of this kind and has them. */
+  private anchorStart(id: number, kind: (typeof REGION_KINDS)[number]): [number, number] | undefined {
     // A region is its kind, its list's length, then the list.
     const { numbers } = this.packed;
     const anchor = this.heads[id] + FIELD.anchor;
-    if (REGION_KINDS[numbers[anchor]] !== 'cells' || numbers[anchor + 1] === 0) return undefined;
+    if (REGION_KINDS[numbers[anchor]] !== kind || numbers[anchor + 1] < 2) return undefined;
     return [numbers[anchor + 2], numbers[anchor + 3]];
   }
 
