@@ -188,10 +188,14 @@ impl Session {
         self.solve_ms.unwrap_or(0.0)
     }
 
-    /// The numbers of what the last `analysis()` left out, once.
+    /// The numbers of what the last `analysis()` left out, once. Copied
+    /// into a new array from the memory they are in: returning the `Vec`
+    /// took 10-11 ms rather than 6 for 100 000 intervals' 3.9 million.
     #[wasm_bindgen(js_name = takePackedNumbers)]
-    pub fn take_packed_numbers(&mut self) -> Vec<f64> {
-        std::mem::take(&mut self.packed.numbers)
+    pub fn take_packed_numbers(&mut self) -> js_sys::Float64Array {
+        let numbers = js_sys::Float64Array::from(self.packed.numbers.as_slice());
+        self.packed.numbers = Vec::new();
+        numbers
     }
 
     /// The labels and variants of the moves the last `analysis()` left out, once.
