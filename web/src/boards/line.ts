@@ -49,7 +49,6 @@ export class LineBoardElement extends BoardElement {
   private dragFrom: { x: number; view: [number, number]; moved: boolean } | undefined;
   /** Move ids by ascending anchor, for finding the pick under the pointer. */
   private readonly sortedMoves = new PerAnalysis((analysis) => alongTheLine(analysis.moves));
-  private readonly winning = new PerAnalysis(winningMoves);
 
   constructor() {
     super();
@@ -235,7 +234,7 @@ export class LineBoardElement extends BoardElement {
   /** The winning picks in view; each item of a Lit list costs two nodes, so those out of view are not listed. */
   private renderWinningRanges(view: [number, number], axisY: number) {
     const ranges = [];
-    for (const move of this.winning.of(this.analysis)) {
+    for (const move of winningMoves(this.analysis)) {
       if (move.anchor.kind !== 'span') continue;
       const x1 = Math.max(0, this.x(move.anchor.first, view));
       const x2 = Math.min(this.width, this.x(move.anchor.last + 1, view));

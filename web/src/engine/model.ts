@@ -193,11 +193,17 @@ export function isWinning(analysis: Pick<Analysis, 'misere' | 'loopy'>, move: Mo
   return wins(analysis, move.id, move.after);
 }
 
+/** Each analysis's winning moves, found once: readouts and boards ask again on every preview. */
+const winningOf = new WeakMap<object, readonly MoveInfo[]>();
+
 /** The moves that win under the play the analysis describes, in id order; only they are made objects. */
-export function winningMoves(analysis: Pick<Analysis, 'moves' | 'misere' | 'loopy'>): MoveInfo[] {
+export function winningMoves(analysis: Pick<Analysis, 'moves' | 'misere' | 'loopy'>): readonly MoveInfo[] {
+  const kept = winningOf.get(analysis);
+  if (kept) return kept;
   const { moves } = analysis;
   const winning: MoveInfo[] = [];
   for (let id = 0; id < moves.length; id++) if (wins(analysis, id, moves.afterOf(id))) winning.push(moves.at(id)!);
+  winningOf.set(analysis, winning);
   return winning;
 }
 
