@@ -120,7 +120,7 @@ export class GridBoardElement extends BoardElement {
     const byCell = this.movesByCell();
     const previewed = this.previewed;
     const footprint = previewed ? regionKeys(previewed.footprint) : new Set<string>();
-    const winning = this.hints ? this.winningCells(byCell) : new Set<string>();
+    const winning = this.hints ? this.winningCells(byCell) : [];
     const classes = `${this.interactive && !this.editing ? 'interactive' : ''} ${this.editing ? 'editing' : ''} ${this.rotated ? 'rotated' : ''}`;
     // Turned 45° about its centre, a w × h board spans (w + h)/√2 each way.
     const span = this.rotated ? (width + height) / Math.SQRT2 : 0;
@@ -160,11 +160,10 @@ export class GridBoardElement extends BoardElement {
             })}
             ${this.renderLastMove(size)}
             ${this.renderForfeitPreview(size)}
-            ${[...winning].map((key) => {
-              const [r, c] = key.split(',').map(Number);
-              return svg`<text class="win" x=${c * size + size - 2} y=${r * size + Math.max(8, size * 0.32)} text-anchor="end"
-                font-size=${Math.max(7, size * 0.35)} fill="var(--grundy-win, #117733)">★</text>`;
-            })}
+            ${winning.map(
+              ([r, c]) => svg`<text class="win" x=${c * size + size - 2} y=${r * size + Math.max(8, size * 0.32)} text-anchor="end"
+                font-size=${Math.max(7, size * 0.35)} fill="var(--grundy-win, #117733)">★</text>`,
+            )}
             </g>
             ${this.renderTokens(grid, size)}
             ${this.quiet ? nothing : this.renderBadges(size)}
@@ -442,10 +441,11 @@ export class GridBoardElement extends BoardElement {
     chooser.style.top = `${Math.max(0, top - stageBox.top)}px`;
   }
 
-  private winningCells(byCell: MovesByCell): Set<string> {
-    const cells = new Set<string>();
+  /** The cells with a winning move (of the chosen variant, if any). */
+  private winningCells(byCell: MovesByCell): [number, number][] {
+    const cells: [number, number][] = [];
     for (const [r, c, moves] of byCell.cells()) {
-      if (moves.some((m) => isWinning(this.analysis, m) && (!this.variant || m.variant === this.variant))) cells.add(`${r},${c}`);
+      if (moves.some((m) => isWinning(this.analysis, m) && (!this.variant || m.variant === this.variant))) cells.push([r, c]);
     }
     return cells;
   }
