@@ -15,8 +15,8 @@ use crate::game::{
 };
 use crate::input::{counted, grid_rows, Scanner};
 use crate::nimber::Nimber;
-use crate::rect_table::{bit_range, for_each_block, set_bits, split_along_lines, Block, Changed};
-use std::ops::{BitAnd, BitXor, Not};
+use crate::rect_table::{bit_range, set_bits, split_along_lines, Block, Changed};
+use std::ops::{BitXor, Range};
 
 /// The contest allows 20; the playground draws up to 40.
 pub const MAX_SIDE: usize = 40;
@@ -98,208 +98,147 @@ impl ClassNimbers {
 /// The type of a table entry and of an option value. A rectangle's nimber
 /// is at most its number of moves, so at most its cells: one class of a
 /// 40×40 board has 800, which a u16 always holds.
-trait Entry:
-    Copy
-    + Default
-    + BitAnd<Output = Self>
-    + BitXor<Output = Self>
-    + Not<Output = Self>
-    + Into<usize>
-    + TryFrom<usize>
-{
-}
+trait Entry: Copy + Default + BitXor<Output = Self> + Into<usize> + TryFrom<usize> {}
 
 impl Entry for u8 {}
 
 impl Entry for u16 {}
 
 /// The nimbers of a class's rectangles, empty ones included as 0 so that
-/// a run of moves reads its pieces without edge cases. While the table is
-/// built it keeps a second copy with the left bound fastest: cutting a
-/// band of rows at each column in turn leaves west pieces that are a run
-/// of the first layout and east pieces that are a run of the second.
+/// a move's pieces read without edge cases.
 struct Nimbers<T> {
     /// One more than the rotated rows and columns: bounds run 0..=width.
     side_x: usize,
     side_y: usize,
-    /// Index ((top·side_x + bottom)·side_y + left)·side_y + right.
-    by_right: Vec<T>,
-    /// Index ((top·side_x + bottom)·side_y + right)·side_y + left.
-    by_left: Vec<T>,
+    /// Index ((top·side_x + bottom)·side_y + left)·side_y + right, so the
+    /// rectangles sharing rows and a left bound are a run by right bound.
+    values: Vec<T>,
 }
 
 impl<T: Entry> Nimbers<T> {
     fn new(width_x: usize, width_y: usize) -> Nimbers<T> {
         let (side_x, side_y) = (width_x + 1, width_y + 1);
-        let size = side_x * side_x * side_y * side_y;
         Nimbers {
             side_x,
             side_y,
-            // Padded so that whole lanes can be read at the end.
-            by_right: vec![T::default(); size + LANES],
-            by_left: vec![T::default(); size + LANES],
+            values: vec![T::default(); side_x * side_x * side_y * side_y],
         }
     }
 
-    /// Where the rectangles spanning rows `top..bottom` start.
-    fn band(&self, top: usize, bottom: usize) -> usize {
-        (top * self.side_x + bottom) * self.side_y * self.side_y
+    /// The rectangles spanning rows `top..bottom` from column `left`,
+    /// indexed by their right bound.
+    fn run(&self, top: usize, bottom: usize, left: usize) -> &[T] {
+        let start = table_index(
+            [self.side_x, self.side_y],
+            Block {
+                top,
+                bottom,
+                left,
+                right: 0,
+            },
+        );
+        &self.values[start..start + self.side_y]
     }
 
     fn value(&self, block: Block) -> T {
-        self.by_right[table_index([self.side_x, self.side_y], block)]
+        self.values[table_index([self.side_x, self.side_y], block)]
     }
 
     fn set(&mut self, block: Block, value: T) {
-        let band = self.band(block.top, block.bottom);
-        self.by_right[band + block.left * self.side_y + block.right] = value;
-        self.by_left[band + block.right * self.side_y + block.left] = value;
-    }
-
-    /// Adds to `seen` the value of cutting `block` along each of `rows`:
-    /// the bands above and below the row.
-    fn insert_row_cuts(&self, block: Block, rows: u64, seen: &mut Seen<T>) {
-        let columns = block.left * self.side_y + block.right;
-        // The blocks above row x and below it lie at these offsets plus x
-        // times the step.
-        let (above, above_step) = (self.band(block.top, 0) + columns, self.band(0, 1));
-        let (below, below_step) = (self.band(1, block.bottom) + columns, self.band(1, 0));
-        for x in set_bits(rows) {
-            seen.insert(
-                self.by_right[above + x * above_step] ^ self.by_right[below + x * below_step],
-            );
-        }
-    }
-
-    /// For rows `top..bottom` and columns `left..right`, the pieces west
-    /// and east of each column in turn, from column `from` on: `west[k]`
-    /// and `east[k]` for column `from + k`, meaningful up to `right`.
-    fn column_cuts(
-        &self,
-        [top, bottom]: [usize; 2],
-        [left, right]: [usize; 2],
-        from: usize,
-    ) -> [&[T]; 2] {
-        let band = self.band(top, bottom);
-        [
-            &self.by_right[band + left * self.side_y + from..],
-            &self.by_left[band + right * self.side_y + from + 1..],
-        ]
+        self.values[table_index([self.side_x, self.side_y], block)] = value;
     }
 }
 
 /// Where `block` lies in a class's tables whose bounds run to `side_x`
-/// and `side_y` (exclusive): `by_right` of `Nimbers`, and the reachable
-/// flags. Index ((top·side_x + bottom)·side_y + left)·side_y + right.
+/// and `side_y` (exclusive): `Nimbers`, and the reachable flags.
 fn table_index([side_x, side_y]: [usize; 2], block: Block) -> usize {
     ((block.top * side_x + block.bottom) * side_y + block.left) * side_y + block.right
 }
 
-/// How many option values are worked out at once: one SIMD register of
-/// bytes.
-const LANES: usize = 16;
+/// Option values stay below this: each is the XOR of nimbers of at most
+/// 800 moves (a class's cells), so of values below 1024.
+const OPTION_VALUES: usize = 1024;
 
-/// The option values of one rectangle after another: value `v` belongs to
-/// the current one when `stamps[v]` holds its stamp. Inserting is a plain
-/// store, with no clearing between rectangles and, as there is a slot for
-/// every entry, no bounds check.
-struct Seen<T> {
-    stamps: Box<[u32; 1 << 16]>,
+/// Where one right bound's option set starts after the one before: a cache
+/// line past a multiple of 4 KiB, so that the sets' slots for one value
+/// fall in different cache sets.
+const SET_STRIDE: usize = OPTION_VALUES + 16;
+
+/// The option values of the rectangles that share rows and a left bound,
+/// one set per right bound: value `v` is an option of the rectangle ending
+/// at `right` when `stamps[right·SET_STRIDE + v]` holds the current stamp.
+/// A move lies in every such rectangle from some right bound on, and its
+/// pieces there are runs of the table, so a move is inserted for all of
+/// them in one pass, with no clearing between rectangles.
+struct Options {
+    stamps: Vec<u32>,
     stamp: u32,
-    /// The values of the row of moves at hand.
-    row: [T; 64],
-    /// Per count `n`, a lane mask that is all ones from lane `n` on.
-    past_end: [[T; LANES]; LANES + 1],
+    /// The right bounds whose rectangles are worked out; the rest take no
+    /// options.
+    rights: Range<usize>,
 }
 
-impl<T: Entry> Seen<T> {
-    fn new() -> Seen<T> {
-        Seen {
-            stamps: vec![0; 1 << 16]
-                .into_boxed_slice()
-                .try_into()
-                .expect("a slot for every u16"),
+impl Options {
+    fn new(side_y: usize) -> Options {
+        Options {
+            stamps: vec![0; SET_STRIDE * side_y],
             stamp: 0,
-            row: [T::default(); 64],
-            past_end: std::array::from_fn(|n| {
-                std::array::from_fn(|lane| {
-                    if lane < n {
-                        T::default()
-                    } else {
-                        !T::default()
-                    }
-                })
-            }),
+            rights: 0..0,
         }
     }
 
-    /// Starts the next rectangle with no values.
-    fn clear(&mut self) {
+    /// Starts the rectangles ending at `rights`, with no options.
+    fn start(&mut self, rights: Range<usize>) {
         self.stamp += 1;
+        self.rights = rights;
     }
 
-    fn insert(&mut self, value: T) {
-        self.stamps[value.into()] = self.stamp;
-    }
-
-    /// Adds the XOR of the `pieces` at each place `k` whose bit is set in
-    /// `moves`. The XORs are worked out `LANES` places at a time, so each
-    /// run holds the highest such `k` rounded up to whole lanes.
-    fn insert_row<const N: usize>(&mut self, pieces: [&[T]; N], moves: u64) {
-        let len = (u64::BITS - moves.leading_zeros()) as usize;
-        let whole = len.div_ceil(LANES) * LANES;
-        // When every place is a move, lanes go in straight from the
-        // register, those past the row repeating its first value; else the
-        // row is kept and its moves picked out.
-        let every_place = moves & (moves + 1) == 0;
-        let mut pieces = pieces.map(|run| run[..whole].chunks_exact(LANES));
-        let mut first = None;
-        for (k, kept) in self.row[..whole].chunks_exact_mut(LANES).enumerate() {
-            let mut values = [T::default(); LANES];
-            for piece in &mut pieces {
-                let piece = piece.next().expect("runs as long as the row");
-                for (value, &piece) in values.iter_mut().zip(piece) {
-                    *value = *value ^ piece;
-                }
-            }
-            if every_place {
-                let first = *first.get_or_insert(values[0]);
-                let past_end = &self.past_end[(len - k * LANES).min(LANES)];
-                for (value, &past_end) in values.iter_mut().zip(past_end) {
-                    *value = *value ^ ((*value ^ first) & past_end);
-                }
-                for value in values {
-                    // `insert`, with `self.row` borrowed.
-                    self.stamps[value.into()] = self.stamp;
-                }
-            } else {
-                kept.copy_from_slice(&values);
-            }
+    /// Adds to each rectangle ending at `right`, from `first` on, the
+    /// option `base ⊕ pieces[0][right] ⊕ pieces[1][right]…`.
+    fn insert_run<T: Entry, const N: usize>(&mut self, first: usize, base: T, pieces: [&[T]; N]) {
+        let rights = first.max(self.rights.start)..self.rights.end;
+        if rights.is_empty() {
+            return;
         }
-        if !every_place {
-            for k in set_bits(moves) {
-                self.insert(self.row[k]);
-            }
+        let pieces = pieces.map(|run| &run[rights.clone()]);
+        for (k, right) in rights.enumerate() {
+            let value: usize = pieces.iter().fold(base, |value, run| value ^ run[k]).into();
+            self.stamps[right * SET_STRIDE + value] = self.stamp;
         }
     }
 
-    /// The least value not seen, if it fits an entry.
-    fn mex(&self) -> Option<T> {
-        let mex = self.stamps.iter().position(|&s| s != self.stamp);
-        T::try_from(mex.expect("a nimber is at most the rectangle's cells")).ok()
+    /// The least option value the rectangle ending at `right` lacks, if it
+    /// fits an entry.
+    fn mex<T: Entry>(&self, right: usize) -> Option<T> {
+        let seen = self.stamps[right * SET_STRIDE..].iter();
+        let mex = seen.take_while(|&&s| s == self.stamp).count();
+        T::try_from(mex).ok()
     }
+}
+
+/// What working out a rectangle of a band takes.
+#[derive(Clone, Copy)]
+enum Plan<T> {
+    /// Play never reaches it.
+    Unreachable,
+    /// Its nimber, from the table before an edit.
+    Known(T),
+    /// An edge line holds no board cell: the game of the rectangle within.
+    Trimmed(Block),
+    /// The mex of its options.
+    Solve,
 }
 
 /// A class's letters in rotated coordinates, as the masks the table needs.
 struct Letters {
     /// Per rotated column range `left..right` (index left·side_y + right),
-    /// the rows holding an `L` there, and those holding an `X`.
+    /// the rows holding an `L` there.
     l_rows: Vec<u64>,
-    x_rows: Vec<u64>,
     /// Per rotated row range `top..bottom` (index top·side_x + bottom),
     /// the columns holding an `R` there.
     r_columns: Vec<u64>,
-    /// Per rotated row, the columns holding an `X`.
+    /// Per rotated row, the columns holding an `L`, and those holding an `X`.
+    l_columns: Vec<u64>,
     x_columns: Vec<u64>,
     /// Per rotated row, the columns `from..to` that lie on the board, and
     /// per rotated column the rows.
@@ -356,8 +295,8 @@ impl Letters {
                 .map(|y| run(wx, &|x| letter(x, y).is_some()))
                 .collect(),
             l_rows: rows_with(&l_columns),
-            x_rows: rows_with(&x_columns),
             r_columns,
+            l_columns,
             x_columns,
         }
     }
@@ -458,69 +397,99 @@ impl ClassTable {
 
     /// The nimber of every reachable rectangle, or `None` once one does
     /// not fit a `T`.
+    ///
+    /// Bands of rows go from low to high, so the pieces of L and X moves,
+    /// which are lower bands, are known. Within a band, left bounds go
+    /// from right to left and right bounds from left to right: an R move's
+    /// west piece shares the band and left bound, and its options are
+    /// inserted as soon as that piece is known.
     fn build<T: Entry>(
         class: &Class,
         letters: &Letters,
         reachable: &[bool],
         earlier: Option<&Earlier>,
     ) -> Option<Nimbers<T>> {
-        let mut nimbers = Nimbers::<T>::new(class.width_x, class.width_y);
-        let (side_x, side_y) = (nimbers.side_x, nimbers.side_y);
-        let mut seen = Seen::new();
-        let mut fits = true;
-        for_each_block(class.width_x, class.width_y, |block| {
-            let Block {
-                top,
-                bottom,
-                left,
-                right,
-            } = block;
-            let band = nimbers.band(top, bottom);
-            if !fits || !reachable[band + left * side_y + right] {
-                return;
-            }
-            if let Some(known) = earlier.and_then(|earlier| earlier.nimber(block)) {
-                match T::try_from(known.0 as usize) {
-                    Ok(value) => nimbers.set(block, value),
-                    Err(_) => fits = false,
+        let (width_x, width_y) = (class.width_x, class.width_y);
+        let mut nimbers = Nimbers::<T>::new(width_x, width_y);
+        let sides = [nimbers.side_x, nimbers.side_y];
+        let mut options = Options::new(nimbers.side_y);
+        let mut plans = vec![Plan::Unreachable; nimbers.side_y];
+        for height in 1..=width_x {
+            for top in 0..=width_x - height {
+                let bottom = top + height;
+                let r_columns = letters.r_columns[top * sides[0] + bottom];
+                for left in (0..width_y).rev() {
+                    let mut solved = width_y + 1..0;
+                    // From the empty rectangle, which no play reaches and
+                    // which keeps its 0.
+                    for (right, plan) in plans.iter_mut().enumerate().skip(left) {
+                        let block = Block {
+                            top,
+                            bottom,
+                            left,
+                            right,
+                        };
+                        *plan = if !reachable[table_index(sides, block)] {
+                            Plan::Unreachable
+                        } else if let Some(known) = earlier.and_then(|e| e.nimber(block)) {
+                            Plan::Known(T::try_from(known.0 as usize).ok()?)
+                        } else if let Some(inner) = letters.trimmed(block) {
+                            Plan::Trimmed(inner)
+                        } else {
+                            solved.start = solved.start.min(right);
+                            solved.end = right + 1;
+                            Plan::Solve
+                        };
+                    }
+                    options.start(solved.clone());
+                    if !solved.is_empty() {
+                        for x in top..bottom {
+                            let north = nimbers.run(top, x, left);
+                            let south = nimbers.run(x + 1, bottom, left);
+                            // One L move per row, in every rectangle that
+                            // reaches its first L.
+                            let l_columns = letters.l_columns[x] >> left;
+                            if l_columns != 0 {
+                                let first = left + l_columns.trailing_zeros() as usize + 1;
+                                options.insert_run(first, T::default(), [north, south]);
+                            }
+                            let x_columns = letters.x_columns[x] & bit_range(left, solved.end);
+                            for y in set_bits(x_columns) {
+                                let east = [
+                                    nimbers.run(top, x, y + 1),
+                                    nimbers.run(x + 1, bottom, y + 1),
+                                ];
+                                options.insert_run(y + 1, north[y] ^ south[y], east);
+                            }
+                        }
+                    }
+                    for (right, &plan) in plans.iter().enumerate().skip(left) {
+                        let block = Block {
+                            top,
+                            bottom,
+                            left,
+                            right,
+                        };
+                        let value = match plan {
+                            Plan::Unreachable => None,
+                            Plan::Known(value) => Some(value),
+                            Plan::Trimmed(inner) => Some(nimbers.value(inner)),
+                            Plan::Solve => Some(options.mex(right)?),
+                        };
+                        if let Some(value) = value {
+                            nimbers.set(block, value);
+                        }
+                        // An R move in column `right` of the wider rectangles.
+                        if right < width_y && r_columns >> right & 1 != 0 {
+                            let west = nimbers.value(block);
+                            let east = nimbers.run(top, bottom, right + 1);
+                            options.insert_run(right + 1, west, [east]);
+                        }
+                    }
                 }
-                return;
             }
-            if let Some(inner) = letters.trimmed(block) {
-                nimbers.set(block, nimbers.value(inner));
-                return;
-            }
-            let rows = bit_range(top, bottom);
-            seen.clear();
-            let l_rows = letters.l_rows[left * side_y + right] & rows;
-            nimbers.insert_row_cuts(block, l_rows, &mut seen);
-            let r_columns = letters.r_columns[top * side_x + bottom] & bit_range(left, right);
-            if r_columns != 0 {
-                let cuts = nimbers.column_cuts([top, bottom], [left, right], left);
-                seen.insert_row(cuts, r_columns >> left);
-            }
-            // An X move at (x, y) leaves the column cuts of the bands above
-            // and below row x, at column y.
-            for x in set_bits(letters.x_rows[left * side_y + right] & rows) {
-                // Only the row's cells on the board can be X.
-                let x_columns = letters.x_columns[x] & bit_range(left, right);
-                let from = x_columns.trailing_zeros() as usize;
-                let columns = [left, right];
-                let [north_west, north_east] = nimbers.column_cuts([top, x], columns, from);
-                let [south_west, south_east] = nimbers.column_cuts([x + 1, bottom], columns, from);
-                let pieces = [north_west, north_east, south_west, south_east];
-                seen.insert_row(pieces, x_columns >> from);
-            }
-            match seen.mex() {
-                Some(value) => nimbers.set(block, value),
-                None => fits = false,
-            }
-        });
-        // Lookups read `by_right` only.
-        fits.then(|| Nimbers {
-            by_left: Vec::new(),
-            ..nimbers
-        })
+        }
+        Some(nimbers)
     }
 }
 
@@ -1065,6 +1034,7 @@ fn wave_cells(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rect_table::for_each_block;
 
     fn random_letters(rng: &mut Rng, n: usize, m: usize) -> Vec<u8> {
         // Some boards all X, where reachability prunes the most.
