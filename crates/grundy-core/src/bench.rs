@@ -416,7 +416,7 @@ fn edit_case(worst: &BenchCase) -> Option<BenchCase> {
 /// (`grundy bench --families`), natively.
 const WORST: &[(&str, &str)] = &[
     ("bacterial-tactics", "40×40, 0.5% radioactive"),
-    ("darkraft", "40×40 L/R/X thirds"),
+    ("darkraft", "40×40 X with 10% L and R"),
     ("board-escape", "100×100, 10% walls"),
     ("intervals", "100 000 random"),
     (
