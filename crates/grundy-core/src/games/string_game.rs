@@ -237,7 +237,9 @@ fn xor_each(mut set: u64, by: u32) -> u64 {
 /// For every start s and end j, the set {G(e, j)} over occurrences (s, e)
 /// with e ≤ j, as bit masks of `blocks` × 64 bits. The options of [i, j)
 /// are then G(i, s) ⊕ that set, taken over s: one mask per start instead
-/// of one xor per occurrence.
+/// of one xor per occurrence. The masks start one block wide and widen
+/// when a value or a mex needs it: a wide mask costs every start a walk
+/// over its blocks.
 struct Followers {
     size: usize,
     blocks: usize,
@@ -245,20 +247,52 @@ struct Followers {
 }
 
 impl Followers {
+    fn new(size: usize) -> Followers {
+        Followers {
+            size,
+            blocks: 1,
+            sets: vec![0; size * size],
+        }
+    }
+
     fn set(&self, s: usize, j: usize) -> &[u64] {
         let at = (s * self.size + j) * self.blocks;
         &self.sets[at..at + self.blocks]
     }
 
-    /// Fills the sets of start s from the finished rows after it.
-    fn fill(&mut self, s: usize, ends: &[usize], nimbers: &[u16]) {
+    /// Fills the sets of start s from the finished rows after it,
+    /// widening the masks first if a value there needs it.
+    fn fill(&mut self, s: usize, text: &Text, nimbers: &[u16]) {
+        while !self.insert(s, &text.ends[s], nimbers) {
+            self.widen(s + 1, text, nimbers);
+        }
+    }
+
+    /// Doubles the masks' width and refills the starts from `from` on.
+    fn widen(&mut self, from: usize, text: &Text, nimbers: &[u16]) {
+        self.blocks *= 2;
+        self.sets = vec![0; self.size * self.size * self.blocks];
+        for s in from..self.size - 1 {
+            let fits = self.insert(s, &text.ends[s], nimbers);
+            debug_assert!(fits, "start {s} was filled at a narrower width");
+        }
+    }
+
+    /// Adds the values of start s's followers to its sets, or stops at
+    /// one too large for the masks and says so.
+    fn insert(&mut self, s: usize, ends: &[usize], nimbers: &[u16]) -> bool {
+        let width = 64 * self.blocks;
         for &e in ends {
             for j in e..self.size {
                 let value = usize::from(nimbers[e * self.size + j]);
+                if value >= width {
+                    return false;
+                }
                 let at = (s * self.size + j) * self.blocks + value / 64;
                 self.sets[at] |= 1 << (value % 64);
             }
         }
+        true
     }
 
     /// The mex of the options of [i, j), or None when they fill every bit:
@@ -285,26 +319,78 @@ struct Table {
     nimbers: Vec<u16>,
 }
 
+/// What a table keeps from the one before an edit of its text, with the
+/// same words: a substring's value depends on its letters and the words
+/// alone, so substrings within the letters both texts start with, or end
+/// with, keep theirs.
+struct Unchanged<'a> {
+    earlier: &'a Table,
+    prefix: usize,
+    suffix: usize,
+}
+
+impl<'a> Unchanged<'a> {
+    fn new(earlier: &'a Table, text: &Text) -> Option<Unchanged<'a>> {
+        if earlier.text.words != text.words {
+            return None;
+        }
+        let (old, new) = (&earlier.text.letters, &text.letters);
+        let prefix = old.iter().zip(new).take_while(|(a, b)| a == b).count();
+        let suffix = old.iter().rev().zip(new.iter().rev());
+        let suffix = suffix
+            .take(old.len().min(new.len()) - prefix)
+            .take_while(|(a, b)| a == b)
+            .count();
+        Some(Unchanged {
+            earlier,
+            prefix,
+            suffix,
+        })
+    }
+}
+
 impl Table {
     /// Rows go from the last start back, each from its shortest substring
     /// up: G(i, j) needs G(i, s) for s < j from its own row, and G(e, j) for
     /// e > i from rows already done.
-    fn new(text: Rc<Text>) -> Table {
+    fn new(text: Rc<Text>, earlier: Option<&Table>) -> Table {
         let size = text.letters.len() + 1;
         let mut nimbers = vec![0u16; size * size];
         let split = split_points(&text, size);
         let copies = PrefixHashes::copies(&text.letters, size);
+        let unchanged = earlier.and_then(|earlier| Unchanged::new(earlier, &text));
         // Nimbers stay below 64 × blocks, a power of two, so xors of them
         // do too; a mex that reaches it doubles the blocks.
-        let mut followers = Followers {
-            size,
-            blocks: 1,
-            sets: vec![0; size * size],
-        };
+        let mut followers = Followers::new(size);
         let mut options = vec![0u64; 1];
         for i in (0..size - 1).rev() {
-            followers.fill(i, &text.ends[i], &nimbers);
-            for j in i + 1..size {
+            followers.fill(i, &text, &nimbers);
+            options.resize(followers.blocks, 0);
+            let mut first_end = i + 1;
+            if let Some(Unchanged {
+                earlier,
+                prefix,
+                suffix,
+            }) = unchanged
+            {
+                let row = |size: usize, i: usize, ends: std::ops::Range<usize>| {
+                    i * size + ends.start..i * size + ends.end
+                };
+                if i + suffix >= size - 1 {
+                    // The row's letters are all in the unchanged suffix.
+                    let earlier_i = i + earlier.size - size;
+                    let ends = row(earlier.size, earlier_i, earlier_i + 1..earlier.size);
+                    nimbers[row(size, i, i + 1..size)].copy_from_slice(&earlier.nimbers[ends]);
+                    continue;
+                }
+                if prefix > i {
+                    let ends = row(earlier.size, i, i + 1..prefix + 1);
+                    nimbers[row(size, i, i + 1..prefix + 1)]
+                        .copy_from_slice(&earlier.nimbers[ends]);
+                    first_end = prefix + 1;
+                }
+            }
+            for j in first_end..size {
                 let at = i * size + j;
                 // A substring's value depends on its letters alone.
                 let copy = usize::from(copies[at]);
@@ -318,16 +404,8 @@ impl Table {
                         if let Some(mex) = followers.mex(i, j, &nimbers, &mut options) {
                             break mex;
                         }
-                        let blocks = followers.blocks * 2;
-                        followers = Followers {
-                            size,
-                            blocks,
-                            sets: vec![0; size * size * blocks],
-                        };
-                        for s in i..size - 1 {
-                            followers.fill(s, &text.ends[s], &nimbers);
-                        }
-                        options = vec![0; blocks];
+                        followers.widen(i, &text, &nimbers);
+                        options.resize(followers.blocks, 0);
                     }
                 };
             }
@@ -356,7 +434,8 @@ impl StringGame {
             .as_ref()
             .is_none_or(|t| !Rc::ptr_eq(&t.text, &position.text));
         if stale {
-            self.table = Some(Table::new(position.text.clone()));
+            let earlier = self.table.take();
+            self.table = Some(Table::new(position.text.clone(), earlier.as_ref()));
         }
         self.table.as_ref().expect("table was just built")
     }
@@ -576,6 +655,81 @@ impl Game for StringGame {
                 Ok(Position::new(text, words))
             }
             _ => Err(unsupported_edit("A String Game", edit)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn random_letters(rng: &mut Rng, length: usize, alphabet: &[u8]) -> Vec<u8> {
+        (0..length)
+            .map(|_| alphabet[rng.below(alphabet.len())])
+            .collect()
+    }
+
+    #[test]
+    fn a_table_reusing_the_one_before_an_edit_agrees_with_a_fresh_one() {
+        let mut rng = Rng::new(17);
+        let mut largest = 0;
+        for round in 0..120 {
+            // Runs of a with a-words in some rounds: nimbers past 64, where
+            // the followers widen.
+            let mostly_a: Vec<u8> = [vec![b'a'; 39], vec![b'b']].concat();
+            let (alphabet, words): (&[u8], Vec<String>) = if round % 4 == 0 {
+                let longest = 1 + rng.below(160);
+                let words = (1..=longest.min(MAX_WORDS))
+                    .map(|k| "a".repeat(k))
+                    .collect();
+                (&mostly_a, words)
+            } else {
+                let count = 1 + rng.below(12);
+                let words = (0..count)
+                    .map(|_| {
+                        let length = 1 + rng.below(4);
+                        String::from_utf8(random_letters(&mut rng, length, b"ab")).expect("ASCII")
+                    })
+                    .collect();
+                (b"ab", words)
+            };
+            let length = 1 + rng.below(200);
+            let before = random_letters(&mut rng, length, alphabet);
+            let mut after = before.clone();
+            let at = rng.below(after.len() + 1);
+            let replaced = rng.below(4).min(after.len() - at);
+            let length = rng.below(4);
+            let inserted = random_letters(&mut rng, length, alphabet);
+            after.splice(at..at + replaced, inserted);
+            if after.is_empty() {
+                continue;
+            }
+            let earlier = Table::new(Rc::new(Text::new(before, words.clone())), None);
+            let text = Rc::new(Text::new(after, words));
+            let reused = Table::new(text.clone(), Some(&earlier));
+            let fresh = Table::new(text, None);
+            assert!(reused.nimbers == fresh.nimbers, "round {round}");
+            largest = largest.max(*earlier.nimbers.iter().max().expect("a letter"));
+        }
+        assert!(largest >= 64, "the largest nimber kept was only {largest}");
+    }
+
+    #[test]
+    fn an_edit_at_either_end_of_a_long_run_keeps_nimbers_past_128() {
+        let run = vec![b'a'; 150];
+        let words: Vec<String> = (1..=MAX_WORDS).map(|k| "a".repeat(k)).collect();
+        let earlier = Table::new(Rc::new(Text::new(run.clone(), words.clone())), None);
+        assert!(earlier.nimbers.iter().any(|&n| n >= 128));
+        let edits = [
+            [b"b".as_slice(), &run[1..]].concat(),
+            [&run[..149], b"b".as_slice()].concat(),
+            [&run, b"a".as_slice()].concat(),
+            [b"ba".as_slice(), &run].concat(),
+        ];
+        for letters in edits {
+            let text = Rc::new(Text::new(letters, words.clone()));
+            let reused = Table::new(text.clone(), Some(&earlier));
+            assert!(reused.nimbers == Table::new(text, None).nimbers);
         }
     }
 }
