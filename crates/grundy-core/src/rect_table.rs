@@ -81,7 +81,7 @@ pub struct Cuts {
 
 impl RectTable {
     /// Marks a block whose nimber is not known yet.
-    const UNKNOWN: u16 = u16::MAX;
+    pub const UNKNOWN: u16 = u16::MAX;
 
     /// A table that knows only the empty blocks.
     pub fn new(rows: usize, cols: usize) -> RectTable {
@@ -118,10 +118,25 @@ impl RectTable {
 
     pub fn set(&mut self, block: Block, value: Nimber) {
         let index = self.index(block);
-        self.nimbers[index] = u16::try_from(value.0)
-            .ok()
-            .filter(|&value| value != Self::UNKNOWN)
-            .expect("rectangle nimbers stay below 65535");
+        self.nimbers[index] = encode(value);
+    }
+
+    /// Writes a run of blocks at once: `first` and the blocks that differ
+    /// from it only in reaching further right, one per entry of `values`
+    /// (as [`encode`] gives them), skipping any `UNKNOWN`.
+    pub fn write_rightwards(&mut self, first: Block, values: &[u16]) {
+        let first = self.index(first);
+        for (entry, &value) in self.nimbers[first..first + values.len()]
+            .iter_mut()
+            .zip(values)
+        {
+            // A select, not a branch, so that the loop runs on vectors.
+            *entry = if value == Self::UNKNOWN {
+                *entry
+            } else {
+                value
+            };
+        }
     }
 
     /// Where the pieces of `block`'s cuts along its rows sit.
@@ -173,6 +188,15 @@ impl RectTable {
             }
         }
     }
+}
+
+/// How a [`RectTable`] stores a nimber: as a u16 other than
+/// `RectTable::UNKNOWN`.
+pub fn encode(value: Nimber) -> u16 {
+    u16::try_from(value.0)
+        .ok()
+        .filter(|&value| value != RectTable::UNKNOWN)
+        .expect("rectangle nimbers stay below 65535")
 }
 
 /// The cells an edit changed, when few enough for a table to reuse the one

@@ -174,6 +174,37 @@ fn agrees_with_brute_force_on_random_grids_and_their_continuations() {
 }
 
 #[test]
+fn contest_files_agree_with_brute_force_case_by_case() {
+    // The cases of one file share what earlier cases solved (one-cell
+    // rectangles by shape), so a file's answers are checked as a whole.
+    let mut rng = Rng::new(21);
+    for _ in 0..12 {
+        let mut input = "100\n".to_string();
+        let mut expected = String::new();
+        for case in 1..=100 {
+            let (rows, cols, radioactive) = random_grid(&mut rng);
+            input += text(rows, cols, &radioactive)
+                .strip_prefix("1\n")
+                .expect("one case");
+            let mut brute = Brute {
+                rows,
+                cols,
+                radioactive,
+                memo: HashMap::new(),
+                misere: false,
+            };
+            let count = brute.winning_moves(0).len();
+            expected += &format!("Case #{case}: {count}\n");
+        }
+        assert_eq!(
+            games::solve("bacterial-tactics", &input).unwrap(),
+            expected,
+            "{input}"
+        );
+    }
+}
+
+#[test]
 fn painting_radioactive_cells_keeps_agreeing_with_brute_force() {
     // An edit keeps the nimbers of rectangles without a changed cell: each
     // paint is checked against a search of the new layout from scratch.

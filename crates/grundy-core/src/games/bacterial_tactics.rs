@@ -4,7 +4,9 @@
 //! interact, so a position is a list of free rectangles. The nimber of a
 //! rectangle depends only on its bounds and the radioactive layout, so one
 //! table of sub-rectangles, filled as play needs them, serves every
-//! position with that layout.
+//! position with that layout. A rectangle with no radioactive cell, or
+//! with one, is worth what its shape says wherever it lies, so those
+//! values carry over from board to board.
 //!
 //! Tiles: `.` empty, `#` radioactive; colonies are `-` (H) and `|` (V) in
 //! text. The board view marks who placed a colony: `h`/`v` for the first
@@ -17,7 +19,9 @@ use crate::game::{
 };
 use crate::input::{grid_rows, Scanner};
 use crate::nimber::{MexSet, Nimber};
-use crate::rect_table::{bit_range, set_bits, split_along_lines, Block, Changed, RectTable};
+use crate::rect_table::{
+    bit_range, encode, set_bits, split_along_lines, Block, Changed, RectTable,
+};
 
 pub const MAX_CASES: usize = 100;
 /// The contest allows 15; the playground draws up to 40.
@@ -106,14 +110,20 @@ struct Layout {
     /// cell in those columns, as bits; so a block visits only its legal lines.
     clean_rows: Vec<u64>,
     clean_cols: Vec<u64>,
+    /// `corner_sums[r * (cols + 1) + c]`: over the radioactive cells above
+    /// row r and left of column c, their count and the sums of their rows
+    /// and of their columns; so a block with one such cell finds it in O(1).
+    corner_sums: Vec<[u32; 3]>,
 }
 
-/// Nimbers of the sub-rectangles of one radioactive layout: every block
-/// without radioactive cells from the start (each is a few stores), the
-/// others as play needs them, since play from a position reaches few of
-/// them when radioactive cells block many lines.
+/// Nimbers of the sub-rectangles of one radioactive layout: from the
+/// start, every block without radioactive cells and every one-cell block
+/// whose shape an earlier board solved (each is a store); the others as
+/// play needs them, since play from a position reaches few of them when
+/// radioactive cells block many lines.
 struct Table {
     layout: Layout,
+    shapes: ShapeValues,
     nimbers: RectTable,
 }
 
@@ -126,14 +136,24 @@ fn prefix_counts(len: usize, hot: impl Fn(usize) -> bool) -> Vec<u16> {
     prefix
 }
 
-/// For every span `first..last` of a line, which crossing lines are clean.
-fn clean_lines(len: usize, crossing: usize, hot: &[Vec<u16>]) -> Vec<u64> {
+/// For every span `first..last` of a line, which crossing lines are clean,
+/// as bits; `hot(crossing, at)` says whether a crossing line is radioactive
+/// at `at`. A span's clean lines are those of the span one shorter, less
+/// those hot at its last place.
+fn clean_lines(len: usize, crossing: usize, hot: impl Fn(usize, usize) -> bool) -> Vec<u64> {
+    let clean_at: Vec<u64> = (0..len)
+        .map(|at| {
+            (0..crossing)
+                .filter(|&line| !hot(line, at))
+                .fold(0, |lines, line| lines | 1 << line)
+        })
+        .collect();
     let mut clean = vec![0; len * len];
     for first in 0..len {
+        let mut lines = u64::MAX;
         for last in first + 1..=len {
-            clean[first * len + last - 1] = (0..crossing)
-                .filter(|&line| hot[line][last] == hot[line][first])
-                .fold(0, |lines, line| lines | 1 << line);
+            lines &= clean_at[last - 1];
+            clean[first * len + last - 1] = lines;
         }
     }
     clean
@@ -145,25 +165,46 @@ impl Table {
     /// its nimber.
     fn new(rows: usize, cols: usize, radioactive: Vec<bool>, earlier: Option<Table>) -> Table {
         let layout = Layout::new(rows, cols, radioactive);
-        let kept = earlier
-            .filter(|earlier| (earlier.layout.rows, earlier.layout.cols) == (rows, cols))
-            .and_then(|earlier| {
-                let changed =
-                    Changed::between(&earlier.layout.radioactive, &layout.radioactive, cols);
-                let mut nimbers = earlier.nimbers;
-                nimbers.forget(&Changed::new(changed)?);
-                Some(nimbers)
-            });
+        let (shapes, kept) = match earlier {
+            Some(Table {
+                layout: before,
+                shapes,
+                mut nimbers,
+            }) => {
+                let changed = ((before.rows, before.cols) == (rows, cols))
+                    .then(|| {
+                        let cells =
+                            Changed::between(&before.radioactive, &layout.radioactive, cols);
+                        Changed::new(cells)
+                    })
+                    .flatten();
+                let kept = changed.map(|changed| {
+                    nimbers.forget(&changed);
+                    nimbers
+                });
+                (shapes.covering(rows, cols), kept)
+            }
+            None => (ShapeValues::new(rows, cols), None),
+        };
         let mut nimbers = kept.unwrap_or_else(|| RectTable::new(rows, cols));
-        layout.set_clean_blocks(&mut nimbers);
-        Table { layout, nimbers }
+        layout.set_shape_blocks(&shapes, &mut nimbers);
+        Table {
+            layout,
+            shapes,
+            nimbers,
+        }
     }
 
     /// Works out the nimbers of `blocks` and of every piece their moves
     /// leave, so that `get` can read them.
     fn solve(&mut self, blocks: &[Block]) {
+        let (layout, nimbers) = (&self.layout, &mut self.nimbers);
         for &block in blocks {
-            solve(&self.layout, &mut self.nimbers, block);
+            if ShapeValues::shared_on(layout) {
+                solve(layout, nimbers, &mut self.shapes, block);
+            } else {
+                solve(layout, nimbers, &mut (), block);
+            }
         }
     }
 
@@ -178,12 +219,28 @@ impl Table {
     }
 }
 
+/// What to do with each block once solved: remember it, on boards whose
+/// shapes are shared ([`ShapeValues`]), or nothing, so that other boards
+/// pay nothing for it.
+trait Learn {
+    fn learn(&mut self, layout: &Layout, block: Block, value: Nimber);
+}
+
+impl Learn for () {
+    fn learn(&mut self, _: &Layout, _: Block, _: Nimber) {}
+}
+
 /// The nimber of `block`, from those of the pieces its moves leave,
 /// solving them first if need be. Blocks without radioactive cells are
 /// all known from the start, so only blocks that hold one come here; each
 /// step in shrinks the block, so the recursion is at most rows + columns
 /// deep.
-fn solve(layout: &Layout, nimbers: &mut RectTable, block: Block) -> Nimber {
+fn solve(
+    layout: &Layout,
+    nimbers: &mut RectTable,
+    learner: &mut impl Learn,
+    block: Block,
+) -> Nimber {
     if let Some(known) = nimbers.get(block) {
         return known;
     }
@@ -194,7 +251,7 @@ fn solve(layout: &Layout, nimbers: &mut RectTable, block: Block) -> Nimber {
         // Most pieces are known by now: read them without a call.
         let value = match nimbers.cut(row_cuts, row) {
             Some(value) => value,
-            None => solve_cut(layout, nimbers, block.split_at_row(row)),
+            None => solve_cut(layout, nimbers, learner, block.split_at_row(row)),
         };
         seen.insert(value);
     }
@@ -203,20 +260,26 @@ fn solve(layout: &Layout, nimbers: &mut RectTable, block: Block) -> Nimber {
     for col in set_bits(cols & bit_range(block.left, block.right)) {
         let value = match nimbers.cut(col_cuts, col) {
             Some(value) => value,
-            None => solve_cut(layout, nimbers, block.split_at_col(col)),
+            None => solve_cut(layout, nimbers, learner, block.split_at_col(col)),
         };
         seen.insert(value);
     }
     let value = seen.mex();
     nimbers.set(block, value);
+    learner.learn(layout, block, value);
     value
 }
 
 /// The nimber a cut leaves: the sum of its two pieces, solved if need be.
-fn solve_cut(layout: &Layout, nimbers: &mut RectTable, pieces: [Block; 2]) -> Nimber {
+fn solve_cut(
+    layout: &Layout,
+    nimbers: &mut RectTable,
+    learner: &mut impl Learn,
+    pieces: [Block; 2],
+) -> Nimber {
     pieces
         .into_iter()
-        .map(|piece| solve(layout, nimbers, piece))
+        .map(|piece| solve(layout, nimbers, learner, piece))
         .sum()
 }
 
@@ -228,15 +291,40 @@ impl Layout {
         let col_hot: Vec<Vec<u16>> = (0..cols)
             .map(|c| prefix_counts(rows, |r| radioactive[r * cols + c]))
             .collect();
+        let mut corner_sums = vec![[0u32; 3]; (rows + 1) * (cols + 1)];
+        for r in 0..rows {
+            for c in 0..cols {
+                let cell = u32::from(radioactive[r * cols + c]);
+                let at = |r: usize, c: usize| corner_sums[r * (cols + 1) + c];
+                let [above, left, both] = [at(r, c + 1), at(r + 1, c), at(r, c)];
+                let own = [cell, cell * r as u32, cell * c as u32];
+                corner_sums[(r + 1) * (cols + 1) + c + 1] =
+                    std::array::from_fn(|i| above[i] + left[i] - both[i] + own[i]);
+            }
+        }
         Layout {
             rows,
             cols,
-            clean_rows: clean_lines(cols, rows, &row_hot),
-            clean_cols: clean_lines(rows, cols, &col_hot),
+            corner_sums,
+            clean_rows: clean_lines(cols, rows, |r, c| radioactive[r * cols + c]),
+            clean_cols: clean_lines(rows, cols, |c, r| radioactive[r * cols + c]),
             radioactive,
             row_hot,
             col_hot,
         }
+    }
+
+    /// The radioactive cell of `block`, if it holds exactly one.
+    fn only_cell(&self, block: Block) -> Option<(usize, usize)> {
+        let at = |r: usize, c: usize| self.corner_sums[r * (self.cols + 1) + c];
+        let [outer, above, left, inner] = [
+            at(block.bottom, block.right),
+            at(block.top, block.right),
+            at(block.bottom, block.left),
+            at(block.top, block.left),
+        ];
+        let [count, rows, cols] = std::array::from_fn(|i| outer[i] + inner[i] - above[i] - left[i]);
+        (count == 1).then_some((rows as usize, cols as usize))
     }
 
     /// Whether an H colony across row `row` of `block` stays clean.
@@ -248,35 +336,54 @@ impl Layout {
         self.col_hot[col][block.bottom] == self.col_hot[col][block.top]
     }
 
-    /// Writes the nimber of every block without radioactive cells, which
-    /// depends on its size alone: for each band of rows, every span of
-    /// columns between the band's radioactive cells.
-    fn set_clean_blocks(&self, nimbers: &mut RectTable) {
+    /// Writes the nimber of every block whose value depends on its shape
+    /// alone: those without radioactive cells, and those with one whose
+    /// shape was solved before. In each band of rows, the columns holding
+    /// a radioactive cell split the band into clean spans; a block across
+    /// exactly one such column, which holds one cell in the band, has one
+    /// cell.
+    fn set_shape_blocks(&self, shapes: &ShapeValues, nimbers: &mut RectTable) {
         let (rows, cols) = (self.rows, self.cols);
-        let by_size = clean_values(rows, cols);
+        let look_up = ShapeValues::shared_on(self);
+        let mut hot_cols = Vec::with_capacity(cols + 1);
         for top in 0..rows {
-            let mut hot_cols = vec![false; cols];
+            // Per column, the radioactive cells in the band and the row of the last.
+            let mut hot_cells = vec![0u16; cols];
+            let mut hot_row = vec![0usize; cols];
             for bottom in top + 1..=rows {
-                for (col, hot) in hot_cols.iter_mut().enumerate() {
-                    *hot |= self.radioactive[(bottom - 1) * cols + col];
+                for (col, (count, row)) in hot_cells.iter_mut().zip(&mut hot_row).enumerate() {
+                    if self.radioactive[(bottom - 1) * cols + col] {
+                        *count += 1;
+                        *row = bottom - 1;
+                    }
                 }
+                let height = bottom - top;
+                let narrowest = |left| Block {
+                    top,
+                    bottom,
+                    left,
+                    right: left + 1,
+                };
+                // The right edge ends the last span as a hot column would.
+                hot_cols.clear();
+                hot_cols.extend((0..cols).filter(|&col| hot_cells[col] > 0));
+                hot_cols.push(cols);
                 let mut span_left = 0;
-                // The right edge ends the last span as a radioactive cell would.
-                for (col, _) in hot_cols
-                    .iter()
-                    .chain([&true])
-                    .enumerate()
-                    .filter(|(_, &hot)| hot)
-                {
+                for (at, &col) in hot_cols.iter().enumerate() {
                     for left in span_left..col {
-                        for right in left + 1..=col {
-                            let block = Block {
-                                top,
-                                bottom,
-                                left,
-                                right,
+                        let widths = &shapes.clean[height][1..=col - left];
+                        nimbers.write_rightwards(narrowest(left), widths);
+                    }
+                    if col < cols && hot_cells[col] == 1 && look_up {
+                        let (row, next) = (hot_row[col] - top, hot_cols[at + 1]);
+                        for left in span_left..=col {
+                            // From the block whose right edge is next to the cell.
+                            let first = Block {
+                                right: col + 1,
+                                ..narrowest(left)
                             };
-                            nimbers.set(block, by_size[bottom - top][right - left]);
+                            let widths = shapes.one_cell_by_width(height, (row, col - left));
+                            nimbers.write_rightwards(first, &widths[col - left..next - left]);
                         }
                     }
                     span_left = col + 1;
@@ -286,9 +393,89 @@ impl Layout {
     }
 }
 
-/// The nimber of every block without radioactive cells, by size: such a
-/// block's value depends on nothing else.
-fn clean_values(rows: usize, cols: usize) -> Vec<Vec<Nimber>> {
+/// The nimbers of the blocks whose value depends on their shape alone:
+/// blocks without radioactive cells, by height and width, and blocks with
+/// one, by height, width and where the cell lies. The first are few and
+/// known from the start. The second are learnt as boards are solved, so
+/// that the next board, or the next case of a contest file, writes them in
+/// one store each instead of solving them again; on a sparse board they
+/// are most of the blocks play reaches.
+struct ShapeValues {
+    rows: usize,
+    cols: usize,
+    /// `clean[height][width]`, up to `rows`×`cols`. Values are stored as a
+    /// [`RectTable`] stores them, to be copied into one in runs.
+    clean: Vec<Vec<u16>>,
+    /// Indexed by [`ShapeValues::one_cell_index`]; `UNKNOWN` until learnt.
+    one_cell: Vec<u16>,
+}
+
+impl ShapeValues {
+    /// Boards up to this size, a contest's, remember and look up their
+    /// one-cell blocks: a contest file's cases share them, and the values
+    /// of every shape fit in 100 KB. A 40×40 board's would take 5 MB, and
+    /// remembering them cost such a board more than reading them back
+    /// saved (22 → 30 ms natively at 0.5%).
+    const ONE_CELL_SIDE: usize = 15;
+
+    /// The clean values up to `rows`×`cols`, and no one-cell value yet.
+    fn new(rows: usize, cols: usize) -> ShapeValues {
+        let side = Self::ONE_CELL_SIDE;
+        ShapeValues {
+            rows,
+            cols,
+            clean: clean_values(rows, cols),
+            one_cell: vec![RectTable::UNKNOWN; side.pow(4)],
+        }
+    }
+
+    /// These values, with clean ones reaching `rows`×`cols`.
+    fn covering(mut self, rows: usize, cols: usize) -> ShapeValues {
+        if self.rows < rows || self.cols < cols {
+            (self.rows, self.cols) = (rows.max(self.rows), cols.max(self.cols));
+            self.clean = clean_values(self.rows, self.cols);
+        }
+        self
+    }
+
+    /// Whether the one-cell blocks of `layout` are remembered and looked up.
+    fn shared_on(layout: &Layout) -> bool {
+        layout.rows <= Self::ONE_CELL_SIDE && layout.cols <= Self::ONE_CELL_SIDE
+    }
+
+    /// Where the value of a one-cell block sits: by height, the cell's
+    /// offset from the block's top left corner, and width last, so that
+    /// blocks differing only in their right edge sit side by side.
+    fn one_cell_index(height: usize, (row, col): (usize, usize), width: usize) -> usize {
+        let side = Self::ONE_CELL_SIDE;
+        (((height - 1) * side + row) * side + col) * side + width - 1
+    }
+
+    /// The values of the blocks `height` high whose one radioactive cell
+    /// is `offset` (rows down, columns across), by width from 1, as a
+    /// [`RectTable`] encodes them: `UNKNOWN` where not learnt.
+    fn one_cell_by_width(&self, height: usize, offset: (usize, usize)) -> &[u16] {
+        let first = Self::one_cell_index(height, offset, 1);
+        &self.one_cell[first..first + Self::ONE_CELL_SIDE]
+    }
+}
+
+impl Learn for ShapeValues {
+    /// Remembers the nimber of a solved block of `layout`, a board it is
+    /// [shared on](ShapeValues::shared_on), if the block has one
+    /// radioactive cell.
+    fn learn(&mut self, layout: &Layout, block: Block, value: Nimber) {
+        if let Some((row, col)) = layout.only_cell(block) {
+            let offset = (row - block.top, col - block.left);
+            let index = Self::one_cell_index(block.height(), offset, block.width());
+            self.one_cell[index] = encode(value);
+        }
+    }
+}
+
+/// The nimber of every block without radioactive cells, by size, encoded
+/// for a [`RectTable`]: such a block's value depends on nothing else.
+fn clean_values(rows: usize, cols: usize) -> Vec<Vec<u16>> {
     let mut by_size = vec![vec![Nimber::ZERO; cols + 1]; rows + 1];
     for height in 1..=rows {
         for width in 1..=cols {
@@ -303,6 +490,9 @@ fn clean_values(rows: usize, cols: usize) -> Vec<Vec<Nimber>> {
         }
     }
     by_size
+        .into_iter()
+        .map(|widths| widths.into_iter().map(encode).collect())
+        .collect()
 }
 
 /// The game, with the table of the last radioactive layout it saw.
@@ -717,5 +907,54 @@ fn board(position: &Position) -> Board {
         tiles,
         tokens: Vec::new(),
         heat: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rect_table::for_each_block;
+
+    /// Boards solved one after another, as a contest file's cases are,
+    /// reuse one-cell values the earlier ones learnt; every block must get
+    /// the nimber a table solving the board from nothing gives it.
+    #[test]
+    fn one_cell_values_learnt_on_earlier_boards_agree_with_solving_afresh() {
+        let mut rng = Rng::new(11);
+        let mut earlier: Option<Table> = None;
+        let mut looked_up = 0;
+        for board in 0..60 {
+            let (rows, cols) = (1 + rng.below(15), 1 + rng.below(15));
+            let density = [0.02, 0.05, 0.1][board % 3];
+            let radioactive: Vec<bool> = (0..rows * cols).map(|_| rng.unit() < density).collect();
+            let whole = Block {
+                top: 0,
+                bottom: rows,
+                left: 0,
+                right: cols,
+            };
+            let mut fresh = Table::new(rows, cols, radioactive.clone(), None);
+            fresh.solve(&[whole]);
+            let mut table = Table::new(rows, cols, radioactive, earlier.take());
+            for_each_block(rows, cols, |block| {
+                let one_cell = table.layout.only_cell(block).is_some();
+                looked_up += usize::from(one_cell && table.nimbers.get(block).is_some());
+            });
+            table.solve(&[whole]);
+            for_each_block(rows, cols, |block| {
+                if let Some(value) = fresh.nimbers.get(block) {
+                    assert_eq!(
+                        table.nimbers.get(block),
+                        Some(value),
+                        "board {board}, {block:?}"
+                    );
+                }
+            });
+            earlier = Some(table);
+        }
+        assert!(
+            looked_up > 10_000,
+            "only {looked_up} one-cell blocks were looked up"
+        );
     }
 }
