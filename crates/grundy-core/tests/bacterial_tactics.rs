@@ -19,6 +19,16 @@ struct Brute {
 }
 
 impl Brute {
+    fn new(rows: usize, cols: usize, radioactive: Vec<bool>, misere: bool) -> Brute {
+        Brute {
+            rows,
+            cols,
+            radioactive,
+            memo: HashMap::new(),
+            misere,
+        }
+    }
+
     /// The cells a colony placed at (r, c) covers, or None if it mutates.
     fn spread(&self, occupied: u32, r: usize, c: usize, horizontal: bool) -> Option<u32> {
         let mut mask = 1u32 << (r * self.cols + c);
@@ -138,13 +148,7 @@ fn agrees_with_brute_force_on_random_grids_and_their_continuations() {
     for _ in 0..1200 {
         let (rows, cols, radioactive) = random_grid(&mut rng);
         let input = text(rows, cols, &radioactive);
-        let mut brute = Brute {
-            rows,
-            cols,
-            radioactive,
-            memo: HashMap::new(),
-            misere: false,
-        };
+        let mut brute = Brute::new(rows, cols, radioactive, false);
         let expected = brute.winning_moves(0);
         assert_eq!(
             games::solve("bacterial-tactics", &input).unwrap(),
@@ -186,13 +190,7 @@ fn contest_files_agree_with_brute_force_case_by_case() {
             input += text(rows, cols, &radioactive)
                 .strip_prefix("1\n")
                 .expect("one case");
-            let mut brute = Brute {
-                rows,
-                cols,
-                radioactive,
-                memo: HashMap::new(),
-                misere: false,
-            };
+            let mut brute = Brute::new(rows, cols, radioactive, false);
             let count = brute.winning_moves(0).len();
             expected += &format!("Case #{case}: {count}\n");
         }
@@ -222,13 +220,7 @@ fn painting_radioactive_cells_keeps_agreeing_with_brute_force() {
                 tile: if radioactive[cell] { '#' } else { '.' },
             };
             session.edit(&edit).unwrap();
-            let mut brute = Brute {
-                rows,
-                cols,
-                radioactive: radioactive.clone(),
-                memo: HashMap::new(),
-                misere: false,
-            };
+            let mut brute = Brute::new(rows, cols, radioactive.clone(), false);
             assert_eq!(
                 analysed_winning(&mut session),
                 brute.winning_moves(0),
@@ -351,13 +343,7 @@ fn misere_outcomes_and_winning_moves_agree_with_brute_force() {
     while answered < 500 {
         let (rows, cols, radioactive) = random_grid(&mut rng);
         let input = text(rows, cols, &radioactive);
-        let mut brute = Brute {
-            rows,
-            cols,
-            radioactive,
-            memo: HashMap::new(),
-            misere: true,
-        };
+        let mut brute = Brute::new(rows, cols, radioactive, true);
         let mut session = games::open("bacterial-tactics", &input, 0).unwrap();
         session.set_convention(Convention::Misere);
         let report = session.analysis().misere.clone().unwrap();
