@@ -103,9 +103,6 @@ struct Layout {
     rows: usize,
     cols: usize,
     radioactive: Vec<bool>,
-    /// `row_hot[r][c]`: radioactive cells in row r before column c.
-    row_hot: Vec<Vec<u16>>,
-    col_hot: Vec<Vec<u16>>,
     /// `clean_rows[left * cols + right - 1]`: the rows with no radioactive
     /// cell in those columns, as bits; so a block visits only its legal lines.
     clean_rows: Vec<u64>,
@@ -125,15 +122,6 @@ struct Table {
     layout: Layout,
     shapes: ShapeValues,
     nimbers: RectTable,
-}
-
-/// Counts of `hot` cells before each index of a line, for O(1) range checks.
-fn prefix_counts(len: usize, hot: impl Fn(usize) -> bool) -> Vec<u16> {
-    let mut prefix = vec![0u16; len + 1];
-    for i in 0..len {
-        prefix[i + 1] = prefix[i] + u16::from(hot(i));
-    }
-    prefix
 }
 
 /// For every span `first..last` of a line, which crossing lines are clean,
@@ -245,7 +233,7 @@ fn solve(
         return known;
     }
     let mut seen = MexSet::new();
-    let rows = layout.clean_rows[block.left * layout.cols + block.right - 1];
+    let rows = layout.clean_rows_across(block);
     let row_cuts = nimbers.row_cuts(block);
     for row in set_bits(rows & bit_range(block.top, block.bottom)) {
         // Most pieces are known by now: read them without a call.
@@ -255,7 +243,7 @@ fn solve(
         };
         seen.insert(value);
     }
-    let cols = layout.clean_cols[block.top * layout.rows + block.bottom - 1];
+    let cols = layout.clean_cols_across(block);
     let col_cuts = nimbers.col_cuts(block);
     for col in set_bits(cols & bit_range(block.left, block.right)) {
         let value = match nimbers.cut(col_cuts, col) {
@@ -285,12 +273,6 @@ fn solve_cut(
 
 impl Layout {
     fn new(rows: usize, cols: usize, radioactive: Vec<bool>) -> Layout {
-        let row_hot: Vec<Vec<u16>> = (0..rows)
-            .map(|r| prefix_counts(cols, |c| radioactive[r * cols + c]))
-            .collect();
-        let col_hot: Vec<Vec<u16>> = (0..cols)
-            .map(|c| prefix_counts(rows, |r| radioactive[r * cols + c]))
-            .collect();
         let mut corner_sums = vec![[0u32; 3]; (rows + 1) * (cols + 1)];
         for r in 0..rows {
             for c in 0..cols {
@@ -309,8 +291,6 @@ impl Layout {
             clean_rows: clean_lines(cols, rows, |r, c| radioactive[r * cols + c]),
             clean_cols: clean_lines(rows, cols, |c, r| radioactive[r * cols + c]),
             radioactive,
-            row_hot,
-            col_hot,
         }
     }
 
@@ -327,13 +307,23 @@ impl Layout {
         (count == 1).then_some((rows as usize, cols as usize))
     }
 
+    /// The rows with no radioactive cell in `block`'s columns, as bits
+    /// (rows outside the block too).
+    fn clean_rows_across(&self, block: Block) -> u64 {
+        self.clean_rows[block.left * self.cols + block.right - 1]
+    }
+
+    fn clean_cols_across(&self, block: Block) -> u64 {
+        self.clean_cols[block.top * self.rows + block.bottom - 1]
+    }
+
     /// Whether an H colony across row `row` of `block` stays clean.
     fn row_clean(&self, row: usize, block: Block) -> bool {
-        self.row_hot[row][block.right] == self.row_hot[row][block.left]
+        self.clean_rows_across(block) >> row & 1 != 0
     }
 
     fn col_clean(&self, col: usize, block: Block) -> bool {
-        self.col_hot[col][block.bottom] == self.col_hot[col][block.top]
+        self.clean_cols_across(block) >> col & 1 != 0
     }
 
     /// Writes the nimber of every block whose value depends on its shape
