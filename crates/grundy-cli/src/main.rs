@@ -3,7 +3,7 @@
 use grundy_core::ai::Skill;
 use grundy_core::game::MAX_INPUT_BYTES;
 use grundy_core::input::counted;
-use grundy_core::misere;
+use grundy_core::search;
 use grundy_core::sequence::{Rule, Sequence};
 use grundy_core::{bench, games, Analysis, GameError, Outcome};
 use std::io::{self, Read, Write};
@@ -168,7 +168,7 @@ fn outcome(args: &[String]) -> Result<String, Failure> {
     };
     let text = read_stdin()?;
     let wins = if misere {
-        let report = games::misere_report(game, &text, misere::CLI_BUDGET)?;
+        let report = games::misere_report(game, &text, search::CLI_BUDGET)?;
         match report.outcome {
             Some(outcome) => outcome == Outcome::Next,
             None => {
@@ -281,7 +281,7 @@ fn analyse(args: &[String]) -> Result<String, Failure> {
     };
     let mut session = games::open(game, &read_stdin()?, case)?;
     if args.iter().any(|a| a == "--misere") {
-        session.set_convention(misere::Convention::Misere);
+        session.set_convention(grundy_core::analysis::Convention::Misere);
     }
     let analysis = session.analysis().clone();
     if json {

@@ -1,7 +1,6 @@
 //! The one shape every game reports. The browser, the CLI's `--json` and the
 //! AI all read this, so a renderer needs no knowledge of any game's rules.
 
-use crate::misere::{Convention, MisereReport};
 use crate::nimber::Nimber;
 use serde::{Deserialize, Serialize};
 
@@ -654,4 +653,35 @@ impl Edit {
             Edit::RemoveToken { .. } => "removing tokens",
         }
     }
+}
+
+/// Which convention decides the winner.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Convention {
+    /// The player who cannot move loses.
+    #[default]
+    Normal,
+    /// The player who cannot move wins: the last move loses.
+    Misere,
+}
+
+impl Convention {
+    pub fn is_normal(&self) -> bool {
+        *self == Convention::Normal
+    }
+}
+
+/// What is known of a position under misère play.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MisereReport {
+    /// `None` when the search ran out of budget.
+    pub outcome: Option<Outcome>,
+    /// The ids of the moves that win under misère play.
+    pub winning: Vec<u32>,
+    /// Distinct positions searched (0 for a closed form).
+    pub explored: u32,
+    /// How the outcome was found, or why it was not.
+    pub method: String,
 }

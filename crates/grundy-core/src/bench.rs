@@ -2,12 +2,12 @@
 //! for the native column of `npm run bench`, and the wasm benchmark page.
 //! One list, so the native and wasm figures are for the same inputs.
 
-use crate::ai::Rng;
 use crate::analysis::Edit;
 use crate::game::GameError;
 use crate::games;
 use crate::games::intervals::random_laminar;
-use crate::misere;
+use crate::rng::Rng;
+use crate::search;
 use crate::sequence::{Rule, Sequence};
 use crate::AnySession;
 use serde::Serialize;
@@ -667,7 +667,7 @@ pub fn run_work(work: Work, game: &str, input: &str) -> Result<usize, GameError>
             Ok(proved.map_or(0, |p| p.period))
         }
         Work::Misere => {
-            let report = games::misere_report(game, input, misere::CLI_BUDGET)?;
+            let report = games::misere_report(game, input, search::CLI_BUDGET)?;
             Ok(report.explored as usize + report.winning.len())
         }
         Work::Values => {

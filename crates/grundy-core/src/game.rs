@@ -1,7 +1,6 @@
 //! The trait every game implements, and the error its parsers return.
 
-use crate::analysis::{Analysis, Edit, Region};
-use crate::misere::MisereReport;
+use crate::analysis::{Analysis, Edit, MisereReport, Region};
 use crate::nimber::Nimber;
 use serde::{Deserialize, Serialize};
 use std::fmt;

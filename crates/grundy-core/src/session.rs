@@ -1,11 +1,12 @@
 //! A game being played: the current position, its history for undo and redo,
 //! and a solver whose caches outlive every move.
 
-use crate::ai::{self, Rng, Skill};
-use crate::analysis::{Analysis, Edit, Region, TreeNode};
+use crate::ai::{self, Skill};
+use crate::analysis::{Analysis, Convention, Edit, MisereReport, Region, TreeNode};
 use crate::game::{check_input_size, Game, GameError, GameInfo};
-use crate::misere::{self, Convention, MisereReport, PositionWalk, Walk};
 use crate::nimber::Nimber;
+use crate::rng::Rng;
+use crate::search::{self, PositionWalk, Walk};
 
 /// The questions the CLI and the browser ask of any game, object-safe so
 /// that one code path serves every game.
@@ -52,53 +53,6 @@ pub trait AnySession {
     /// Who wins the current position under misère play, and how, searching
     /// at most `budget` positions.
     fn misere_report(&mut self, budget: usize) -> MisereReport;
-}
-
-/// The deepest game tree a session expands. Trees grow exponentially, so a
-/// deeper one would exceed any budget; the cap also bounds the recursion.
-pub const MAX_TREE_DEPTH: usize = 8;
-
-fn too_large(budget: usize) -> GameError {
-    GameError::new(format!(
-        "too large to expand: more than {budget} positions; choose a smaller depth or position"
-    ))
-}
-
-/// Explores the walk's position and its options to `depth`. `count`
-/// holds the positions analysed or promised so far: a node's options are
-/// counted before any of them is analysed, so an oversized tree is refused
-/// early. One copy serves every game.
-fn grow(
-    walk: &mut dyn Walk,
-    label: String,
-    depth: usize,
-    budget: usize,
-    count: &mut usize,
-) -> Result<TreeNode, GameError> {
-    let analysis = walk.analysis();
-    let mut node = TreeNode {
-        label,
-        nimber: analysis.nimber,
-        outcome: analysis.outcome,
-        loopy: analysis.loopy.is_some(),
-        children: Vec::new(),
-        unexpanded: 0,
-    };
-    if depth == 0 {
-        node.unexpanded = analysis.moves.len() as u32;
-        return Ok(node);
-    }
-    *count += analysis.moves.len();
-    if *count > budget {
-        return Err(too_large(budget));
-    }
-    for option in analysis.moves {
-        walk.enter(option.id)?;
-        let child = grow(walk, option.label, depth - 1, budget, count);
-        walk.leave();
-        node.children.push(child?);
-    }
-    Ok(node)
 }
 
 pub struct Session<G: Game> {
@@ -213,7 +167,7 @@ impl<G: Game> AnySession for Session<G> {
             analysis.last_move = self.last_moves[self.current].clone();
             if self.convention == Convention::Misere {
                 analysis.convention = Convention::Misere;
-                analysis.misere = Some(self.misere_report(misere::PLAYGROUND_BUDGET));
+                analysis.misere = Some(self.misere_report(search::PLAYGROUND_BUDGET));
             }
             self.analysis = Some(analysis);
         }
@@ -292,17 +246,12 @@ impl<G: Game> AnySession for Session<G> {
     }
 
     fn tree(&mut self, depth: usize, budget: usize) -> Result<TreeNode, GameError> {
-        if depth > MAX_TREE_DEPTH {
-            return Err(GameError::new(format!(
-                "a game tree goes at most {MAX_TREE_DEPTH} moves deep, not {depth}"
-            )));
-        }
-        if budget == 0 {
-            return Err(too_large(budget));
-        }
         let position = self.history[self.current].clone();
-        let mut walk = PositionWalk::new(&mut self.game, position);
-        grow(&mut walk, String::new(), depth, budget, &mut 1)
+        search::tree(
+            &mut PositionWalk::new(&mut self.game, position),
+            depth,
+            budget,
+        )
     }
 
     fn canonical(&self) -> String {
@@ -331,12 +280,33 @@ impl<G: Game> AnySession for Session<G> {
 
     fn misere_report(&mut self, budget: usize) -> MisereReport {
         if !G::ENDS {
-            return misere::endless();
+            return search::endless();
         }
         let position = self.position().clone();
         if let Some(report) = self.game.misere_closed_form(&position) {
             return report;
         }
-        misere::search(&mut PositionWalk::new(&mut self.game, position), budget)
+        search::search(&mut PositionWalk::new(&mut self.game, position), budget)
+    }
+}
+
+/// Any session walked through `play` and `undo`, which works for every game
+/// and every sum at the cost of an analysis per position.
+impl Walk for Box<dyn AnySession + '_> {
+    fn key(&self) -> String {
+        self.canonical()
+    }
+    fn analysis(&mut self) -> Analysis {
+        AnySession::analysis(self.as_mut()).clone()
+    }
+    fn moves(&mut self) -> u32 {
+        // The session's own analysis, borrowed: `Walk::analysis` would clone it.
+        AnySession::analysis(self.as_mut()).moves.len() as u32
+    }
+    fn enter(&mut self, id: u32) -> Result<(), GameError> {
+        self.play(id)
+    }
+    fn leave(&mut self) {
+        self.undo();
     }
 }

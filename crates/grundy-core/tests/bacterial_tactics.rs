@@ -3,8 +3,8 @@
 
 mod common;
 
-use grundy_core::ai::Rng;
-use grundy_core::misere::Convention;
+use grundy_core::analysis::Convention;
+use grundy_core::rng::Rng;
 use grundy_core::Outcome;
 use grundy_core::{games, AnySession, Edit, Region};
 use std::collections::{BTreeSet, HashMap};

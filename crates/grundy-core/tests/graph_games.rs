@@ -1,9 +1,9 @@
 //! Green Hackenbush against a search over edge subsets, and tokens on a
 //! directed graph against retrograde analysis of the whole position graph.
 
-use grundy_core::ai::Rng;
 use grundy_core::ai::Skill;
 use grundy_core::analysis::LoopyMoves;
+use grundy_core::rng::Rng;
 use grundy_core::{games, mex, Analysis, AnySession, Board, MoveInfo, Nimber, Outcome, Region};
 use std::collections::HashMap;
 

@@ -4,9 +4,9 @@
 
 mod common;
 
-use grundy_core::ai::Rng;
+use grundy_core::analysis::Convention;
 use grundy_core::games;
-use grundy_core::misere::Convention;
+use grundy_core::rng::Rng;
 use grundy_core::sequence::{Period, Rule, Sequence};
 use grundy_core::Outcome;
 use std::collections::HashMap;

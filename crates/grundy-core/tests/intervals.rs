@@ -4,9 +4,9 @@
 
 mod common;
 
-use grundy_core::ai::Rng;
+use grundy_core::analysis::Convention;
 use grundy_core::games::intervals::random_laminar;
-use grundy_core::misere::Convention;
+use grundy_core::rng::Rng;
 use grundy_core::Outcome;
 use grundy_core::{games, Edit, Region};
 use std::collections::HashMap;

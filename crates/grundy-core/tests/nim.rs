@@ -2,8 +2,8 @@
 
 mod common;
 
-use grundy_core::ai::Rng;
 use grundy_core::games;
+use grundy_core::rng::Rng;
 use std::collections::HashMap;
 
 /// Whether the player to move wins, by trying every move.

@@ -3,7 +3,7 @@
 //! same text and the same analysis. Share links and the worker's recovery
 //! after a cancel depend on it.
 
-use grundy_core::ai::Rng;
+use grundy_core::rng::Rng;
 use grundy_core::{games, AnySession, Edit};
 
 /// Positions checked per game.

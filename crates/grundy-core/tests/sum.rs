@@ -3,7 +3,7 @@
 
 mod common;
 
-use grundy_core::ai::Rng;
+use grundy_core::rng::Rng;
 use grundy_core::{games, Board, Edit};
 
 /// A random sum of small positions of several games.

@@ -7,9 +7,9 @@
 //! and text longer than the core's `MAX_INPUT_BYTES` is refused by length.
 
 use grundy_core::ai::Skill;
+use grundy_core::analysis::Convention;
 use grundy_core::game::{too_long, MAX_INPUT_BYTES};
 use grundy_core::input::escaped;
-use grundy_core::misere::Convention;
 use grundy_core::sequence::{HeapOption, Rule, Sequence};
 use grundy_core::{games, AnySession, Edit, GameError};
 use serde::Serialize;

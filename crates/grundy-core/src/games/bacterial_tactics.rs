@@ -12,7 +12,6 @@
 //! text. The board view marks who placed a colony: `h`/`v` for the first
 //! player, `H`/`V` for the second, `-`/`|` when the text did not say.
 
-use crate::ai::Rng;
 use crate::analysis::{Analysis, Board, Component, Edit, ForfeitMove, MoveInfo, Region};
 use crate::game::{
     new_grid_size, painted_cell, unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample,
@@ -22,6 +21,7 @@ use crate::nimber::{MexSet, Nimber};
 use crate::rect_table::{
     bit_range, encode, set_bits, split_along_lines, Block, Changed, RectTable,
 };
+use crate::rng::Rng;
 
 pub const MAX_CASES: usize = 100;
 /// The contest allows 15; the playground draws up to 40.

@@ -10,13 +10,13 @@
 //! is no longer k are listed on extra lines `row column counter` (1-based);
 //! `T` marks a cell with one token still at k.
 
-use crate::ai::Rng;
 use crate::analysis::{Analysis, Board, Component, Edit, Fact, Heat, MoveInfo, Region, Token};
 use crate::game::{
     new_grid_size, painted_cell, unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample,
 };
 use crate::input::{grid_rows, Scanner};
 use crate::nimber::{MexSet, Nimber};
+use crate::rng::Rng;
 use std::collections::HashMap;
 
 /// The contest allows 50; the playground draws up to 100.

@@ -4,16 +4,16 @@
 //! is finite, else ∞ with the set K of finite values among its followers.
 //! Each token is a component; Smith's rule decides their sum.
 
-use super::hackenbush::{
-    edit_drawing, layered_layout, read_coordinates, read_graph, shifted, DrawingRules, Picture,
-};
-use crate::ai::Rng;
 use crate::analysis::{
     Analysis, Board, Component, Edit, Loopy, MoveInfo, Outcome, Region, VertexValue,
 };
 use crate::game::{unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample};
+use crate::graph::{
+    edit_drawing, layered_layout, read_coordinates, read_graph, shifted, DrawingRules, Picture,
+};
 use crate::input::Scanner;
 use crate::nimber::Nimber;
+use crate::rng::Rng;
 
 pub const ID: &str = "digraph";
 pub const MAX_VERTICES: usize = 10_000;

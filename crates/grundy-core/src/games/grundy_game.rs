@@ -1,9 +1,9 @@
 //! Grundy's game: a move splits one heap into two non-empty heaps of
 //! different sizes. No period is known; values are computed as needed.
 
-use super::heap_game::{HeapFamily, HeapGame};
 use crate::analysis::Board;
 use crate::game::{GameInfo, Sample};
+use crate::heap_game::{HeapFamily, HeapGame};
 use crate::sequence::Rule;
 
 #[derive(Default)]

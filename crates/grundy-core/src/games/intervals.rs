@@ -18,13 +18,13 @@
 //! trees it changes; the others take theirs from the old forest, and the
 //! old order is kept rather than sorted anew.
 
-use crate::ai::Rng;
 use crate::analysis::{
     Analysis, Board, Component, Edit, Fact, Interval, MoveInfo, Region, MAX_PARTS,
 };
 use crate::game::{unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample};
 use crate::input::Scanner;
 use crate::nimber::Nimber;
+use crate::rng::Rng;
 use std::cmp::Reverse;
 use std::rc::Rc;
 

@@ -6,19 +6,18 @@ pub mod darkraft;
 pub mod digraph;
 pub mod grundy_game;
 pub mod hackenbush;
-pub mod heap_game;
 pub mod intervals;
 pub mod nim;
 pub mod octal;
 pub mod string_game;
 pub mod subtraction;
+pub mod sum;
 
+use crate::analysis::MisereReport;
 use crate::game::{check_input_size, Game, GameError, GameInfo};
 use crate::input::{escaped, shorten};
-use crate::misere::MisereReport;
 use crate::nimber::Nimber;
 use crate::session::{AnySession, Limits, Session};
-use crate::sum;
 
 /// Opens case `usize` of a text as a session of one game.
 type Opener = fn(&str, usize, Limits) -> Result<Box<dyn AnySession>, GameError>;

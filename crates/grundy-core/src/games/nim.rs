@@ -1,15 +1,13 @@
 //! Nim: heaps of counters; a move takes any positive number from one heap.
 //! A heap of n counters has nimber n.
 
-use crate::ai::Rng;
-use crate::analysis::{Analysis, Board, Edit, MoveInfo, Region};
+use crate::analysis::{Analysis, Board, Edit, MisereReport, MoveInfo, Region};
 use crate::game::{unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample};
-use crate::games::heap_game::heap_components;
+use crate::heaps::{self, heap_components, sorted_heaps, MAX_HEAPS};
 use crate::input::Scanner;
-use crate::misere::{self, MisereReport};
 use crate::nimber::Nimber;
+use crate::rng::Rng;
 
-pub const MAX_HEAPS: usize = 64;
 pub const MAX_COUNTERS: u32 = 1_000_000;
 /// The playground lists every move, one per counter, so it draws smaller heaps.
 pub const MAX_PLAYABLE_COUNTERS: u32 = 100;
@@ -163,7 +161,7 @@ impl Game for Nim {
     }
 
     fn misere_closed_form(&mut self, heaps: &Heaps) -> Option<MisereReport> {
-        Some(misere::nim_report(heaps))
+        Some(heaps::nim_report(heaps))
     }
 
     fn check_playable(&self, heaps: &Heaps) -> Result<(), GameError> {
@@ -177,14 +175,6 @@ impl Game for Nim {
             None => Ok(()),
         }
     }
-}
-
-/// The non-empty heaps in increasing order: any two positions of a heap
-/// game with the same rule and these heaps have the same futures.
-pub(crate) fn sorted_heaps(heaps: &[u32]) -> Vec<u32> {
-    let mut sorted: Vec<u32> = heaps.iter().copied().filter(|&h| h > 0).collect();
-    crate::sort::sort(&mut sorted);
-    sorted
 }
 
 #[cfg(test)]

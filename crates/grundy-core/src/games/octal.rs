@@ -2,9 +2,9 @@
 //! chess (0.137) and any other code. A heap is drawn as a row of pieces,
 //! and a move takes neighbouring pieces from it.
 
-use super::heap_game::{HeapFamily, HeapGame};
 use crate::analysis::Board;
 use crate::game::{GameInfo, Sample};
+use crate::heap_game::{HeapFamily, HeapGame};
 use crate::sequence::{OctalCode, Rule};
 
 #[derive(Default)]

@@ -9,11 +9,11 @@
 //! Text: T tests of S, N and N words. The playground writes erased letters
 //! of S as `-`.
 
-use crate::ai::Rng;
 use crate::analysis::{Analysis, Board, Component, Edit, MoveInfo, Region};
 use crate::game::{unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample};
 use crate::input::{Scanner, Token};
 use crate::nimber::Nimber;
+use crate::rng::Rng;
 use std::rc::Rc;
 
 pub const MAX_TESTS: usize = 100;

@@ -1,8 +1,8 @@
 //! Subtraction games: a move takes s counters from one heap, for s in a set S.
 
-use super::heap_game::{HeapFamily, HeapGame};
 use crate::analysis::Board;
 use crate::game::{GameInfo, Sample};
+use crate::heap_game::{HeapFamily, HeapGame};
 use crate::sequence::{Rule, SubtractionSet};
 
 #[derive(Default)]

@@ -1,8 +1,9 @@
 //! Helpers shared by the oracle tests of every game.
 #![allow(dead_code)]
 
-use grundy_core::ai::{Rng, Skill};
+use grundy_core::ai::Skill;
 use grundy_core::games;
+use grundy_core::rng::Rng;
 
 /// Plays the optimal AI (moving first, from a winning position) against a
 /// random player and returns how many moves the game lasted. Panics if the

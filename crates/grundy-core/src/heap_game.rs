@@ -6,17 +6,15 @@
 //! counters before them and `right` after; a board draws the heap as that
 //! row (or a stack) and the move as the counters it takes.
 
-use super::nim;
-use crate::ai::Rng;
-use crate::analysis::{Analysis, Board, Component, Edit, Fact, MoveInfo, Region};
+use crate::analysis::{Analysis, Board, Component, Edit, Fact, MisereReport, MoveInfo, Region};
 use crate::game::{unknown_move, unsupported_edit, Game, GameError, GameInfo};
+use crate::heaps::{self, heap_components, sorted_heaps, MAX_HEAPS};
 use crate::input::{parse_number, Scanner, BYTE_ORDER_MARK};
-use crate::misere::{self, MisereReport};
 use crate::nimber::Nimber;
+use crate::rng::Rng;
 use crate::sequence::{Period, Rule, Sequence, MAX_HEAP};
 use std::marker::PhantomData;
 
-pub const MAX_HEAPS: usize = 64;
 /// The playground lists every move of every heap, so it draws smaller heaps.
 pub const MAX_PLAYABLE_COUNTERS: u32 = 100;
 /// How far the playground looks for a period before saying it has none yet.
@@ -86,7 +84,7 @@ struct RuleValues {
     nim_like: NimLike,
 }
 
-/// Heaps checked with [`misere::nim_like_failure`], smallest first.
+/// Heaps checked with [`heaps::nim_like_failure`], smallest first.
 #[derive(Default)]
 struct NimLike {
     /// Every heap smaller than this passed.
@@ -133,7 +131,7 @@ impl RuleValues {
                     (o.value, firm)
                 })
                 .collect();
-            match misere::nim_like_failure(sequence.values()[n as usize], &options) {
+            match heaps::nim_like_failure(sequence.values()[n as usize], &options) {
                 Some(why) => check.failure = Some((n, why)),
                 None => check.passed += 1,
             }
@@ -364,25 +362,6 @@ fn heap_values(heaps: &[u32], g: &[u32]) -> Vec<Nimber> {
     heaps.iter().map(|&h| Nimber(g[h as usize])).collect()
 }
 
-/// One component per heap, worth `values`, as Nim and every heap game
-/// show them.
-pub fn heap_components(heaps: &[u32], values: &[Nimber]) -> Vec<Component> {
-    heaps
-        .iter()
-        .zip(values)
-        .enumerate()
-        .map(|(index, (&size, &nimber))| Component {
-            id: index as u32,
-            region: Region::Items {
-                items: vec![index as u32],
-            },
-            nimber,
-            label: format!("heap {} ({size})", index + 1),
-            loopy: None,
-        })
-        .collect()
-}
-
 /// The heap sizes after the rule, whose first line is line `first_line`.
 fn read_heaps(text: &str, first_line: usize) -> Result<Vec<u32>, GameError> {
     let mut scanner = Scanner::new(text);
@@ -514,10 +493,10 @@ impl<F: HeapFamily> Game for HeapGame<F> {
                         (index, leaves.map(|h| g[h as usize]).collect())
                     })
             });
-        Some(misere::nim_like_report(&values, moves, largest))
+        Some(heaps::nim_like_report(&values, moves, largest))
     }
     fn canonical(&self, position: &HeapPosition) -> String {
-        let heaps = nim::sorted_heaps(&position.heaps);
+        let heaps = sorted_heaps(&position.heaps);
         HeapGame::format(
             self,
             &HeapPosition {

@@ -6,15 +6,17 @@
 //!
 //! Text: each part is a line `--- <game id>` followed by that game's text.
 
-use crate::ai::{self, Rng, Skill};
+use crate::ai::{self, Skill};
 use crate::analysis::{
-    Analysis, Board, Component, Edit, LoopyMoves, MoveInfo, Outcome, SumPart, TreeNode,
+    Analysis, Board, Component, Convention, Edit, LoopyMoves, MisereReport, MoveInfo, Outcome,
+    SumPart, TreeNode,
 };
 use crate::game::{check_input_size, unknown_move, GameError, GameInfo, Sample};
 use crate::games::{self, shown_id};
 use crate::input::BYTE_ORDER_MARK;
-use crate::misere::{self, Convention, MisereReport};
 use crate::nimber::Nimber;
+use crate::rng::Rng;
+use crate::search;
 use crate::session::AnySession;
 
 pub const ID: &str = "sum";
@@ -288,7 +290,7 @@ impl AnySession for Sum {
             share_loopy_moves(&mut analysis);
             if self.convention == Convention::Misere {
                 analysis.convention = Convention::Misere;
-                analysis.misere = Some(self.misere_report(misere::PLAYGROUND_BUDGET));
+                analysis.misere = Some(self.misere_report(search::PLAYGROUND_BUDGET));
             }
             self.analysis = Some(analysis);
         }
@@ -426,13 +428,13 @@ impl AnySession for Sum {
 
     fn misere_report(&mut self, budget: usize) -> MisereReport {
         if !self.ends() {
-            return misere::endless();
+            return search::endless();
         }
         // Misère sums do not add, so the whole sum is searched, on a copy.
         match open(&self.text(), 0) {
             Ok(scratch) => {
                 let mut scratch: Box<dyn AnySession> = Box::new(scratch);
-                misere::search(&mut scratch, budget)
+                search::search(&mut scratch, budget)
             }
             Err(e) => MisereReport {
                 outcome: None,
