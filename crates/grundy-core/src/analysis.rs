@@ -3,9 +3,10 @@
 
 use crate::nimber::Nimber;
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 /// Who wins with perfect play, from the point of view of the position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "lowercase")]
 pub enum Outcome {
     /// An N-position: the player to move wins (nimber ≠ 0).
@@ -51,7 +52,7 @@ impl Outcome {
 /// A place on a board. Coordinates mean what the board's geometry says:
 /// grid cells are `[row, column]`, heaps' counters are `[heap, counter]`,
 /// spans are inclusive ranges of string indices or integers.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum Region {
     Cells {
@@ -97,7 +98,7 @@ impl Region {
 }
 
 /// An independent summand of the position.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct Component {
     pub id: u32,
     pub region: Region,
@@ -106,16 +107,18 @@ pub struct Component {
     pub label: String,
     /// Present for games whose play can go on forever.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub loopy: Option<Loopy>,
 }
 
 /// Smith's value of a part of a game whose play can go on forever.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct Loopy {
     /// `Some(K)` when the value is ∞: play from here can go on forever,
     /// and K holds the finite values among its options. `None`: the value
     /// is the finite nimber beside it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub infinite: Option<Vec<u32>>,
     /// For a finite value, when the labelling fixed it: lower is nearer the
     /// end of play. A winner who moves to the lowest makes play end.
@@ -170,7 +173,7 @@ fn infinity_text(k: &[u32]) -> String {
 }
 
 /// A legal move and what it leads to.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct MoveInfo {
     /// Pass this back to play the move; valid for this position only.
     pub id: u32,
@@ -180,7 +183,8 @@ pub struct MoveInfo {
     /// Where a person points to play it (a cell, a counter, an occurrence).
     pub anchor: Region,
     /// Tells apart moves that share an anchor, e.g. `H` and `V`.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub variant: Option<String>,
     /// What the move removes or occupies.
     pub footprint: Region,
@@ -193,12 +197,13 @@ pub struct MoveInfo {
     /// The moved part's Smith value after the move, for games whose play
     /// can go on forever; its finite value is the ⊕ of `parts`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub loopy: Option<Loopy>,
 }
 
 /// The moves of a position where play can go on forever, by who wins
 /// after them.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct LoopyMoves {
     /// Moves after which the player who made them wins.
     pub winning: Vec<u32>,
@@ -212,18 +217,19 @@ pub const MAX_PARTS: usize = 16;
 /// A placement that is allowed but loses at once for whoever makes it (a
 /// colony that would mutate). It is not an option in the Sprague–Grundy
 /// sense, so it never appears among `moves`; the UI can still preview it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct ForfeitMove {
     pub label: String,
     pub anchor: Region,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub variant: Option<String>,
     /// The cells it would spread over before failing.
     pub footprint: Region,
 }
 
 /// What a renderer needs to draw the position, by geometry.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum Board {
     /// Heaps of counters, as stacks.
@@ -232,6 +238,7 @@ pub enum Board {
         /// The rule of a heap game, as `grundy sequence` names it (`S=1,3,4`,
         /// `grundy`); Nim has none.
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
         rule: Option<String>,
     },
     /// A grid; every cell is one character of the game's own alphabet.
@@ -242,6 +249,7 @@ pub enum Board {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         tokens: Vec<Token>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
         heat: Option<Heat>,
     },
     /// A string with some letters erased.
@@ -255,8 +263,7 @@ pub enum Board {
     Rows {
         sizes: Vec<u32>,
         takes: Vec<u32>,
-        /// `pin`, `pawn` or `counter`.
-        piece: String,
+        piece: Piece,
         /// The octal code, as `grundy sequence` names it.
         rule: String,
     },
@@ -285,11 +292,23 @@ pub enum Board {
     Sum { parts: Vec<SumPart> },
 }
 
+/// What a row of an octal game is drawn as: the named games' own pieces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "lowercase")]
+pub enum Piece {
+    /// Kayles and Dawson's Kayles.
+    Pin,
+    /// Dawson's chess.
+    Pawn,
+    Counter,
+}
+
 /// Smith's value of one vertex: `nimber` when play from it is finite,
 /// otherwise ∞ with K, the finite values among its followers.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct VertexValue {
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub nimber: Option<Nimber>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub k: Vec<u32>,
@@ -310,7 +329,7 @@ impl VertexValue {
 /// drawn in the same colours as the sum's total; and its moves' `after` is
 /// the whole sum's nimber after them, so only moves that win the sum are
 /// marked as winning.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct SumPart {
     pub game: String,
@@ -323,7 +342,7 @@ pub struct SumPart {
 /// Per-cell values g_n of a grid for every n, as an eventually periodic
 /// sequence: `states[n]` for n below `pre_period + period`, and beyond that
 /// g_n = g_{n − period}. A renderer shows any n as a heat map from this.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Heat {
     pub pre_period: u32,
@@ -333,7 +352,7 @@ pub struct Heat {
 }
 
 /// A piece standing on a grid cell, such as a token with its counter.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct Token {
     pub row: u32,
     pub col: u32,
@@ -341,7 +360,7 @@ pub struct Token {
 }
 
 /// One interval of a number line, with its place in the nesting forest.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct Interval {
     pub first: i64,
     pub last: i64,
@@ -353,7 +372,7 @@ pub struct Interval {
 }
 
 /// A named figure a game adds to its analysis (a period, a best pick, …).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct Fact {
     pub label: String,
     pub value: String,
@@ -368,7 +387,7 @@ pub struct LongLists {
 }
 
 /// Everything known about one position.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct Analysis {
     pub nimber: Nimber,
     pub outcome: Outcome,
@@ -384,14 +403,17 @@ pub struct Analysis {
     #[serde(default, skip_serializing_if = "Convention::is_normal")]
     pub convention: Convention,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub misere: Option<MisereReport>,
     /// Where the move that led here shows on this board, for a board to mark
     /// until the next move; `None` for a loaded or drawn position.
     #[serde(default, rename = "lastMove", skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub last_move: Option<Region>,
     /// Present when play can go on forever: the outcome then follows
     /// Smith's rule, and these moves win or hold a draw.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub loopy: Option<LoopyMoves>,
 }
 
@@ -516,7 +538,7 @@ impl Analysis {
 }
 
 /// A position in a game tree, with the options below it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct TreeNode {
     /// The move that leads here; empty at the root.
@@ -533,7 +555,7 @@ pub struct TreeNode {
 
 /// A change to the position made while drawing it. Each game accepts the
 /// edits that fit its geometry and refuses the rest with a message.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum Edit {
     /// Paint one cell of a grid with a tile of the game's alphabet.
@@ -599,6 +621,8 @@ pub enum Edit {
     AddVertex {
         x: i64,
         y: i64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
         from: Option<u32>,
     },
     MoveVertex {
@@ -656,7 +680,7 @@ impl Edit {
 }
 
 /// Which convention decides the winner.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "lowercase")]
 pub enum Convention {
     /// The player who cannot move loses.
@@ -673,7 +697,7 @@ impl Convention {
 }
 
 /// What is known of a position under misère play.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct MisereReport {
     /// `None` when the search ran out of budget.

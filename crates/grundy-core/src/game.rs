@@ -4,14 +4,19 @@ use crate::analysis::{Analysis, Edit, MisereReport, Region};
 use crate::nimber::Nimber;
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use ts_rs::TS;
 
 /// A problem with some input, located where a person can find it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct GameError {
     pub message: String,
     /// 1-based line of the input, when the problem has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub line: Option<u32>,
     /// 1-based column (in characters) within that line.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub column: Option<u32>,
 }
 
@@ -64,7 +69,7 @@ impl fmt::Display for GameError {
 impl std::error::Error for GameError {}
 
 /// What a game tells people about itself.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct GameInfo {
     pub id: &'static str,
     pub name: &'static str,
@@ -77,7 +82,7 @@ pub struct GameInfo {
     pub samples: Vec<Sample>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct Sample {
     pub name: &'static str,
     /// Text in the game's contest format.

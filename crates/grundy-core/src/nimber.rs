@@ -3,10 +3,11 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::ops::{BitXor, BitXorAssign};
+use ts_rs::TS;
 
 /// A Sprague–Grundy value. Shown as `*n`; `*0` means the player to move loses.
 #[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, TS,
 )]
 #[serde(transparent)]
 pub struct Nimber(pub u32);

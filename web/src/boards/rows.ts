@@ -7,8 +7,6 @@ import { heapEditButtons, ruleField } from './heap-edit';
 
 type RowsBoard = Extract<Board, { kind: 'rows' }>;
 
-const PIECE_NAMES = { pin: 'pin', pawn: 'pawn', counter: 'counter' } as const;
-
 /**
  * Heaps of an octal game as rows of pins, pawns or counters. A move takes
  * a run of neighbouring pieces, whose length is chosen above the rows (1 or
@@ -93,7 +91,7 @@ export class RowsBoardElement extends BoardElement {
     if (!board) return nothing;
     const take = this.currentTake(board);
     const byCell = this.movesByCell();
-    const pieceName = PIECE_NAMES[board.piece] ?? 'counter';
+    const pieceName = board.piece;
     const winningTakes = this.winningTakes.of(this.analysis);
     return html`
       ${this.editing ? ruleField('Octal code', board.rule, 'd0.d1d2…, such as 0.77 (Kayles) or 0.137', (e) => this.edit(e)) : nothing}
@@ -121,7 +119,7 @@ export class RowsBoardElement extends BoardElement {
     const colour = componentColour(heap);
     const nimber = this.analysis.components[heap]?.nimber ?? 0;
     const previewed = this.previewed;
-    const pieceName = PIECE_NAMES[board.piece] ?? 'counter';
+    const pieceName = board.piece;
     const pieces = Array.from({ length: size }, (_, index) => {
       const move = byCell.get(heap, index)?.find((m) => Number(m.variant) === take);
       const wins = this.hints && move !== undefined && isWinning(this.analysis, move);

@@ -1,52 +1,36 @@
 /**
  * The data model grundy-core reports, as the page reads it from the wasm
- * layer (long lists unpacked by `packed.ts`). Mirrors
- * `crates/grundy-core/src/analysis.rs`; nothing here computes it.
+ * layer. Every engine type is declared once, generated from the Rust types
+ * into `engine-types.ts`; this file only says how the page holds an
+ * analysis whose long lists `packed.ts` unpacks, and reads it.
  */
 
-export type Nimber = number;
+import type * as Engine from './engine-types';
 
-export type Region =
-  | { kind: 'cells'; cells: [number, number][] }
-  | { kind: 'rect'; row: number; col: number; rows: number; cols: number }
-  | { kind: 'span'; first: number; last: number }
-  | { kind: 'items'; items: number[] }
-  /** Lines of a graph drawing, `[x1, y1, x2, y2]`, where taken edges were. */
-  | { kind: 'segments'; segments: [number, number, number, number][] };
+export type {
+  Component,
+  Convention,
+  Edit,
+  Fact,
+  ForfeitMove,
+  GameInfo,
+  Heat,
+  Interval,
+  Loopy,
+  MisereReport,
+  MoveInfo,
+  Nimber,
+  Outcome,
+  Region,
+  Sample,
+  Token,
+  TreeNode,
+  VertexValue,
+} from './engine-types';
+import type { Component, Heat, MoveInfo, Nimber, Outcome, TreeNode, VertexValue } from './engine-types';
 
-/** Who wins with perfect play: the player to move, the other, or neither. */
-export type Outcome = 'next' | 'previous' | 'draw';
-
-/** Smith's value of a part of a game whose play can go on forever. */
-export interface Loopy {
-  /** Present when the value is ∞: K, the finite values among its options. */
-  infinite?: number[];
-  /** For a finite value, when the labelling fixed it (lower: nearer the end). */
-  rank: number;
-}
-
-export interface Component {
-  id: number;
-  region: Region;
-  /** The value; 0 when `loopy` says it is ∞. */
-  nimber: Nimber;
-  label: string;
-  loopy?: Loopy;
-}
-
-export interface MoveInfo {
-  id: number;
-  label: string;
-  component: number;
-  anchor: Region;
-  variant?: string;
-  footprint: Region;
-  parts: Nimber[];
-  /** The position's nimber after the move; where play can go on forever, the ⊕ of the finite values. */
-  after: Nimber;
-  /** The moved part's Smith value after the move. */
-  loopy?: Loopy;
-}
+/** An error from the core, located when it could be. */
+export type EngineError = Engine.GameError;
 
 /**
  * A position's moves by id. A position can have 200 000 moves and a page
@@ -69,117 +53,24 @@ export interface Moves {
   anchorSpanOf(id: number): [first: number, last: number] | undefined;
 }
 
-export interface ForfeitMove {
-  label: string;
-  anchor: Region;
-  variant?: string;
-  footprint: Region;
-}
-
-export interface Token {
-  row: number;
-  col: number;
-  label: string;
-}
-
-/**
- * Per-cell values g_n of a grid: `states[n]` for n below
- * `prePeriod + period`, repeating with `period` after that.
- */
-export interface Heat {
-  prePeriod: number;
-  period: number;
-  states: number[][];
-}
-
 /** The index in `heat.states` that holds g_n. */
 export function heatState(heat: Heat, n: number): number {
   return n < heat.prePeriod ? n : heat.prePeriod + ((n - heat.prePeriod) % heat.period);
 }
 
-export interface Interval {
-  first: number;
-  last: number;
-  depth: number;
-  /** The index of the smallest interval containing this one. */
-  parent: number | null;
-  nimber: Nimber;
-}
+/** One game of a sum, its analysis held as the page holds any analysis. */
+export type SumPart = Omit<Engine.SumPart, 'analysis'> & { analysis: Omit<Analysis, 'solveMs'> };
 
-export type Board =
-  /** Stacks of counters; `rule` names a heap game's rule (Nim has none). */
-  | { kind: 'heaps'; sizes: number[]; rule?: string }
-  /** Rows of pieces; a move takes one of `takes` neighbouring pieces. */
-  | { kind: 'rows'; sizes: number[]; takes: number[]; piece: 'pin' | 'pawn' | 'counter'; rule: string }
-  | { kind: 'grid'; rows: number; cols: number; tiles: string[]; tokens?: Token[]; heat?: Heat }
-  | { kind: 'text'; text: string; erased: boolean[]; words: string[] }
-  | { kind: 'line'; intervals: Interval[] }
-  /**
-   * A picture standing on the ground: vertices at drawing coordinates (x
-   * right, y up) joined by edges. Vertex 0 is the ground line; an edge to it
-   * stands on the ground below its other end. Regions' items are edge indices.
-   */
-  | { kind: 'graph'; points: [number, number][]; edges: [number, number][] }
-  /**
-   * Tokens on a directed graph. A component's region is the items
-   * `[vertex]` its token stands on; a move's anchor is the items `[edge]`.
-   */
-  | { kind: 'digraph'; points: [number, number][]; edges: [number, number][]; tokens: number[]; values: VertexValue[] }
-  | { kind: 'sum'; parts: SumPart[] };
+/** What to draw; a sum's parts hold page analyses. */
+export type Board = Exclude<Engine.Board, { kind: 'sum' }> | { kind: 'sum'; parts: SumPart[] };
 
-/** Smith's value of a vertex: `nimber` when play from it ends, else ∞ with K. */
-export interface VertexValue {
-  nimber?: Nimber;
-  k?: number[];
-}
-
-/** One game of a sum, in its own numbering; the sum's starts at the offsets. */
-export interface SumPart {
-  game: string;
-  name: string;
-  analysis: Omit<Analysis, 'solveMs'>;
-  moveOffset: number;
-  componentOffset: number;
-}
-
-export interface Fact {
-  label: string;
-  value: string;
-}
-
-export interface Analysis {
-  /** The ⊕ of the components' values (of the finite ones where some is ∞). */
-  nimber: Nimber;
-  outcome: Outcome;
+/** An analysis as the page holds it: its moves read lazily from the packed lists. */
+export type Analysis = Omit<Engine.Analysis, 'moves' | 'board'> & {
   board: Board;
-  components: Component[];
   moves: Moves;
-  forfeits?: ForfeitMove[];
-  facts?: Fact[];
   /** How long the solve took in the worker, in milliseconds. */
   solveMs: number;
-  /** Present under misère play; nimbers and `after` stay normal-play values. */
-  convention?: 'misere';
-  misere?: MisereReport;
-  /** Where the move that led here shows on this board; absent for a loaded or drawn position. */
-  lastMove?: Region;
-  /** Present where play can go on forever: the moves that win and those that hold a draw. */
-  loopy?: { winning: number[]; drawing: number[] };
-}
-
-/** Normal play: the last move wins. Misère play: the last move loses. */
-export type Convention = 'normal' | 'misere';
-
-/** Who wins under misère play, from a search or a closed form. */
-export interface MisereReport {
-  /** `null` when the position was too large to search. */
-  outcome: 'next' | 'previous' | null;
-  /** Ids of the moves that win under misère play. */
-  winning: number[];
-  explored: number;
-  /** How the outcome was found, or why it was not. */
-  method: string;
-}
+};
 
 /** Whether the move with this id and `after` wins under the play the analysis describes. */
 function wins(analysis: Pick<Analysis, 'misere' | 'loopy'>, id: number, after: Nimber): boolean {
@@ -244,55 +135,6 @@ export function afterText(analysis: Pick<Analysis, 'misere' | 'loopy'>, move: Mo
   return isDrawing(analysis, move) ? 'a draw' : 'N';
 }
 
-export type Edit =
-  | { kind: 'paint'; row: number; col: number; tile: string }
-  | { kind: 'resize'; rows: number; cols: number }
-  | { kind: 'setHeap'; index: number; size: number }
-  | { kind: 'removeHeap'; index: number }
-  | { kind: 'random'; seed: number; density: number }
-  | { kind: 'setNumber'; name: string; value: number }
-  | { kind: 'setText'; text: string }
-  | { kind: 'setWords'; words: string[] }
-  | { kind: 'setSpan'; index: number; first: number; last: number }
-  | { kind: 'removeSpan'; index: number }
-  | { kind: 'addPart'; game: string }
-  | { kind: 'removePart'; index: number }
-  | { kind: 'setRule'; rule: string }
-  | { kind: 'addVertex'; x: number; y: number; from?: number }
-  | { kind: 'moveVertex'; index: number; x: number; y: number }
-  | { kind: 'removeVertex'; index: number }
-  | { kind: 'addEdge'; from: number; to: number }
-  | { kind: 'removeEdge'; index: number }
-  | { kind: 'addToken'; vertex: number }
-  | { kind: 'removeToken'; vertex: number };
-
-export interface Sample {
-  name: string;
-  input: string;
-}
-
-export interface GameInfo {
-  id: string;
-  name: string;
-  summary: string;
-  rules: string;
-  format: string;
-  samples: Sample[];
-}
-
-/** A position in a game tree with the options below it. */
-export interface TreeNode {
-  /** The move that leads here; empty at the root. */
-  label: string;
-  nimber: Nimber;
-  outcome: Outcome;
-  /** Play can go on forever from here: `nimber` is not its value. */
-  loopy?: boolean;
-  children: TreeNode[];
-  /** Options left unexpanded at the tree's depth. */
-  unexpanded: number;
-}
-
 /** A session's state after a request: what a `<grundy-game>` renders. */
 export interface View {
   game: string;
@@ -308,13 +150,6 @@ export interface View {
   played?: MoveInfo;
   /** The game tree, for `tree` requests. */
   tree?: TreeNode;
-}
-
-/** An error from the core, located when it could be. */
-export interface EngineError {
-  message: string;
-  line?: number;
-  column?: number;
 }
 
 /**

@@ -2,7 +2,7 @@
 //! chess (0.137) and any other code. A heap is drawn as a row of pieces,
 //! and a move takes neighbouring pieces from it.
 
-use crate::analysis::Board;
+use crate::analysis::{Board, Piece};
 use crate::game::{GameInfo, Sample};
 use crate::heap_game::{HeapFamily, HeapGame};
 use crate::sequence::{OctalCode, Rule};
@@ -72,14 +72,14 @@ impl HeapFamily for OctalFamily {
         let takes = (0..=code.longest_take())
             .filter(|&i| code.digit(i) != 0 && (i > 0 || code.digit(0) & 4 != 0));
         let piece = match code.name() {
-            Some("Kayles" | "Dawson's Kayles") => "pin",
-            Some("Dawson's chess") => "pawn",
-            _ => "counter",
+            Some("Kayles" | "Dawson's Kayles") => Piece::Pin,
+            Some("Dawson's chess") => Piece::Pawn,
+            _ => Piece::Counter,
         };
         Board::Rows {
             sizes: heaps.to_vec(),
             takes: takes.map(|i| i as u32).collect(),
-            piece: piece.into(),
+            piece,
             rule: rule.to_string(),
         }
     }

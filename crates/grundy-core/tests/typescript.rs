@@ -1,0 +1,73 @@
+//! The TypeScript declarations of every type that crosses to the page,
+//! generated from the Rust types. The page imports them from
+//! `web/src/engine/engine-types.ts` and declares none itself, so a change on
+//! one side fails here until the file follows: run
+//! `UPDATE_TYPES=1 cargo test -p grundy-core --test typescript` and commit it.
+
+use grundy_core::analysis::{
+    Board, Component, Convention, Edit, Fact, ForfeitMove, Heat, Interval, Loopy, LoopyMoves,
+    MisereReport, MoveInfo, Outcome, Piece, Region, SumPart, Token, TreeNode, VertexValue,
+};
+use grundy_core::game::{GameError, GameInfo, Sample};
+use grundy_core::{Analysis, Nimber};
+use std::path::Path;
+use ts_rs::{Config, TS};
+
+/// One exported declaration of `T`.
+fn declaration<T: TS>(config: &Config) -> String {
+    format!("export {}\n", T::decl(config))
+}
+
+fn generated() -> String {
+    // Every number crosses as a JavaScript number; the wasm layer checks
+    // that whole numbers are safe integers.
+    let config = Config::new().with_large_int("number");
+    let declarations = [
+        declaration::<Nimber>(&config),
+        declaration::<Outcome>(&config),
+        declaration::<Convention>(&config),
+        declaration::<Region>(&config),
+        declaration::<Loopy>(&config),
+        declaration::<Component>(&config),
+        declaration::<MoveInfo>(&config),
+        declaration::<LoopyMoves>(&config),
+        declaration::<ForfeitMove>(&config),
+        declaration::<Token>(&config),
+        declaration::<Heat>(&config),
+        declaration::<Interval>(&config),
+        declaration::<VertexValue>(&config),
+        declaration::<Piece>(&config),
+        declaration::<SumPart>(&config),
+        declaration::<Board>(&config),
+        declaration::<Fact>(&config),
+        declaration::<MisereReport>(&config),
+        declaration::<Analysis>(&config),
+        declaration::<TreeNode>(&config),
+        declaration::<Edit>(&config),
+        declaration::<Sample>(&config),
+        declaration::<GameInfo>(&config),
+        declaration::<GameError>(&config),
+    ];
+    format!(
+        "// Generated from grundy-core's types by crates/grundy-core/tests/typescript.rs.\n\
+         // Do not edit: change the Rust types, then run\n\
+         // UPDATE_TYPES=1 cargo test -p grundy-core --test typescript\n\n{}",
+        declarations.join("\n")
+    )
+}
+
+#[test]
+fn the_pages_declarations_are_generated_from_the_rust_types() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web/src/engine/engine-types.ts");
+    let fresh = generated();
+    if std::env::var_os("UPDATE_TYPES").is_some() {
+        std::fs::write(&path, &fresh).expect("the declarations write");
+    }
+    let kept = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        kept == fresh,
+        "{} is not what the Rust types declare; run \
+         UPDATE_TYPES=1 cargo test -p grundy-core --test typescript",
+        path.display()
+    );
+}

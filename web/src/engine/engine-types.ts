@@ -1,0 +1,213 @@
+// Generated from grundy-core's types by crates/grundy-core/tests/typescript.rs.
+// Do not edit: change the Rust types, then run
+// UPDATE_TYPES=1 cargo test -p grundy-core --test typescript
+
+export type Nimber = number;
+
+export type Outcome = "next" | "previous" | "draw";
+
+export type Convention = "normal" | "misere";
+
+export type Region = { "kind": "cells", cells: Array<[number, number]>, } | { "kind": "rect", row: number, col: number, rows: number, cols: number, } | { "kind": "span", first: number, last: number, } | { "kind": "items", items: Array<number>, } | { "kind": "segments", segments: Array<[number, number, number, number]>, };
+
+export type Loopy = { 
+/**
+ * `Some(K)` when the value is ∞: play from here can go on forever,
+ * and K holds the finite values among its options. `None`: the value
+ * is the finite nimber beside it.
+ */
+infinite?: Array<number>, 
+/**
+ * For a finite value, when the labelling fixed it: lower is nearer the
+ * end of play. A winner who moves to the lowest makes play end.
+ */
+rank: number, };
+
+export type Component = { id: number, region: Region, 
+/**
+ * The value; 0 when `loopy` says it is ∞.
+ */
+nimber: Nimber, label: string, 
+/**
+ * Present for games whose play can go on forever.
+ */
+loopy?: Loopy, };
+
+export type MoveInfo = { 
+/**
+ * Pass this back to play the move; valid for this position only.
+ */
+id: number, label: string, 
+/**
+ * The component the move is played in.
+ */
+component: number, 
+/**
+ * Where a person points to play it (a cell, a counter, an occurrence).
+ */
+anchor: Region, 
+/**
+ * Tells apart moves that share an anchor, e.g. `H` and `V`.
+ */
+variant?: string, 
+/**
+ * What the move removes or occupies.
+ */
+footprint: Region, 
+/**
+ * The nimbers of the pieces the component is split into. A move that
+ * leaves more than `MAX_PARTS` pieces lists their ⊕ as one value.
+ */
+parts: Array<Nimber>, 
+/**
+ * The position's nimber after the move; `*0` means the move wins. In
+ * a game that can go on forever, the ⊕ of the finite values only.
+ */
+after: Nimber, 
+/**
+ * The moved part's Smith value after the move, for games whose play
+ * can go on forever; its finite value is the ⊕ of `parts`.
+ */
+loopy?: Loopy, };
+
+export type LoopyMoves = { 
+/**
+ * Moves after which the player who made them wins.
+ */
+winning: Array<number>, 
+/**
+ * Moves after which neither player can force a win.
+ */
+drawing: Array<number>, };
+
+export type ForfeitMove = { label: string, anchor: Region, variant?: string, 
+/**
+ * The cells it would spread over before failing.
+ */
+footprint: Region, };
+
+export type Token = { row: number, col: number, label: string, };
+
+export type Heat = { prePeriod: number, period: number, 
+/**
+ * Row-major values of every cell, one board per n.
+ */
+states: Array<Array<number>>, };
+
+export type Interval = { first: number, last: number, depth: number, 
+/**
+ * The index of the smallest interval containing this one.
+ */
+parent: number | null, 
+/**
+ * The nimber of the subtree this interval roots.
+ */
+nimber: Nimber, };
+
+export type VertexValue = { nimber?: Nimber, k?: Array<number>, };
+
+export type Piece = "pin" | "pawn" | "counter";
+
+export type SumPart = { game: string, name: string, analysis: Analysis, moveOffset: number, componentOffset: number, };
+
+export type Board = { "kind": "heaps", sizes: Array<number>, 
+/**
+ * The rule of a heap game, as `grundy sequence` names it (`S=1,3,4`,
+ * `grundy`); Nim has none.
+ */
+rule?: string, } | { "kind": "grid", rows: number, cols: number, tiles: Array<string>, tokens?: Array<Token>, heat?: Heat, } | { "kind": "text", text: string, erased: Array<boolean>, words: Array<string>, } | { "kind": "rows", sizes: Array<number>, takes: Array<number>, piece: Piece, 
+/**
+ * The octal code, as `grundy sequence` names it.
+ */
+rule: string, } | { "kind": "line", intervals: Array<Interval>, } | { "kind": "graph", points: Array<[number, number]>, edges: Array<[number, number]>, } | { "kind": "digraph", points: Array<[number, number]>, edges: Array<[number, number]>, 
+/**
+ * The vertex of each token, in the order of the components.
+ */
+tokens: Array<number>, 
+/**
+ * Every vertex's Smith value.
+ */
+values: Array<VertexValue>, } | { "kind": "sum", parts: Array<SumPart>, };
+
+export type Fact = { label: string, value: string, };
+
+export type MisereReport = { 
+/**
+ * `None` when the search ran out of budget.
+ */
+outcome: Outcome | null, 
+/**
+ * The ids of the moves that win under misère play.
+ */
+winning: Array<number>, 
+/**
+ * Distinct positions searched (0 for a closed form).
+ */
+explored: number, 
+/**
+ * How the outcome was found, or why it was not.
+ */
+method: string, };
+
+export type Analysis = { nimber: Nimber, outcome: Outcome, board: Board, components: Array<Component>, moves: Array<MoveInfo>, forfeits?: Array<ForfeitMove>, facts?: Array<Fact>, 
+/**
+ * Which play the analysis describes. Nimbers and `after` are always
+ * normal-play values; under misère play `misere` says who wins.
+ */
+convention?: Convention, misere?: MisereReport, 
+/**
+ * Where the move that led here shows on this board, for a board to mark
+ * until the next move; `None` for a loaded or drawn position.
+ */
+lastMove?: Region, 
+/**
+ * Present when play can go on forever: the outcome then follows
+ * Smith's rule, and these moves win or hold a draw.
+ */
+loopy?: LoopyMoves, };
+
+export type TreeNode = { 
+/**
+ * The move that leads here; empty at the root.
+ */
+label: string, nimber: Nimber, outcome: Outcome, 
+/**
+ * Play can go on forever from here: `nimber` is not its value.
+ */
+loopy?: boolean, children: Array<TreeNode>, 
+/**
+ * Options left unexpanded because the tree stops at its depth.
+ */
+unexpanded: number, };
+
+export type Edit = { "kind": "paint", row: number, col: number, tile: string, } | { "kind": "resize", rows: number, cols: number, } | { "kind": "setHeap", index: number, size: number, } | { "kind": "removeHeap", index: number, } | { "kind": "random", seed: number, density: number, } | { "kind": "setNumber", name: string, value: number, } | { "kind": "setText", text: string, } | { "kind": "setWords", words: Array<string>, } | { "kind": "addPart", game: string, } | { "kind": "removePart", index: number, } | { "kind": "setSpan", index: number, first: number, last: number, } | { "kind": "removeSpan", index: number, } | { "kind": "setRule", rule: string, } | { "kind": "addVertex", x: number, y: number, from?: number, } | { "kind": "moveVertex", index: number, x: number, y: number, } | { "kind": "removeVertex", index: number, } | { "kind": "addEdge", from: number, to: number, } | { "kind": "removeEdge", index: number, } | { "kind": "addToken", vertex: number, } | { "kind": "removeToken", vertex: number, };
+
+export type Sample = { name: string, 
+/**
+ * Text in the game's contest format.
+ */
+input: string, };
+
+export type GameInfo = { id: string, name: string, 
+/**
+ * One line for `grundy games`.
+ */
+summary: string, 
+/**
+ * The rules in plain language, a few sentences.
+ */
+rules: string, 
+/**
+ * How positions are written, with limits.
+ */
+format: string, samples: Array<Sample>, };
+
+export type GameError = { message: string, 
+/**
+ * 1-based line of the input, when the problem has one.
+ */
+line?: number, 
+/**
+ * 1-based column (in characters) within that line.
+ */
+column?: number, };
