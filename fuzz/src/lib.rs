@@ -115,7 +115,7 @@ pub fn run_operations(data: &[u8]) {
 fn edit(kind: u8, next: &mut impl FnMut() -> Option<u8>) -> Edit {
     let mut number = || next().unwrap_or(0);
     let tiles = ['.', '#', 'E', 'T', 'L', 'R', 'X', '-', 'x'];
-    match kind % 10 {
+    match kind % 20 {
         0 => Edit::Random {
             seed: u64::from(number()),
             density: f64::from(number()) / 255.0,
@@ -156,8 +156,49 @@ fn edit(kind: u8, next: &mut impl FnMut() -> Option<u8>) -> Edit {
                 last: first + i64::from(number()),
             }
         }
-        _ => Edit::AddPart {
+        9 => Edit::AddPart {
             game: ["nim", "darkraft", "sum", "foo"][number() as usize % 4].to_string(),
+        },
+        10 => Edit::RemovePart {
+            index: u32::from(number() % 10),
+        },
+        11 => Edit::RemoveSpan {
+            index: u32::from(number() % 10),
+        },
+        12 => Edit::SetRule {
+            rule: ["0.77", "0.137", "4.07", "S=1,3,4", "grundy", "0.9", "S=0"]
+                [number() as usize % 7]
+                .to_string(),
+        },
+        13 => {
+            let (x, y) = (i64::from(number()) * 8 - 1000, i64::from(number()) * 8);
+            let from = number();
+            Edit::AddVertex {
+                x,
+                y,
+                from: (from < 200).then(|| u32::from(from % 20)),
+            }
+        }
+        14 => Edit::MoveVertex {
+            index: u32::from(number() % 20),
+            x: i64::from(number()) * 8,
+            y: i64::from(number()) * 8,
+        },
+        15 => Edit::RemoveVertex {
+            index: u32::from(number() % 20),
+        },
+        16 => Edit::AddEdge {
+            from: u32::from(number() % 20),
+            to: u32::from(number() % 20),
+        },
+        17 => Edit::RemoveEdge {
+            index: u32::from(number() % 20),
+        },
+        18 => Edit::AddToken {
+            vertex: u32::from(number() % 20),
+        },
+        _ => Edit::RemoveToken {
+            vertex: u32::from(number() % 20),
         },
     }
 }
