@@ -1,6 +1,7 @@
 /** Accessibility scans: no serious or critical axe-core violations. */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { GAME_IDS } from './registry';
 
 async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
@@ -9,9 +10,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
-const games = ['nim', 'bacterial-tactics', 'darkraft', 'board-escape', 'intervals', 'string-game', 'subtraction', 'octal', 'grundy-game', 'sum'];
-
-for (const game of games) {
+for (const game of GAME_IDS) {
   test(`playground, ${game}: no serious accessibility violations`, async ({ page }) => {
     await page.goto(`/#game=${game}`);
     await expect(page.locator('grundy-game:not([hidden]) .sum')).toBeVisible();
