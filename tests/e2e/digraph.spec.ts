@@ -151,3 +151,10 @@ test('samples, random drawings and misère play all load, and each says what it 
   await expect(element.locator('.verdict')).toContainText('Play here can go on forever, and misère play is solved only for games that always end');
   expect(problems).toEqual([]);
 });
+
+test('with tokens on three ∞ vertices every view of the total says a draw, as the engine does', async ({ page }) => {
+  // A two-way cycle no one has to leave: both vertices are ∞, and three tokens on them draw.
+  const element = await open(page, '2 2\n0 1\n1 0\n3\n0 0 1\n');
+  await expect(element.locator('.sum')).toContainText('= a draw');
+  await expect(element.locator('nim-sum-table tr.total td').nth(1)).toHaveText('a draw');
+});

@@ -26,6 +26,16 @@ impl Outcome {
         }
     }
 
+    /// How a total is written when it is an outcome rather than a nimber:
+    /// `N` (the player to move wins), `P`, or `a draw`.
+    pub fn letter(self) -> &'static str {
+        match self {
+            Outcome::Next => "N",
+            Outcome::Previous => "P",
+            Outcome::Draw => "a draw",
+        }
+    }
+
     /// The contest's word for it: `First` (the player to move wins),
     /// `Second` or `Draw`.
     pub fn answer(self) -> &'static str {
@@ -391,6 +401,10 @@ pub struct LongLists {
 pub struct Analysis {
     pub nimber: Nimber,
     pub outcome: Outcome,
+    /// The total as every view writes it: the nimber (`*2`), or where some
+    /// part is worth ∞, what Smith's rule makes of the sum (`N`, `P` or
+    /// `a draw`), since the ⊕ of the finite values decides nothing then.
+    pub total: String,
     pub board: Board,
     pub components: Vec<Component>,
     pub moves: Vec<MoveInfo>,
@@ -440,9 +454,15 @@ impl Analysis {
             }
             sorted
         });
+        let total = if components.iter().any(|c| c.infinite().is_some()) {
+            outcome.letter().to_string()
+        } else {
+            nimber.to_string()
+        };
         Analysis {
             nimber,
             outcome,
+            total,
             board,
             components,
             moves,
@@ -529,11 +549,7 @@ impl Analysis {
             return format!("{}", Nimber::ZERO);
         }
         let terms: Vec<String> = self.components.iter().map(Component::value_text).collect();
-        let total = match self.components.iter().any(|c| c.infinite().is_some()) {
-            true => self.outcome.answer().to_string(),
-            false => self.nimber.to_string(),
-        };
-        format!("{} = {total}", terms.join(" ⊕ "))
+        format!("{} = {}", terms.join(" ⊕ "), self.total)
     }
 }
 

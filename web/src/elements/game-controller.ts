@@ -1,7 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { CancelledError, EngineFailure, SLOW_MS, SupersededError, engine } from '../engine/client';
 import type { Convention, EngineError, MoveInfo, TreeNode, View } from '../engine/model';
-import { outcomeOf, totalText } from '../engine/model';
+import { outcomeOf } from '../engine/model';
 import type { SessionRequest } from '../engine/protocol';
 import type { Mode } from './options';
 import type { PlayedMove } from './move-list';
@@ -314,7 +314,7 @@ export class GameController implements ReactiveController {
     const settings = this.settings();
     const who = settings.againstAi ? (by === 'ai' ? 'Computer' : 'You') : `Player ${(ply % 2) + 1}`;
     if (after) {
-      const record = { by: who, label: move.label, value: totalText(after), outcome: outcomeOf(after) };
+      const record = { by: who, label: move.label, value: after.total, outcome: outcomeOf(after) };
       this.played = [...this.played.slice(0, ply), record];
     }
     this.host.dispatchEvent(

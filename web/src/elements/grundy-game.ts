@@ -2,7 +2,7 @@ import { LitElement, css, html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { engine } from '../engine/client';
 import type { Analysis, Convention, Edit, MoveInfo, TreeNode, View } from '../engine/model';
-import { afterText, isWinning, outcomeOf, totalText, winningMoves } from '../engine/model';
+import { afterText, isWinning, outcomeOf, winningMoves } from '../engine/model';
 import { renderBoard } from '../boards/index';
 import type { BoardEvents } from '../boards/board';
 import {
@@ -376,7 +376,7 @@ export class GrundyGame extends LitElement {
    */
   private async judgeAttempt(move: MoveInfo, after: View): Promise<void> {
     const wins = outcomeOf(after.analysis) === 'previous';
-    this.attempt = { label: move.label, wins, value: totalText(after.analysis) };
+    this.attempt = { label: move.label, wins, value: after.analysis.total };
     if (!wins) await this.request({ op: 'undo' }, 'action');
   }
 
@@ -773,7 +773,7 @@ export class GrundyGame extends LitElement {
             : nothing}
         </div>
         <aside part="panel">
-          ${analysis && step >= 1 ? html`<nim-sum-table .components=${analysis.components} .selected=${-1}></nim-sum-table>` : nothing}
+          ${analysis && step >= 1 ? html`<nim-sum-table .components=${analysis.components} .nimber=${analysis.nimber} .total=${analysis.total} .selected=${-1}></nim-sum-table>` : nothing}
           ${analysis && step >= 2 ? html`<grundy-total large .analysis=${analysis}></grundy-total>` : nothing}
           ${analysis && step >= 3
             ? html`<p class="verdict-big">${winning ? html`Winning move: <strong>${winning.label}</strong>` : 'No winning move: every move loses.'}</p>`

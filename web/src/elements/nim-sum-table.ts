@@ -15,16 +15,24 @@ const LISTED_ROWS = 32;
 export class NimSumTable extends LitElement {
   static properties = {
     components: { attribute: false },
+    nimber: { type: Number },
+    total: { type: String },
     selected: { type: Number },
   };
 
   declare components: Component[];
+  /** The engine's ⊕ of the finite values, whose binary digits the total row shows. */
+  declare nimber: number;
+  /** The engine's total as written: `*n`, or Smith's verdict where some value is ∞. */
+  declare total: string;
   /** The component being explained, or -1. */
   declare selected: number;
 
   constructor() {
     super();
     this.components = [];
+    this.nimber = 0;
+    this.total = '*0';
     this.selected = -1;
   }
 
@@ -55,7 +63,7 @@ export class NimSumTable extends LitElement {
     const folded = this.components.slice(LISTED_ROWS);
     const foldedValue = folded.filter(finite).reduce((a, c) => a ^ c.nimber, 0);
     // An ∞ value has no binary digits: Smith's rule, not the xor, takes it.
-    const total = listed.filter(finite).reduce((a, c) => a ^ c.nimber, foldedValue);
+    const total = this.nimber;
     let widest = Math.max(total, foldedValue);
     for (const c of listed) if (finite(c)) widest = Math.max(widest, c.nimber);
     const width = Math.max(1, widest.toString(2).length);
@@ -90,7 +98,7 @@ export class NimSumTable extends LitElement {
           : nothing}
         <tr class="total">
           <td class="label">⊕ total</td>
-          <td>*${total}</td>
+          <td>${this.total}</td>
           ${places.map((p) => html`<td class="bit">${bit(total, p)}</td>`)}
         </tr>
       </tbody>

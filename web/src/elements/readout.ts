@@ -1,5 +1,5 @@
 import { LitElement, css, html, nothing } from 'lit';
-import { afterText, isWinning, sumExpression, totalText, valueText, winningMoves, type Analysis, type MisereReport, type TreeNode } from '../engine/model';
+import { afterText, isWinning, sumExpression, valueText, winningMoves, type Analysis, type MisereReport, type TreeNode } from '../engine/model';
 import { componentColour, inkOn } from './palette';
 import './nim-sum-table';
 import './mex-explainer';
@@ -77,7 +77,7 @@ export class PositionTotal extends LitElement {
       ${long
         ? html` ⊕ <button class="more-terms" @click=${() => (this.allTerms = true)}>+${analysis.components.length - shown.length} more</button>`
         : nothing}
-      = <strong>${totalText(analysis)}</strong>
+      = <strong>${analysis.total}</strong>
       <div class="verdict">
         ${analysis.misere
           ? this.renderMisereVerdict(analysis, analysis.misere, winning)
@@ -203,7 +203,7 @@ export class AnalysisReadout extends LitElement {
       ${analysis.facts?.length
         ? html`<dl class="facts">${analysis.facts.map((f) => html`<dt>${f.label}</dt><dd>${f.value}</dd>`)}</dl>`
         : nothing}
-      <nim-sum-table .components=${analysis.components} .selected=${this.explained}></nim-sum-table>
+      <nim-sum-table .components=${analysis.components} .nimber=${analysis.nimber} .total=${analysis.total} .selected=${this.explained}></nim-sum-table>
       ${this.explained >= 0 && analysis.components.some((c) => c.id === this.explained)
         ? html`<mex-explainer .analysis=${analysis} .component=${this.explained}></mex-explainer>`
         : nothing}

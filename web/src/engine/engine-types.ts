@@ -149,7 +149,13 @@ explored: number,
  */
 method: string, };
 
-export type Analysis = { nimber: Nimber, outcome: Outcome, board: Board, components: Array<Component>, moves: Array<MoveInfo>, forfeits?: Array<ForfeitMove>, facts?: Array<Fact>, 
+export type Analysis = { nimber: Nimber, outcome: Outcome, 
+/**
+ * The total as every view writes it: the nimber (`*2`), or where some
+ * part is worth ∞, what Smith's rule makes of the sum (`N`, `P` or
+ * `a draw`), since the ⊕ of the finite values decides nothing then.
+ */
+total: string, board: Board, components: Array<Component>, moves: Array<MoveInfo>, forfeits?: Array<ForfeitMove>, facts?: Array<Fact>, 
 /**
  * Which play the analysis describes. Nimbers and `after` are always
  * normal-play values; under misère play `misere` says who wins.

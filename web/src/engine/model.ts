@@ -152,15 +152,6 @@ export interface View {
   tree?: TreeNode;
 }
 
-/**
- * The position's total as written: its nimber, or where some value is ∞,
- * the ⊕ of the finite ones and what Smith's rule makes of it.
- */
-export function totalText(analysis: Pick<Analysis, 'nimber' | 'outcome' | 'components'>): string {
-  if (!hasInfinite(analysis)) return `*${analysis.nimber}`;
-  return { next: 'N', previous: 'P', draw: 'a draw' }[analysis.outcome];
-}
-
 /** Whether some part of the position is worth ∞, so that it has a Smith value rather than a nimber. */
 export function hasInfinite(analysis: Pick<Analysis, 'components'>): boolean {
   return analysis.components.some((c) => c.loopy?.infinite);
@@ -177,5 +168,5 @@ export function valueOfText(analysis: Pick<Analysis, 'nimber' | 'components'>): 
 export function sumExpression(analysis: Analysis): string {
   const terms = analysis.components.map(valueText);
   if (terms.length === 0) return '*0';
-  return `${terms.join(' ⊕ ')} = ${totalText(analysis)}`;
+  return `${terms.join(' ⊕ ')} = ${analysis.total}`;
 }
