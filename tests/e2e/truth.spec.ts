@@ -123,7 +123,7 @@ test('changing who moves first starts the game again, with one computer move', a
   await expect(element.locator('.status')).toContainText('Your turn');
   await element.locator('label').filter({ hasText: 'First' }).locator('select').selectOption('ai');
   // The computer makes the first move of the new game, and only that one.
-  const ply = () => element.evaluate((game) => (game as unknown as { view: { ply: number } }).view.ply);
+  const ply = () => element.evaluate((game) => (game as unknown as { controller: { view: { ply: number } } }).controller.view.ply);
   await expect.poll(ply).toBe(1);
   await expect(element.locator('.status')).toContainText('Your turn');
   const total = await element.locator('grundy-heaps .badge').allTextContents();

@@ -1,6 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { CancelledError, EngineFailure, SLOW_MS, SupersededError, engine } from '../engine/client';
-import type { Convention, EngineError, MoveInfo, TreeNode, View } from '../engine/model';
+import type { Convention, Edit, EngineError, MoveInfo, TreeNode, View } from '../engine/model';
 import { outcomeOf } from '../engine/model';
 import type { SessionRequest } from '../engine/protocol';
 import type { Mode } from './options';
@@ -77,6 +77,9 @@ export class GameController implements ReactiveController {
   played: PlayedMove[] = [];
   /** How long the engine has been working for this game, once that is slow. */
   busyMs: number | undefined;
+  /** The game tree last grown, while the position stays the same, or why it could not be. */
+  tree: TreeNode | undefined;
+  treeProblem = '';
 
   /** The engine session's name, unique on the page (ids in the view derive from it). */
   readonly session = `grundy-game-${++sessionCount}`;
@@ -96,7 +99,7 @@ export class GameController implements ReactiveController {
     private readonly host: ReactiveControllerHost & HTMLElement,
     private readonly settings: () => GameSettings,
     /** Called before the events for every new view, for the host's own view state. */
-    private readonly onShow: (view: View, origin: Origin, cause: GrundyChangeDetail['cause'], positionChanged: boolean) => void,
+    private readonly onShow: (view: View, origin: Origin, cause: GrundyChangeDetail['cause']) => void,
   ) {
     host.addController(this);
   }
@@ -143,12 +146,39 @@ export class GameController implements ReactiveController {
     return this.request({ op: 'open', game: this.settings().game, text }, origin);
   }
 
+  /** The text of the game's first sample, where a game starts with no position given. */
+  async firstSample(): Promise<string> {
+    const game = this.settings().game;
+    const info = (await engine().games()).find((g) => g.id === game);
+    return info?.samples[0]?.input ?? '';
+  }
+
+  /** Replaces the position with case `caseIndex` of `text`. */
+  load(text: string, caseIndex: number, origin: Origin): Promise<View | undefined> {
+    return this.request({ op: 'load', text, case: caseIndex }, origin);
+  }
+
+  /** Changes the position as drawn. */
+  edit(edit: Edit): Promise<View | undefined> {
+    return this.request({ op: 'edit', edit }, 'action');
+  }
+
+  /** Tells the session the play in force, once the settings say it changed. */
+  followConvention(): Promise<View | undefined> {
+    return this.request({ op: 'convention', convention: this.settings().convention }, 'action');
+  }
+
+  /** Takes back one move, whoever made it. */
+  undoOnce(): Promise<View | undefined> {
+    return this.request({ op: 'undo' }, 'action');
+  }
+
   /**
    * Sends a request and shows its result. The view on screen only changes
    * when a request succeeds; a failure is kept as `inputError` or
    * `actionError` by its origin.
    */
-  async request(request: SessionRequest, origin: Origin): Promise<View | undefined> {
+  private async request(request: SessionRequest, origin: Origin): Promise<View | undefined> {
     const generation = ++this.generation;
     clearTimeout(this.aiTimer);
     try {
@@ -209,17 +239,20 @@ export class GameController implements ReactiveController {
   }
 
   /**
-   * The tree below the current position, `depth` moves deep, or `undefined`
-   * when a newer request replaced the question. Throws why it cannot be
-   * grown (too large, cancelled).
+   * Grows the tree below the current position, `depth` moves deep, into
+   * `tree`, or says in `treeProblem` why it cannot be grown (too large,
+   * cancelled). A newer request that replaces the question leaves both.
    */
-  async tree(depth: number): Promise<TreeNode | undefined> {
+  async growTree(depth: number): Promise<void> {
     try {
-      return (await this.track(engine().send(this.session, { op: 'tree', depth }))).tree;
+      const tree = (await this.track(engine().send(this.session, { op: 'tree', depth }))).tree;
+      [this.tree, this.treeProblem] = [tree, ''];
     } catch (error) {
-      if (error instanceof SupersededError) return undefined;
+      if (error instanceof SupersededError) return;
       if (error instanceof CancelledError) void this.resync();
-      throw error;
+      [this.tree, this.treeProblem] = [undefined, (error as Error).message];
+    } finally {
+      this.host.requestUpdate();
     }
   }
 
@@ -242,8 +275,12 @@ export class GameController implements ReactiveController {
     this.view = view;
     this.inputError = undefined;
     this.actionError = undefined;
-    if (positionChanged) this.endedAt = -1;
-    this.onShow(view, origin, cause, positionChanged);
+    if (positionChanged) {
+      this.endedAt = -1;
+      this.tree = undefined;
+      this.treeProblem = '';
+    }
+    this.onShow(view, origin, cause);
     this.host.dispatchEvent(
       new CustomEvent<GrundyChangeDetail>('grundy-change', {
         detail: { game: view.game, text: view.text, cause, play: this.settings().convention },

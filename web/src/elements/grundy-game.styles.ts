@@ -1,0 +1,92 @@
+import { css } from 'lit';
+
+/** The look of `<grundy-game>`: its custom properties, layout and parts. */
+export const gameStyles = css`
+  :host {
+    --grundy-bg: #ffffff;
+    --grundy-surface: #f6f7f9;
+    --grundy-ink: #1b1d21;
+    --grundy-muted: #5b6270;
+    --grundy-border: #c9ced6;
+    --grundy-accent: #0b57d0;
+    --grundy-win: #117733;
+    --grundy-last: #c2410c;
+    --grundy-lose: #aa3377;
+    --grundy-focus: #0b57d0;
+    display: block;
+    container-type: inline-size;
+    color: var(--grundy-ink);
+    background: var(--grundy-bg);
+    font-family: system-ui, -apple-system, 'Segoe UI', sans-serif;
+    border: 1px solid var(--grundy-border);
+    border-radius: 0.75rem;
+    padding: 0.75rem;
+    box-sizing: border-box;
+    max-width: 100%;
+  }
+  @media (prefers-color-scheme: dark) {
+    :host {
+      --grundy-bg: #16181d;
+      --grundy-surface: #20242b;
+      --grundy-ink: #e8eaef;
+      --grundy-muted: #a3aab8;
+      --grundy-border: #3a404b;
+      --grundy-accent: #8ab4f8;
+      --grundy-win: #44bb77;
+      --grundy-last: #fb923c;
+      --grundy-lose: #ee7799;
+      --grundy-focus: #8ab4f8;
+    }
+  }
+  :host([hidden]) { display: none; }
+  .toolbar { display: flex; flex-wrap: wrap; gap: 0.4rem 0.75rem; align-items: center; }
+  .modes { display: inline-flex; border: 1px solid var(--grundy-border); border-radius: 0.5rem; overflow: hidden; }
+  .modes button { border: 0; border-radius: 0; }
+  .modes button[aria-pressed='true'] { background: var(--grundy-accent); color: var(--grundy-bg); }
+  button, select { font: inherit; font-size: 0.85rem; color: inherit; background: var(--grundy-surface);
+    border: 1px solid var(--grundy-border); border-radius: 0.4rem; padding: 0.25rem 0.55rem; cursor: pointer; }
+  button:disabled { opacity: 0.45; cursor: default; }
+  button:focus-visible, select:focus-visible, textarea:focus-visible, input:focus-visible { outline: 3px solid var(--grundy-focus); outline-offset: 1px; }
+  label { font-size: 0.85rem; display: inline-flex; gap: 0.3rem; align-items: center; }
+  .status { margin: 0.6rem 0; font-weight: 600; min-height: 1.4em; }
+  .status .win { color: var(--grundy-win); }
+  .status .lose { color: var(--grundy-lose); }
+  .main { display: grid; grid-template-columns: minmax(0, 1fr) minmax(14rem, 19rem); gap: 1rem; }
+  @container (max-width: 640px) { .main { grid-template-columns: minmax(0, 1fr); } }
+  .board { min-width: 0; overflow-x: auto; }
+  aside, .readout { display: flex; flex-direction: column; gap: 0.75rem; min-width: 0; }
+  .picker { display: flex; align-items: center; gap: 0.4rem; margin-top: 0.5rem; padding: 0.4rem;
+    border: 1px solid var(--grundy-border); border-radius: 0.6rem; background: var(--grundy-surface); }
+  .picker button { min-width: 2.5rem; min-height: 2.5rem; font: inherit; border-radius: 0.5rem; border: 1px solid var(--grundy-border);
+    background: var(--grundy-bg); color: inherit; }
+  .picker button.play { background: var(--grundy-accent); color: var(--grundy-bg); border-color: transparent; font-weight: 700; padding: 0 1rem; }
+  .picker .label { flex: 1 1 0; min-width: 0; font-weight: 600; }
+  .picker .after { color: var(--grundy-muted); font-weight: 400; }
+  textarea { width: 100%; box-sizing: border-box; min-height: 5.5rem; font-family: ui-monospace, monospace; font-size: 0.85rem;
+    color: inherit; background: var(--grundy-surface); border: 1px solid var(--grundy-border); border-radius: 0.4rem; padding: 0.4rem; }
+  textarea[aria-invalid='true'] { border-color: var(--grundy-lose); }
+  .error { color: var(--grundy-lose); font-size: 0.85rem; margin: 0.3rem 0 0; white-space: pre-wrap; }
+  .timing { color: var(--grundy-muted); font-size: 0.75rem; }
+  .field-label { font-size: 0.8rem; color: var(--grundy-muted); display: block; margin-bottom: 0.2rem; }
+  .export { display: flex; flex-wrap: wrap; gap: 0.3rem; align-items: center; margin-top: 0.5rem; }
+  :host([presenting]) { font-size: 1.3rem; padding: 1.25rem; outline: none; overflow: auto; }
+  /* Drawn boards fill the screen and stop at its height; HTML boards are enlarged. */
+  :host([presenting]) .board { --grundy-board-width: 100%; --grundy-board-height: calc(100vh - 8rem); }
+  :host([presenting]) .board grundy-heaps, :host([presenting]) .board grundy-rows { zoom: 1.6; }
+  :host([presenting]) nim-sum-table { zoom: 1.4; }
+  :host([presenting]) .main { grid-template-columns: minmax(0, 1fr) minmax(16rem, 24rem); }
+  :host([presenting]) button { font-size: 1rem; }
+  .toolbar.presenting .step { font-weight: 700; }
+  .verdict-big { font-size: 1.2rem; }
+  .busy { display: flex; gap: 0.5rem; align-items: center; margin: 0.2rem 0; font-size: 0.9rem; color: var(--grundy-muted); }
+  .explorer { margin-top: 0.75rem; }
+  .moves summary { cursor: pointer; font-weight: 600; font-size: 0.9rem; }
+  .values-off { color: var(--grundy-muted); font-size: 0.9rem; margin: 0; }
+  .explorer summary { cursor: pointer; font-weight: 600; }
+  .stale { opacity: 0.45; pointer-events: none; }
+  .busy .elapsed { font-variant-numeric: tabular-nums; display: inline-block; min-width: 3.5em; }
+  .spinner { width: 0.9rem; height: 0.9rem; border-radius: 50%; border: 2px solid var(--grundy-border);
+    border-top-color: var(--grundy-accent); animation: spin 0.8s linear infinite; }
+  @keyframes spin { to { transform: rotate(360deg); } }
+  @media (prefers-reduced-motion: reduce) { .spinner { animation: none; } }
+`;

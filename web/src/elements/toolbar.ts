@@ -1,0 +1,79 @@
+import { html, nothing } from 'lit';
+import type { GrundyGame } from './grundy-game';
+import { readLevel, readOpponent, readSide, type Mode } from './options';
+
+const MODES: [Mode, string][] = [
+  ['edit', 'Edit'],
+  ['play', 'Play'],
+  ['analyse', 'Analyse'],
+];
+
+/** A select whose choice sets one of the element's attributes. */
+function choice(
+  label: string,
+  options: [string, string][],
+  selected: string,
+  set: (value: string) => void,
+  { title, ariaLabel }: { title?: string; ariaLabel?: string } = {},
+) {
+  return html`<label title=${title ?? nothing}
+    >${label}
+    <select aria-label=${ariaLabel ?? nothing} @change=${(e: Event) => set((e.target as HTMLSelectElement).value)}>
+      ${options.map(([value, text]) => html`<option value=${value} ?selected=${value === selected}>${text}</option>`)}
+    </select></label
+  >`;
+}
+
+/**
+ * The full playground's toolbar: the mode, the play in force, the opponent
+ * and its level, hints, quiz, values, presentation, and Undo and Redo (of
+ * moves, or in Edit of the drawing's edits, with a random position).
+ */
+export function toolbar(game: GrundyGame) {
+  const mode = game.currentMode;
+  const view = game.controller.view;
+  const drawing = game.drawing;
+  const check = (label: string, checked: boolean, set: (on: boolean) => void, title?: string, disabled = false) =>
+    html`<label title=${title ?? nothing}
+      ><input type="checkbox" .checked=${checked} ?disabled=${disabled}
+        @change=${(e: Event) => set((e.target as HTMLInputElement).checked)} />
+      ${label}</label
+    >`;
+  return html`<div class="toolbar" part="toolbar">
+    <div class="modes" role="group" aria-label="Mode">
+      ${MODES.map(
+        ([value, label]) => html`<button aria-pressed=${mode === value ? 'true' : 'false'} @click=${() => game.setMode(value)}>${label}</button>`,
+      )}
+    </div>
+    ${choice('Play', [['normal', 'Normal'], ['misere', 'Misère']], game.convention, (v) => (game.play = v), {
+      title: 'Normal: whoever cannot move loses. Misère: whoever makes the last move loses.',
+      ariaLabel: 'Play: normal or misère',
+    })}
+    ${mode === 'play'
+      ? html`${choice('Opponent', [['ai', 'Computer'], ['human', 'A friend']], readOpponent(game.opponent), (v) => (game.opponent = v))}
+          ${game.againstAi
+            ? html`${choice('First', [['human', 'You'], ['ai', 'Computer']], readSide(game.first), (v) => (game.first = v))}
+                ${choice(
+                  'Level',
+                  (['optimal', 'strong', 'casual', 'random'] as const).map((name) => [name, name]),
+                  (['optimal', 'strong', 'casual', 'random'] as const).find((name) => readLevel(name) === readLevel(game.level)) ?? '',
+                  (v) => (game.level = v),
+                )}`
+            : nothing}
+          ${check('Hints', game.hints, (on) => (game.hints = on), undefined, !game.valuesShown)}
+          ${check('Quiz', game.quiz, (on) => (game.quiz = on),
+            'Before each of your moves: is this position P or N, or what is a part\'s nimber? Values show once you answer.')}`
+      : nothing}
+    ${check('Values', game.valuesShown, (on) => (game.values = on ? 'shown' : 'hidden'), 'Hide nimbers, verdicts and hints, to play without spoilers')}
+    <button @click=${() => game.presentation.present(true)} title="Large type and a step-by-step reveal, for a projector">Present</button>
+    ${mode !== 'edit'
+      ? html`<button @click=${() => game.controller.stepHistory('undo')} ?disabled=${!view?.canUndo} aria-label="Undo">↶ Undo</button>
+          <button @click=${() => game.controller.stepHistory('redo')} ?disabled=${!view?.canRedo} aria-label="Redo">↷ Redo</button>`
+      : html`<button @click=${() => drawing.step('undo')} ?disabled=${!drawing.canUndo} aria-label="Undo the last edit">↶ Undo</button>
+          <button @click=${() => drawing.step('redo')} ?disabled=${!drawing.canRedo} aria-label="Redo the edit undone">↷ Redo</button>
+          <button @click=${() => drawing.randomise()}>Random</button>
+          <label title="How full the random position is: radioactive cells, X letters, walls, heap sizes…"
+            >density <input type="range" min="0" max="1" step="0.05" .value=${String(drawing.density)}
+              @input=${(e: Event) => drawing.setDensity(Number((e.target as HTMLInputElement).value))} /></label>`}
+  </div>`;
+}
