@@ -392,6 +392,9 @@ pub struct Fact {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct LongLists {
     pub moves: Vec<MoveInfo>,
+    /// The ids of the winning moves, and of those that hold a draw.
+    pub winning: Vec<u32>,
+    pub drawing: Vec<u32>,
     /// A number line's intervals; `None` for any other board.
     pub intervals: Option<Vec<Interval>>,
 }
@@ -429,6 +432,18 @@ pub struct Analysis {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub loopy: Option<LoopyMoves>,
+    /// Who wins under the play the analysis describes: `outcome` in normal
+    /// play, the misère search's or closed form's answer under misère play,
+    /// `None` where that is not known. Set by [`Analysis::settle`].
+    #[serde(default)]
+    pub verdict: Option<Outcome>,
+    /// The ids of the moves that win under the play the analysis
+    /// describes, in order. Set by [`Analysis::settle`].
+    #[serde(default)]
+    pub winning: Vec<u32>,
+    /// Where play can go on forever, the ids of the moves that hold a draw.
+    #[serde(default)]
+    pub drawing: Vec<u32>,
 }
 
 impl Analysis {
@@ -472,7 +487,35 @@ impl Analysis {
             misere: None,
             last_move: None,
             loopy,
+            verdict: None,
+            winning: Vec::new(),
+            drawing: Vec::new(),
         }
+    }
+
+    /// Plays the position under misère play, as `report` answers it.
+    pub fn under_misere(&mut self, report: MisereReport) {
+        self.convention = Convention::Misere;
+        self.misere = Some(report);
+    }
+
+    /// Records who wins under the play the analysis describes and which
+    /// moves win or hold a draw, once that play is known, so that every view
+    /// reads them rather than working them out.
+    pub fn settle(&mut self) {
+        self.winning = self.winning_moves().map(|m| m.id).collect();
+        let misere = self
+            .misere
+            .as_ref()
+            .filter(|_| !self.convention.is_normal());
+        self.verdict = match misere {
+            Some(report) => report.outcome,
+            None => Some(self.outcome),
+        };
+        self.drawing = match (&self.loopy, misere) {
+            (Some(loopy), None) => loopy.drawing.clone(),
+            _ => Vec::new(),
+        };
     }
 
     /// The analysis without the move that led here (in a sum's parts too):
@@ -499,6 +542,8 @@ impl Analysis {
         };
         let mut taken = vec![LongLists {
             moves: std::mem::take(&mut self.moves),
+            winning: std::mem::take(&mut self.winning),
+            drawing: std::mem::take(&mut self.drawing),
             intervals,
         }];
         if let Board::Sum { parts } = &mut self.board {
@@ -517,6 +562,8 @@ impl Analysis {
     fn put_lists_from(&mut self, taken: &mut std::vec::IntoIter<LongLists>) {
         let lists = taken.next().unwrap_or_default();
         self.moves = lists.moves;
+        self.winning = lists.winning;
+        self.drawing = lists.drawing;
         match (&mut self.board, lists.intervals) {
             (Board::Line { intervals }, Some(kept)) => *intervals = kept,
             (Board::Sum { parts }, _) => {

@@ -166,9 +166,9 @@ impl<G: Game> AnySession for Session<G> {
             let mut analysis = self.game.analyse(&position);
             analysis.last_move = self.last_moves[self.current].clone();
             if self.convention == Convention::Misere {
-                analysis.convention = Convention::Misere;
-                analysis.misere = Some(self.misere_report(search::PLAYGROUND_BUDGET));
+                analysis.under_misere(self.misere_report(search::PLAYGROUND_BUDGET));
             }
+            analysis.settle();
             self.analysis = Some(analysis);
         }
         self.analysis.as_mut().expect("analysis was just computed")

@@ -230,3 +230,53 @@ fn a_sums_long_lists_are_taken_out_part_by_part_and_given_back_whole() {
         assert_eq!(*session.analysis(), whole);
     }
 }
+
+/// Every view reads which moves win from the analysis: the sum's are the
+/// moves it says win (after ⊕ 0 in normal play, the search's under misère
+/// play), and each part's board is told its share in its own numbering.
+#[test]
+fn the_sum_and_each_part_say_which_moves_win_the_whole_sum() {
+    let mut rng = Rng::new(41);
+    for round in 0..60 {
+        let text = random_sum(&mut rng);
+        let mut session = games::open("sum", &text, 0).expect("a random sum opens");
+        if round % 2 == 1 {
+            session.set_convention(grundy_core::analysis::Convention::Misere);
+        }
+        let analysis = session.analysis().clone();
+        let expected: Vec<u32> = match &analysis.misere {
+            Some(report) => report.winning.clone(),
+            None => analysis
+                .moves
+                .iter()
+                .filter(|m| m.after.is_zero())
+                .map(|m| m.id)
+                .collect(),
+        };
+        assert_eq!(analysis.winning, expected, "{text}");
+        let verdict = analysis
+            .misere
+            .as_ref()
+            .map_or(Some(analysis.outcome), |r| r.outcome);
+        assert_eq!(analysis.verdict, verdict, "{text}");
+        let Board::Sum { parts } = &analysis.board else {
+            panic!("a sum draws a sum board");
+        };
+        for part in parts {
+            let shared: Vec<u32> = part
+                .analysis
+                .winning
+                .iter()
+                .map(|id| id + part.move_offset)
+                .collect();
+            let range = part.move_offset..part.move_offset + part.analysis.moves.len() as u32;
+            let own: Vec<u32> = expected
+                .iter()
+                .copied()
+                .filter(|id| range.contains(id))
+                .collect();
+            assert_eq!(shared, own, "{text}: {}", part.game);
+            assert_eq!(part.analysis.verdict, verdict, "{text}: {}", part.game);
+        }
+    }
+}

@@ -17,7 +17,9 @@
 //! a text, the footprint as a region, the parts as a list, and `loopy` as
 //! `0`, `1 rank`, or `2` and the list K. Then, for a number
 //! line, its intervals: their count, then per interval `first`, `last`,
-//! `depth`, `parent` (−1 for none) and `nimber`. A text is its length in
+//! `depth`, `parent` (−1 for none) and `nimber`. Last, the ids of the moves
+//! that win under the play in force, and of those that hold a draw, as two
+//! lists. A text is its length in
 //! UTF-16 units, its characters going to the text in order; a list is its
 //! length and its values; a region is its kind (cells, rect, span, items,
 //! segments as 0–4) and a list of its numbers, flattened.
@@ -35,14 +37,16 @@ pub struct Packed {
 impl Packed {
     pub fn of(lists: &[LongLists]) -> Packed {
         let mut packed = Packed::default();
-        for LongLists { moves, intervals } in lists {
-            packed.numbers.push(moves.len() as f64);
-            for found in moves {
+        for lists in lists {
+            packed.numbers.push(lists.moves.len() as f64);
+            for found in &lists.moves {
                 packed.add_move(found);
             }
-            if let Some(intervals) = intervals {
+            if let Some(intervals) = &lists.intervals {
                 packed.add_intervals(intervals);
             }
+            packed.add_list(lists.winning.iter().map(|&id| f64::from(id)));
+            packed.add_list(lists.drawing.iter().map(|&id| f64::from(id)));
         }
         packed
     }

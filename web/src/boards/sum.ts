@@ -73,15 +73,6 @@ export class SumBoardElement extends BoardElement {
     return { markup, width, height };
   }
 
-  /** The sum's misère report in a part's own move numbering. */
-  private partMisere(part: SumBoard['parts'][number]) {
-    const report = this.analysis.misere;
-    if (!report) return undefined;
-    const count = part.analysis.moves.length;
-    const winning = report.winning.map((id) => id - part.moveOffset).filter((id) => id >= 0 && id < count);
-    return { ...report, winning };
-  }
-
   private get board(): SumBoard | undefined {
     const board = this.analysis?.board;
     return board?.kind === 'sum' ? board : undefined;
@@ -114,7 +105,7 @@ export class SumBoardElement extends BoardElement {
               </h3>
               ${renderBoard({
                 game: part.game,
-                analysis: { ...part.analysis, solveMs: 0, misere: this.partMisere(part) },
+                analysis: { ...part.analysis, solveMs: 0 },
                 editing: false,
                 interactive: this.interactive && !this.editing,
                 hints: this.hints,

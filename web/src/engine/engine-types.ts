@@ -170,7 +170,22 @@ lastMove?: Region,
  * Present when play can go on forever: the outcome then follows
  * Smith's rule, and these moves win or hold a draw.
  */
-loopy?: LoopyMoves, };
+loopy?: LoopyMoves, 
+/**
+ * Who wins under the play the analysis describes: `outcome` in normal
+ * play, the misère search's or closed form's answer under misère play,
+ * `None` where that is not known. Set by [`Analysis::settle`].
+ */
+verdict: Outcome | null, 
+/**
+ * The ids of the moves that win under the play the analysis
+ * describes, in order. Set by [`Analysis::settle`].
+ */
+winning: Array<number>, 
+/**
+ * Where play can go on forever, the ids of the moves that hold a draw.
+ */
+drawing: Array<number>, };
 
 export type TreeNode = { 
 /**

@@ -72,41 +72,38 @@ export type Analysis = Omit<Engine.Analysis, 'moves' | 'board'> & {
   solveMs: number;
 };
 
-/** Whether the move with this id and `after` wins under the play the analysis describes. */
-function wins(analysis: Pick<Analysis, 'misere' | 'loopy'>, id: number, after: Nimber): boolean {
-  if (analysis.misere) return analysis.misere.winning.includes(id);
-  if (analysis.loopy) return analysis.loopy.winning.includes(id);
-  return after === 0;
+/** Each analysis's winning and drawing moves as sets, made once: boards ask of every move. */
+const movesIn = new WeakMap<object, { winning: Set<number>; drawing: Set<number> }>();
+
+function movesOf(analysis: Pick<Analysis, 'winning' | 'drawing'>): { winning: Set<number>; drawing: Set<number> } {
+  let sets = movesIn.get(analysis);
+  if (!sets) movesIn.set(analysis, (sets = { winning: new Set(analysis.winning), drawing: new Set(analysis.drawing) }));
+  return sets;
 }
 
-/** Whether `move` wins under the play the analysis describes. */
-export function isWinning(analysis: Pick<Analysis, 'misere' | 'loopy'>, move: MoveInfo): boolean {
-  return wins(analysis, move.id, move.after);
+/** Whether the engine says `move` wins under the play the analysis describes. */
+export function isWinning(analysis: Pick<Analysis, 'winning' | 'drawing'>, move: MoveInfo): boolean {
+  return movesOf(analysis).winning.has(move.id);
 }
 
-/** Each analysis's winning moves, found once: readouts and boards ask again on every preview. */
+/** Each analysis's winning moves as objects, made once: readouts and boards ask again on every preview. */
 const winningOf = new WeakMap<object, readonly MoveInfo[]>();
 
-/** The moves that win under the play the analysis describes, in id order; only they are made objects. */
-export function winningMoves(analysis: Pick<Analysis, 'moves' | 'misere' | 'loopy'>): readonly MoveInfo[] {
-  const kept = winningOf.get(analysis);
-  if (kept) return kept;
-  const { moves } = analysis;
-  const winning: MoveInfo[] = [];
-  for (let id = 0; id < moves.length; id++) if (wins(analysis, id, moves.afterOf(id))) winning.push(moves.at(id)!);
-  winningOf.set(analysis, winning);
+/** The moves the engine says win under the play the analysis describes, in id order. */
+export function winningMoves(analysis: Pick<Analysis, 'moves' | 'winning'>): readonly MoveInfo[] {
+  let winning = winningOf.get(analysis);
+  if (!winning) winningOf.set(analysis, (winning = analysis.winning.map((id) => analysis.moves.at(id)!)));
   return winning;
 }
 
-/** Whether `move` leaves a position neither player can win. */
-export function isDrawing(analysis: Pick<Analysis, 'misere' | 'loopy'>, move: MoveInfo): boolean {
-  return !analysis.misere && (analysis.loopy?.drawing.includes(move.id) ?? false);
+/** Whether the engine says `move` leaves a position neither player can win. */
+export function isDrawing(analysis: Pick<Analysis, 'winning' | 'drawing'>, move: MoveInfo): boolean {
+  return movesOf(analysis).drawing.has(move.id);
 }
 
 /** Who wins under the play the analysis describes; `undefined` when no one knows. */
-export function outcomeOf(analysis: Pick<Analysis, 'misere' | 'outcome'>): Outcome | undefined {
-  if (!analysis.misere) return analysis.outcome;
-  return analysis.misere.outcome ?? undefined;
+export function outcomeOf(analysis: Pick<Analysis, 'verdict'>): Outcome | undefined {
+  return analysis.verdict ?? undefined;
 }
 
 /** Smith's ∞ with its K written out: `∞{0,2}`, or `∞` when K is empty. */
@@ -129,7 +126,7 @@ export function vertexValueText(value: VertexValue): string {
  * What a move leaves, as readouts write it: the position's nimber, or,
  * where play can go on forever, who wins after it.
  */
-export function afterText(analysis: Pick<Analysis, 'misere' | 'loopy'>, move: MoveInfo): string {
+export function afterText(analysis: Pick<Analysis, 'misere' | 'loopy' | 'winning' | 'drawing'>, move: MoveInfo): string {
   if (!analysis.loopy || analysis.misere) return `*${move.after}`;
   if (isWinning(analysis, move)) return 'P (*0)';
   return isDrawing(analysis, move) ? 'a draw' : 'N';

@@ -271,8 +271,8 @@ class Reader {
   }
 
   /**
-   * Fills `analysis.moves` and a number line's intervals, then its sum's
-   * parts' in turn, pausing after every `MOVES_PER_STEP` moves.
+   * Fills `analysis.moves`, a number line's intervals and the winning and
+   * drawing moves' ids, then its sum's parts' in turn, pausing after every `MOVES_PER_STEP` moves.
    */
   *fill(analysis: Omit<Analysis, 'solveMs'>): Generator<void> {
     const count = this.number();
@@ -286,6 +286,8 @@ class Reader {
     }
     analysis.moves = new PackedMoves(this.packed, heads, textAts);
     if (analysis.board.kind === 'line') analysis.board.intervals = this.intervals();
+    analysis.winning = this.list();
+    analysis.drawing = this.list();
     if (analysis.board.kind === 'sum') for (const part of analysis.board.parts) yield* this.fill(part.analysis);
   }
 }

@@ -175,10 +175,11 @@ pub fn outcome(text: &str) -> Result<Outcome, GameError> {
     })
 }
 
-/// Where some part can go on forever, which moves win is a question about
-/// the whole sum: each part is told its own share of the sum's answer.
-fn share_loopy_moves(analysis: &mut Analysis) {
-    let (Some(loopy), Board::Sum { parts }) = (&analysis.loopy, &mut analysis.board) else {
+/// Gives each part's board what the sum says of its moves, in the part's
+/// own numbering: which win or hold a draw, the misère report and who wins,
+/// so that a part's board marks the moves that win the whole sum.
+fn share_with_parts(analysis: &mut Analysis) {
+    let Board::Sum { parts } = &mut analysis.board else {
         return;
     };
     for part in parts {
@@ -190,10 +191,19 @@ fn share_loopy_moves(analysis: &mut Analysis) {
                 .map(|&id| id - offset)
                 .collect()
         };
-        part.analysis.loopy = Some(LoopyMoves {
+        let shown = &mut part.analysis;
+        shown.loopy = analysis.loopy.as_ref().map(|loopy| LoopyMoves {
             winning: local(&loopy.winning),
             drawing: local(&loopy.drawing),
         });
+        shown.convention = analysis.convention;
+        shown.misere = analysis.misere.as_ref().map(|report| MisereReport {
+            winning: local(&report.winning),
+            ..report.clone()
+        });
+        shown.verdict = analysis.verdict;
+        shown.winning = local(&analysis.winning);
+        shown.drawing = local(&analysis.drawing);
     }
 }
 
@@ -287,11 +297,11 @@ impl AnySession for Sum {
                 });
             }
             let mut analysis = Analysis::new(Board::Sum { parts }, components, moves);
-            share_loopy_moves(&mut analysis);
             if self.convention == Convention::Misere {
-                analysis.convention = Convention::Misere;
-                analysis.misere = Some(self.misere_report(search::PLAYGROUND_BUDGET));
+                analysis.under_misere(self.misere_report(search::PLAYGROUND_BUDGET));
             }
+            analysis.settle();
+            share_with_parts(&mut analysis);
             self.analysis = Some(analysis);
         }
         self.analysis.as_mut().expect("analysis was just computed")
