@@ -23,7 +23,7 @@ describe('Session', () => {
     const analysis = analysisOf(session);
     expect(analysis.nimber).toBe(2);
     expect(analysis.outcome).toBe('next');
-    expect(analysis.board).toEqual({ kind: 'heaps', sizes: [3, 4, 5] });
+    expect(analysis.board).toEqual({ kind: 'heaps', sizes: [3, 4, 5], maxHeaps: 64 });
     expect(analysis.components.map((c) => c.nimber)).toEqual([3, 4, 5]);
     expect(analysis.moves).toHaveLength(12);
     expect(analysis.moves.all().filter((m) => m.after === 0).map((m) => m.label)).toEqual(['take 2 from heap 1, leaving 1']);

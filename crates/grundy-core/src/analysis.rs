@@ -250,6 +250,13 @@ pub enum Board {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         #[ts(optional)]
         rule: Option<String>,
+        /// The rule as Edit lets a person change it, where it can be.
+        #[serde(default, rename = "ruleField", skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        rule_field: Option<RuleField>,
+        /// The most heaps a position holds.
+        #[serde(rename = "maxHeaps")]
+        max_heaps: u32,
     },
     /// A grid; every cell is one character of the game's own alphabet.
     Grid {
@@ -261,6 +268,7 @@ pub enum Board {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         #[ts(optional)]
         heat: Option<Heat>,
+        legend: Legend,
     },
     /// A string with some letters erased.
     Text {
@@ -276,6 +284,10 @@ pub enum Board {
         piece: Piece,
         /// The octal code, as `grundy sequence` names it.
         rule: String,
+        #[serde(rename = "ruleField")]
+        rule_field: RuleField,
+        #[serde(rename = "maxHeaps")]
+        max_heaps: u32,
     },
     /// Closed integer intervals on a number line.
     Line { intervals: Vec<Interval> },
@@ -300,6 +312,89 @@ pub enum Board {
     },
     /// Games played side by side: each part's own analysis, in its own ids.
     Sum { parts: Vec<SumPart> },
+}
+
+/// A heap game's rule as Edit lets a person change it: the field's label,
+/// its value (sent back as the `setRule` edit) and a hint of its form.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct RuleField {
+    pub label: String,
+    pub value: String,
+    pub hint: String,
+}
+
+/// What a grid's tiles mean and what Edit offers on it, so that one grid
+/// board draws and edits every grid game without knowing which it is.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct Legend {
+    /// Every tile the grid may show.
+    pub tiles: Vec<TileInfo>,
+    /// The tiles a person may paint, in the palette's order (keys 1, 2, …).
+    pub palette: Vec<String>,
+    /// Named numbers of the position a person may set while drawing, read
+    /// back from the analysis's facts of the same label.
+    pub numbers: Vec<String>,
+    /// Whether the board can be turned 45°, where its diagonals become rows
+    /// and columns.
+    pub rotatable: bool,
+}
+
+/// One tile of a grid: its character, what it is called, and how it looks.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct TileInfo {
+    pub tile: String,
+    /// What a screen reader says, and the tooltip.
+    pub name: String,
+    pub fill: TileFill,
+    /// A short mark drawn in the cell.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub mark: Option<String>,
+    /// Diagonal strokes drawn across the cell.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub strokes: Vec<Stroke>,
+    /// Drawn faded: no longer in play.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub faded: bool,
+}
+
+impl TileInfo {
+    pub fn new(tile: char, name: &str, fill: TileFill) -> TileInfo {
+        TileInfo {
+            tile: tile.to_string(),
+            name: name.to_string(),
+            fill,
+            mark: None,
+            strokes: Vec::new(),
+            faded: false,
+        }
+    }
+
+    pub fn marked(self, mark: &str) -> TileInfo {
+        TileInfo {
+            mark: Some(mark.to_string()),
+            ..self
+        }
+    }
+}
+
+/// The kind of ground a tile is, which the page colours by its theme.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "lowercase")]
+pub enum TileFill {
+    Open,
+    Wall,
+    Hot,
+    Exit,
+    Occupied,
+}
+
+/// A diagonal across a cell: bottom-left to top-right, or top-left to bottom-right.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "lowercase")]
+pub enum Stroke {
+    Rising,
+    Falling,
 }
 
 /// What a row of an octal game is drawn as: the named games' own pieces.

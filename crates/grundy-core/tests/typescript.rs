@@ -5,8 +5,9 @@
 //! `UPDATE_TYPES=1 cargo test -p grundy-core --test typescript` and commit it.
 
 use grundy_core::analysis::{
-    Board, Component, Convention, Edit, Fact, ForfeitMove, Heat, Interval, Loopy, LoopyMoves,
-    MisereReport, MoveInfo, Outcome, Piece, Region, SumPart, Token, TreeNode, VertexValue,
+    Board, Component, Convention, Edit, Fact, ForfeitMove, Heat, Interval, Legend, Loopy,
+    LoopyMoves, MisereReport, MoveInfo, Outcome, Piece, Region, RuleField, Stroke, SumPart,
+    TileFill, TileInfo, Token, TreeNode, VertexValue,
 };
 use grundy_core::game::{GameError, GameInfo, Sample};
 use grundy_core::{Analysis, Nimber};
@@ -37,6 +38,11 @@ fn generated() -> String {
         declaration::<Interval>(&config),
         declaration::<VertexValue>(&config),
         declaration::<Piece>(&config),
+        declaration::<RuleField>(&config),
+        declaration::<TileFill>(&config),
+        declaration::<Stroke>(&config),
+        declaration::<TileInfo>(&config),
+        declaration::<Legend>(&config),
         declaration::<SumPart>(&config),
         declaration::<Board>(&config),
         declaration::<Fact>(&config),

@@ -1,9 +1,9 @@
 import { css, html, nothing, svg } from 'lit';
 import { BoardElement, type MovesByCell } from './board';
 import { heatState, isWinning, type Board, type Component, type ForfeitMove, type Heat, type MoveInfo, type Region } from '../engine/model';
+import type { TileFill, TileInfo } from '../engine/engine-types';
 import { regionKeys } from '../engine/regions';
 import { componentColour, inkOn } from '../elements/palette';
-import { gridLook, type TileLook } from './tiles';
 
 type GridBoard = Extract<Board, { kind: 'grid' }>;
 
@@ -11,6 +11,24 @@ type GridBoard = Extract<Board, { kind: 'grid' }>;
 const MAX_CELL = 64;
 /** A nimber badge's height, in SVG units. */
 const BADGE_HEIGHT = 15;
+
+/** How each kind of ground a tile is coloured, by the theme's properties. */
+const FILLS: Record<TileFill, string> = {
+  open: 'var(--tile-open)',
+  wall: 'var(--tile-wall)',
+  hot: 'var(--tile-hot)',
+  exit: 'var(--tile-exit)',
+  occupied: '#0072B2',
+};
+
+/** Each legend's tiles by character, made once per analysis's board. */
+const tilesOf = new WeakMap<GridBoard, Map<string, TileInfo>>();
+
+function tileInfo(grid: GridBoard, tile: string): TileInfo | undefined {
+  let tiles = tilesOf.get(grid);
+  if (!tiles) tilesOf.set(grid, (tiles = new Map(grid.legend.tiles.map((info) => [info.tile, info]))));
+  return tiles.get(tile);
+}
 
 /**
  * Grids: Bacterial Tactics, World of Darkraft, BoardEscape. Components are
@@ -116,7 +134,6 @@ export class GridBoardElement extends BoardElement {
     const size = this.cellSize(grid);
     const width = grid.cols * size;
     const height = grid.rows * size;
-    const look = gridLook(this.game);
     const byCell = this.movesByCell();
     const previewed = this.previewed;
     const footprint = previewed ? regionKeys(previewed.footprint) : new Set<string>();
@@ -128,7 +145,7 @@ export class GridBoardElement extends BoardElement {
       ? `${(width - span) / 2 - 2} ${(height - span) / 2 - 2} ${span + 4} ${span + 4}`
       : `-2 -2 ${width + 4} ${height + 4}`;
     return html`
-      ${this.renderTools(grid, look.paint)}
+      ${this.renderTools(grid, grid.legend.palette)}
       <div class="stage">
         <svg
           class=${classes}
@@ -148,7 +165,7 @@ export class GridBoardElement extends BoardElement {
             <g role="grid" aria-label="Cells">
               ${grid.tiles.map(
                 (row, r) =>
-                  svg`<g role="row">${[...row].map((tile, c) => this.renderCell(r, c, tile, look.tiles[tile], size, byCell.get(r, c)))}</g>`,
+                  svg`<g role="row">${[...row].map((tile, c) => this.renderCell(r, c, tile, tileInfo(grid, tile), size, byCell.get(r, c)))}</g>`,
               )}
             </g>
             <g aria-hidden="true">
@@ -194,14 +211,13 @@ export class GridBoardElement extends BoardElement {
   private renderTools(grid: GridBoard, paint: string[]) {
     if (this.editing) {
       const brush = this.brush || paint[0];
-      const look = gridLook(this.game);
       return html`<div class="tools" role="toolbar" aria-label="Drawing tools">
         <span>Paint:</span>
         ${paint.map(
           (tile, i) => html`<button aria-pressed=${brush === tile ? 'true' : 'false'} title=${`key ${i + 1}`}
-            @click=${() => (this.brush = tile)}>${tile} ${look.tiles[tile]?.name ?? ''}</button>`,
+            @click=${() => (this.brush = tile)}>${tile} ${tileInfo(grid, tile)?.name ?? ''}</button>`,
         )}
-        ${look.numbers.map((name) => {
+        ${grid.legend.numbers.map((name) => {
           const value = this.analysis.facts?.find((f) => f.label === name)?.value ?? '';
           return html`<label>${name} <input class="number" type="number" min="1" .value=${value}
             @change=${(e: Event) => this.edit({ kind: 'setNumber', name, value: Number((e.target as HTMLInputElement).value) })} /></label>`;
@@ -286,7 +302,7 @@ export class GridBoardElement extends BoardElement {
   }
 
   private renderRotateToggle() {
-    if (this.game !== 'darkraft') return nothing;
+    if (!this.grid?.legend.rotatable) return nothing;
     return html`<button aria-pressed=${this.rotated ? 'true' : 'false'} @click=${() => (this.rotated = !this.rotated)}
       title="Turn the board 45°: every wave becomes a row or a column">Turn 45°</button>`;
   }
@@ -298,16 +314,17 @@ export class GridBoardElement extends BoardElement {
     this.edit({ kind: 'resize', rows: side === 'rows' ? value : grid.rows, cols: side === 'cols' ? value : grid.cols });
   }
 
-  private renderCell(r: number, c: number, tile: string, look: TileLook | undefined, size: number, moves: MoveInfo[] | undefined) {
+  private renderCell(r: number, c: number, tile: string, look: TileInfo | undefined, size: number, moves: MoveInfo[] | undefined) {
     const x = c * size;
     const y = r * size;
     const name = look?.name ?? tile;
     const wins = moves?.some((m) => isWinning(this.analysis, m));
     const label = `row ${r + 1}, column ${c + 1}: ${name}${moves?.length ? `, ${moves.length} move${moves.length > 1 ? 's' : ''}${this.hints && wins ? ', a winning move' : ''}` : ''}`;
     const opacity = look?.faded ? 0.35 : 1;
+    const fill = look ? FILLS[look.fill] : FILLS.open;
     return svg`<g role="gridcell" aria-label=${label}>
       <rect class="cell ${moves?.length ? 'playable' : ''}" data-r=${r} data-c=${c} x=${x} y=${y} width=${size} height=${size}
-        fill=${look?.fill ?? 'var(--tile-open)'} opacity=${opacity}><title>${label}</title></rect>
+        fill=${fill} opacity=${opacity}><title>${label}</title></rect>
       ${(look?.strokes ?? []).map((stroke) =>
         stroke === 'rising'
           ? svg`<line x1=${x + size * 0.18} y1=${y + size * 0.82} x2=${x + size * 0.82} y2=${y + size * 0.18} stroke="var(--grundy-ink, #222)" stroke-width=${Math.max(1, size / 14)} opacity=${opacity} pointer-events="none"></line>`
@@ -315,7 +332,7 @@ export class GridBoardElement extends BoardElement {
       )}
       ${look?.mark && size >= 10
         ? svg`<text class="mark" x=${x + size / 2} y=${y + size * 0.68} text-anchor="middle" font-size=${size * 0.55}
-            fill=${look.fill.startsWith('#') ? inkOn(look.fill) : 'var(--grundy-ink, #222)'}>${look.mark}</text>`
+            fill=${fill.startsWith('#') ? inkOn(fill) : 'var(--grundy-ink, #222)'}>${look.mark}</text>`
         : nothing}
     </g>`;
   }
@@ -481,7 +498,7 @@ export class GridBoardElement extends BoardElement {
   }
 
   private paint([row, col]: [number, number]): void {
-    const tile = this.brush || gridLook(this.game).paint[0];
+    const tile = this.brush || this.grid?.legend.palette[0];
     if (tile && this.grid?.tiles[row]?.[col] !== tile) this.edit({ kind: 'paint', row, col, tile });
   }
 
@@ -529,7 +546,7 @@ export class GridBoardElement extends BoardElement {
       if (this.editing) this.paint(this.focusCell);
       else this.activate(this.focusCell);
     } else if (this.editing && /^[1-9]$/.test(event.key)) {
-      this.brush = gridLook(this.game).paint[Number(event.key) - 1] ?? this.brush;
+      this.brush = grid.legend.palette[Number(event.key) - 1] ?? this.brush;
     } else {
       const variant = this.variants.find((v) => v[0].toLowerCase() === event.key.toLowerCase());
       if (!variant) return;

@@ -1,5 +1,6 @@
 import { html } from 'lit';
 import type { Edit } from '../engine/model';
+import type { RuleField } from '../engine/engine-types';
 
 /** The −, + and × buttons that draw one heap, shared by stacks and rows. */
 export function heapEditButtons(heap: number, size: number, edit: (edit: Edit) => void) {
@@ -13,10 +14,10 @@ export function heapEditButtons(heap: number, size: number, edit: (edit: Edit) =
   </div>`;
 }
 
-/** A heap game's rule, editable while drawing; the core checks it. */
-export function ruleField(label: string, value: string, help: string, edit: (edit: Edit) => void) {
+/** A heap game's rule as the engine offers it for editing; the core checks what is typed. */
+export function ruleField({ label, value, hint }: RuleField, edit: (edit: Edit) => void) {
   return html`<label class="rule">${label}
     <input .value=${value} spellcheck="false" autocomplete="off"
       @change=${(e: Event) => edit({ kind: 'setRule', rule: (e.target as HTMLInputElement).value })} />
-    <span>${help}</span></label>`;
+    <span>${hint}</span></label>`;
 }

@@ -73,7 +73,7 @@ export class HeapsBoard extends BoardElement {
 
   render() {
     if (this.analysis.board.kind !== 'heaps') return nothing;
-    const { sizes, rule } = this.analysis.board;
+    const { sizes, ruleField: rule, maxHeaps } = this.analysis.board;
     const byCell = this.movesByCell();
     const tallest = Math.max(1, ...sizes.map((size, heap) => size + this.ghosts(heap, size)));
     // Small heaps get full-size counters; taller ones share a fixed height.
@@ -81,11 +81,11 @@ export class HeapsBoard extends BoardElement {
     const counterHeight = fits ? 'var(--full-counter, 1.4rem)' : `calc((18rem - ${tallest * 3}px) / ${tallest})`;
     const stackHeight = fits ? 'auto' : '18rem';
     const previewed = this.previewed;
-    return html`${this.editing && rule?.startsWith('S=') ? ruleField('Subtraction set S', rule.slice(2), 'members separated by commas, each 1 to 1000', (e) => this.edit(e)) : nothing}
+    return html`${this.editing && rule ? ruleField(rule, (e) => this.edit(e)) : nothing}
       <div class="heaps ${this.interactive && !this.editing ? 'interactive' : ''}" style="--counter-height:${counterHeight};--stack-height:${stackHeight}">
       ${sizes.length === 0 ? html`<p class="empty">No heaps, so no move can be made.</p>` : nothing}
       ${sizes.map((size, heap) => this.renderHeap(heap, size, byCell, previewed))}
-      ${this.editing && sizes.length < 64
+      ${this.editing && sizes.length < maxHeaps
         ? html`<button class="add" @click=${() => this.edit({ kind: 'setHeap', index: sizes.length, size: 3 })}>+ heap</button>`
         : nothing}
     </div>`;

@@ -94,7 +94,7 @@ export class RowsBoardElement extends BoardElement {
     const pieceName = board.piece;
     const winningTakes = this.winningTakes.of(this.analysis);
     return html`
-      ${this.editing ? ruleField('Octal code', board.rule, 'd0.d1d2…, such as 0.77 (Kayles) or 0.137', (e) => this.edit(e)) : nothing}
+      ${this.editing ? ruleField(board.ruleField, (e) => this.edit(e)) : nothing}
       ${!this.editing && board.takes.length > 1
         ? html`<div class="takes" role="group" aria-label="How many ${pieceName}s a move takes">Take:
             ${board.takes.map((t) => html`<button aria-pressed=${t === take ? 'true' : 'false'} @click=${() => (this.take = t)}>
@@ -104,7 +104,7 @@ export class RowsBoardElement extends BoardElement {
       <div class="rows ${this.interactive && !this.editing ? 'interactive' : ''}">
         ${board.sizes.length === 0 ? html`<p class="empty">No heaps, so no move can be made.</p>` : nothing}
         ${board.sizes.map((size, heap) => this.renderRow(board, heap, size, take, byCell))}
-        ${this.editing && board.sizes.length < 64
+        ${this.editing && board.sizes.length < board.maxHeaps
           ? html`<button class="add" @click=${() => this.edit({ kind: 'setHeap', index: board.sizes.length, size: 5 })}>+ heap</button>`
           : nothing}
       </div>`;

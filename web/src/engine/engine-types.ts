@@ -108,6 +108,50 @@ export type VertexValue = { nimber?: Nimber, k?: Array<number>, };
 
 export type Piece = "pin" | "pawn" | "counter";
 
+export type RuleField = { label: string, value: string, hint: string, };
+
+export type TileFill = "open" | "wall" | "hot" | "exit" | "occupied";
+
+export type Stroke = "rising" | "falling";
+
+export type TileInfo = { tile: string, 
+/**
+ * What a screen reader says, and the tooltip.
+ */
+name: string, fill: TileFill, 
+/**
+ * A short mark drawn in the cell.
+ */
+mark?: string, 
+/**
+ * Diagonal strokes drawn across the cell.
+ */
+strokes?: Array<Stroke>, 
+/**
+ * Drawn faded: no longer in play.
+ */
+faded?: boolean, };
+
+export type Legend = { 
+/**
+ * Every tile the grid may show.
+ */
+tiles: Array<TileInfo>, 
+/**
+ * The tiles a person may paint, in the palette's order (keys 1, 2, …).
+ */
+palette: Array<string>, 
+/**
+ * Named numbers of the position a person may set while drawing, read
+ * back from the analysis's facts of the same label.
+ */
+numbers: Array<string>, 
+/**
+ * Whether the board can be turned 45°, where its diagonals become rows
+ * and columns.
+ */
+rotatable: boolean, };
+
 export type SumPart = { game: string, name: string, analysis: Analysis, moveOffset: number, componentOffset: number, };
 
 export type Board = { "kind": "heaps", sizes: Array<number>, 
@@ -115,11 +159,19 @@ export type Board = { "kind": "heaps", sizes: Array<number>,
  * The rule of a heap game, as `grundy sequence` names it (`S=1,3,4`,
  * `grundy`); Nim has none.
  */
-rule?: string, } | { "kind": "grid", rows: number, cols: number, tiles: Array<string>, tokens?: Array<Token>, heat?: Heat, } | { "kind": "text", text: string, erased: Array<boolean>, words: Array<string>, } | { "kind": "rows", sizes: Array<number>, takes: Array<number>, piece: Piece, 
+rule?: string, 
+/**
+ * The rule as Edit lets a person change it, where it can be.
+ */
+ruleField?: RuleField, 
+/**
+ * The most heaps a position holds.
+ */
+maxHeaps: number, } | { "kind": "grid", rows: number, cols: number, tiles: Array<string>, tokens?: Array<Token>, heat?: Heat, legend: Legend, } | { "kind": "text", text: string, erased: Array<boolean>, words: Array<string>, } | { "kind": "rows", sizes: Array<number>, takes: Array<number>, piece: Piece, 
 /**
  * The octal code, as `grundy sequence` names it.
  */
-rule: string, } | { "kind": "line", intervals: Array<Interval>, } | { "kind": "graph", points: Array<[number, number]>, edges: Array<[number, number]>, } | { "kind": "digraph", points: Array<[number, number]>, edges: Array<[number, number]>, 
+rule: string, ruleField: RuleField, maxHeaps: number, } | { "kind": "line", intervals: Array<Interval>, } | { "kind": "graph", points: Array<[number, number]>, edges: Array<[number, number]>, } | { "kind": "digraph", points: Array<[number, number]>, edges: Array<[number, number]>, 
 /**
  * The vertex of each token, in the order of the components.
  */

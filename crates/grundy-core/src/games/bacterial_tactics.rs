@@ -12,7 +12,9 @@
 //! text. The board view marks who placed a colony: `h`/`v` for the first
 //! player, `H`/`V` for the second, `-`/`|` when the text did not say.
 
-use crate::analysis::{Analysis, Board, Component, Edit, ForfeitMove, MoveInfo, Region};
+use crate::analysis::{
+    Analysis, Board, Component, Edit, ForfeitMove, Legend, MoveInfo, Region, TileFill, TileInfo,
+};
 use crate::game::{
     new_grid_size, painted_cell, unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample,
 };
@@ -897,6 +899,23 @@ fn board(position: &Position) -> Board {
         tiles,
         tokens: Vec::new(),
         heat: None,
+        legend: legend(),
+    }
+}
+
+/// Empty and radioactive cells, which a person paints, and the colonies
+/// play leaves.
+fn legend() -> Legend {
+    Legend {
+        tiles: vec![
+            TileInfo::new('.', "empty", TileFill::Open),
+            TileInfo::new('#', "radioactive", TileFill::Hot).marked("☢"),
+            TileInfo::new('-', "colony spreading west–east", TileFill::Occupied).marked("↔"),
+            TileInfo::new('|', "colony spreading north–south", TileFill::Occupied).marked("↕"),
+        ],
+        palette: vec![".".into(), "#".into()],
+        numbers: Vec::new(),
+        rotatable: false,
     }
 }
 

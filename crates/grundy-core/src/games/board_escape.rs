@@ -10,7 +10,10 @@
 //! is no longer k are listed on extra lines `row column counter` (1-based);
 //! `T` marks a cell with one token still at k.
 
-use crate::analysis::{Analysis, Board, Component, Edit, Fact, Heat, MoveInfo, Region, Token};
+use crate::analysis::{
+    Analysis, Board, Component, Edit, Fact, Heat, Legend, MoveInfo, Region, TileFill, TileInfo,
+    Token,
+};
 use crate::game::{
     new_grid_size, painted_cell, unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample,
 };
@@ -495,5 +498,16 @@ fn board(position: &Position, heat: Option<Heat>) -> Board {
             })
             .collect(),
         heat,
+        legend: Legend {
+            tiles: vec![
+                TileInfo::new('.', "open", TileFill::Open),
+                TileInfo::new('#', "wall", TileFill::Wall),
+                TileInfo::new('E', "exit", TileFill::Exit).marked("⇲"),
+                TileInfo::new('T', "token", TileFill::Open),
+            ],
+            palette: [".", "#", "E", "T"].map(String::from).to_vec(),
+            numbers: vec!["k".into()],
+            rotatable: false,
+        },
     }
 }

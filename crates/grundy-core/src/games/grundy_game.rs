@@ -4,6 +4,7 @@
 use crate::analysis::Board;
 use crate::game::{GameInfo, Sample};
 use crate::heap_game::{HeapFamily, HeapGame};
+use crate::heaps::MAX_HEAPS;
 use crate::sequence::Rule;
 
 #[derive(Default)]
@@ -58,6 +59,8 @@ impl HeapFamily for GrundyFamily {
         Board::Heaps {
             sizes: heaps.to_vec(),
             rule: Some(rule.to_string()),
+            rule_field: None,
+            max_heaps: MAX_HEAPS as u32,
         }
     }
 

@@ -100,6 +100,8 @@ impl Game for Nim {
             Board::Heaps {
                 sizes: heaps.clone(),
                 rule: None,
+                rule_field: None,
+                max_heaps: MAX_HEAPS as u32,
             },
             components,
             moves,

@@ -2,9 +2,10 @@
 //! chess (0.137) and any other code. A heap is drawn as a row of pieces,
 //! and a move takes neighbouring pieces from it.
 
-use crate::analysis::{Board, Piece};
+use crate::analysis::{Board, Piece, RuleField};
 use crate::game::{GameInfo, Sample};
 use crate::heap_game::{HeapFamily, HeapGame};
+use crate::heaps::MAX_HEAPS;
 use crate::sequence::{OctalCode, Rule};
 
 #[derive(Default)]
@@ -81,6 +82,12 @@ impl HeapFamily for OctalFamily {
             takes: takes.map(|i| i as u32).collect(),
             piece,
             rule: rule.to_string(),
+            rule_field: RuleField {
+                label: "Octal code".into(),
+                value: rule.to_string(),
+                hint: "d0.d1d2…, such as 0.77 (Kayles) or 0.137".into(),
+            },
+            max_heaps: MAX_HEAPS as u32,
         }
     }
 

@@ -1,8 +1,9 @@
 //! Subtraction games: a move takes s counters from one heap, for s in a set S.
 
-use crate::analysis::Board;
+use crate::analysis::{Board, RuleField};
 use crate::game::{GameInfo, Sample};
 use crate::heap_game::{HeapFamily, HeapGame};
+use crate::heaps::MAX_HEAPS;
 use crate::sequence::{Rule, SubtractionSet};
 
 #[derive(Default)]
@@ -48,9 +49,17 @@ impl HeapFamily for SubtractionFamily {
     }
 
     fn board(rule: &Rule, heaps: &[u32]) -> Board {
+        let rule = rule.to_string();
+        let members = rule.strip_prefix("S=").unwrap_or(&rule).to_string();
         Board::Heaps {
             sizes: heaps.to_vec(),
-            rule: Some(rule.to_string()),
+            rule_field: Some(RuleField {
+                label: "Subtraction set S".into(),
+                value: members,
+                hint: "members separated by commas, each 1 to 1000".into(),
+            }),
+            rule: Some(rule),
+            max_heaps: MAX_HEAPS as u32,
         }
     }
 

@@ -23,7 +23,9 @@
 //!
 //! Tiles: `L`, `R`, `X` active; the lowercase letter once inactive.
 
-use crate::analysis::{Analysis, Board, Component, Edit, MoveInfo, Region};
+use crate::analysis::{
+    Analysis, Board, Component, Edit, Legend, MoveInfo, Region, Stroke, TileFill, TileInfo,
+};
 use crate::game::{
     new_grid_size, painted_cell, unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample,
 };
@@ -342,6 +344,7 @@ impl Game for Darkraft {
             tiles,
             tokens: Vec::new(),
             heat: None,
+            legend: legend(),
         };
         Analysis::new(board, components, moves)
     }
@@ -472,6 +475,51 @@ fn wave_cells(
     crate::sort::sort(&mut cells);
     cells.dedup();
     cells
+}
+
+/// The three letters, active or (lowercase) inactive, each drawn with its
+/// waves' diagonals; the board turns 45° to make them rows and columns.
+fn legend() -> Legend {
+    let letter = |tile: char, waves: &str, strokes: &[Stroke]| {
+        let faded = tile.is_ascii_lowercase();
+        let name = if faded {
+            format!("inactive {}", tile.to_ascii_uppercase())
+        } else {
+            format!("{tile}: waves {waves}")
+        };
+        TileInfo {
+            strokes: strokes.to_vec(),
+            faded,
+            ..TileInfo::new(tile, &name, TileFill::Open)
+        }
+    };
+    let waves = [
+        ('L', "down-left and up-right", &[Stroke::Rising][..]),
+        ('R', "up-left and down-right", &[Stroke::Falling][..]),
+        (
+            'X',
+            "on both diagonals",
+            &[Stroke::Rising, Stroke::Falling][..],
+        ),
+    ];
+    Legend {
+        tiles: [false, true]
+            .into_iter()
+            .flat_map(|faded| {
+                waves.iter().map(move |&(tile, waves, strokes)| {
+                    let tile = if faded {
+                        tile.to_ascii_lowercase()
+                    } else {
+                        tile
+                    };
+                    letter(tile, waves, strokes)
+                })
+            })
+            .collect(),
+        palette: vec!["L".into(), "R".into(), "X".into()],
+        numbers: Vec::new(),
+        rotatable: true,
+    }
 }
 
 #[cfg(test)]
