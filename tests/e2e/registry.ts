@@ -8,5 +8,8 @@ import { games, initSync } from '../../web/src/wasm/grundy.js';
 
 initSync({ module: readFileSync(new URL('../../web/src/wasm/grundy_bg.wasm', import.meta.url)) });
 
+/** Every game in the playground's order, `sum` last. */
+export const GAMES: readonly GameInfo[] = games();
+
 /** Every game id in the playground's order, `sum` last. */
-export const GAME_IDS: readonly string[] = (games() as GameInfo[]).map((game) => game.id);
+export const GAME_IDS: readonly string[] = GAMES.map((game) => game.id);

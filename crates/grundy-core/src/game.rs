@@ -79,6 +79,9 @@ pub struct GameInfo {
     pub rules: &'static str,
     /// How positions are written, with limits.
     pub format: &'static str,
+    /// A position the player to move loses against perfect play, in the
+    /// game's format: where a class, or a test, sees the computer win.
+    pub lost: &'static str,
     pub samples: Vec<Sample>,
 }
 

@@ -217,3 +217,24 @@ fn an_empty_string_is_refused_as_an_edit() {
     assert!(error.message.contains("at least one letter"), "{error}");
     assert_eq!(session.text(), "1\nab\n1\na\n");
 }
+
+/// Each game's `lost` position, which the page's tests and a class start
+/// from, is lost for the player to move, under the play the page opens in.
+#[test]
+fn every_games_lost_position_is_lost() {
+    for info in games::games() {
+        let mut session = games::open(info.id, info.lost, 0).expect("the lost position opens");
+        let analysis = session.analysis();
+        assert_eq!(
+            analysis.verdict,
+            Some(grundy_core::Outcome::Previous),
+            "{}",
+            info.id
+        );
+        assert!(
+            !analysis.moves.is_empty(),
+            "{}: a lost position with moves to try",
+            info.id
+        );
+    }
+}

@@ -273,7 +273,12 @@ rules: string,
 /**
  * How positions are written, with limits.
  */
-format: string, samples: Array<Sample>, };
+format: string, 
+/**
+ * A position the player to move loses against perfect play, in the
+ * game's format: where a class, or a test, sees the computer win.
+ */
+lost: string, samples: Array<Sample>, };
 
 export type GameError = { message: string, 
 /**

@@ -221,6 +221,7 @@ impl Game for BoardEscape {
                      1 ≤ r, c ≤ 50 in the contest, 100 in the playground; 1 ≤ k ≤ 1 000 000 000. After \
                      moves, tokens whose number changed follow as lines: row column number (at most \
                      10 000 tokens in all).",
+            lost: "2 2 3\nT.\n.E\n",
             samples: vec![
                 Sample { name: "Three tokens, k = 3", input: "3 5 3\nT.#..\n..E..\nT.#.T\n" },
                 Sample { name: "TE, k = 2", input: "1 2 2\nTE\n" },

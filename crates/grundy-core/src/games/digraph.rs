@@ -279,6 +279,7 @@ impl Game for Digraph {
                      line t (1 to 16) and a line of t vertices, the tokens. Then, optionally, n \
                      lines x y: where each vertex is drawn. Up to 10 000 vertices and 50 000 \
                      arrows; the playground draws up to 1000 vertices and 5000 arrows.",
+            lost: "2 1\n0 1\n2\n0 0\n",
             samples: vec![
                 Sample {
                     name: "A cycle with a way out",

@@ -27,6 +27,7 @@ impl HeapFamily for GrundyFamily {
             format:
                 "One line of heap sizes separated by spaces. Up to 64 heaps of up to 1 048 576 \
                      counters (the playground draws heaps of up to 100).",
+            lost: "7\n",
             samples: vec![
                 Sample {
                     name: "6 9 13",

@@ -29,6 +29,7 @@ impl HeapFamily for OctalFamily {
             format: "Line 1: the code, such as 0.77 (d0 is 0 or 4; 1 to 32 octal digits after the \
                      point). Line 2: the heap sizes. Up to 64 heaps of up to 1 048 576 counters \
                      (the playground draws heaps of up to 100).",
+            lost: "0.77\n4 4\n",
             samples: vec![
                 Sample { name: "Kayles", input: "0.77\n3 4\n" },
                 Sample { name: "Dawson's chess", input: "0.137\n6 9\n" },

@@ -476,6 +476,7 @@ impl Game for StringGame {
             format: "T tests; each is the string S on one line, N, then N words, one per line, all lowercase \
                      a–z. The contest allows |S|, |w|, N ≤ 30; the playground |S| ≤ 300 and N ≤ 100, and \
                      writes erased letters as -.",
+            lost: "1\ncodechef\n2\ncode\nchef\n",
             samples: vec![
                 Sample {
                     name: "Two pieces",

@@ -34,6 +34,7 @@ pub fn info() -> GameInfo {
                 go on forever, Smith's rule decides instead.",
         format: "Each game starts with a line --- followed by its id (nim, darkraft, …), then that game's own \
                  text. Up to 8 games.",
+        lost: "--- nim\n2\n--- nim\n2\n",
         samples: vec![
             Sample { name: "Nim heap + Darkraft", input: "--- nim\n3\n--- darkraft\n2 2\nRR\nRR\n" },
             Sample {
