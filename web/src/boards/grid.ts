@@ -1,7 +1,17 @@
 import { css, html, nothing, svg } from 'lit';
 import { BoardElement, type MovesByCell } from './board';
-import { heatState, isWinning, type Board, type Component, type ForfeitMove, type Heat, type MoveInfo, type Region } from '../engine/model';
-import type { TileFill, TileInfo } from '../engine/engine-types';
+import {
+  heatState,
+  isWinning,
+  type Board,
+  type Component,
+  type ForfeitMove,
+  type Heat,
+  type MoveInfo,
+  type Region,
+  type TileFill,
+  type TileInfo,
+} from '../engine/model';
 import { regionKeys } from '../engine/regions';
 import { componentColour, inkOn } from '../elements/palette';
 

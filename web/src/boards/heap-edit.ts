@@ -1,6 +1,5 @@
 import { html } from 'lit';
-import type { Edit } from '../engine/model';
-import type { RuleField } from '../engine/engine-types';
+import type { Edit, RuleField } from '../engine/model';
 
 /** The −, + and × buttons that draw one heap, shared by stacks and rows. */
 export function heapEditButtons(heap: number, size: number, edit: (edit: Edit) => void) {
