@@ -8,6 +8,26 @@ use std::str::FromStr;
 /// U+FEFF, which some editors write at the start of a file.
 pub const BYTE_ORDER_MARK: char = '\u{feff}';
 
+/// The lines of `text`, each ended by `\n`, `\r\n` or a lone `\r` (as old
+/// Mac editors write), like `str::lines` but for the last kind too.
+pub fn lines(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let end = rest.find(['\n', '\r']).unwrap_or(rest.len());
+        let ending = if rest[end..].starts_with("\r\n") {
+            2
+        } else {
+            usize::from(end < rest.len())
+        };
+        let line = &rest[..end];
+        rest = &rest[end + ending..];
+        Some(line)
+    })
+}
+
 /// A word of the input with its 1-based line and column (in characters).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Token<'a> {
@@ -272,6 +292,23 @@ pub fn grid_rows(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lines_end_at_any_line_ending() {
+        for text in [
+            "a\nb\n\nc",
+            "a\r\nb\r\n\r\nc\r\n",
+            "a\rb\r\rc\r",
+            "a\nb\r\n\rc",
+        ] {
+            assert_eq!(
+                lines(text).collect::<Vec<_>>(),
+                ["a", "b", "", "c"],
+                "{text:?}"
+            );
+        }
+        assert_eq!(lines("").count(), 0);
+    }
 
     #[test]
     fn escapes_what_does_not_show_and_keeps_the_rest() {

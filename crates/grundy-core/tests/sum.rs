@@ -280,3 +280,21 @@ fn the_sum_and_each_part_say_which_moves_win_the_whole_sum() {
         }
     }
 }
+
+/// A sum written with lone carriage returns, as old Mac editors end lines,
+/// reads as the same sum, as every game's own text does.
+#[test]
+fn a_sum_reads_any_line_ending() {
+    let unix =
+        "--- nim\n3 4\n--- darkraft\n2 2\nRL\nLR\n--- string-game\n1\npawpawpawpaw\n1\npawpaw\n";
+    let expected = games::open("sum", unix, 0).expect("the sum opens").text();
+    for ending in ["\r", "\r\n"] {
+        let text = unix.replace('\n', ending);
+        let read = games::open("sum", &text, 0).unwrap_or_else(|e| panic!("{ending:?}: {e}"));
+        assert_eq!(read.text(), expected, "{ending:?}");
+        assert_eq!(
+            games::solve("sum", &text).unwrap(),
+            games::solve("sum", unix).unwrap()
+        );
+    }
+}

@@ -13,7 +13,7 @@ use crate::analysis::{
 };
 use crate::game::{check_input_size, unknown_move, GameError, GameInfo, Sample};
 use crate::games::{self, shown_id};
-use crate::input::BYTE_ORDER_MARK;
+use crate::input::{self, BYTE_ORDER_MARK};
 use crate::nimber::Nimber;
 use crate::rng::Rng;
 use crate::search;
@@ -114,7 +114,7 @@ fn sections(text: &str) -> Result<Vec<Section>, GameError> {
     check_input_size(text)?;
     let text = text.strip_prefix(BYTE_ORDER_MARK).unwrap_or(text);
     let mut sections: Vec<Section> = Vec::new();
-    for (index, line) in text.lines().enumerate() {
+    for (index, line) in input::lines(text).enumerate() {
         if let Some(game) = section_header(line) {
             if game == ID {
                 return Err(GameError::at_line(
