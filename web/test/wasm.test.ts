@@ -147,6 +147,22 @@ describe('the boundary refuses what is not an argument', () => {
     expect((session.tree(1, 2000) as { children: unknown[] }).children).toHaveLength(12);
   });
 
+  it('caps what a game tree may hold, so no budget can hold the engine for minutes', () => {
+    const session = new Session('nim', '100 100 100');
+    expect(() => session.tree(8, 2 ** 32 - 1)).toThrow('a game tree holds at most 20000 positions, so its budget cannot be 4294967295');
+    expect(() => session.tree(2, 20_000)).toThrow(/too large to expand/);
+  });
+
+  it('refuses a random position whose density is not from 0 to 1', () => {
+    const session = new Session('nim', '3 4 5');
+    for (const density of [-5, 1.5]) {
+      expect(() => session.edit({ kind: 'random', seed: 1, density })).toThrow(`density is from 0 to 1, not ${density}`);
+    }
+    expect(session.text()).toBe('3 4 5\n');
+    session.edit({ kind: 'random', seed: 1, density: 1 });
+    expect(session.text()).not.toBe('3 4 5\n');
+  });
+
   it('refuses text over the size limit by its length', () => {
     const huge = '1 '.repeat(5 * 2 ** 20);
     expect(() => solve('nim', huge)).toThrow(/limit is 8388608 bytes/);

@@ -231,6 +231,9 @@ impl Search {
 /// The deepest game tree a session expands. Trees grow exponentially, so a
 /// deeper one would exceed any budget; the cap also bounds the recursion.
 pub const MAX_TREE_DEPTH: usize = 8;
+/// The most positions a game tree may be asked to hold: each is a whole
+/// analysis, so a larger budget could hold the engine for minutes.
+pub const MAX_TREE_BUDGET: usize = 20_000;
 
 fn tree_too_large(budget: usize) -> GameError {
     GameError::new(format!(
@@ -248,6 +251,11 @@ pub fn tree(walk: &mut dyn Walk, depth: usize, budget: usize) -> Result<TreeNode
     }
     if budget == 0 {
         return Err(tree_too_large(budget));
+    }
+    if budget > MAX_TREE_BUDGET {
+        return Err(GameError::new(format!(
+            "a game tree holds at most {MAX_TREE_BUDGET} positions, so its budget cannot be {budget}"
+        )));
     }
     grow(walk, String::new(), depth, budget, &mut 1)
 }

@@ -406,6 +406,15 @@ impl EditFields<'_> {
             .ok_or_else(|| self.wrong(name, &value, "a number"))
     }
 
+    /// A number from 0 to 1, such as how full a random position is.
+    fn fraction(&self, name: &str) -> Result<f64, String> {
+        let value = self.number(name)?;
+        if !(0.0..=1.0).contains(&value) {
+            return Err(format!("{name} is from 0 to 1, not {}", js_number(value)));
+        }
+        Ok(value)
+    }
+
     /// A whole number within `low..=high`.
     fn whole(&self, name: &str, low: f64, high: f64) -> Result<f64, String> {
         let value = self.number(name)?;
@@ -502,7 +511,7 @@ fn read_edit(value: &JsValue) -> Result<Edit, String> {
         },
         "random" => Edit::Random {
             seed: f.whole("seed", 0.0, MAX_SAFE_INTEGER)? as u64,
-            density: f.number("density")?,
+            density: f.fraction("density")?,
         },
         "setNumber" => Edit::SetNumber {
             name: f.text("name")?,
