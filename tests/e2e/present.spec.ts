@@ -16,8 +16,13 @@ test('arrow keys reveal the nimbers, the total and the winning move', async ({ p
   await expect(step).toHaveText('2 / 4: The nimber of each part');
   await expect(element.locator('grundy-heaps .badge')).toHaveCount(3);
   await expect(element.locator('.sum')).toHaveCount(0);
+  // The parts' nimbers in binary, but not yet their total nor which columns decide it.
+  await expect(element.locator('nim-sum-table tbody tr')).toHaveCount(3);
+  await expect(element.locator('nim-sum-table')).not.toContainText('total');
+  await expect(element.locator('nim-sum-table td.odd')).toHaveCount(0);
   await page.keyboard.press('ArrowRight');
   await expect(element.locator('.sum')).toContainText('= *2');
+  await expect(element.locator('nim-sum-table tr.total')).toContainText('*2');
   await page.keyboard.press('ArrowRight');
   await expect(element.locator('.verdict-big')).toHaveText('Winning move: take 2 from heap 1, leaving 1');
   await expect(element.locator('button.counter.winning')).toHaveCount(1);

@@ -17,6 +17,7 @@ export class NimSumTable extends LitElement {
     components: { attribute: false },
     nimber: { type: Number },
     total: { type: String },
+    withoutTotal: { type: Boolean },
     selected: { type: Number },
   };
 
@@ -25,6 +26,8 @@ export class NimSumTable extends LitElement {
   declare nimber: number;
   /** The engine's total as written: `*n`, or Smith's verdict where some value is ∞. */
   declare total: string;
+  /** Leaves out the total row and the odd columns' marks, for a reveal that shows the total later. */
+  declare withoutTotal: boolean;
   /** The component being explained, or -1. */
   declare selected: number;
 
@@ -33,6 +36,7 @@ export class NimSumTable extends LitElement {
     this.components = [];
     this.nimber = 0;
     this.total = '*0';
+    this.withoutTotal = false;
     this.selected = -1;
   }
 
@@ -69,7 +73,7 @@ export class NimSumTable extends LitElement {
     const width = Math.max(1, widest.toString(2).length);
     const places = Array.from({ length: width }, (_, i) => width - 1 - i);
     const bit = (value: number, place: number) => (value >>> place) & 1;
-    const oddColumn = (place: number) => bit(total, place) === 1;
+    const oddColumn = (place: number) => !this.withoutTotal && bit(total, place) === 1;
     const bits = (value: number | undefined) =>
       places.map((p) => html`<td class="bit ${oddColumn(p) ? 'odd' : ''}">${value === undefined ? '' : bit(value, p)}</td>`);
     return html`<table>
@@ -96,11 +100,13 @@ export class NimSumTable extends LitElement {
               ${bits(foldedValue)}
             </tr>`
           : nothing}
-        <tr class="total">
-          <td class="label">⊕ total</td>
-          <td>${this.total}</td>
-          ${places.map((p) => html`<td class="bit">${bit(total, p)}</td>`)}
-        </tr>
+        ${this.withoutTotal
+          ? nothing
+          : html`<tr class="total">
+              <td class="label">⊕ total</td>
+              <td>${this.total}</td>
+              ${places.map((p) => html`<td class="bit">${bit(total, p)}</td>`)}
+            </tr>`}
       </tbody>
     </table>`;
   }

@@ -111,7 +111,7 @@ export class PresentationController implements ReactiveController {
         <aside part="panel">
           ${analysis && step >= 1
             ? html`<nim-sum-table .components=${analysis.components} .nimber=${analysis.nimber} .total=${analysis.total}
-                .selected=${-1}></nim-sum-table>`
+                .withoutTotal=${step < 2} .selected=${-1}></nim-sum-table>`
             : nothing}
           ${analysis && step >= 2 ? html`<grundy-total large .analysis=${analysis}></grundy-total>` : nothing}
           ${analysis && step >= 3
