@@ -588,17 +588,15 @@ impl Analysis {
         }
     }
 
-    /// Plays the position under misère play, as `report` answers it.
-    pub fn under_misere(&mut self, report: MisereReport) {
-        self.convention = Convention::Misere;
-        self.misere = Some(report);
-    }
-
-    /// Records who wins under the play the analysis describes and which
-    /// moves win or hold a draw, once that play is known, so that every view
-    /// reads them rather than working them out.
-    pub fn settle(&mut self) {
-        self.winning = self.winning_moves().map(|m| m.id).collect();
+    /// Records the play the analysis describes (misère play when a report
+    /// is given), who wins under it, and which moves win or hold a draw, so
+    /// that every view reads them rather than working them out.
+    pub fn settle(&mut self, misere: Option<MisereReport>) {
+        if let Some(report) = misere {
+            self.convention = Convention::Misere;
+            self.misere = Some(report);
+        }
+        self.winning = self.winning_ids();
         let misere = self
             .misere
             .as_ref()
@@ -670,19 +668,31 @@ impl Analysis {
         }
     }
 
-    /// The moves that win under the analysis's play. Under misère play with
-    /// no known outcome there are none to show.
-    pub fn winning_moves(&self) -> impl Iterator<Item = &MoveInfo> {
+    /// The ids of the moves that win under the analysis's play, in order:
+    /// the misère report's, Smith's where play can go on forever, else those
+    /// leaving *0. Under misère play with no known outcome there are none.
+    fn winning_ids(&self) -> Vec<u32> {
         let misere = self
             .misere
             .as_ref()
             .filter(|_| !self.convention.is_normal());
-        let loopy = self.loopy.as_ref();
-        self.moves.iter().filter(move |m| match (misere, loopy) {
-            (Some(report), _) => report.winning.contains(&m.id),
-            (None, Some(loopy)) => loopy.winning.contains(&m.id),
-            (None, None) => m.after.is_zero(),
-        })
+        match (misere, &self.loopy) {
+            (Some(report), _) => report.winning.clone(),
+            (None, Some(loopy)) => loopy.winning.clone(),
+            (None, None) => self
+                .moves
+                .iter()
+                .filter(|m| m.after.is_zero())
+                .map(|m| m.id)
+                .collect(),
+        }
+    }
+
+    /// The moves that win under the analysis's play, in id order.
+    pub fn winning_moves(&self) -> impl Iterator<Item = &MoveInfo> {
+        self.winning_ids()
+            .into_iter()
+            .map(|id| &self.moves[id as usize])
     }
 
     /// The total as a person writes it: `*3 ⊕ *4 ⊕ *5 = *2`.

@@ -165,10 +165,9 @@ impl<G: Game> AnySession for Session<G> {
             let position = self.history[self.current].clone();
             let mut analysis = self.game.analyse(&position);
             analysis.last_move = self.last_moves[self.current].clone();
-            if self.convention == Convention::Misere {
-                analysis.under_misere(self.misere_report(search::PLAYGROUND_BUDGET));
-            }
-            analysis.settle();
+            let misere = (self.convention == Convention::Misere)
+                .then(|| self.misere_report(search::PLAYGROUND_BUDGET));
+            analysis.settle(misere);
             self.analysis = Some(analysis);
         }
         self.analysis.as_mut().expect("analysis was just computed")

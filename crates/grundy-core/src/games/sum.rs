@@ -298,10 +298,9 @@ impl AnySession for Sum {
                 });
             }
             let mut analysis = Analysis::new(Board::Sum { parts }, components, moves);
-            if self.convention == Convention::Misere {
-                analysis.under_misere(self.misere_report(search::PLAYGROUND_BUDGET));
-            }
-            analysis.settle();
+            let misere = (self.convention == Convention::Misere)
+                .then(|| self.misere_report(search::PLAYGROUND_BUDGET));
+            analysis.settle(misere);
             share_with_parts(&mut analysis);
             self.analysis = Some(analysis);
         }
