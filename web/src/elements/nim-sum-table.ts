@@ -1,5 +1,5 @@
 import { LitElement, css, html, nothing } from 'lit';
-import { valueText, type Component } from '../engine/model';
+import { valueText, type Analysis, type Component } from '../engine/model';
 import { componentColour, inkOn } from './palette';
 
 /** Rows listed one by one; the rest of a long sum is one row of their ⊕. */
@@ -14,18 +14,16 @@ const LISTED_ROWS = 32;
  */
 export class NimSumTable extends LitElement {
   static properties = {
-    components: { attribute: false },
-    nimber: { type: Number },
-    total: { type: String },
+    analysis: { attribute: false },
     withoutTotal: { type: Boolean },
     selected: { type: Number },
   };
 
-  declare components: Component[];
-  /** The engine's ⊕ of the finite values, whose binary digits the total row shows. */
-  declare nimber: number;
-  /** The engine's total as written: `*n`, or Smith's verdict where some value is ∞. */
-  declare total: string;
+  /**
+   * Its components, the ⊕ of their finite values (the total row's digits)
+   * and the total as the engine writes it (`*n`, or Smith's verdict).
+   */
+  declare analysis: Pick<Analysis, 'components' | 'nimber' | 'total'>;
   /** Leaves out the total row and the odd columns' marks, for a reveal that shows the total later. */
   declare withoutTotal: boolean;
   /** The component being explained, or -1. */
@@ -33,9 +31,7 @@ export class NimSumTable extends LitElement {
 
   constructor() {
     super();
-    this.components = [];
-    this.nimber = 0;
-    this.total = '*0';
+    this.analysis = { components: [], nimber: 0, total: '*0' };
     this.withoutTotal = false;
     this.selected = -1;
   }
@@ -63,11 +59,11 @@ export class NimSumTable extends LitElement {
 
   render() {
     const finite = (c: Component) => !c.loopy?.infinite;
-    const listed = this.components.slice(0, LISTED_ROWS);
-    const folded = this.components.slice(LISTED_ROWS);
+    const { components, nimber: total } = this.analysis;
+    const listed = components.slice(0, LISTED_ROWS);
+    const folded = components.slice(LISTED_ROWS);
     const foldedValue = folded.filter(finite).reduce((a, c) => a ^ c.nimber, 0);
     // An ∞ value has no binary digits: Smith's rule, not the xor, takes it.
-    const total = this.nimber;
     let widest = Math.max(total, foldedValue);
     for (const c of listed) if (finite(c)) widest = Math.max(widest, c.nimber);
     const width = Math.max(1, widest.toString(2).length);
@@ -104,7 +100,7 @@ export class NimSumTable extends LitElement {
           ? nothing
           : html`<tr class="total">
               <td class="label">⊕ total</td>
-              <td>${this.total}</td>
+              <td>${this.analysis.total}</td>
               ${places.map((p) => html`<td class="bit">${bit(total, p)}</td>`)}
             </tr>`}
       </tbody>

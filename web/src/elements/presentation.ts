@@ -110,8 +110,7 @@ export class PresentationController implements ReactiveController {
         </div>
         <aside part="panel">
           ${analysis && step >= 1
-            ? html`<nim-sum-table .components=${analysis.components} .nimber=${analysis.nimber} .total=${analysis.total}
-                .withoutTotal=${step < 2} .selected=${-1}></nim-sum-table>`
+            ? html`<nim-sum-table .analysis=${analysis} .withoutTotal=${step < 2} .selected=${-1}></nim-sum-table>`
             : nothing}
           ${analysis && step >= 2 ? html`<grundy-total large .analysis=${analysis}></grundy-total>` : nothing}
           ${analysis && step >= 3

@@ -203,7 +203,7 @@ export class AnalysisReadout extends LitElement {
       ${analysis.facts?.length
         ? html`<dl class="facts">${analysis.facts.map((f) => html`<dt>${f.label}</dt><dd>${f.value}</dd>`)}</dl>`
         : nothing}
-      <nim-sum-table .components=${analysis.components} .nimber=${analysis.nimber} .total=${analysis.total} .selected=${this.explained}></nim-sum-table>
+      <nim-sum-table .analysis=${analysis} .selected=${this.explained}></nim-sum-table>
       ${this.explained >= 0 && analysis.components.some((c) => c.id === this.explained)
         ? html`<mex-explainer .analysis=${analysis} .component=${this.explained}></mex-explainer>`
         : nothing}

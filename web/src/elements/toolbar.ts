@@ -2,6 +2,8 @@ import { html, nothing } from 'lit';
 import type { GrundyGame } from './grundy-game';
 import { readLevel, readOpponent, readSide, type Mode } from './options';
 
+const LEVELS = ['optimal', 'strong', 'casual', 'random'] as const;
+
 const MODES: [Mode, string][] = [
   ['edit', 'Edit'],
   ['play', 'Play'],
@@ -55,8 +57,8 @@ export function toolbar(game: GrundyGame) {
             ? html`${choice('First', [['human', 'You'], ['ai', 'Computer']], readSide(game.first), (v) => (game.first = v))}
                 ${choice(
                   'Level',
-                  (['optimal', 'strong', 'casual', 'random'] as const).map((name) => [name, name]),
-                  (['optimal', 'strong', 'casual', 'random'] as const).find((name) => readLevel(name) === readLevel(game.level)) ?? '',
+                  LEVELS.map((name) => [name, name]),
+                  LEVELS.find((name) => readLevel(name) === readLevel(game.level)) ?? '',
                   (v) => (game.level = v),
                 )}`
             : nothing}
