@@ -132,7 +132,7 @@ describe('packed moves', () => {
       for (const sample of game.samples) note(bothWays(new Session(game.id, sample.input, undefined))[0]);
     }
     expect([...seen].sort()).toEqual(
-      ['cells', 'finite Smith value', 'items', 'rect', 'span', 'sum', 'variant', '∞'].sort(),
+      ['cells', 'chain', 'finite Smith value', 'items', 'rect', 'span', 'sum', 'variant', '∞'].sort(),
     );
   });
 

@@ -81,6 +81,14 @@ pub enum Region {
     Items {
         items: Vec<u32>,
     },
+    /// An item and every item around it, up the board's nesting (a picked
+    /// interval and each interval containing it): `length` items in all.
+    /// Named by its deepest item, since listing each move's whole chain
+    /// would be quadratic on deep boards.
+    Chain {
+        item: u32,
+        length: u32,
+    },
     /// Lines of a drawing, `[x1, y1, x2, y2]` in its coordinates: where
     /// edges were before a move took them away.
     Segments {
@@ -102,6 +110,7 @@ impl Region {
             Region::Rect { rows, cols, .. } => u64::from(*rows) * u64::from(*cols),
             Region::Span { first, last } => last.abs_diff(*first) + 1,
             Region::Items { items } => items.len() as u64,
+            Region::Chain { length, .. } => u64::from(*length),
             Region::Segments { segments } => segments.len() as u64,
         }
     }

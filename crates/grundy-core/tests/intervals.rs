@@ -4,7 +4,7 @@
 
 mod common;
 
-use grundy_core::analysis::Convention;
+use grundy_core::analysis::{Analysis, Board, Convention};
 use grundy_core::games::intervals::random_laminar;
 use grundy_core::rng::Rng;
 use grundy_core::Outcome;
@@ -133,6 +133,25 @@ fn analysed_winning(session: &mut Box<dyn grundy_core::AnySession>) -> Vec<(i64,
     )
 }
 
+/// A move's footprint names the chain it removes: `length` intervals, from
+/// its deepest one out through the board's parents, each holding the pick.
+fn assert_removes_its_chain(analysis: &Analysis, id: usize, removed: u32, pick: i64) {
+    let Region::Chain { item, length } = analysis.moves[id].footprint else {
+        panic!("footprint {:?}", analysis.moves[id].footprint)
+    };
+    assert_eq!(length, removed);
+    let Board::Line { intervals } = &analysis.board else {
+        unreachable!()
+    };
+    let mut at = Some(item);
+    for _ in 0..length {
+        let interval = &intervals[at.expect("the chain is as long as it says") as usize];
+        assert!(interval.first <= pick && pick <= interval.last);
+        at = interval.parent;
+    }
+    assert_eq!(at, None, "the chain ends at a top-level interval");
+}
+
 #[test]
 fn agrees_with_brute_force_on_random_families_and_their_continuations() {
     let mut rng = Rng::new(10);
@@ -183,6 +202,12 @@ fn agrees_with_brute_force_on_random_families_and_their_continuations() {
                 .find(|r| r.0 <= first && first <= r.1)
                 .unwrap()
                 .2;
+            assert_removes_its_chain(
+                session.analysis(),
+                id,
+                (holders & remaining).count_ones(),
+                first,
+            );
             remaining &= !holders;
             session.play(id as u32).unwrap();
         }

@@ -22,7 +22,7 @@
 //! lists. A text is its length in
 //! UTF-16 units, its characters going to the text in order; a list is its
 //! length and its values; a region is its kind (cells, rect, span, items,
-//! segments as 0–4) and a list of its numbers, flattened.
+//! segments, chain as 0–5) and a list of its numbers, flattened.
 
 use grundy_core::analysis::{Interval, LongLists, Loopy, MoveInfo, Region};
 
@@ -136,6 +136,9 @@ impl Packed {
             }
             Region::Items { items } => {
                 self.add_kind_and_list(3.0, items.iter().map(|&v| f64::from(v)));
+            }
+            Region::Chain { item, length } => {
+                self.add_kind_and_list(5.0, [*item, *length].map(f64::from).into_iter());
             }
             Region::Segments { segments } => {
                 let values = segments.as_flattened().iter().map(|&v| v as f64);

@@ -125,12 +125,12 @@ export class LineBoardElement extends BoardElement {
     return undefined;
   }
 
-  /** The intervals a move removes: its deepest one and every ancestor. */
+  /** The intervals a move removes: the chain the engine names, from its deepest interval out. */
   private removedBy(move: MoveInfo | undefined, board: LineBoard): Set<number> {
     const removed = new Set<number>();
-    if (move?.footprint.kind !== 'items') return removed;
-    let at: number | null = move.footprint.items[0] ?? null;
-    while (at !== null && !removed.has(at)) {
+    if (move?.footprint.kind !== 'chain') return removed;
+    let at: number | null = move.footprint.item;
+    for (let left = move.footprint.length; left > 0 && at !== null; left--) {
       removed.add(at);
       at = board.intervals[at]?.parent ?? null;
     }

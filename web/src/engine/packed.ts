@@ -36,7 +36,7 @@ export function packedAnalysis(session: PackingSession): PackedAnalysis {
 /** A view as it crosses from the worker. */
 export type PackedView = Omit<View, 'analysis'> & { analysis: PackedAnalysis };
 
-const REGION_KINDS = ['cells', 'rect', 'span', 'items', 'segments'] as const;
+const REGION_KINDS = ['cells', 'rect', 'span', 'items', 'segments', 'chain'] as const;
 
 /** What `MoveInfo` holds beyond a move's head (`id`, `component`, `after`) and anchor. */
 type MoveDetails = Omit<MoveInfo, 'id' | 'component' | 'after' | 'anchor'>;
@@ -213,7 +213,7 @@ class Reader {
     switch (kind) {
       case 'cells':
         return { kind, cells: this.groups<[number, number]>(2) };
-      // A rect's and a span's bounds are read in place, skipping their list's length.
+      // A rect's, a span's and a chain's numbers are read in place, skipping their list's length.
       case 'rect': {
         this.at++;
         return { kind, row: this.number(), col: this.number(), rows: this.number(), cols: this.number() };
@@ -226,6 +226,10 @@ class Reader {
         return { kind, items: this.list() };
       case 'segments':
         return { kind, segments: this.groups<[number, number, number, number]>(4) };
+      case 'chain': {
+        this.at++;
+        return { kind, item: this.number(), length: this.number() };
+      }
     }
   }
 

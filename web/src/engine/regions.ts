@@ -12,6 +12,7 @@ export function regionHas(region: Region, row: number, col: number): boolean {
     case 'items':
       return region.items.includes(row);
     case 'segments':
+    case 'chain':
       return false;
   }
 }

@@ -537,17 +537,6 @@ fn write_pick_label(label: &mut String, first: i64, last: i64) {
     }
 }
 
-/// Makes `region` the single item `item`, keeping its list's allocation.
-fn set_one_item(region: &mut Region, item: u32) {
-    match region {
-        Region::Items { items } => {
-            items.clear();
-            items.push(item);
-        }
-        other => *other = Region::Items { items: vec![item] },
-    }
-}
-
 /// A move whose every field a pick then writes.
 fn blank_move() -> MoveInfo {
     MoveInfo {
@@ -556,7 +545,7 @@ fn blank_move() -> MoveInfo {
         component: 0,
         anchor: Region::Span { first: 0, last: 0 },
         variant: None,
-        footprint: Region::Items { items: Vec::new() },
+        footprint: Region::Chain { item: 0, length: 0 },
         parts: Vec::new(),
         after: Nimber::ZERO,
         loopy: None,
@@ -760,7 +749,10 @@ impl Game for Intervals {
                 last: pick.last,
             };
             found.variant = None;
-            set_one_item(&mut found.footprint, board_index[pick.interval]);
+            found.footprint = Region::Chain {
+                item: board_index[pick.interval],
+                length: depth[pick.interval] + 1,
+            };
             forest.pieces_into(&mut found.parts, pick.interval, remaining, count, value);
             found.after = total ^ forest.nimber[root] ^ value;
             found.loopy = None;
