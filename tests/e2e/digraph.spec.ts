@@ -73,9 +73,9 @@ test('Smith values are explained: the total, a token worth ∞, the winning arro
   await clickAt(page, element, [160, 230]);
   const why = element.getByRole('region', { name: 'Why vertex 2 is *2' });
   await expect(why).toContainText('→ *0: vertex 0');
-  await expect(why).toContainText('Finite values reachable: {*0, *1}; the least missing is *2, its value.');
+  await expect(why).toContainText('*2 is the least value missing among its finite followers.');
   await element.getByRole('button', { name: /^Vertex 5, ∞\{1\}/ }).press('Enter');
-  await expect(element.getByRole('region', { name: 'Why vertex 5 is ∞{1}' })).toContainText('But it is ∞');
+  await expect(element.getByRole('region', { name: 'Why vertex 5 is ∞{1}' })).toContainText('It is ∞ with K = {*1}');
 });
 
 for (const screen of SCREENS) {

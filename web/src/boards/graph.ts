@@ -187,32 +187,28 @@ export class GraphBoardElement extends BoardElement {
   }
 
   /**
-   * Why a vertex has its Smith value: its followers grouped by value, and
-   * the mex of the finite ones, which is the value unless an ∞ follower
-   * lets play go on forever. The values are the core's; the mex is a check.
+   * Why a vertex has its Smith value: its followers grouped by the values
+   * the core gave them, and Smith's rule in words. Nothing is worked out
+   * here; a finite value is the least one missing among the followers'.
    */
   private renderVertexExplanation(graph: DigraphBoard, vertex: number) {
     const byValue = new Map<string, number[]>();
-    const finite = new Set<number>();
     let endless = false;
     for (const [u, v] of graph.edges) {
       if (u !== vertex) continue;
       const value = graph.values[v];
       if (value.nimber === undefined) endless = true;
-      else finite.add(value.nimber);
       const text = vertexValueText(value);
       if (!byValue.get(text)?.includes(v)) byValue.set(text, [...(byValue.get(text) ?? []), v]);
     }
-    let mex = 0;
-    while (finite.has(mex)) mex++;
     const value = graph.values[vertex];
-    const reachable = [...finite].sort((a, b) => a - b).map((n) => `*${n}`).join(', ');
+    const set = (values: number[]) => `{${values.map((n) => `*${n}`).join(', ')}}`;
     const why =
       byValue.size === 0
         ? 'No arrows out: its value is the mex of nothing, *0.'
         : value.nimber === undefined
-          ? `Finite values reachable: {${reachable}}; the least missing is *${mex}. But it is ∞: a follower worth ∞ has no move back to *${mex}, so play from here can go on forever.`
-          : `Finite values reachable: {${reachable}}; the least missing is *${mex}${mex === value.nimber ? ', its value' : `, but the core says *${value.nimber}`}.${endless ? ` Each follower worth ∞ has a move back to *${mex}, so it does not change that (Smith).` : ''}`;
+          ? `It is ∞ with K = ${set(value.k ?? [])}, the finite values it reaches: some follower worth ∞ has no move back to the least value missing from K, so play from here can go on forever.`
+          : `*${value.nimber} is the least value missing among its finite followers.${endless ? ` Each follower worth ∞ has a move back to *${value.nimber}, so it does not change that (Smith).` : ''}`;
     return html`<section class="explain" aria-label=${`Why vertex ${vertex} is ${vertexValueText(value)}`}>
       <h3>Why vertex ${vertex} is ${vertexValueText(value)}
         <button aria-label="Close" @click=${() => (this.explainedVertex = -1)}>×</button></h3>
