@@ -20,6 +20,7 @@ build_wasm web/src/wasm grundy
 
 npx vite build --logLevel warn
 npx vite build --logLevel warn --config vite.embed.config.ts
-cp custom-elements.json dist/embed/
+# The element manifest, from the element's JSDoc.
+npx cem analyze > /dev/null
 node scripts/package.mjs
 echo "build: dist/ (playground), dist/embed/ (grundy-game.js) and the npm package"

@@ -8,12 +8,11 @@ import { join } from 'node:path';
 
 const out = 'dist/package';
 const root = JSON.parse(readFileSync('package.json', 'utf8'));
-const files = ['grundy-game.js', 'grundy-worker.js', 'grundy-sequence-worker.js', 'grundy_bg.wasm'];
+const files = ['grundy-game.js', 'grundy-worker.js', 'grundy-sequence-worker.js', 'grundy_bg.wasm', 'custom-elements.json'];
 
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 for (const file of files) copyFileSync(join('dist/embed', file), join(out, file));
-copyFileSync('custom-elements.json', join(out, 'custom-elements.json'));
 copyFileSync('LICENSE', join(out, 'LICENSE'));
 copyFileSync('web/package/README.md', join(out, 'README.md'));
 execFileSync('npx', ['tsc', '-p', 'tsconfig.package.json'], { stdio: 'inherit' });
@@ -34,7 +33,7 @@ const manifest = {
     './custom-elements.json': './custom-elements.json',
     './package.json': './package.json',
   },
-  files: [...files, 'types', 'custom-elements.json', 'README.md', 'LICENSE'],
+  files: [...files, 'types', 'README.md', 'LICENSE'],
   customElements: 'custom-elements.json',
   // Importing the package defines <grundy-game>.
   sideEffects: true,

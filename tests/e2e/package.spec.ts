@@ -90,3 +90,23 @@ test('a plain HTML page hosting the three files plays', async ({ page }) => {
   writeFileSync(join(site, 'index.html'), `<!doctype html><title>post</title><script type="module" src="grundy/grundy-game.js"></script>${element}`);
   await playAMove(page, await served(site));
 });
+
+test('the package manifest lists every attribute the element observes, each described', async ({ page }) => {
+  const manifest = JSON.parse(readFileSync(join(app, 'node_modules/grundy-game/custom-elements.json'), 'utf8'));
+  const element = manifest.modules.flatMap((m: { declarations: { tagName?: string }[] }) => m.declarations).find((d: { tagName?: string }) => d.tagName === 'grundy-game');
+  const attributes: { name: string; description?: string }[] = element.attributes;
+  const site = join(app, 'observed-site');
+  mkdirSync(join(site, 'grundy'), { recursive: true });
+  for (const file of ['grundy-game.js', 'grundy-worker.js', 'grundy-sequence-worker.js', 'grundy_bg.wasm']) {
+    cpSync(join(app, 'node_modules/grundy-game', file), join(site, 'grundy', file));
+  }
+  writeFileSync(join(site, 'index.html'), `<!doctype html><title>post</title><script type="module" src="grundy/grundy-game.js"></script>`);
+  await page.goto(await served(site));
+  const observed = await page.evaluate(async () => {
+    await customElements.whenDefined('grundy-game');
+    return [...(customElements.get('grundy-game') as unknown as { observedAttributes: string[] }).observedAttributes];
+  });
+  expect(attributes.map((a) => a.name).sort()).toEqual(observed.sort());
+  expect(attributes.filter((a) => !a.description).map((a) => a.name)).toEqual([]);
+  expect(element.events.map((e: { name: string }) => e.name).sort()).toEqual(['grundy-change', 'grundy-end', 'grundy-move']);
+});

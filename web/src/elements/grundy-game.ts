@@ -1,4 +1,5 @@
-import { LitElement, html, nothing } from 'lit';
+import { html, nothing, type PropertyDeclarations } from 'lit';
+import { GrundyGameAttributes } from './grundy-game-attributes';
 import type { Analysis, Convention, View } from '../engine/model';
 import { renderBoard } from '../boards/index';
 import type { BoardElement, BoardEvents } from '../boards/board';
@@ -20,78 +21,62 @@ import { toolbar } from './toolbar';
 export type { GrundyChangeDetail, GrundyEndDetail, GrundyMoveDetail, Winner } from './game-controller';
 
 /**
- * `<grundy-game game="nim" position="3 4 5" mode="play">`: one impartial
- * game to draw, analyse or play against the computer.
+ * One impartial game to draw, analyse or play against the computer, with
+ * the nimber of every independent part shown live.
  *
  * The element lays out; the game's state lives in its controllers: the
  * game being played (`GameController`: session, moves, turns, the
  * computer), the drawing's undo steps, the puzzle, presentation and the
  * position's text box, each in its own file.
  *
- * Events: `grundy-move` after every move, `grundy-end` when the player to
- * move has no move left, `grundy-change` whenever the position changes.
+ * @tag grundy-game
+ * @fires {CustomEvent<{ label: string; by: 'human' | 'ai'; seat: number; ply: number }>} grundy-move - After every move.
+ * @fires {CustomEvent<{ winner: 'human' | 'ai' | 'first' | 'second'; seat: number }>} grundy-end - When the player to move has no move left.
+ * @fires {CustomEvent<{ game: string; text: string; cause: 'open' | 'load' | 'edit' | 'move'; play: 'normal' | 'misere' }>} grundy-change - Whenever the position changes.
+ * @csspart toolbar - The game, mode and play options.
+ * @csspart status - Whose turn it is, the verdict and Undo.
+ * @csspart board - The drawn position.
+ * @csspart panel - The nimbers, the nim-sum and the move list beside the board.
+ * @csspart text - The position's text box.
+ * @csspart export - Copy, download and embed buttons.
+ * @csspart moves - The list of moves played.
+ * @csspart tree - The game tree.
+ * @csspart explorer - The sequence explorer.
+ * @csspart busy - The working notice with its Cancel button.
+ * @cssprop --grundy-bg - Page background.
+ * @cssprop --grundy-surface - Panels and boards.
+ * @cssprop --grundy-ink - Text.
+ * @cssprop --grundy-muted - Secondary text.
+ * @cssprop --grundy-border - Lines and frames.
+ * @cssprop --grundy-accent - Buttons, selection and the hovered move.
+ * @cssprop --grundy-win - Winning moves and P-positions reached.
+ * @cssprop --grundy-lose - Losing moves.
+ * @cssprop --grundy-draw - Moves that hold a draw.
+ * @cssprop --grundy-last - Outline of the last move.
+ * @cssprop --grundy-error - Error messages.
+ * @cssprop --grundy-focus - The keyboard focus ring.
+ * @cssprop --grundy-board-width - The board's width, e.g. `100%`.
+ * @cssprop --grundy-board-height - The board's greatest height.
  */
-export class GrundyGame extends LitElement {
-  static properties = {
-    game: { type: String, reflect: true },
-    position: { type: String },
-    mode: { type: String, reflect: true },
-    first: { type: String },
-    opponent: { type: String },
-    level: { type: String },
-    hints: { type: Boolean, reflect: true },
-    seed: { type: Number },
-    aiDelay: { type: Number, attribute: 'ai-delay' },
-    play: { type: String, reflect: true },
-    values: { type: String, reflect: true },
-    controls: { type: String, reflect: true },
-    puzzle: { type: Boolean, reflect: true },
-    quiz: { type: Boolean, reflect: true },
-    presenting: { type: Boolean, reflect: true },
+export class GrundyGame extends GrundyGameAttributes {
+  static properties: PropertyDeclarations = {
     explained: { state: true },
     explorerOpen: { state: true },
   };
-
-  /** The game's id, e.g. `nim`. */
-  declare game: string;
-  /** The starting position in the game's text format. */
-  declare position: string;
-  /** `edit`, `play` or `analyse`. */
-  declare mode: string;
-  /** Who moves first against the computer: `human` or `ai`. */
-  declare first: string;
-  /** `ai` to play the computer, `human` for two people at one screen. */
-  declare opponent: string;
-  /** The computer's skill: 0 to 1, or optimal / strong / casual / random. */
-  declare level: string;
-  declare hints: boolean;
-  /** Seeds the computer's choices, so a game can be replayed exactly. */
-  declare seed: number;
-  /** Milliseconds the computer waits before moving, so people see it. */
-  declare aiDelay: number;
-  /** `normal` (the last move wins) or `misere` (the last move loses). */
-  declare play: string;
-  /** `shown`, or `hidden` to play unspoiled: no nimbers, verdicts or hints. */
-  declare values: string;
-  /** `full` (everything), `play` (the status, undo and a new game) or `none` (the board alone). */
-  declare controls: string;
-  /** Ask the reader to find a winning move; each try is judged and undone. */
-  declare puzzle: boolean;
-  /** Ask a question before each of the person's moves, and reveal the values only then. */
-  declare quiz: boolean;
-  /** Presentation mode: large type, no controls, a step-by-step reveal. */
-  declare presenting: boolean;
 
   /** The component the mex explainer shows, or -1. */
   declare private explained: number;
   declare private explorerOpen: boolean;
 
-  /** The game being played: its session, position, moves and turns. */
+  /** The game being played: its session, position, moves and turns. @internal */
   readonly controller = new GameController(this, () => this.settings, (view, origin, cause) => this.onShow(view, origin, cause));
+  /** @internal */
   readonly drawing = new DrawingHistory(this, this.controller, () => this.game);
   private readonly preview = new MovePreview(this);
   private readonly quizGate = new QuizGate(this, this.controller, () => this.quiz && this.currentMode === 'play' && !this.puzzle);
+  /** @internal */
   readonly puzzles = new PuzzleController(this, this.controller, (move) => this.preview.show(move));
+  /** @internal */
   readonly presentation = new PresentationController(this, () => this.analysis, (move) => this.preview.show(move));
   private readonly positionText = new PositionText(this, this.controller, () => this.game, () => this.renderRoot.querySelector<BoardElement>('[part="board"]'));
 
@@ -99,11 +84,6 @@ export class GrundyGame extends LitElement {
 
   constructor() {
     super();
-    Object.assign(this, {
-      ...{ game: '', position: '', mode: 'play', first: 'human', opponent: 'ai', level: 'optimal', hints: false, quiz: false },
-      ...{ play: 'normal', values: 'shown', controls: 'full', puzzle: false, presenting: false, aiDelay: 400 },
-      seed: Math.floor(Math.random() * 2 ** 31),
-    } satisfies Partial<GrundyGame>);
     this.explained = -1;
   }
 
@@ -149,27 +129,32 @@ export class GrundyGame extends LitElement {
     };
   }
 
+  /** @internal */
   get currentMode(): Mode {
     return readMode(this.mode);
   }
 
+  /** @internal */
   get valuesShown(): boolean {
     return this.values !== 'hidden' && !this.quizPending;
   }
 
-  /** The person is to move and has a quiz question to answer first. */
+  /** The person is to move and has a quiz question to answer first. @internal */
   get quizPending(): boolean {
     return this.quizGate.pending;
   }
 
+  /** @internal */
   get convention(): Convention {
     return this.play === 'misere' ? 'misere' : 'normal';
   }
 
+  /** @internal */
   get humanSeat(): number {
     return readSide(this.first) === 'human' ? 0 : 1;
   }
 
+  /** @internal */
   get againstAi(): boolean {
     return this.currentMode === 'play' && readOpponent(this.opponent) === 'ai';
   }
@@ -213,6 +198,7 @@ export class GrundyGame extends LitElement {
     await this.controller.restart();
   }
 
+  /** @internal */
   setMode(mode: Mode): void {
     this.mode = mode;
     // The controller reads the new mode once the element has it.

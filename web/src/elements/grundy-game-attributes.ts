@@ -1,0 +1,96 @@
+import { LitElement, type PropertyDeclarations } from 'lit';
+
+/**
+ * The attributes of `<grundy-game>`, each with its meaning and default:
+ * what a page sets, and what the element manifest publishes.
+ */
+export class GrundyGameAttributes extends LitElement {
+  static properties: PropertyDeclarations = {
+    game: { type: String, reflect: true },
+    position: { type: String },
+    mode: { type: String, reflect: true },
+    first: { type: String },
+    opponent: { type: String },
+    level: { type: String },
+    hints: { type: Boolean, reflect: true },
+    seed: { type: Number },
+    aiDelay: { type: Number, attribute: 'ai-delay' },
+    play: { type: String, reflect: true },
+    values: { type: String, reflect: true },
+    controls: { type: String, reflect: true },
+    puzzle: { type: Boolean, reflect: true },
+    quiz: { type: Boolean, reflect: true },
+    presenting: { type: Boolean, reflect: true },
+  };
+
+  /** The game's id, as `grundy games` lists them (nim, darkraft, octal, …), or sum. */
+  declare game: string;
+  /** The starting position in the game's text format. */
+  declare position: string;
+  /**
+   * Draw a position, play it, or analyse it.
+   * @type {'edit' | 'play' | 'analyse'}
+   * @default 'play'
+   */
+  declare mode: string;
+  /**
+   * Who moves first against the computer.
+   * @type {'human' | 'ai'}
+   * @default 'human'
+   */
+  declare first: string;
+  /**
+   * Play the computer, or two people at one screen.
+   * @type {'ai' | 'human'}
+   * @default 'ai'
+   */
+  declare opponent: string;
+  /**
+   * The computer's skill; a number from 0 (random) to 1 (optimal).
+   * @type {'optimal' | 'strong' | 'casual' | 'random' | number}
+   * @default 'optimal'
+   */
+  declare level: string;
+  /** Mark the winning moves. */
+  declare hints: boolean;
+  /** Seeds the computer's choices, so a game replays exactly. */
+  declare seed: number;
+  /**
+   * Milliseconds the computer waits before moving, so people see it.
+   * @default 400
+   */
+  declare aiDelay: number;
+  /**
+   * Misère play: the last move loses.
+   * @type {'normal' | 'misere'}
+   * @default 'normal'
+   */
+  declare play: string;
+  /**
+   * Hide nimbers, verdicts and hints to play unspoiled.
+   * @type {'shown' | 'hidden'}
+   * @default 'shown'
+   */
+  declare values: string;
+  /**
+   * How much surrounds the board: everything; the status, Undo and New game; or the board alone.
+   * @type {'full' | 'play' | 'none'}
+   * @default 'full'
+   */
+  declare controls: string;
+  /** Ask the reader for a winning move, judge each try and offer the solution. */
+  declare puzzle: boolean;
+  /** Before each of the reader's moves ask whether the position is P or N, or a part's nimber; keep score, then reveal the values. */
+  declare quiz: boolean;
+  /** Presentation mode: large type, no controls, a step-by-step reveal. */
+  declare presenting: boolean;
+
+  constructor() {
+    super();
+    Object.assign(this, {
+      ...{ game: '', position: '', mode: 'play', first: 'human', opponent: 'ai', level: 'optimal', hints: false, quiz: false },
+      ...{ play: 'normal', values: 'shown', controls: 'full', puzzle: false, presenting: false, aiDelay: 400 },
+      seed: Math.floor(Math.random() * 2 ** 31),
+    } satisfies Partial<GrundyGameAttributes>);
+  }
+}
