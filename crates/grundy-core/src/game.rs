@@ -82,6 +82,10 @@ pub struct GameInfo {
     /// A position the player to move loses against perfect play, in the
     /// game's format: where a class, or a test, sees the computer win.
     pub lost: &'static str,
+    /// A text the game refuses, with a message naming the line (and the
+    /// column, where there is one): where tests see bad input answered,
+    /// not crashed on.
+    pub bad: &'static str,
     pub samples: Vec<Sample>,
 }
 

@@ -238,3 +238,15 @@ fn every_games_lost_position_is_lost() {
         );
     }
 }
+
+/// Each game's `bad` text is refused with a message that names where.
+#[test]
+fn every_games_bad_text_is_refused_with_its_place() {
+    for info in games::games() {
+        let error = games::open(info.id, info.bad, 0)
+            .err()
+            .unwrap_or_else(|| panic!("{}: its bad text opened", info.id));
+        assert!(error.line.is_some(), "{}: {error}", info.id);
+        assert!(!error.message.is_empty(), "{}", info.id);
+    }
+}

@@ -278,7 +278,13 @@ format: string,
  * A position the player to move loses against perfect play, in the
  * game's format: where a class, or a test, sees the computer win.
  */
-lost: string, samples: Array<Sample>, };
+lost: string, 
+/**
+ * A text the game refuses, with a message naming the line (and the
+ * column, where there is one): where tests see bad input answered,
+ * not crashed on.
+ */
+bad: string, samples: Array<Sample>, };
 
 export type GameError = { message: string, 
 /**

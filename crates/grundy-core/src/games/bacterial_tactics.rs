@@ -610,6 +610,7 @@ impl Game for BacterialTactics {
                      (the playground also writes colonies as - and |). 1 ≤ R, C ≤ 15 in the contest; \
                      the playground allows 40×40 and up to 100 cases.",
             lost: "1\n2 2\n..\n.#\n",
+            bad: "1\n2 2\n..\n.x\n",
             samples: vec![
                 Sample { name: "Split by a colony", input: "1\n4 6\n..#...\n......\n------\n......\n" },
                 Sample { name: "Contest samples", input: "5\n2 2\n..\n.#\n4 4\n.#..\n..#.\n#...\n...#\n3 4\n#.##\n....\n#.##\n1 1\n.\n1 2\n##\n" },

@@ -222,6 +222,7 @@ impl Game for BoardEscape {
                      moves, tokens whose number changed follow as lines: row column number (at most \
                      10 000 tokens in all).",
             lost: "2 2 3\nT.\n.E\n",
+            bad: "2 2 0\nT.\n.E\n",
             samples: vec![
                 Sample { name: "Three tokens, k = 3", input: "3 5 3\nT.#..\n..E..\nT.#.T\n" },
                 Sample { name: "TE, k = 2", input: "1 2 2\nTE\n" },

@@ -280,6 +280,7 @@ impl Game for Digraph {
                      lines x y: where each vertex is drawn. Up to 10 000 vertices and 50 000 \
                      arrows; the playground draws up to 1000 vertices and 5000 arrows.",
             lost: "2 1\n0 1\n2\n0 0\n",
+            bad: "2 1\n0 1\n2\n0 3\n",
             samples: vec![
                 Sample {
                     name: "A cycle with a way out",

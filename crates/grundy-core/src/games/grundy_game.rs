@@ -28,6 +28,7 @@ impl HeapFamily for GrundyFamily {
                 "One line of heap sizes separated by spaces. Up to 64 heaps of up to 1 048 576 \
                      counters (the playground draws heaps of up to 100).",
             lost: "7\n",
+            bad: "7 -1\n",
             samples: vec![
                 Sample {
                     name: "6 9 13",

@@ -292,6 +292,7 @@ impl Game for Hackenbush {
                      (the playground draws them within ±1 000 000). Up to 1000 vertices and 1000 \
                      edges.",
             lost: "3 2\n0 1\n0 2\n",
+            bad: "3 2\n0 1\n0 5\n",
             samples: vec![
                 Sample {
                     name: "A stalk of two and a single edge",

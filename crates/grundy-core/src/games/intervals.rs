@@ -585,6 +585,7 @@ impl Game for Intervals {
             format: "C cases; each is N, then N lines a b with a < b, −2³¹ ≤ a, b ≤ 2³¹. N ≤ 100 000. \
                      Intervals must nest or be disjoint; duplicates are allowed.",
             lost: "1\n2\n1 3\n5 7\n",
+            bad: "1\n2\n1 5\n3 8\n",
             samples: vec![
                 Sample { name: "Three trees", input: "1\n6\n1 9\n2 4\n5 8\n11 15\n12 14\n17 20\n" },
                 Sample {

@@ -33,6 +33,7 @@ impl Game for Nim {
             format: "One line of heap sizes separated by spaces, e.g. 3 4 5. Up to 64 heaps of \
                      up to 1 000 000 counters (the playground draws heaps of up to 100).",
             lost: "1 2 3\n",
+            bad: "3 x 5\n",
             samples: vec![
                 Sample { name: "3 4 5", input: "3 4 5\n" },
                 Sample { name: "1 2 3", input: "1 2 3\n" },

@@ -30,6 +30,7 @@ impl HeapFamily for OctalFamily {
                      point). Line 2: the heap sizes. Up to 64 heaps of up to 1 048 576 counters \
                      (the playground draws heaps of up to 100).",
             lost: "0.77\n4 4\n",
+            bad: "0.78\n4 4\n",
             samples: vec![
                 Sample { name: "Kayles", input: "0.77\n3 4\n" },
                 Sample { name: "Dawson's chess", input: "0.137\n6 9\n" },

@@ -477,6 +477,7 @@ impl Game for StringGame {
                      a–z. The contest allows |S|, |w|, N ≤ 30; the playground |S| ≤ 300 and N ≤ 100, and \
                      writes erased letters as -.",
             lost: "1\ncodechef\n2\ncode\nchef\n",
+            bad: "1\ncodeChef\n0\n",
             samples: vec![
                 Sample {
                     name: "Two pieces",

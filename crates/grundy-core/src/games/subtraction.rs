@@ -26,6 +26,7 @@ impl HeapFamily for SubtractionFamily {
                      to 1000). Line 2: the heap sizes. Up to 64 heaps of up to 1 048 576 counters \
                      (the playground draws heaps of up to 100).",
             lost: "1,3,4\n7\n",
+            bad: "1,3,x\n7\n",
             samples: vec![
                 Sample { name: "S = {1, 3, 4}", input: "1,3,4\n7 5\n" },
                 Sample { name: "Take 1, 2 or 3", input: "1,2,3\n4 7 9\n" },

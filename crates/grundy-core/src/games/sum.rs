@@ -35,6 +35,7 @@ pub fn info() -> GameInfo {
         format: "Each game starts with a line --- followed by its id (nim, darkraft, …), then that game's own \
                  text. Up to 8 games.",
         lost: "--- nim\n2\n--- nim\n2\n",
+        bad: "--- nim\n3 x\n",
         samples: vec![
             Sample { name: "Nim heap + Darkraft", input: "--- nim\n3\n--- darkraft\n2 2\nRR\nRR\n" },
             Sample {

@@ -239,6 +239,7 @@ impl Game for Darkraft {
             format: "A line n m, then n lines of m letters L, R or X. 1 ≤ n, m ≤ 20 in the contest; the \
                      playground allows 40×40 and writes inactive cells in lowercase.",
             lost: "2 2\nRL\nLR\n",
+            bad: "2 2\nRL\nLQ\n",
             samples: vec![
                 Sample { name: "Mixed 4×5", input: "4 5\nLRXRL\nRLXLR\nXRLRX\nLXRXL\n" },
                 Sample { name: "RL / LR", input: "2 2\nRL\nLR\n" },
