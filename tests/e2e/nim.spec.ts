@@ -87,3 +87,45 @@ test('edit mode adds, resizes and removes heaps', async ({ page }) => {
   await expect(game.locator('textarea')).toHaveValue('2 3\n');
   await expect(game.locator('nim-sum-table tr.total')).toContainText('*1');
 });
+
+test('moves and drawing edits share one history: Edit undoes both in order, Play undoes only moves', async ({ page }) => {
+  await page.goto('/#game=nim&position=3+4+5');
+  const game = activeGame(page);
+  await expect.poll(() => heapSizes(game)).toEqual([3, 4, 5]);
+  await game.getByLabel('Opponent').selectOption('human');
+  // A move, then an edit, then a move.
+  await game.locator('grundy-heaps .heap').nth(0).locator('button.counter').first().click();
+  await expect.poll(() => heapSizes(game)).toEqual([0, 4, 5]);
+  await game.getByRole('button', { name: 'Edit' }).click();
+  await game.getByRole('button', { name: 'Add a counter to heap 1' }).click();
+  await expect.poll(() => heapSizes(game)).toEqual([1, 4, 5]);
+  await game.getByRole('button', { name: 'Play', exact: true }).click();
+  await game.locator('grundy-heaps .heap').nth(2).locator('button.counter').first().click();
+  await expect.poll(() => heapSizes(game)).toEqual([1, 4, 0]);
+  const moves = game.locator('grundy-move-list li:not(.future)');
+  await expect(moves).toHaveText(['Start', /take 5 from heap 3/]);
+
+  // Play's Undo takes back the move and stops at the drawing.
+  const undo = game.getByRole('button', { name: 'Undo', exact: true });
+  await undo.click();
+  await expect.poll(() => heapSizes(game)).toEqual([1, 4, 5]);
+  await expect(undo).toBeDisabled();
+
+  // Edit's Undo takes back the edit, and the move before it is listed again.
+  await game.getByRole('button', { name: 'Edit' }).click();
+  await game.getByRole('button', { name: 'Undo the last edit' }).click();
+  await expect.poll(() => heapSizes(game)).toEqual([0, 4, 5]);
+  await game.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect(moves).toHaveText(['Start', /take 3 from heap 1/]);
+  await undo.click();
+  await expect.poll(() => heapSizes(game)).toEqual([3, 4, 5]);
+  const redo = game.getByRole('button', { name: 'Redo', exact: true });
+  await redo.click();
+  await expect.poll(() => heapSizes(game)).toEqual([0, 4, 5]);
+  // What Redo would bring back next is the edit: Play leaves it to Edit.
+  await expect(redo).toBeDisabled();
+  await game.getByRole('button', { name: 'Edit' }).click();
+  await game.getByRole('button', { name: 'Redo the edit undone' }).click();
+  await expect.poll(() => heapSizes(game)).toEqual([1, 4, 5]);
+  await expect(game.locator('textarea')).toHaveValue('1 4 5\n');
+});

@@ -46,9 +46,10 @@ function packedView(text: string, moves: number): PackedView {
       solveMs: 0,
       packed: { numbers: new Float64Array(numbers), text: label.repeat(moves) },
     },
-    canUndo: false,
-    canRedo: false,
+    undoes: null,
+    redoes: null,
     ply: 0,
+    drawn: 0,
     cases: [1, 0],
   };
 }

@@ -39,7 +39,7 @@ describe('Session', () => {
     expect(session.ply()).toBe(1);
     expect(session.undo()).toBe(true);
     expect(session.text()).toBe('3 4 5\n');
-    expect(session.canRedo()).toBe(true);
+    expect(session.redoStep()).toBe('move');
     expect(session.redo()).toBe(true);
     expect(session.text()).toBe('1 4 5\n');
     expect(session.redo()).toBe(false);

@@ -856,6 +856,15 @@ impl Edit {
     }
 }
 
+/// What one step of a session's history is: Undo takes back, and Redo
+/// brings back, moves and drawing edits alike, in the order they came.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "lowercase")]
+pub enum Step {
+    Move,
+    Edit,
+}
+
 /// Which convention decides the winner.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "lowercase")]

@@ -2,7 +2,7 @@
 //! and a solver whose caches outlive every move.
 
 use crate::ai::{self, Skill};
-use crate::analysis::{Analysis, Convention, Edit, MisereReport, Region, TreeNode};
+use crate::analysis::{Analysis, Convention, Edit, MisereReport, Region, Step, TreeNode};
 use crate::game::{check_input_size, Game, GameError, GameInfo};
 use crate::nimber::Nimber;
 use crate::rng::Rng;
@@ -23,15 +23,29 @@ pub trait AnySession {
     /// apart to send them (`Analysis::take_lists`) and puts them back.
     fn analysis_mut(&mut self) -> &mut Analysis;
     fn play(&mut self, move_id: u32) -> Result<(), GameError>;
+    /// Takes back the last move or drawing edit; false when there is none.
     fn undo(&mut self) -> bool;
     fn redo(&mut self) -> bool;
-    fn can_undo(&self) -> bool;
-    fn can_redo(&self) -> bool;
-    /// Moves played from the loaded position to the current one.
+    /// What Undo would take back.
+    fn undo_step(&self) -> Option<Step>;
+    /// What Redo would bring back.
+    fn redo_step(&self) -> Option<Step>;
+    fn can_undo(&self) -> bool {
+        self.undo_step().is_some()
+    }
+    fn can_redo(&self) -> bool {
+        self.redo_step().is_some()
+    }
+    /// Moves played since the position was loaded or last drawn: who is
+    /// to move counts from there.
     fn ply(&self) -> usize;
-    /// Replaces the position with case `case` of `text`; on error nothing changes.
+    /// Drawing edits between the loaded position and the current one.
+    fn drawn(&self) -> usize;
+    /// Replaces the position with case `case` of `text`, starting a fresh
+    /// history; on error nothing changes.
     fn load(&mut self, text: &str, case: usize) -> Result<(), GameError>;
-    /// Changes the current position as drawn; starts a fresh history.
+    /// Changes the current position as drawn: a step of the history, as a
+    /// move is, that Undo takes back.
     fn edit(&mut self, edit: &Edit) -> Result<(), GameError>;
     /// The move the computer would play at `skill`, seeded.
     fn ai_move(&mut self, skill: Skill, seed: u64) -> Option<u32>;
@@ -55,13 +69,78 @@ pub trait AnySession {
     fn misere_report(&mut self, budget: usize) -> MisereReport;
 }
 
+/// The steps of a history, moves and drawing edits, and how many of them
+/// lead to the current position: what Undo and Redo may do and who is to
+/// move, kept apart from what each step holds, so that every game and the
+/// sum share one copy.
+#[derive(Default)]
+pub struct Timeline {
+    steps: Vec<Step>,
+    current: usize,
+}
+
+impl Timeline {
+    /// Steps taken to reach the current position.
+    pub fn current(&self) -> usize {
+        self.current
+    }
+
+    /// Takes `step` after the current position, dropping what Redo could
+    /// bring back; the caller drops the same from what it keeps per step.
+    pub fn push(&mut self, step: Step) {
+        self.steps.truncate(self.current);
+        self.steps.push(step);
+        self.current += 1;
+    }
+
+    /// Steps back; the index of the step taken back.
+    pub fn undo(&mut self) -> Option<usize> {
+        self.current = self.current.checked_sub(1)?;
+        Some(self.current)
+    }
+
+    /// Steps forward; the index of the step brought back.
+    pub fn redo(&mut self) -> Option<usize> {
+        let at = self.current;
+        (at < self.steps.len()).then(|| {
+            self.current += 1;
+            at
+        })
+    }
+
+    pub fn undo_step(&self) -> Option<Step> {
+        self.current.checked_sub(1).map(|at| self.steps[at])
+    }
+
+    pub fn redo_step(&self) -> Option<Step> {
+        self.steps.get(self.current).copied()
+    }
+
+    /// Moves since the loaded position or the last edit.
+    pub fn ply(&self) -> usize {
+        let taken = &self.steps[..self.current];
+        taken
+            .iter()
+            .rev()
+            .take_while(|&&step| step == Step::Move)
+            .count()
+    }
+
+    /// Edits among the steps taken.
+    pub fn drawn(&self) -> usize {
+        let taken = &self.steps[..self.current];
+        taken.iter().filter(|&&step| step == Step::Edit).count()
+    }
+}
+
 pub struct Session<G: Game> {
     game: G,
+    /// The loaded position, then the one after each step of `timeline`.
     history: Vec<G::Position>,
-    /// Where the move into each position of `history` shows on it.
+    /// Where the move into each position of `history` shows on it; `None`
+    /// for a loaded or drawn one.
     last_moves: Vec<Option<Region>>,
-    /// Index in `history` of the current position.
-    current: usize,
+    timeline: Timeline,
     cases: (usize, usize),
     analysis: Option<Analysis>,
     convention: Convention,
@@ -121,7 +200,7 @@ impl<G: Game> Session<G> {
             game,
             history: vec![position],
             last_moves: vec![None],
-            current: 0,
+            timeline: Timeline::default(),
             cases,
             analysis: None,
             convention: Convention::Normal,
@@ -129,7 +208,18 @@ impl<G: Game> Session<G> {
     }
 
     fn position(&self) -> &G::Position {
-        &self.history[self.current]
+        &self.history[self.timeline.current()]
+    }
+
+    /// Makes `position` the current one, reached by `step`.
+    fn push(&mut self, step: Step, position: G::Position, last_move: Option<Region>) {
+        let kept = self.timeline.current() + 1;
+        self.history.truncate(kept);
+        self.last_moves.truncate(kept);
+        self.history.push(position);
+        self.last_moves.push(last_move);
+        self.timeline.push(step);
+        self.forget_analysis();
     }
 
     /// Drops the analysis shown, handing it back to the game to reuse.
@@ -142,7 +232,7 @@ impl<G: Game> Session<G> {
     fn restart_from(&mut self, position: G::Position) {
         self.history = vec![position];
         self.last_moves = vec![None];
-        self.current = 0;
+        self.timeline = Timeline::default();
         self.forget_analysis();
     }
 }
@@ -162,9 +252,9 @@ impl<G: Game> AnySession for Session<G> {
 
     fn analysis_mut(&mut self) -> &mut Analysis {
         if self.analysis.is_none() {
-            let position = self.history[self.current].clone();
-            let mut analysis = self.game.analyse(&position);
-            analysis.last_move = self.last_moves[self.current].clone();
+            let current = self.timeline.current();
+            let mut analysis = self.game.analyse(&self.history[current]);
+            analysis.last_move = self.last_moves[current].clone();
             let misere = (self.convention == Convention::Misere)
                 .then(|| self.misere_report(search::PLAYGROUND_BUDGET));
             analysis.settle(misere);
@@ -174,48 +264,45 @@ impl<G: Game> AnySession for Session<G> {
     }
 
     fn play(&mut self, move_id: u32) -> Result<(), GameError> {
-        let position = self.history[self.current].clone();
+        let position = self.position().clone();
         let next = self.game.play(&position, move_id)?;
         // The analysis on screen, which every caller has asked for already.
         let footprint = self.analysis().moves[move_id as usize].footprint.clone();
         let last_move = self.game.last_move(&position, move_id, footprint);
-        self.history.truncate(self.current + 1);
-        self.history.push(next);
-        self.last_moves.truncate(self.current + 1);
-        self.last_moves.push(Some(last_move));
-        self.current += 1;
-        self.forget_analysis();
+        self.push(Step::Move, next, Some(last_move));
         Ok(())
     }
 
     fn undo(&mut self) -> bool {
-        let possible = self.can_undo();
+        let possible = self.timeline.undo().is_some();
         if possible {
-            self.current -= 1;
             self.forget_analysis();
         }
         possible
     }
 
     fn redo(&mut self) -> bool {
-        let possible = self.can_redo();
+        let possible = self.timeline.redo().is_some();
         if possible {
-            self.current += 1;
             self.forget_analysis();
         }
         possible
     }
 
-    fn can_undo(&self) -> bool {
-        self.current > 0
+    fn undo_step(&self) -> Option<Step> {
+        self.timeline.undo_step()
     }
 
-    fn can_redo(&self) -> bool {
-        self.current + 1 < self.history.len()
+    fn redo_step(&self) -> Option<Step> {
+        self.timeline.redo_step()
     }
 
     fn ply(&self) -> usize {
-        self.current
+        self.timeline.ply()
+    }
+
+    fn drawn(&self) -> usize {
+        self.timeline.drawn()
     }
 
     fn load(&mut self, text: &str, case: usize) -> Result<(), GameError> {
@@ -226,11 +313,16 @@ impl<G: Game> AnySession for Session<G> {
     }
 
     fn edit(&mut self, edit: &Edit) -> Result<(), GameError> {
-        let position = self.history[self.current].clone();
-        let next = self.game.edit(&position, edit)?;
+        let next = self
+            .game
+            .edit(&self.history[self.timeline.current()], edit)?;
         self.game.check_playable(&next)?;
+        // A stroke over what is already there is no step to take back.
+        if self.game.format(&next) == self.text() {
+            return Ok(());
+        }
         self.cases = (1, 0);
-        self.restart_from(next);
+        self.push(Step::Edit, next, None);
         Ok(())
     }
 
@@ -240,12 +332,12 @@ impl<G: Game> AnySession for Session<G> {
     }
 
     fn answer(&mut self) -> Result<String, GameError> {
-        let position = self.history[self.current].clone();
+        let position = self.position().clone();
         self.game.answer(&position)
     }
 
     fn tree(&mut self, depth: usize, budget: usize) -> Result<TreeNode, GameError> {
-        let position = self.history[self.current].clone();
+        let position = self.position().clone();
         search::tree(
             &mut PositionWalk::new(&mut self.game, position),
             depth,
@@ -273,7 +365,7 @@ impl<G: Game> AnySession for Session<G> {
     }
 
     fn nimber(&mut self) -> Nimber {
-        let position = self.history[self.current].clone();
+        let position = self.position().clone();
         self.game.nimber(&position)
     }
 

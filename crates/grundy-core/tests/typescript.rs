@@ -6,7 +6,7 @@
 
 use grundy_core::analysis::{
     Board, Component, Convention, Edit, Fact, ForfeitMove, Heat, Interval, Legend, Loopy,
-    LoopyMoves, MisereReport, MoveInfo, Outcome, Piece, Region, RuleField, Stroke, SumPart,
+    LoopyMoves, MisereReport, MoveInfo, Outcome, Piece, Region, RuleField, Step, Stroke, SumPart,
     TileFill, TileInfo, Token, TreeNode, VertexValue,
 };
 use grundy_core::game::{GameError, GameInfo, Sample};
@@ -27,6 +27,7 @@ fn generated() -> String {
         declaration::<Nimber>(&config),
         declaration::<Outcome>(&config),
         declaration::<Convention>(&config),
+        declaration::<Step>(&config),
         declaration::<Region>(&config),
         declaration::<Loopy>(&config),
         declaration::<Component>(&config),

@@ -250,19 +250,26 @@ impl Session {
         self.changed(|s| s.redo())
     }
 
-    #[wasm_bindgen(js_name = canUndo)]
-    pub fn can_undo(&self) -> bool {
-        self.inner.can_undo()
+    /// What Undo would take back: `"move"`, `"edit"`, or null.
+    #[wasm_bindgen(js_name = undoStep)]
+    pub fn undo_step(&self) -> Result<JsValue, JsValue> {
+        to_js(&self.inner.undo_step())
     }
 
-    #[wasm_bindgen(js_name = canRedo)]
-    pub fn can_redo(&self) -> bool {
-        self.inner.can_redo()
+    /// What Redo would bring back: `"move"`, `"edit"`, or null.
+    #[wasm_bindgen(js_name = redoStep)]
+    pub fn redo_step(&self) -> Result<JsValue, JsValue> {
+        to_js(&self.inner.redo_step())
     }
 
-    /// Moves played since the position was loaded or edited.
+    /// Moves played since the position was loaded or last drawn.
     pub fn ply(&self) -> u32 {
         self.inner.ply() as u32
+    }
+
+    /// Drawing edits between the loaded position and the current one.
+    pub fn drawn(&self) -> u32 {
+        self.inner.drawn() as u32
     }
 
     /// `[count, shown]`: how many cases the loaded text held, which is shown.

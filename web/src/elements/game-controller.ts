@@ -73,8 +73,12 @@ export class GameController implements ReactiveController {
   inputError: EngineError | undefined;
   /** Why the last move, edit or undo was refused. */
   actionError: string | undefined;
-  /** The moves of this game, in order; those past the current ply can be redone. */
-  played: PlayedMove[] = [];
+  /**
+   * The moves played after the loaded position and after each drawing edit
+   * (index: how many edits lead to the position shown); those past the
+   * current ply can be redone.
+   */
+  private playedSince: PlayedMove[][] = [[]];
   /** How long the engine has been working for this game, once that is slow. */
   busyMs: number | undefined;
   /** The game tree last grown, while the position stays the same, or why it could not be. */
@@ -135,6 +139,11 @@ export class GameController implements ReactiveController {
     return !(settings.againstAi && this.seatToMove !== settings.humanSeat);
   }
 
+  /** The moves of this game since it was loaded or last drawn, in order. */
+  get played(): PlayedMove[] {
+    return this.playedSince[this.view?.drawn ?? 0] ?? [];
+  }
+
   /** Who made the move that led to the position shown, as the move list names them. */
   get lastBy(): string {
     const ply = this.view?.ply ?? 0;
@@ -171,6 +180,11 @@ export class GameController implements ReactiveController {
   /** Takes back one move, whoever made it. */
   undoOnce(): Promise<View | undefined> {
     return this.request({ op: 'undo' }, 'action');
+  }
+
+  /** One step back or forward through moves and drawing edits alike, as Edit's Undo and Redo take. */
+  step(op: 'undo' | 'redo'): Promise<View | undefined> {
+    return this.request({ op }, 'action');
   }
 
   /**
@@ -271,7 +285,10 @@ export class GameController implements ReactiveController {
 
   private show(view: View, origin: Origin, cause: GrundyChangeDetail['cause']): void {
     const positionChanged = this.view?.text !== view.text || this.view?.ply !== view.ply;
-    if (cause !== 'move') this.played = [];
+    // Undo and Redo across a drawing edit change the drawing, not the moves.
+    if (cause === 'move' && this.view && this.view.drawn !== view.drawn) cause = 'edit';
+    if (cause === 'open' || cause === 'load') this.playedSince = [[]];
+    if (cause === 'edit' && view.drawn >= this.playedSince.length) this.playedSince = [...this.playedSince.slice(0, view.drawn), []];
     this.view = view;
     this.inputError = undefined;
     this.actionError = undefined;
@@ -352,7 +369,8 @@ export class GameController implements ReactiveController {
     const who = settings.againstAi ? (by === 'ai' ? 'Computer' : 'You') : `Player ${(ply % 2) + 1}`;
     if (after) {
       const record = { by: who, label: move.label, value: after.total, outcome: outcomeOf(after) };
-      this.played = [...this.played.slice(0, ply), record];
+      const drawn = this.view?.drawn ?? 0;
+      this.playedSince = [...this.playedSince.slice(0, drawn), [...this.played.slice(0, ply), record]];
     }
     this.host.dispatchEvent(
       new CustomEvent<GrundyMoveDetail>('grundy-move', {
@@ -369,23 +387,24 @@ export class GameController implements ReactiveController {
     const settings = this.settings();
     let steps = 1;
     if (settings.againstAi) steps = op === 'redo' || this.seatToMove === settings.humanSeat ? 2 : 1;
-    for (let i = 0; i < steps; i++) {
-      const possible = op === 'undo' ? this.view?.canUndo : this.view?.canRedo;
-      if (!possible) break;
-      await this.request({ op }, 'action');
-    }
+    for (let i = 0; i < steps && this.canStep(op); i++) await this.request({ op }, 'action');
   }
 
-  /** Back to the position the game started from. */
+  /** Whether Play's Undo or Redo has a move to take: drawing edits are Edit's to undo. */
+  canStep(op: 'undo' | 'redo'): boolean {
+    return (op === 'undo' ? this.view?.undoes : this.view?.redoes) === 'move';
+  }
+
+  /** Back to the position the game started from: loaded or last drawn. */
   async restart(): Promise<void> {
-    while (this.view?.canUndo) await this.request({ op: 'undo' }, 'action');
+    while (this.canStep('undo')) await this.request({ op: 'undo' }, 'action');
   }
 
   /** Undoes or redoes until the position after move `ply` is shown. */
   async goToPly(ply: number): Promise<void> {
     for (let guard = 0; this.view && this.view.ply !== ply && guard < 10_000; guard++) {
       const op = this.view.ply > ply ? 'undo' : 'redo';
-      if (!(op === 'undo' ? this.view.canUndo : this.view.canRedo)) break;
+      if (!this.canStep(op)) break;
       if (!(await this.request({ op }, 'action'))) break;
     }
   }

@@ -8,7 +8,7 @@ import { sentence } from './readout';
 import './sequence-explorer';
 import './move-list';
 import { GameController, type GameSettings, type GrundyChangeDetail, type Origin } from './game-controller';
-import { DrawingHistory } from './drawing-history';
+import { RandomDrawing } from './random-drawing';
 import { gameStyles } from './grundy-game.styles';
 import { MovePreview } from './move-preview';
 import { PositionText } from './position-text';
@@ -26,7 +26,7 @@ export type { GrundyChangeDetail, GrundyEndDetail, GrundyMoveDetail, Winner } fr
  *
  * The element lays out; the game's state lives in its controllers: the
  * game being played (`GameController`: session, moves, turns, the
- * computer), the drawing's undo steps, the puzzle, presentation and the
+ * computer, one history of moves and drawing edits), random drawings, the puzzle, presentation and the
  * position's text box, each in its own file.
  *
  * @tag grundy-game
@@ -71,7 +71,7 @@ export class GrundyGame extends GrundyGameAttributes {
   /** The game being played: its session, position, moves and turns. @internal */
   readonly controller = new GameController(this, () => this.settings, (view, origin, cause) => this.onShow(view, origin, cause));
   /** @internal */
-  readonly drawing = new DrawingHistory(this, this.controller, () => this.game);
+  readonly random = new RandomDrawing(this, this.controller);
   private readonly preview = new MovePreview(this);
   private readonly quizGate = new QuizGate(this, this.controller, () => this.quiz && this.currentMode === 'play' && !this.puzzle);
   /** @internal */
@@ -208,7 +208,7 @@ export class GrundyGame extends GrundyGameAttributes {
   private readonly boardEvents = {
     play: (event: CustomEvent<BoardEvents['board-play']>) => void this.playMove(event.detail.move),
     preview: (event: CustomEvent<BoardEvents['board-preview']>) => this.preview.choose(event.detail.move ?? -1, event.detail.touch === true),
-    edit: (event: CustomEvent<BoardEvents['board-edit']>) => void this.drawing.edit(event.detail.edit),
+    edit: (event: CustomEvent<BoardEvents['board-edit']>) => void this.controller.edit(event.detail.edit),
     /** A click on a component's badge or row explains it; a second click closes. */
     select: (event: CustomEvent<{ id: number }>) => (this.explained = this.explained === event.detail.id ? -1 : event.detail.id),
   };
@@ -287,8 +287,8 @@ export class GrundyGame extends GrundyGameAttributes {
     return html`
       ${play
         ? html`<div class="toolbar compact" part="toolbar">
-              <button @click=${() => this.controller.stepHistory('undo')} ?disabled=${!view?.canUndo} aria-label="Undo">↶ Undo</button>
-              <button @click=${() => void this.restart()} ?disabled=${!view?.canUndo}>New game</button>
+              <button @click=${() => this.controller.stepHistory('undo')} ?disabled=${!this.controller.canStep('undo')} aria-label="Undo">↶ Undo</button>
+              <button @click=${() => void this.restart()} ?disabled=${!this.controller.canStep('undo')}>New game</button>
             </div>
             <p class="status" part="status" role="status" aria-live="polite">${status(this)}</p>
             ${this.quizGate.render()}`

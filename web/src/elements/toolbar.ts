@@ -29,12 +29,12 @@ function choice(
 /**
  * The full playground's toolbar: the mode, the play in force, the opponent
  * and its level, hints, quiz, values, presentation, and Undo and Redo (of
- * moves, or in Edit of the drawing's edits, with a random position).
+ * moves, or in Edit of moves and drawing edits alike, with a random position).
  */
 export function toolbar(game: GrundyGame) {
   const mode = game.currentMode;
   const view = game.controller.view;
-  const drawing = game.drawing;
+  const { controller, random } = game;
   const check = (label: string, checked: boolean, set: (on: boolean) => void, title?: string, disabled = false) =>
     html`<label title=${title ?? nothing}
       ><input type="checkbox" .checked=${checked} ?disabled=${disabled}
@@ -69,13 +69,13 @@ export function toolbar(game: GrundyGame) {
     ${check('Values', game.valuesShown, (on) => (game.values = on ? 'shown' : 'hidden'), 'Hide nimbers, verdicts and hints, to play without spoilers')}
     <button @click=${() => game.presentation.present(true)} title="Large type and a step-by-step reveal, for a projector">Present</button>
     ${mode !== 'edit'
-      ? html`<button @click=${() => game.controller.stepHistory('undo')} ?disabled=${!view?.canUndo} aria-label="Undo">↶ Undo</button>
-          <button @click=${() => game.controller.stepHistory('redo')} ?disabled=${!view?.canRedo} aria-label="Redo">↷ Redo</button>`
-      : html`<button @click=${() => drawing.step('undo')} ?disabled=${!drawing.canUndo} aria-label="Undo the last edit">↶ Undo</button>
-          <button @click=${() => drawing.step('redo')} ?disabled=${!drawing.canRedo} aria-label="Redo the edit undone">↷ Redo</button>
-          <button @click=${() => drawing.randomise()}>Random</button>
+      ? html`<button @click=${() => controller.stepHistory('undo')} ?disabled=${!controller.canStep('undo')} aria-label="Undo">↶ Undo</button>
+          <button @click=${() => controller.stepHistory('redo')} ?disabled=${!controller.canStep('redo')} aria-label="Redo">↷ Redo</button>`
+      : html`<button @click=${() => controller.step('undo')} ?disabled=${!view?.undoes} aria-label=${view?.undoes === 'move' ? 'Undo the last move' : 'Undo the last edit'}>↶ Undo</button>
+          <button @click=${() => controller.step('redo')} ?disabled=${!view?.redoes} aria-label=${view?.redoes === 'move' ? 'Redo the move undone' : 'Redo the edit undone'}>↷ Redo</button>
+          <button @click=${() => random.randomise()}>Random</button>
           <label title="How full the random position is: radioactive cells, X letters, walls, heap sizes…"
-            >density <input type="range" min="0" max="1" step="0.05" .value=${String(drawing.density)}
-              @input=${(e: Event) => drawing.setDensity(Number((e.target as HTMLInputElement).value))} /></label>`}
+            >density <input type="range" min="0" max="1" step="0.05" .value=${String(random.density)}
+              @input=${(e: Event) => random.setDensity(Number((e.target as HTMLInputElement).value))} /></label>`}
   </div>`;
 }

@@ -8,6 +8,8 @@ export type Outcome = "next" | "previous" | "draw";
 
 export type Convention = "normal" | "misere";
 
+export type Step = "move" | "edit";
+
 export type Region = { "kind": "cells", cells: Array<[number, number]>, } | { "kind": "rect", row: number, col: number, rows: number, cols: number, } | { "kind": "span", first: number, last: number, } | { "kind": "items", items: Array<number>, } | { "kind": "chain", item: number, length: number, } | { "kind": "segments", segments: Array<[number, number, number, number]>, };
 
 export type Loopy = { 

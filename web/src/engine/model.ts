@@ -24,13 +24,14 @@ export type {
   Region,
   RuleField,
   Sample,
+  Step,
   TileFill,
   TileInfo,
   Token,
   TreeNode,
   VertexValue,
 } from './engine-types';
-import type { Component, Heat, MoveInfo, Nimber, Outcome, TreeNode, VertexValue } from './engine-types';
+import type { Component, Heat, MoveInfo, Nimber, Outcome, Step, TreeNode, VertexValue } from './engine-types';
 
 /** An error from the core, located when it could be. */
 export type EngineError = Engine.GameError;
@@ -140,10 +141,13 @@ export interface View {
   game: string;
   text: string;
   analysis: Analysis;
-  canUndo: boolean;
-  canRedo: boolean;
-  /** Moves played since the position was loaded or edited. */
+  /** What Undo would take back, and Redo bring back: a move, a drawing edit, or nothing. */
+  undoes: Step | null;
+  redoes: Step | null;
+  /** Moves played since the position was loaded or last drawn. */
   ply: number;
+  /** Drawing edits between the loaded position and this one. */
+  drawn: number;
   /** How many cases the loaded text held, and which one is shown. */
   cases: [number, number];
   /** The move the computer just played, for `ai` requests. */

@@ -6,7 +6,7 @@
  */
 
 import init, { Session, games } from '../wasm/grundy.js';
-import type { EngineError, MoveInfo, TreeNode } from './model';
+import type { EngineError, MoveInfo, Step, TreeNode } from './model';
 import { packedAnalysis, type PackedView } from './packed';
 import type { SessionRequest, WorkerReply, WorkerRequest } from './protocol';
 import { plan } from './queue';
@@ -128,9 +128,10 @@ function view(key: string): PackedView {
     game: session.gameId(),
     text: session.text(),
     analysis,
-    canUndo: session.canUndo(),
-    canRedo: session.canRedo(),
+    undoes: session.undoStep() as Step | null,
+    redoes: session.redoStep() as Step | null,
     ply: session.ply(),
+    drawn: session.drawn(),
     cases: [count, shown],
   };
 }

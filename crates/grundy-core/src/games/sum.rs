@@ -9,7 +9,7 @@
 use crate::ai::{self, Skill};
 use crate::analysis::{
     Analysis, Board, Component, Convention, Edit, LoopyMoves, MisereReport, MoveInfo, Outcome,
-    SumPart, TreeNode,
+    Step, SumPart, TreeNode,
 };
 use crate::game::{check_input_size, unknown_move, GameError, GameInfo, Sample};
 use crate::games::{self, shown_id};
@@ -17,7 +17,7 @@ use crate::input::{self, BYTE_ORDER_MARK};
 use crate::nimber::Nimber;
 use crate::rng::Rng;
 use crate::search;
-use crate::session::AnySession;
+use crate::session::{AnySession, Timeline};
 
 pub const ID: &str = "sum";
 /// The most games one sum holds.
@@ -49,12 +49,20 @@ pub fn info() -> GameInfo {
 /// One game of a sum: its id and its session.
 type Part = (String, Box<dyn AnySession>);
 
+/// What one step of a sum's history holds.
+enum SumStep {
+    /// A move, played in the part of this index.
+    Move(usize),
+    /// A part added or removed: the parts on the other side of the step,
+    /// which Undo and Redo swap in.
+    Edit(Vec<Part>),
+}
+
 pub struct Sum {
     parts: Vec<Part>,
-    /// Which part each move was played in, oldest first.
-    history: Vec<usize>,
-    /// Moves played from the loaded position to the current one.
-    current: usize,
+    /// What each step of `timeline` holds.
+    steps: Vec<SumStep>,
+    timeline: Timeline,
     analysis: Option<Analysis>,
     convention: Convention,
 }
@@ -67,8 +75,8 @@ pub fn open(text: &str, case: usize) -> Result<Sum, GameError> {
     }
     Ok(Sum {
         parts: parse(text)?,
-        history: Vec::new(),
-        current: 0,
+        steps: Vec::new(),
+        timeline: Timeline::default(),
         analysis: None,
         convention: Convention::Normal,
     })
@@ -225,9 +233,38 @@ impl Sum {
 
     fn restart(&mut self, parts: Vec<Part>) {
         self.parts = parts;
-        self.history.clear();
-        self.current = 0;
+        self.steps.clear();
+        self.timeline = Timeline::default();
         self.analysis = None;
+    }
+
+    /// Takes `step` after the current position, dropping what Redo could bring back.
+    fn push(&mut self, step: SumStep) {
+        let kind = match step {
+            SumStep::Move(_) => Step::Move,
+            SumStep::Edit(_) => Step::Edit,
+        };
+        self.steps.truncate(self.timeline.current());
+        self.steps.push(step);
+        self.timeline.push(kind);
+        self.analysis = None;
+    }
+
+    /// Plays step `at` forward (Redo) or back (Undo).
+    fn replay(&mut self, at: Option<usize>, forward: bool) -> bool {
+        let Some(at) = at else {
+            return false;
+        };
+        match &mut self.steps[at] {
+            SumStep::Move(part) if forward => self.parts[*part].1.redo(),
+            SumStep::Move(part) => self.parts[*part].1.undo(),
+            SumStep::Edit(other) => {
+                std::mem::swap(&mut self.parts, other);
+                true
+            }
+        };
+        self.analysis = None;
+        true
     }
 }
 
@@ -259,7 +296,11 @@ impl AnySession for Sum {
             let mut moves = Vec::new();
             let mut parts = Vec::new();
             // Only the part the last move was played in marks it.
-            let last_part = self.current.checked_sub(1).map(|ply| self.history[ply]);
+            let last_step = self.timeline.current().checked_sub(1);
+            let last_part = match last_step.map(|at| &self.steps[at]) {
+                Some(SumStep::Move(part)) => Some(*part),
+                _ => None,
+            };
             for (index, ((game, session), analysis)) in
                 self.parts.iter().zip(part_analyses).enumerate()
             {
@@ -311,43 +352,34 @@ impl AnySession for Sum {
     fn play(&mut self, move_id: u32) -> Result<(), GameError> {
         let (part, local) = self.locate(move_id).ok_or_else(|| unknown_move(move_id))?;
         self.parts[part].1.play(local)?;
-        self.history.truncate(self.current);
-        self.history.push(part);
-        self.current += 1;
-        self.analysis = None;
+        self.push(SumStep::Move(part));
         Ok(())
     }
 
     fn undo(&mut self) -> bool {
-        if !self.can_undo() {
-            return false;
-        }
-        self.current -= 1;
-        self.parts[self.history[self.current]].1.undo();
-        self.analysis = None;
-        true
+        let at = self.timeline.undo();
+        self.replay(at, false)
     }
 
     fn redo(&mut self) -> bool {
-        if !self.can_redo() {
-            return false;
-        }
-        self.parts[self.history[self.current]].1.redo();
-        self.current += 1;
-        self.analysis = None;
-        true
+        let at = self.timeline.redo();
+        self.replay(at, true)
     }
 
-    fn can_undo(&self) -> bool {
-        self.current > 0
+    fn undo_step(&self) -> Option<Step> {
+        self.timeline.undo_step()
     }
 
-    fn can_redo(&self) -> bool {
-        self.current < self.history.len()
+    fn redo_step(&self) -> Option<Step> {
+        self.timeline.redo_step()
     }
 
     fn ply(&self) -> usize {
-        self.current
+        self.timeline.ply()
+    }
+
+    fn drawn(&self) -> usize {
+        self.timeline.drawn()
     }
 
     fn load(&mut self, text: &str, case: usize) -> Result<(), GameError> {
@@ -388,8 +420,8 @@ impl AnySession for Sum {
             .iter()
             .map(|(game, body)| format!("--- {game}\n{body}"))
             .collect();
-        let parts = parse(&joined)?;
-        self.restart(parts);
+        let before = std::mem::replace(&mut self.parts, parse(&joined)?);
+        self.push(SumStep::Edit(before));
         Ok(())
     }
 
