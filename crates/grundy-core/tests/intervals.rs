@@ -256,7 +256,12 @@ fn edits_agree_with_the_edited_text_read_afresh() {
             }
             let text = session.text();
             let mut fresh = games::open("intervals", &text, 0).unwrap();
-            assert_eq!(session.analysis(), fresh.analysis(), "{edit:?} gave {text}");
+            // An edit that changes nothing is no step: the last move still shows.
+            assert_eq!(
+                session.analysis().position_only(),
+                *fresh.analysis(),
+                "{edit:?} gave {text}"
+            );
             let spans: Vec<(i64, i64)> = text
                 .lines()
                 .skip(2)
