@@ -73,9 +73,9 @@ test('embeds take controls="play", controls="none" and values="hidden"', async (
 });
 
 test('a puzzle judges each try, explains it, takes it back, and can show the solution', async ({ page }) => {
-  await page.goto('/frame.html?game=nim&position=3%204%205&controls=play&puzzle');
+  await page.goto('/frame.html?game=nim&position=3%204%205&controls=play&puzzle&values=shown');
   const element = page.locator('grundy-game');
-  await expect(element.locator('.status')).toContainText('Puzzle: find a winning move');
+  await expect(element.locator('.status')).toContainText('Puzzle: find the move that wins');
   // Emptying heap 3 leaves 3 ⊕ 4 = *7: not a win; the try is taken back.
   await element.locator('grundy-heaps .heap').nth(2).locator('button.counter').first().click();
   await expect(element.locator('.status')).toContainText('does not win: your opponent could win from there. It leaves *7.');

@@ -1,6 +1,6 @@
 import { LitElement } from 'lit';
 import { standaloneSvg } from '../elements/export';
-import type { Analysis, Edit, MoveInfo, Region } from '../engine/model';
+import { isDrawing, isWinning, movedValueText, type Analysis, type Edit, type MoveInfo, type Region } from '../engine/model';
 
 /** What a board asks of the game around it. */
 export interface BoardEvents {
@@ -51,6 +51,18 @@ export class BoardElement extends LitElement {
     this.problem = '';
     this.quiet = false;
     this.lastBy = '';
+  }
+
+  /**
+   * A move in words for its title and aria-label: what it does, then what
+   * it leaves and whether it wins, unless values are hidden. Every board
+   * says a move through this, so hiding values hides them in every board.
+   */
+  protected moveWords(move: MoveInfo, where = ''): string {
+    const said = `${where}${move.label}`;
+    if (this.quiet) return said;
+    const verdict = isWinning(this.analysis, move) ? ', a winning move' : isDrawing(this.analysis, move) ? ', holds a draw' : '';
+    return move.loopy ? `${said} (${movedValueText(move)})${verdict}` : `${said}; leaves *${move.after}${verdict}`;
   }
 
   /** Where the last move shows, marked until the next one; none while drawing. */

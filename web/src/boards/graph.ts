@@ -222,12 +222,9 @@ export class GraphBoardElement extends BoardElement {
     if (graph.kind === 'digraph') {
       const [u, v] = graph.edges[index];
       if (!move) return `Arrow ${index + 1}: ${u} → ${v}`;
-      const verdict = isWinning(this.analysis, move) ? ', a winning move' : isDrawing(this.analysis, move) ? ', holds a draw' : '';
-      return `${move.label}${verdict}`;
+      return this.moveWords(move);
     }
-    return move
-      ? `${move.label}: leaves *${move.after}${isWinning(this.analysis, move) ? ', a winning move' : ''}`
-      : `Edge ${index + 1}, not joined to the ground`;
+    return move ? this.moveWords(move) : `Edge ${index + 1}, not joined to the ground`;
   }
 
   private renderTools(directed: boolean) {

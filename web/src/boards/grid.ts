@@ -434,7 +434,7 @@ export class GridBoardElement extends BoardElement {
     return html`<div class="chooser" role="menu" aria-label="Choose a move">
       ${moves.map(
         (move) => html`<button role="menuitem" class=${this.hints && isWinning(this.analysis, move) ? 'wins' : ''}
-          title=${`${move.label}: leaves *${move.after}`}
+          title=${this.moveWords(move)}
           @mouseenter=${() => this.previewMove(move)}
           @click=${() => {
             this.choosing = undefined;

@@ -105,7 +105,7 @@ export class HeapsBoard extends BoardElement {
       const move = byCell.get(heap, counter)?.[0];
       const wins = this.hints && move !== undefined && isWinning(this.analysis, move);
       const description = move
-        ? `Heap ${heap + 1}, counter ${counter + 1}: ${move.label}; leaves *${move.after}${isWinning(this.analysis, move) ? ', a winning move' : ''}`
+        ? this.moveWords(move, `Heap ${heap + 1}, counter ${counter + 1}: `)
         : `Heap ${heap + 1}, counter ${counter + 1}`;
       return html`<button
         class="counter ${move ? 'playable' : ''} ${previewed && regionHas(previewed.footprint, heap, counter) ? 'taken' : ''} ${wins ? 'winning' : ''}"

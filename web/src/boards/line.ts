@@ -217,7 +217,7 @@ export class LineBoardElement extends BoardElement {
     const gone = removed.has(index);
     const left = Math.max(0, x1);
     const right = Math.min(this.width, x2);
-    const label = `[${interval.first}, ${interval.last}], nimber *${interval.nimber}${gone ? ', vanishes' : ''}`;
+    const label = `[${interval.first}, ${interval.last}]${this.quiet ? '' : `, nimber *${interval.nimber}`}${gone ? ', vanishes' : ''}`;
     return svg`<g class="bar" role="img" aria-label=${label}>
       <rect x=${left} y=${y + 1} width=${Math.max(1, right - left)} height=${ROW - 3} rx="3"
         fill=${gone ? 'var(--grundy-lose, #aa3377)' : colour ?? 'var(--grundy-surface, #e8e8e8)'} fill-opacity=${gone ? 0.55 : colour ? 0.45 : 1}

@@ -124,7 +124,7 @@ export class RowsBoardElement extends BoardElement {
       const move = byCell.get(heap, index)?.find((m) => Number(m.variant) === take);
       const wins = this.hints && move !== undefined && isWinning(this.analysis, move);
       const description = move
-        ? `Heap ${heap + 1}, ${pieceName} ${index + 1}: ${move.label}; leaves *${move.after}${isWinning(this.analysis, move) ? ', a winning move' : ''}`
+        ? this.moveWords(move, `Heap ${heap + 1}, ${pieceName} ${index + 1}: `)
         : `Heap ${heap + 1}, ${pieceName} ${index + 1}`;
       const taken = previewed !== undefined && regionHas(previewed.footprint, heap, index);
       return html`<button class="piece ${board.piece} ${move ? 'playable' : ''} ${taken ? 'taken' : ''} ${wins ? 'winning' : ''}"

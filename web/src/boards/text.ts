@@ -223,7 +223,7 @@ export class TextBoardElement extends BoardElement {
     const { first, last } = move.anchor;
     const wins = this.hints && isWinning(this.analysis, move);
     const active = this.preview === move.id;
-    const label = `${move.label}: leaves *${move.after}${wins ? ', a winning move' : ''}`;
+    const label = this.moveWords(move);
     return layout.segments(first, last).map(([a, b, line]) => {
       const start = layout.at(a);
       const end = layout.at(b);

@@ -33,6 +33,11 @@ interface Choice {
  * element, and copy a snippet for a blog (or an iframe where scripts are
  * not allowed).
  */
+/** The element's values when the attribute is left out: a puzzle hides them. */
+function defaultValues(choice: { puzzle: boolean }): string {
+  return choice.puzzle ? 'hidden' : 'shown';
+}
+
 export class EmbedBuilder extends LitElement {
   static properties = { games: { state: true }, choice: { state: true }, copied: { state: true }, size: { state: true } };
 
@@ -73,6 +78,11 @@ export class EmbedBuilder extends LitElement {
     this.choice = { ...this.choice, ...change };
   }
 
+  /** A puzzle starts with its values hidden, as the element does. */
+  private puzzleChanged(puzzle: boolean): void {
+    this.set({ puzzle, values: defaultValues({ puzzle }) });
+  }
+
   private pickGame(id: string): void {
     const game = this.games.find((g) => g.id === id);
     this.set({ game: id, position: game?.samples[0]?.input ?? '' });
@@ -93,7 +103,7 @@ export class EmbedBuilder extends LitElement {
       c.mode === 'play' && c.opponent === 'ai' ? `first="${attribute(c.first)}" level="${attribute(c.level)}"` : '',
       c.play === 'misere' ? 'play="misere"' : '',
       c.controls !== 'full' ? `controls="${attribute(c.controls)}"` : '',
-      c.values === 'hidden' ? 'values="hidden"' : '',
+      c.values !== defaultValues(c) ? `values="${attribute(c.values)}"` : '',
       c.hints ? 'hints' : '',
       c.puzzle ? 'puzzle' : '',
       c.quiz ? 'quiz' : '',
@@ -106,7 +116,7 @@ export class EmbedBuilder extends LitElement {
     const params = new URLSearchParams({ game: c.game, position: c.position, mode: c.mode, opponent: c.opponent, first: c.first, level: c.level });
     if (c.play === 'misere') params.set('play', 'misere');
     if (c.controls !== 'full') params.set('controls', c.controls);
-    if (c.values === 'hidden') params.set('values', 'hidden');
+    if (c.values !== defaultValues(c)) params.set('values', c.values);
     if (c.hints) params.set('hints', '');
     if (c.puzzle) params.set('puzzle', '');
     if (c.quiz) params.set('quiz', '');
@@ -170,7 +180,7 @@ export class EmbedBuilder extends LitElement {
         ${select('controls', 'Controls', [['full', 'Full: toolbar, analysis, text'], ['play', 'Play: status, undo, new game'], ['none', 'None: the board alone']])}
         ${select('values', 'Values', [['shown', 'Shown'], ['hidden', 'Hidden: no nimbers or verdicts']])}
         <label class="inline"><input type="checkbox" .checked=${c.hints} @change=${(e: Event) => this.set({ hints: (e.target as HTMLInputElement).checked })} /> Hints</label>
-        <label class="inline"><input type="checkbox" .checked=${c.puzzle} @change=${(e: Event) => this.set({ puzzle: (e.target as HTMLInputElement).checked })} /> Puzzle: find the winning move</label>
+        <label class="inline"><input type="checkbox" .checked=${c.puzzle} @change=${(e: Event) => this.puzzleChanged((e.target as HTMLInputElement).checked)} /> Puzzle: find the winning move</label>
         <label class="inline"><input type="checkbox" .checked=${c.quiz} @change=${(e: Event) => this.set({ quiz: (e.target as HTMLInputElement).checked })} /> Quiz: P or N, or a nimber, before each move</label>
       </form>
       <section aria-label="Preview">

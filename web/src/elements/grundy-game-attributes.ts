@@ -67,9 +67,9 @@ export class GrundyGameAttributes extends LitElement {
    */
   declare play: string;
   /**
-   * Hide nimbers, verdicts and hints to play unspoiled.
+   * Hide nimbers, verdicts and hints to play unspoiled. Shown unless set,
+   * except in a puzzle, which hides them unless `shown` is asked for.
    * @type {'shown' | 'hidden'}
-   * @default 'shown'
    */
   declare values: string;
   /**
@@ -89,7 +89,7 @@ export class GrundyGameAttributes extends LitElement {
     super();
     Object.assign(this, {
       ...{ game: '', position: '', mode: 'play', first: 'human', opponent: 'ai', level: 'optimal', hints: false, quiz: false },
-      ...{ play: 'normal', values: 'shown', controls: 'full', puzzle: false, presenting: false, aiDelay: 400 },
+      ...{ play: 'normal', values: '', controls: 'full', puzzle: false, presenting: false, aiDelay: 400 },
       seed: Math.floor(Math.random() * 2 ** 31),
     } satisfies Partial<GrundyGameAttributes>);
   }

@@ -136,7 +136,8 @@ export class GrundyGame extends GrundyGameAttributes {
 
   /** @internal */
   get valuesShown(): boolean {
-    return this.values !== 'hidden' && !this.quizPending;
+    const shown = this.values === 'shown' || (this.values !== 'hidden' && !this.puzzle);
+    return shown && !this.quizPending;
   }
 
   /** The person is to move and has a quiz question to answer first. @internal */

@@ -62,7 +62,7 @@ export class PuzzleController {
       const outcome = analysis && outcomeOf(analysis);
       if (outcome === 'draw') return 'Puzzle: no move wins here; the best play holds a draw.';
       return outcome === 'next'
-        ? html`Puzzle: find a winning move. ${solution}`
+        ? html`Puzzle: find the move that wins. ${solution}`
         : 'Puzzle: every move here loses against perfect play.';
     }
     if (attempt.shown) return html`A winning move: ${attempt.label}.`;

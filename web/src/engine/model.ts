@@ -121,6 +121,11 @@ export function valueText(component: Pick<Component, 'nimber' | 'loopy'>): strin
   return k ? infinity(k) : `*${component.nimber}`;
 }
 
+/** The value a move leaves its part, where play can go on forever: `*1`, or `∞{0}`. */
+export function movedValueText(move: MoveInfo): string {
+  return valueText({ nimber: move.parts.reduce((a, b) => a ^ b, 0), loopy: move.loopy });
+}
+
 /** A vertex's value as written: `*3`, or Smith's `∞{0,2}`. */
 export function vertexValueText(value: VertexValue): string {
   return value.nimber === undefined ? infinity(value.k ?? []) : `*${value.nimber}`;

@@ -342,7 +342,7 @@ impl Game for Digraph {
                 let to = &values[v];
                 MoveInfo {
                     id: id as u32,
-                    label: format!("slide token {}: {u} → {v} ({})", token + 1, to.value.text()),
+                    label: format!("slide token {}: {u} → {v}", token + 1),
                     component: token as u32,
                     anchor: Region::Items {
                         items: vec![edge as u32],
@@ -367,11 +367,7 @@ impl Game for Digraph {
                     items: vec![at as u32],
                 },
                 nimber: values[at].finite(),
-                label: format!(
-                    "token {} on vertex {at}, {}",
-                    token + 1,
-                    values[at].value.text()
-                ),
+                label: format!("token {} on vertex {at}", token + 1),
                 loopy: Some(values[at].loopy()),
             })
             .collect();

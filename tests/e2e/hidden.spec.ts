@@ -1,0 +1,87 @@
+/**
+ * Hidden means hidden: with values off, in a quiz before its answer, and
+ * in a puzzle, no channel of the element carries a value. Every text node
+ * and every attribute (titles, aria-labels, SVG titles, classes that colour
+ * winning moves, data attributes) of the whole element, boards and panels
+ * included, is read for each game, in each hidden mode, while a move is
+ * previewed.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { watchConsole } from './helpers';
+import { GAMES } from './registry';
+
+/** Ways a value can show: a nimber, an outcome class, a verdict on a move, a mark for winning moves. */
+const LEAKS: [string, RegExp][] = [
+  ['a nimber', /(^|[^\w])\*\d/],
+  ['an outcome class', /\b[NP]-position/],
+  ['a verdict on a move', /winning move|holds a draw|leaves \*|= \*|\bmex\b/i],
+  ['Smith value', /∞\{|K = \{/],
+];
+/** Class names that colour a move by its value. */
+const VALUE_CLASSES = /(^|\s)(winning|wins|losing|draws|p-position|n-position)(\s|$)/;
+
+/** Every text and attribute of the element and of the shadow roots under it. */
+async function everythingSaid(page: Page): Promise<{ where: string; said: string }[]> {
+  return page.locator('grundy-game').evaluate((root) => {
+    const found: { where: string; said: string }[] = [];
+    const visit = (node: Node, path: string) => {
+      if (node.nodeType === Node.TEXT_NODE) {
+        const text = node.textContent?.trim();
+        if (text) found.push({ where: `${path} text`, said: text });
+        return;
+      }
+      if (!(node instanceof Element)) return;
+      const here = `${path} > ${node.localName}`;
+      for (const attribute of node.attributes) {
+        if (attribute.name === 'style' || attribute.name === 'd' || attribute.name === 'points') continue;
+        found.push({ where: `${here}[${attribute.name}]`, said: attribute.name === 'class' ? `class:${attribute.value}` : attribute.value });
+      }
+      if (node.shadowRoot) for (const child of node.shadowRoot.childNodes) visit(child, `${here}::shadow`);
+      // A style sheet's selectors name classes, not what is shown.
+      if (node.localName === 'style') return;
+      for (const child of node.childNodes) visit(child, here);
+    };
+    visit(root, '');
+    return found;
+  });
+}
+
+function leaksIn(said: { where: string; said: string }[]): string[] {
+  const leaks: string[] = [];
+  for (const { where, said: text } of said) {
+    if (text.startsWith('class:')) {
+      if (VALUE_CLASSES.test(text.slice(6))) leaks.push(`${where}: ${text}`);
+      continue;
+    }
+    for (const [what, pattern] of LEAKS) if (pattern.test(text)) leaks.push(`${what} at ${where}: ${text.slice(0, 120)}`);
+  }
+  return leaks;
+}
+
+/** A move on any board: a counter or piece, a cell, the line, a letter's bar, an edge. */
+const MOVES = 'button.counter.playable, button.piece.playable, rect.cell.playable, grundy-line svg, rect.bar, path.hit';
+
+const MODES: { name: string; query: string }[] = [
+  { name: 'values hidden', query: 'values=hidden&hints' },
+  { name: 'a quiz before its answer', query: 'quiz&hints' },
+  { name: 'a puzzle', query: 'puzzle&hints' },
+];
+
+for (const mode of MODES) {
+  test(`${mode.name}: no text or attribute of any game carries a value`, async ({ page }) => {
+    const problems = watchConsole(page);
+    for (const game of GAMES) {
+      // The lost position for the quiz and values (the computer is second), a won one for the puzzle.
+      const position = mode.name === 'a puzzle' ? game.samples[0].input : game.lost;
+      await page.goto(`/frame.html?game=${game.id}&position=${encodeURIComponent(position)}&opponent=human&${mode.query}`);
+      const element = page.locator('grundy-game');
+      await expect(element.locator('.status')).not.toBeEmpty();
+      await expect(element.locator('.busy')).toHaveCount(0);
+      // Point at a move, as a reader would before choosing one: its preview must say nothing either.
+      await element.locator(MOVES).first().hover({ force: true });
+      const leaks = leaksIn(await everythingSaid(page));
+      expect(leaks, `${game.id}, ${mode.name}`).toEqual([]);
+    }
+    expect(problems).toEqual([]);
+  });
+}
