@@ -63,3 +63,18 @@ test('heaps that play as Nim heaps are decided by Bouton\'s rule at any size the
   await expect(element.locator('.verdict')).toContainText('Misère play: the player to move wins');
   await expect(element.locator('.facts')).toContainText('heaps of up to 100 counters play as Nim heaps');
 });
+
+test('the note on misère play shows under misère play only, and the smallest winning pick under normal play only', async ({ page }) => {
+  const element = await open(page, `game=octal&position=${encodeURIComponent('0.77\n5 6')}`);
+  const facts = element.locator('.facts dt');
+  await expect(facts).toContainText(['Period']);
+  await expect(facts.filter({ hasText: 'Misère' })).toHaveCount(0);
+  await element.getByLabel('Play: normal or misère').selectOption('misere');
+  await expect(facts.filter({ hasText: 'Misère' })).toHaveCount(1);
+
+  const line = await open(page, `game=intervals&position=${encodeURIComponent('1\n2\n1 3\n5 9\n')}`);
+  await expect(line.locator('.facts dt')).toHaveText(['Smallest winning integer']);
+  await line.getByLabel('Play: normal or misère').selectOption('misere');
+  await expect(line.locator('.verdict')).toContainText('Misère play');
+  await expect(line.locator('.facts dt')).toHaveCount(0);
+});

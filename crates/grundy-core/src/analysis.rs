@@ -490,6 +490,11 @@ pub struct Interval {
 pub struct Fact {
     pub label: String,
     pub value: String,
+    /// The play the fact is about, where it holds under one only: the
+    /// analysis of the other leaves it out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub play: Option<Convention>,
 }
 
 /// One analysis's long lists, as `Analysis::take_lists` takes them out.
@@ -618,6 +623,9 @@ impl Analysis {
             (Some(loopy), None) => loopy.drawing.clone(),
             _ => Vec::new(),
         };
+        let convention = self.convention;
+        self.facts
+            .retain(|fact| fact.play.is_none_or(|play| play == convention));
     }
 
     /// The analysis without the move that led here (in a sum's parts too):

@@ -6,7 +6,9 @@
 //! counters before them and `right` after; a board draws the heap as that
 //! row (or a stack) and the move as the counters it takes.
 
-use crate::analysis::{Analysis, Board, Component, Edit, Fact, MisereReport, MoveInfo, Region};
+use crate::analysis::{
+    Analysis, Board, Component, Convention, Edit, Fact, MisereReport, MoveInfo, Region,
+};
 use crate::game::{unknown_move, unsupported_edit, Game, GameError, GameInfo};
 use crate::heaps::{self, heap_components, sorted_heaps, MAX_HEAPS};
 use crate::input::{parse_number, Scanner, BYTE_ORDER_MARK};
@@ -169,14 +171,17 @@ impl RuleValues {
             Fact {
                 label: "G(0), G(1), …".into(),
                 value: format!("{} …", first.join(" ")),
+                play: None,
             },
             Fact {
                 label: "Period".into(),
                 value: period,
+                play: None,
             },
             Fact {
                 label: "Misère".into(),
                 value: misere,
+                play: Some(Convention::Misere),
             },
         ]
     }

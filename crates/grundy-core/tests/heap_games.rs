@@ -620,13 +620,16 @@ fn fact(session: &mut Box<dyn grundy_core::AnySession>, label: &str) -> String {
 #[test]
 fn wild_heap_games_say_which_heap_is_not_a_nim_heap_and_are_searched() {
     let mut session = games::open("octal", "0.77\n5 6\n", 0).unwrap();
+    // The note on misère play is about misère play only.
+    assert!(session.analysis().facts.iter().all(|f| f.label != "Misère"));
+    session.set_convention(Convention::Misere);
     let kayles = fact(&mut session, "Misère");
     assert!(kayles.starts_with("a heap of "), "{kayles}");
     assert!(kayles.ends_with("positions are searched"), "{kayles}");
-    session.set_convention(Convention::Misere);
     let report = session.analysis().misere.clone().unwrap();
     assert!(report.explored > 0, "{}", report.method);
     let mut nim_like = games::open("subtraction", "1,2,3\n5 6\n", 0).unwrap();
+    nim_like.set_convention(Convention::Misere);
     assert_eq!(
         fact(&mut nim_like, "Misère"),
         "heaps of up to 100 counters play as Nim heaps of their values (Bouton's rule)"

@@ -183,7 +183,12 @@ tokens: Array<number>,
  */
 values: Array<VertexValue>, } | { "kind": "sum", parts: Array<SumPart>, };
 
-export type Fact = { label: string, value: string, };
+export type Fact = { label: string, value: string, 
+/**
+ * The play the fact is about, where it holds under one only: the
+ * analysis of the other leaves it out.
+ */
+play?: Convention, };
 
 export type MisereReport = { 
 /**

@@ -315,6 +315,7 @@ impl Game for BoardEscape {
                 empty.facts.push(Fact {
                     label: "No analysis".to_string(),
                     value: error.message,
+                    play: None,
                 });
                 return empty;
             }
@@ -368,14 +369,17 @@ impl Game for BoardEscape {
             Fact {
                 label: "k".to_string(),
                 value: position.k.to_string(),
+                play: None,
             },
             Fact {
                 label: "Values repeat from n =".to_string(),
                 value: values.pre_period.to_string(),
+                play: None,
             },
             Fact {
                 label: "Period".to_string(),
                 value: values.period.to_string(),
+                play: None,
             },
         ];
         analysis

@@ -19,7 +19,7 @@
 //! old order is kept rather than sorted anew.
 
 use crate::analysis::{
-    Analysis, Board, Component, Edit, Fact, Interval, MoveInfo, Region, MAX_PARTS,
+    Analysis, Board, Component, Convention, Edit, Fact, Interval, MoveInfo, Region, MAX_PARTS,
 };
 use crate::game::{unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample};
 use crate::input::Scanner;
@@ -769,6 +769,7 @@ impl Game for Intervals {
         analysis.facts.push(Fact {
             label: "Smallest winning integer".to_string(),
             value: best.map_or_else(|| "none: every pick loses".to_string(), |x| x.to_string()),
+            play: Some(Convention::Normal),
         });
         analysis
     }
