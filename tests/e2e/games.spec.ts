@@ -226,9 +226,9 @@ test('100 000 intervals, the published limit, paste in, stay out of the text box
   await expect(other.getByRole('alert')).toContainText('only the tab that made it keeps');
   await expect(shownGame(other, 'intervals').locator('.sum')).toBeVisible();
   await other.close();
-  // Longer than any published position: refused, saying the limit, and the position stays.
-  await paste(text + text);
-  await expect(element.locator('.error')).toContainText(`The text is ${2 * text.length} characters long; the limit is 2600000`);
+  // Longer than the engine reads: refused with the limit the README and the CLI state, and the position stays.
+  await paste(text.repeat(4));
+  await expect(element.locator('.error')).toContainText(`The input is ${4 * text.length} bytes long; the limit is 8388608 bytes (8 MiB)`);
   await expect(table.locator('tr.total td').nth(1)).toHaveText('*0');
 });
 

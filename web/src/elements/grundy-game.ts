@@ -3,7 +3,7 @@ import { GrundyGameAttributes } from './grundy-game-attributes';
 import type { Analysis, Convention, View } from '../engine/model';
 import { renderBoard } from '../boards/index';
 import type { BoardElement, BoardEvents } from '../boards/board';
-import { MAX_POSITION_LENGTH, readLevel, readMode, readOpponent, readSide, type Mode } from './options';
+import { readLevel, readMode, readOpponent, readSide, type Mode } from './options';
 import { sentence } from './readout';
 import './sequence-explorer';
 import './move-list';
@@ -166,9 +166,6 @@ export class GrundyGame extends GrundyGameAttributes {
 
   private async open(): Promise<void> {
     const text = this.position ?? '';
-    if (text.length > MAX_POSITION_LENGTH) {
-      return this.controller.refuse({ message: `the position is ${text.length} characters long; the limit is ${MAX_POSITION_LENGTH}` });
-    }
     if (!this.game) return this.controller.refuse({ message: 'no game given: set the game attribute, e.g. game="nim"' });
     const game = this.game;
     // With no position given, a game starts from its first sample.

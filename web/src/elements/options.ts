@@ -7,12 +7,6 @@ export type Mode = 'edit' | 'play' | 'analyse';
 export type Side = 'human' | 'ai';
 export type Opponent = 'ai' | 'human';
 
-/**
- * Longer positions are refused before they reach the engine. The longest a
- * game publishes is 100 000 intervals with both ends near −2³¹: 2.4 million
- * characters, 2.5 million with Windows line ends.
- */
-export const MAX_POSITION_LENGTH = 2_600_000;
 
 /**
  * The longest hash an address keeps; a longer position is left out of it.

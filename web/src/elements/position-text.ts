@@ -4,7 +4,6 @@ import type { BoardElement } from '../boards/board';
 import type { View } from '../engine/model';
 import { download, pngFromSvg } from './export';
 import type { GameController, Origin } from './game-controller';
-import { MAX_POSITION_LENGTH } from './options';
 import { sentence } from './readout';
 
 /**
@@ -85,10 +84,6 @@ export class PositionText implements ReactiveController {
   }
 
   private load(): void {
-    if (this.draft.length > MAX_POSITION_LENGTH) {
-      this.game.refuse({ message: `the text is ${this.draft.length} characters long; the limit is ${MAX_POSITION_LENGTH}` });
-      return;
-    }
     this.casesText = this.draft;
     void this.game.load(this.draft, 0, 'input');
   }
