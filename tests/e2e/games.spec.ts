@@ -278,3 +278,31 @@ test('a pick on the number line takes the gap under it: its interval and every o
   await expect(element.locator('grundy-line g.last')).toHaveAttribute('aria-label', /picked \[9, 9\]$/);
   await expect(element.locator('textarea')).toHaveValue('1\n5\n1 4\n7 8\n10 11\n14 19\n22 30\n');
 });
+
+test('the move-variant buttons keep one order as moves change, and moves are said plainly', async ({ page }) => {
+  for (const [game, position, order] of [
+    ['bacterial-tactics', '1\n4 4\n....\n....\n....\n....\n', ['H', 'V']],
+    ['board-escape', '4 4 5\nT...\n....\n..T.\n...E\n', ['up', 'down', 'left', 'right']],
+  ] as const) {
+    const element = await open(page, game, position);
+    await element.getByLabel('Opponent').selectOption('human');
+    const buttons = element.locator('grundy-grid .tools button[aria-pressed]');
+    await expect(buttons).toHaveText([...order]);
+    for (let move = 0; move < 2; move++) {
+      const before = await element.locator('textarea').inputValue();
+      await element.locator('rect.cell.playable').first().click();
+      const choice = element.getByRole('menuitem').first();
+      if (await choice.isVisible()) await choice.click();
+      await expect(element.locator('textarea')).not.toHaveValue(before);
+      const offered = await buttons.allTextContents();
+      expect(offered).toEqual(order.filter((v) => offered.includes(v)));
+    }
+  }
+  // A BoardEscape move says where the token goes, and what is left of it.
+  const escape = await open(page, 'board-escape', '1 3 3\nT.E\n');
+  const labels = await escape.evaluate((el) => (el as unknown as { analysis: { moves: { all(): { label: string }[] } } }).analysis.moves.all().map((m) => m.label));
+  expect(labels).toEqual(['token at row 1, column 1 moves right: has 2']);
+  // One of a thing is not many.
+  const stalk = await open(page, 'hackenbush', '2 1\n0 1\n');
+  await expect(stalk.locator('grundy-graph svg[role="group"]')).toHaveAttribute('aria-label', 'A picture of 1 vertex and 1 edge, 1 of them standing on the ground, in 1 piece');
+});

@@ -346,6 +346,9 @@ pub struct Legend {
     /// Whether the board can be turned 45°, where its diagonals become rows
     /// and columns.
     pub rotatable: bool,
+    /// The names of the moves one cell may offer (`H`, `V`), in the one
+    /// order the page lists them; empty where a cell has a single move.
+    pub variants: Vec<String>,
 }
 
 /// One tile of a grid: its character, what it is called, and how it looks.

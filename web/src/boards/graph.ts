@@ -388,14 +388,12 @@ export class GraphBoardElement extends BoardElement {
 
   private describe(graph: GraphBoard): string {
     if (graph.kind === 'digraph') {
-      const tokens = graph.tokens.length;
-      return `A directed graph of ${graph.points.length} vertices and ${graph.edges.length} arrows, with ${tokens} token${tokens === 1 ? '' : 's'}` +
-        (this.quiet ? '' : `; ${this.analysis.moves.length} moves`);
+      return `A directed graph of ${count(graph.points.length, 'vertex', 'vertices')} and ${count(graph.edges.length, 'arrow')}, with ${count(graph.tokens.length, 'token')}` +
+        (this.quiet ? '' : `; ${count(this.analysis.moves.length, 'move')}`);
     }
     const standing = this.analysis.moves.length;
-    const vertices = graph.points.length - 1;
-    return `A picture of ${vertices} vertices and ${graph.edges.length} edges, ${standing} of them standing on the ground` +
-      (this.quiet ? '' : `, in ${this.analysis.components.length} pieces`);
+    return `A picture of ${count(graph.points.length - 1, 'vertex', 'vertices')} and ${count(graph.edges.length, 'edge')}, ${standing} of them standing on the ground` +
+      (this.quiet ? '' : `, in ${count(this.analysis.components.length, 'piece')}`);
   }
 
   /** The drawing coordinates under the pointer, snapped to the grid. */
@@ -600,3 +598,8 @@ function arrowHead(from: Point, to: Point): { d: string; base: Point } {
 }
 
 customElements.define('grundy-graph', GraphBoardElement);
+
+/** `1 edge`, `2 edges`: a number with its noun. */
+function count(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}

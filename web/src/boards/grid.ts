@@ -87,9 +87,10 @@ export class GridBoardElement extends BoardElement {
     return board?.kind === 'grid' ? board : undefined;
   }
 
-  /** The distinct variants among the moves, in first-seen order. */
+  /** The variants the moves offer, in the legend's one order, so that buttons and keys never move. */
   private get variants(): string[] {
-    return [...new Set(this.analysis.moves.all().map((m) => m.variant).filter((v): v is string => !!v))];
+    const offered = new Set(this.analysis.moves.all().map((m) => m.variant));
+    return (this.grid?.legend.variants ?? []).filter((v) => offered.has(v));
   }
 
   private cellSize(grid: GridBoard): number {

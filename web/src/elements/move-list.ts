@@ -52,7 +52,7 @@ export class MoveList extends LitElement {
     ol { margin: 0; padding-left: 2rem; max-height: 14rem; overflow-y: auto; }
     li.future { opacity: 0.5; }
     li button { font: inherit; text-align: left; border: 0; background: none; color: inherit; padding: 0.1rem 0.2rem; cursor: pointer;
-      border-radius: 0.3rem; min-height: 1.6rem; }
+      border-radius: 0.3rem; min-height: 1.6rem; vertical-align: top; }
     li button:hover, li button:focus-visible { background: var(--grundy-surface, #eef); }
     li.current button { font-weight: 700; }
     .value { color: var(--grundy-muted, #555); font-variant-numeric: tabular-nums; }

@@ -152,7 +152,12 @@ numbers: Array<string>,
  * Whether the board can be turned 45°, where its diagonals become rows
  * and columns.
  */
-rotatable: boolean, };
+rotatable: boolean, 
+/**
+ * The names of the moves one cell may offer (`H`, `V`), in the one
+ * order the page lists them; empty where a cell has a single move.
+ */
+variants: Array<string>, };
 
 export type SumPart = { game: string, name: string, analysis: Analysis, moveOffset: number, componentOffset: number, };
 

@@ -918,6 +918,7 @@ fn legend() -> Legend {
         palette: vec![".".into(), "#".into()],
         numbers: Vec::new(),
         rotatable: false,
+        variants: vec!["H".into(), "V".into()],
     }
 }
 

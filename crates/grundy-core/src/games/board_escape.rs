@@ -353,7 +353,10 @@ impl Game for BoardEscape {
                 };
                 MoveInfo {
                     id: id as u32,
-                    label: format!("token at {} {name}: {fate}", cell_name(position, cell)),
+                    label: format!(
+                        "token at {} moves {name}: {fate}",
+                        cell_name(position, cell)
+                    ),
                     component: token as u32,
                     anchor: Region::cell(cell / position.cols, cell % position.cols),
                     variant: Some(name.to_string()),
@@ -514,6 +517,7 @@ fn board(position: &Position, heat: Option<Heat>) -> Board {
             palette: [".", "#", "E", "T"].map(String::from).to_vec(),
             numbers: vec!["k".into()],
             rotatable: false,
+            variants: DIRECTIONS.map(|(_, _, name)| name.to_string()).to_vec(),
         },
     }
 }

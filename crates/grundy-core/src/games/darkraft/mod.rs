@@ -521,6 +521,7 @@ fn legend() -> Legend {
         palette: vec!["L".into(), "R".into(), "X".into()],
         numbers: Vec::new(),
         rotatable: true,
+        variants: Vec::new(),
     }
 }
 
