@@ -76,3 +76,36 @@ test('the game tree expands small positions and refuses large ones', async ({ pa
   await element.locator('.tree-panel').getByRole('button', { name: 'Show' }).click();
   await expect(element.locator('.tree-panel .error')).toContainText('Too large to expand');
 });
+
+test('on a phone, a badge clicked on the board brings its explanation into view', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/#game=darkraft&position=${encodeURIComponent('3 3\nRLX\nXRL\nLXR\n')}`);
+  const element = activeGame(page);
+  await element.locator('grundy-grid g.badge').first().click();
+  await expect(element.locator('mex-explainer')).toBeInViewport();
+});
+
+test('in Edit, a paint stroke that starts on a badge paints instead of explaining', async ({ page }) => {
+  await page.goto(`/#game=darkraft&position=${encodeURIComponent('3 3\nRLX\nXRL\nLXR\n')}`);
+  const element = activeGame(page);
+  await element.getByRole('button', { name: 'Edit' }).click();
+  await element.getByRole('button', { name: /^L / }).click();
+  const badge = element.locator('grundy-grid g.badge').first();
+  const box = (await badge.boundingBox())!;
+  await page.mouse.move(box.x + 4, box.y + 4);
+  await page.mouse.down();
+  await page.mouse.up();
+  await expect(element.locator('textarea')).toHaveValue(/^3 3\nL/);
+  await expect(element.locator('mex-explainer')).toHaveCount(0);
+});
+
+test('a nim-sum table wider than its panel keeps the low bits, which decide the move, in view', async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(`/#game=nim&position=${encodeURIComponent('3 4 100 99 98 97 65')}`);
+  const table = activeGame(page).locator('nim-sum-table');
+  await expect(table.locator('tr.total')).toBeVisible();
+  const host = (await table.boundingBox())!;
+  const ones = (await table.locator('thead th').last().boundingBox())!;
+  expect(ones.x + ones.width).toBeLessThanOrEqual(host.x + host.width + 1);
+  expect(ones.x).toBeGreaterThanOrEqual(host.x);
+});

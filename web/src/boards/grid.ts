@@ -419,11 +419,13 @@ export class GridBoardElement extends BoardElement {
       if (spots.some((spot) => covered.has(spot))) return nothing;
       spots.forEach((spot) => covered.add(spot));
       const colour = componentColour(component.id);
-      return svg`<g class="badge" role="button" tabindex="-1" aria-label=${`${component.label}: nimber ${text}; explain it`}
-        @click=${() => this.selectComponent(component.id)}>
-        <rect x=${x} y=${y} width=${width} height=${BADGE_HEIGHT} rx="7" fill=${colour} stroke="var(--grundy-bg, #fff)" stroke-width="1"></rect>
-        <text x=${x + width / 2} y=${y + 11.5} text-anchor="middle" fill=${inkOn(colour)}>${text}</text>
-      </g>`;
+      const body = svg`<rect x=${x} y=${y} width=${width} height=${BADGE_HEIGHT} rx="7" fill=${colour} stroke="var(--grundy-bg, #fff)" stroke-width="1"></rect>
+        <text x=${x + width / 2} y=${y + 11.5} text-anchor="middle" fill=${inkOn(colour)}>${text}</text>`;
+      // While drawing, a badge is only a label: a stroke that starts on it paints the cell below.
+      return this.editing
+        ? svg`<g class="badge" role="img" pointer-events="none" aria-label=${`${component.label}: nimber ${text}`}>${body}</g>`
+        : svg`<g class="badge" role="button" tabindex="-1" aria-label=${`${component.label}: nimber ${text}; explain it`}
+            @click=${() => this.selectComponent(component.id)}>${body}</g>`;
     });
   }
 

@@ -38,6 +38,11 @@ export class MexExplainer extends LitElement {
     .badge { border-radius: 0.6em; padding: 0 0.35em; font-weight: 700; }
   `;
 
+  /** A component is chosen by a click on the board: bring its explanation into view, wherever the panel is. */
+  protected updated(changed: Map<string, unknown>): void {
+    if (changed.has('component')) this.scrollIntoView({ block: 'nearest' });
+  }
+
   private options(): MoveInfo[] {
     const { moves } = this.analysis;
     const options: MoveInfo[] = [];

@@ -57,6 +57,11 @@ export class NimSumTable extends LitElement {
     td.label button[aria-pressed='true'] { font-weight: 700; text-decoration: underline; }
   `;
 
+  /** A table wider than its panel starts scrolled to its right end: the low bits decide the move. */
+  protected updated(): void {
+    this.scrollLeft = this.scrollWidth;
+  }
+
   render() {
     const finite = (c: Component) => !c.loopy?.infinite;
     const { components, nimber: total } = this.analysis;
