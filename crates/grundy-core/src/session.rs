@@ -39,6 +39,17 @@ pub trait AnySession {
     /// Moves played since the position was loaded or last drawn: who is
     /// to move counts from there.
     fn ply(&self) -> usize;
+    /// Undoes or redoes moves until `ply` moves have been played since the
+    /// drawing, or no move is left that way: one step for a page, however
+    /// far it goes, never crossing a drawing edit.
+    fn seek(&mut self, ply: usize) {
+        while self.ply() > ply && self.undo_step() == Some(Step::Move) {
+            self.undo();
+        }
+        while self.ply() < ply && self.redo_step() == Some(Step::Move) {
+            self.redo();
+        }
+    }
     /// Drawing edits between the loaded position and the current one.
     fn drawn(&self) -> usize;
     /// Replaces the position with case `case` of `text`, starting a fresh

@@ -242,6 +242,16 @@ impl Session {
         Ok(id as u32)
     }
 
+    /// Steps through moves until `ply` moves have been played since the
+    /// drawing, or as near as the history goes.
+    pub fn seek(&mut self, ply: u32) {
+        self.changed(|s| {
+            let before = s.ply();
+            s.seek(ply as usize);
+            s.ply() != before
+        });
+    }
+
     pub fn undo(&mut self) -> bool {
         self.changed(|s| s.undo())
     }

@@ -382,12 +382,16 @@ export class GameController implements ReactiveController {
     this.host.requestUpdate();
   }
 
-  /** Undo or redo; against the computer, back to the person's previous turn. */
-  async stepHistory(op: 'undo' | 'redo'): Promise<void> {
+  /**
+   * Undo or redo; against the computer, back to the person's previous turn.
+   * One request however many moves it spans, so that no sequence of clicks
+   * can start a loop of requests.
+   */
+  stepHistory(op: 'undo' | 'redo'): Promise<View | undefined> {
     const settings = this.settings();
-    let steps = 1;
-    if (settings.againstAi) steps = op === 'redo' || this.seatToMove === settings.humanSeat ? 2 : 1;
-    for (let i = 0; i < steps && this.canStep(op); i++) await this.request({ op }, 'action');
+    const ply = this.view?.ply ?? 0;
+    const steps = settings.againstAi && (op === 'redo' || this.seatToMove === settings.humanSeat) ? 2 : 1;
+    return this.goToPly(op === 'undo' ? Math.max(0, ply - steps) : ply + steps);
   }
 
   /** Whether Play's Undo or Redo has a move to take: drawing edits are Edit's to undo. */
@@ -396,17 +400,13 @@ export class GameController implements ReactiveController {
   }
 
   /** Back to the position the game started from: loaded or last drawn. */
-  async restart(): Promise<void> {
-    while (this.canStep('undo')) await this.request({ op: 'undo' }, 'action');
+  restart(): Promise<View | undefined> {
+    return this.goToPly(0);
   }
 
-  /** Undoes or redoes until the position after move `ply` is shown. */
-  async goToPly(ply: number): Promise<void> {
-    for (let guard = 0; this.view && this.view.ply !== ply && guard < 10_000; guard++) {
-      const op = this.view.ply > ply ? 'undo' : 'redo';
-      if (!this.canStep(op)) break;
-      if (!(await this.request({ op }, 'action'))) break;
-    }
+  /** Undoes or redoes moves until the position after move `ply` is shown, or as near as the history goes. */
+  goToPly(ply: number): Promise<View | undefined> {
+    return this.request({ op: 'seek', ply }, 'action');
   }
 }
 

@@ -9,6 +9,8 @@ export type SessionRequest =
   | { op: 'play'; move: number }
   | { op: 'undo' }
   | { op: 'redo' }
+  /** Undo or redo moves until `ply` moves have been played since the drawing. */
+  | { op: 'seek'; ply: number }
   | { op: 'ai'; level: number; seed: number }
   | { op: 'edit'; edit: Edit }
   | { op: 'tree'; depth: number }

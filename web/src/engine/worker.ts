@@ -97,6 +97,9 @@ function apply(key: string, request: SessionRequest): Extra {
     case 'redo':
       sessionFor(key).redo();
       return {};
+    case 'seek':
+      sessionFor(key).seek(request.ply);
+      return {};
     case 'edit':
       sessionFor(key).edit(request.edit);
       return {};
