@@ -142,3 +142,25 @@ fn a_sums_parts_added_and_removed_are_steps_as_its_moves_are() {
     assert!(session.redo());
     assert_eq!(session.ply(), 1);
 }
+
+#[test]
+fn seek_goes_to_a_ply_through_moves_and_stops_at_a_drawing() {
+    let mut session = games::open("nim", "3 4 5\n", 0).unwrap();
+    play_first(&mut session);
+    session.edit(&Edit::SetHeap { index: 0, size: 6 }).unwrap();
+    for _ in 0..3 {
+        play_first(&mut session);
+    }
+    session.seek(1);
+    assert_eq!((session.ply(), session.drawn()), (1, 1));
+    session.seek(0);
+    assert_eq!(
+        (session.ply(), session.drawn(), session.text().as_str()),
+        (0, 1, "6 4 5\n")
+    );
+    // Never past the drawing edit, however far asked.
+    session.seek(0);
+    assert_eq!(session.undo_step(), Some(Step::Edit));
+    session.seek(10);
+    assert_eq!(session.ply(), 3);
+}
