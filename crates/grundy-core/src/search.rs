@@ -12,10 +12,24 @@ pub const PLAYGROUND_BUDGET: usize = 50_000;
 /// Positions `grundy outcome --misere` searches.
 pub const CLI_BUDGET: usize = 250_000;
 
+/// The most bytes of positions a search holds at once, as their keys on
+/// its path and in its memo. A budget of positions alone lets a game whose
+/// positions grow as play goes deeper (one heap of 100 000 split again and
+/// again) take gigabytes, and minutes, before it has counted many.
+pub const MAX_HELD_BYTES: usize = 32 << 20;
+
 /// The error for a search that ran out of budget.
 pub fn too_large(budget: usize) -> GameError {
     GameError::new(format!(
         "too large to solve exactly under misère play: more than {budget} positions"
+    ))
+}
+
+/// The error for a search whose positions outgrew [`MAX_HELD_BYTES`].
+fn too_large_to_hold() -> GameError {
+    GameError::new(format!(
+        "too large to solve exactly under misère play: its positions would take more than {} MiB",
+        MAX_HELD_BYTES >> 20
     ))
 }
 
@@ -114,6 +128,8 @@ pub struct Search {
     /// Whether the player to move wins, by canonical position.
     memo: HashMap<String, bool>,
     budget: usize,
+    /// Bytes of the keys in `memo` and on the path being searched.
+    held: usize,
 }
 
 impl Search {
@@ -121,6 +137,7 @@ impl Search {
         Search {
             memo: HashMap::new(),
             budget,
+            held: 0,
         }
     }
 
@@ -137,6 +154,7 @@ impl Search {
             return Ok(known);
         }
         let moves = session.moves();
+        self.held += root.len();
         let mut stack = vec![Frame {
             key: root,
             moves,
@@ -167,12 +185,18 @@ impl Search {
                 stack.last_mut().expect("just used").wins |= !known;
                 continue;
             }
-            if self.memo.len() + stack.len() > self.budget {
+            self.held += key.len();
+            let refusal = if self.memo.len() + stack.len() > self.budget {
+                Some(too_large(self.budget))
+            } else {
+                (self.held > MAX_HELD_BYTES).then(too_large_to_hold)
+            };
+            if let Some(refusal) = refusal {
                 // Back to where the search started, then refuse.
                 for _ in 0..stack.len() {
                     session.leave();
                 }
-                return Err(too_large(self.budget));
+                return Err(refusal);
             }
             let moves = session.moves();
             stack.push(Frame {
@@ -295,4 +319,47 @@ fn grow(
         node.children.push(child?);
     }
     Ok(node)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A line of play without end whose positions grow as it goes deeper,
+    /// as a heap game's do when one huge heap is split again and again.
+    struct Growing {
+        depth: usize,
+    }
+
+    impl Walk for Growing {
+        fn key(&self) -> String {
+            "heap ".repeat(1000 * (self.depth + 1))
+        }
+        fn analysis(&mut self) -> Analysis {
+            unreachable!("the search asks only for keys and moves")
+        }
+        fn moves(&mut self) -> u32 {
+            1
+        }
+        fn enter(&mut self, _id: u32) -> Result<(), GameError> {
+            self.depth += 1;
+            Ok(())
+        }
+        fn leave(&mut self) {
+            self.depth = self.depth.saturating_sub(1);
+        }
+    }
+
+    #[test]
+    fn a_search_whose_positions_outgrow_memory_is_refused_well_within_its_position_budget() {
+        let mut walk = Growing { depth: 0 };
+        let report = search(&mut walk, CLI_BUDGET);
+        assert_eq!(report.outcome, None);
+        assert_eq!(
+            report.method,
+            "too large to solve exactly under misère play: its positions would take more than 32 MiB"
+        );
+        // Refused at a depth of about 115 positions, not 250 000, and back at the start.
+        assert!(report.explored == 0 && walk.depth == 0);
+    }
 }
