@@ -263,8 +263,9 @@ export class GameController implements ReactiveController {
       [this.tree, this.treeProblem] = [tree, ''];
     } catch (error) {
       if (error instanceof SupersededError) return;
+      // A cancel says so once, in the status, as for any other work.
       if (error instanceof CancelledError) void this.resync();
-      [this.tree, this.treeProblem] = [undefined, (error as Error).message];
+      [this.tree, this.treeProblem] = [undefined, error instanceof CancelledError ? '' : (error as Error).message];
     } finally {
       this.host.requestUpdate();
     }
