@@ -135,10 +135,17 @@ test('drawing on the number line adds an interval; a crossing one is refused', a
   const drawn = await element.locator('textarea').inputValue();
   // Across the end of [0, 10]: refused with the reason, nothing changes.
   await drag(0.2, 0.97);
-  await expect(element.locator('.error')).toContainText('overlap');
-  await expect(element.locator('grundy-line .callout')).toContainText('overlap without one holding the other');
+  // One error, said once, naming the intervals: a drawing has no lines.
+  const alerts = element.getByRole('alert');
+  await expect(alerts).toHaveCount(1);
+  await expect(alerts).toContainText(/^\[0, 10\] and \[\d+, \d+\] overlap without one holding the other/);
+  await expect(alerts).not.toContainText(/line/i);
   await page.screenshot({ path: 'tests/screenshots/intervals-refused.png' });
   await expect(element.locator('textarea')).toHaveValue(drawn);
+  // New text with an error of its own replaces it: one current error.
+  await element.locator('textarea').fill('1\n2\n1 5\n3 8\n');
+  await expect(alerts).toHaveCount(1);
+  await expect(alerts).toContainText('(line 3)');
 });
 
 test('BoardEscape heat map follows n, huge n included, with the cycle charted', async ({ page }) => {

@@ -423,3 +423,26 @@ fn misere_outcomes_and_winning_moves_agree_with_brute_force() {
         assert_eq!(analysed_winning(&mut session), brute.winning(all), "{text}");
     }
 }
+
+/// A drawn interval has no line: an edit that overlaps names the intervals
+/// only, and no place in a text that may not exist.
+#[test]
+fn a_drawing_edit_that_overlaps_names_the_intervals_not_lines() {
+    let text = "1\n9\n0 1\n2 3\n5 8\n10 11\n13 14\n16 17\n19 20\n22 23\n25 26\n";
+    let mut session = games::open("intervals", text, 0).unwrap();
+    let error = session
+        .edit(&Edit::SetSpan {
+            index: 8,
+            first: 7,
+            last: 12,
+        })
+        .unwrap_err();
+    assert_eq!(error.line, None);
+    assert!(!error.message.contains("line"), "{}", error.message);
+    assert!(
+        error.message.starts_with("[5, 8] and [7, 12] overlap"),
+        "{}",
+        error.message
+    );
+    assert_eq!(session.text(), text);
+}

@@ -21,7 +21,6 @@ export class BoardElement extends LitElement {
     interactive: { type: Boolean },
     hints: { type: Boolean },
     preview: { type: Number },
-    problem: { type: String },
     quiet: { type: Boolean },
     lastBy: { type: String },
   };
@@ -35,8 +34,6 @@ export class BoardElement extends LitElement {
   declare hints: boolean;
   /** The id of the move being previewed, or -1. */
   declare preview: number;
-  /** Why the last edit or move was refused, to show where it happened. */
-  declare problem: string;
   /** Draw the position alone, without nimbers (a presentation's first step). */
   declare quiet: boolean;
   /** Who made the last move ("You", "Computer", "Player 1"), for its mark's label. */
@@ -48,7 +45,6 @@ export class BoardElement extends LitElement {
     this.interactive = false;
     this.hints = false;
     this.preview = -1;
-    this.problem = '';
     this.quiet = false;
     this.lastBy = '';
   }

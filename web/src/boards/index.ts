@@ -15,7 +15,6 @@ export interface BoardOptions {
   interactive: boolean;
   hints: boolean;
   preview: number;
-  problem: string;
   /** Hide nimbers, showing the position alone. */
   quiet?: boolean;
   /** Who made the last move, for its mark's label. */
@@ -24,31 +23,31 @@ export interface BoardOptions {
 
 /** The renderer for the analysis's board geometry. */
 export function renderBoard(options: BoardOptions): TemplateResult {
-  const { game, analysis, editing, interactive, hints, preview, problem } = options;
+  const { game, analysis, editing, interactive, hints, preview } = options;
   const quiet = options.quiet ?? false;
   const lastBy = options.lastBy ?? '';
   switch (analysis.board.kind) {
     case 'heaps':
       return html`<grundy-heaps part="board" .analysis=${analysis} ?editing=${editing} ?interactive=${interactive}
-        ?hints=${hints} .preview=${preview} .problem=${problem} ?quiet=${quiet} .lastBy=${lastBy}></grundy-heaps>`;
+        ?hints=${hints} .preview=${preview} ?quiet=${quiet} .lastBy=${lastBy}></grundy-heaps>`;
     case 'rows':
       return html`<grundy-rows part="board" .analysis=${analysis} ?editing=${editing} ?interactive=${interactive}
-        ?hints=${hints} .preview=${preview} .problem=${problem} ?quiet=${quiet} .lastBy=${lastBy}></grundy-rows>`;
+        ?hints=${hints} .preview=${preview} ?quiet=${quiet} .lastBy=${lastBy}></grundy-rows>`;
     case 'grid':
       return html`<grundy-grid part="board" game=${game} .analysis=${analysis} ?editing=${editing} ?interactive=${interactive}
-        ?hints=${hints} .preview=${preview} .problem=${problem} ?quiet=${quiet} .lastBy=${lastBy}></grundy-grid>`;
+        ?hints=${hints} .preview=${preview} ?quiet=${quiet} .lastBy=${lastBy}></grundy-grid>`;
     case 'text':
       return html`<grundy-text part="board" .analysis=${analysis} ?editing=${editing} ?interactive=${interactive}
-        ?hints=${hints} .preview=${preview} .problem=${problem} ?quiet=${quiet} .lastBy=${lastBy}></grundy-text>`;
+        ?hints=${hints} .preview=${preview} ?quiet=${quiet} .lastBy=${lastBy}></grundy-text>`;
     case 'sum':
       return html`<grundy-sum part="board" .analysis=${analysis} ?editing=${editing} ?interactive=${interactive}
         ?hints=${hints} .preview=${preview} ?quiet=${quiet} .lastBy=${lastBy}></grundy-sum>`;
     case 'line':
       return html`<grundy-line part="board" .analysis=${analysis} ?editing=${editing} ?interactive=${interactive}
-        ?hints=${hints} .preview=${preview} .problem=${problem} ?quiet=${quiet} .lastBy=${lastBy}></grundy-line>`;
+        ?hints=${hints} .preview=${preview} ?quiet=${quiet} .lastBy=${lastBy}></grundy-line>`;
     case 'graph':
     case 'digraph':
       return html`<grundy-graph part="board" .analysis=${analysis} ?editing=${editing} ?interactive=${interactive}
-        ?hints=${hints} .preview=${preview} .problem=${problem} ?quiet=${quiet} .lastBy=${lastBy}></grundy-graph>`;
+        ?hints=${hints} .preview=${preview} ?quiet=${quiet} .lastBy=${lastBy}></grundy-graph>`;
   }
 }

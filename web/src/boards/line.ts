@@ -44,8 +44,6 @@ export class LineBoardElement extends BoardElement {
     const measured = Math.round(entry.contentRect.width);
     if (measured > 0 && measured !== this.width) this.width = measured;
   });
-  /** Where the last edit was let go, for showing why it was refused. */
-  private editedAt = 0;
   private dragFrom: { x: number; view: [number, number]; moved: boolean } | undefined;
   /** Move ids by ascending anchor, for finding the pick under the pointer. */
   private readonly sortedMoves = new PerAnalysis((analysis) => alongTheLine(analysis.moves));
@@ -76,8 +74,6 @@ export class LineBoardElement extends BoardElement {
     .bar text { font: 700 10px system-ui, sans-serif; pointer-events: none; }
     .axis text { font: 10px system-ui, sans-serif; fill: var(--grundy-muted, #555); }
     .hint { font-size: 0.8rem; color: var(--grundy-muted, #555); margin: 0.3rem 0 0; }
-    .callout { font: 11px system-ui, sans-serif; background: var(--grundy-bg, #fff); color: var(--grundy-lose, #aa3377);
-      border: 1.5px solid var(--grundy-lose, #aa3377); border-radius: 0.4rem; padding: 0.2rem 0.35rem; }
   `;
 
   private get board(): LineBoard | undefined {
@@ -178,7 +174,6 @@ export class LineBoardElement extends BoardElement {
         })}
         ${this.renderLastMove(view)}
         ${this.draft ? this.renderDraft(view) : nothing}
-        ${this.editing && this.problem ? this.renderProblem() : nothing}
         ${this.renderAxis(view, axisY)}
         ${this.hoverValue !== undefined
           ? svg`<line x1=${this.x(this.hoverValue + 0.5, view)} x2=${this.x(this.hoverValue + 0.5, view)} y1="4" y2=${axisY}
@@ -227,14 +222,6 @@ export class LineBoardElement extends BoardElement {
         ? svg`<text x=${(left + right) / 2} y=${y + 12} text-anchor="middle" fill=${colour ? inkOn(colour) : 'var(--grundy-ink, #222)'}>*${interval.nimber}</text>`
         : nothing}
     </g>`;
-  }
-
-  /** The refusal, in a callout where the drag ended. */
-  private renderProblem() {
-    const width = Math.min(this.width - 8, 320);
-    const x = Math.max(4, Math.min(this.editedAt - width / 2, this.width - width - 4));
-    return svg`<foreignObject x=${x} y="0" width=${width} height=${TOP + 2 * ROW}>
-      <div class="callout" role="alert">${this.problem}</div></foreignObject>`;
   }
 
   /** The winning picks in view; each item of a Lit list costs two nodes, so those out of view are not listed. */
@@ -357,7 +344,6 @@ export class LineBoardElement extends BoardElement {
       this.draft = undefined;
       const [a, b] = [Math.min(first, last), Math.max(first, last)];
       const existing = board.intervals[index];
-      this.editedAt = this.x(b + 1, this.view ?? this.fitted(board));
       if (a < b && (!existing || existing.first !== a || existing.last !== b)) this.edit({ kind: 'setSpan', index, first: a, last: b });
       return;
     }

@@ -110,7 +110,6 @@ export class SumBoardElement extends BoardElement {
                 interactive: this.interactive && !this.editing,
                 hints: this.hints,
                 preview,
-                problem: '',
                 quiet: this.quiet,
                 lastBy: this.lastBy,
               })}

@@ -212,8 +212,8 @@ export class GameController implements ReactiveController {
       if (error instanceof SupersededError || generation !== this.generation) return undefined;
       const failure: EngineError =
         error instanceof EngineFailure ? { message: error.message, line: error.line, column: error.column } : { message: String(error) };
-      if (origin === 'input') this.inputError = failure;
-      else this.actionError = failure.message;
+      // One current error: the newest replaces the other.
+      [this.inputError, this.actionError] = origin === 'input' ? [failure, undefined] : [undefined, failure.message];
       return undefined;
     } finally {
       this.host.requestUpdate();

@@ -225,7 +225,6 @@ export class GrundyGame extends GrundyGameAttributes {
             interactive,
             hints: this.valuesShown && (this.hints || (!compact && this.currentMode === 'analyse')),
             preview: this.preview.move,
-            problem: this.controller.actionError ?? '',
             quiet: !this.valuesShown,
             lastBy: this.controller.lastBy,
           })

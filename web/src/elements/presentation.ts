@@ -103,7 +103,6 @@ export class PresentationController implements ReactiveController {
                 interactive: false,
                 hints: step >= 3,
                 preview,
-                problem: '',
                 quiet: step === 0,
               })
             : nothing}

@@ -33,12 +33,22 @@ pub const MAX_INTERVALS: usize = 100_000;
 pub const MIN_COORDINATE: i64 = -(1 << 31);
 pub const MAX_COORDINATE: i64 = 1 << 31;
 
-/// An interval as read, with the line it came from.
+/// An interval as read, with the line it came from (0 for one drawn).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Span {
     pub first: i64,
     pub last: i64,
     pub line: usize,
+}
+
+impl Span {
+    /// `[1, 5] (line 3)`, or `[1, 5]` for a drawn interval.
+    fn named(&self) -> String {
+        match self.line {
+            0 => format!("[{}, {}]", self.first, self.last),
+            line => format!("[{}, {}] (line {line})", self.first, self.last),
+        }
+    }
 }
 
 /// A case's forest and which of its intervals remain. Every position of a
@@ -115,14 +125,17 @@ impl Forest {
             if let Some(&top) = open.last() {
                 if spans[i].last > spans[top].last {
                     let (a, b) = (spans[top], spans[i]);
-                    return Err(GameError::at_line(
-                        b.line,
-                        format!(
-                            "[{}, {}] (line {}) and [{}, {}] (line {}) overlap without one holding the other; \
-                             intervals must nest or be disjoint, and touching ends count as overlapping",
-                            a.first, a.last, a.line, b.first, b.last, b.line
-                        ),
-                    ));
+                    let message = format!(
+                        "{} and {} overlap without one holding the other; \
+                         intervals must nest or be disjoint, and touching ends count as overlapping",
+                        a.named(),
+                        b.named()
+                    );
+                    // A drawn interval has no line to name.
+                    return Err(match b.line {
+                        0 => GameError::new(message),
+                        line => GameError::at_line(line, message),
+                    });
                 }
                 parent[i] = Some(top);
                 children[top].push(i);
@@ -817,7 +830,7 @@ impl Game for Intervals {
                     line: 0,
                 })
                 .collect();
-            return Position::new(numbered(spans));
+            return Position::new(spans);
         }
         let forest = &position.forest;
         // The remaining intervals, numbered afresh in input order, in the
@@ -880,15 +893,15 @@ impl Game for Intervals {
             }
             _ => return Err(unsupported_edit("Intervals", edit)),
         }
-        Position::rebuilt(numbered(spans), order, Some(forest))
+        Position::rebuilt(drawn(spans), order, Some(forest))
     }
 }
 
-/// `spans` with the lines the text writes them on: the count on line 2,
-/// intervals after.
-fn numbered(mut spans: Vec<Span>) -> Vec<Span> {
-    for (i, span) in spans.iter_mut().enumerate() {
-        span.line = i + 3;
+/// `spans` as a drawing holds them: the text they came from, if any, no
+/// longer says where they are, so errors name intervals, not lines.
+fn drawn(mut spans: Vec<Span>) -> Vec<Span> {
+    for span in &mut spans {
+        span.line = 0;
     }
     spans
 }
