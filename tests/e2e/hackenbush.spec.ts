@@ -1,6 +1,6 @@
 /** Green Hackenbush as people use it: drawn with the pointer, then played. */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { SCREENS, clickAt, dragFrom, onScreen, openDrawing, shownGame, waitForHumanTurn, watchConsole } from './helpers';
+import { clickAt, dragFrom, onScreen, openDrawing, options, SCREENS, shownGame, waitForHumanTurn, watchConsole } from './helpers';
 
 function open(page: Page, position: string): Promise<Locator> {
   return openDrawing(page, 'hackenbush', position);
@@ -62,11 +62,11 @@ for (const screen of SCREENS) {
     const page = await context.newPage();
     // A stalk of two (*2) and a single edge (*1): chopping the stalk's top wins.
     const element = await open(page, '4 3\n0 1\n1 2\n0 3\n0 0\n60 60\n60 120\n160 60\n');
-    await element.getByLabel('Hints').check();
+    await (await options(element)).getByLabel('Hints').check();
     await waitForHumanTurn(element);
     await expect(element.locator('path.halo')).toHaveCount(1);
     const top = element.locator('path.hit[data-edge="1"]');
-    await expect(top).toHaveAttribute('aria-label', /chop edge 2 \(1–2\): leaves \*0, a winning move/);
+    await expect(top).toHaveAttribute('aria-label', /chop edge 2 \(1–2\); leaves \*0, a winning move/);
     const at = await onScreen(element, [60, 90]);
     if (screen.hasTouch) {
       await page.touchscreen.tap(at.x, at.y);
@@ -99,4 +99,28 @@ test('a picture beside a Nim heap: chopping in the picture plays the sum, and a 
   await expect(element.locator('textarea')).toHaveValue(/^--- hackenbush\n3 1\n0 1\n/);
   await waitForHumanTurn(element);
   expect(problems).toEqual([]);
+});
+
+test('while drawing, the view stays under the pointer: each vertex lands where it was clicked', async ({ page }) => {
+  const element = await open(page, '2 1\n0 1\n0 0\n100 60\n');
+  await element.getByRole('button', { name: 'Edit' }).click();
+  const svg = element.locator('grundy-graph svg');
+  const box = (await svg.boundingBox())!;
+  const text = element.locator('textarea');
+  // Clicks towards the edges of the view, where a re-fit would move most.
+  for (const [fx, fy] of [[0.85, 0.15], [0.1, 0.2], [0.9, 0.5]]) {
+    const at = { x: box.x + box.width * fx, y: box.y + box.height * fy };
+    const before = await text.inputValue();
+    await page.mouse.click(at.x, at.y);
+    await expect(text).not.toHaveValue(before);
+    const lines = (await text.inputValue()).trim().split('\n');
+    const [x, y] = lines[lines.length - 1].split(' ').map(Number);
+    // Within the snap to the drawing's grid of 10 units: a re-fit would move it tens of pixels.
+    const drawn = await onScreen(element, [x, y]);
+    const unit = (await onScreen(element, [10, 0])).x - (await onScreen(element, [0, 0])).x;
+    expect(Math.hypot(drawn.x - at.x, drawn.y - at.y)).toBeLessThanOrEqual(unit * 0.75);
+  }
+  // Asked to, the view fits the drawing again.
+  await element.getByRole('button', { name: 'Fit' }).click();
+  await expect(svg).toBeVisible();
 });

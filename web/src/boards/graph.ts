@@ -63,6 +63,8 @@ export class GraphBoardElement extends BoardElement {
   declare private drag: Drag | undefined;
   /** The digraph vertex whose value is explained under the board, or -1. */
   declare private explainedVertex: number;
+  /** The view box kept while drawing; see `steadyFrame`. */
+  private keptFrame: [number, number, number, number] | undefined;
 
   constructor() {
     super();
@@ -132,7 +134,7 @@ export class GraphBoardElement extends BoardElement {
     const graph = this.graph;
     if (!graph) return nothing;
     const directed = graph.kind === 'digraph';
-    const [left, top, width, height] = this.frame(graph);
+    const [left, top, width, height] = this.steadyFrame(graph);
     const previewed = this.previewed;
     const going = new Set(previewed?.footprint.kind === 'items' ? previewed.footprint.items : []);
     const colourOf = this.edgeColours(graph);
@@ -245,7 +247,14 @@ export class GraphBoardElement extends BoardElement {
       ${tools.map(([tool, name]) => html`<label><input type="radio" name="tool" .checked=${this.tool === tool}
         @change=${() => (this.tool = tool)} />${name}</label>`)}
       <span class="hint">${hint}</span>
+      <button @click=${() => this.refit()} title="Fit the view to the drawing">Fit</button>
     </div>`;
+  }
+
+  /** Fits the view to the drawing now, rather than when something leaves it. */
+  private refit(): void {
+    this.keptFrame = undefined;
+    this.requestUpdate();
   }
 
   private renderVertex([x, y]: Point, index: number): SVGTemplateResult {
@@ -341,6 +350,20 @@ export class GraphBoardElement extends BoardElement {
     if (!drag || drag.moving || drag.sliding || !drag.moved) return nothing;
     const [fx, fy] = drag.vertex === 0 && graph.kind === 'graph' ? [drag.to[0], 0] : graph.points[drag.vertex];
     return svg`<line class="rubber" x1=${fx} y1=${-fy} x2=${drag.to[0]} y2=${-drag.to[1]}></line>`;
+  }
+
+  /**
+   * While drawing, the view stays where it is, so that the next stroke
+   * starts where the person aims: it is fitted again only when a vertex
+   * leaves it, or when asked (Fit).
+   */
+  private steadyFrame(graph: GraphBoard): [number, number, number, number] {
+    const kept = this.keptFrame;
+    if (!this.editing) this.keptFrame = undefined;
+    else if (kept && graph.points.every(([x, y]) => inside(kept, x, -y))) return kept;
+    const fitted = this.frame(graph);
+    if (this.editing) this.keptFrame = fitted;
+    return fitted;
   }
 
   /** The view box: every vertex with a margin, and room to draw into while editing. */
@@ -602,4 +625,10 @@ customElements.define('grundy-graph', GraphBoardElement);
 /** `1 edge`, `2 edges`: a number with its noun. */
 function count(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
+}
+
+/** Whether the point lies in the view box with room for a vertex's circle and number. */
+function inside([left, top, width, height]: [number, number, number, number], x: number, y: number): boolean {
+  const room = 16;
+  return x >= left + room && x <= left + width - room && y >= top + room && y <= top + height - room;
 }
