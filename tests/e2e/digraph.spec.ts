@@ -1,6 +1,6 @@
 /** Tokens on a digraph as people use them: drawn, played, explained, added to sums. */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DIGRAPH_CYCLES, SCREENS, clickAt, dragFrom, onScreen, openDrawing, shownGame, waitForHumanTurn, watchConsole } from './helpers';
+import { clickAt, DIGRAPH_CYCLES, dragFrom, onScreen, openDrawing, options, SCREENS, shownGame, waitForHumanTurn, watchConsole } from './helpers';
 
 function open(page: Page, position: string): Promise<Locator> {
   return openDrawing(page, 'digraph', position);
@@ -52,7 +52,7 @@ test('a digraph drawn with the pointer is valued live and written with its coord
 
 test('Smith values are explained: the total, a token worth ∞, the winning arrow', async ({ page }) => {
   const element = await open(page, DIGRAPH_CYCLES);
-  await element.getByLabel('Hints').check();
+  await (await options(element)).getByLabel('Hints').check();
   await waitForHumanTurn(element);
   const total = element.locator('grundy-total');
   await expect(total).toContainText('*1 ⊕ ∞{1} = N');
@@ -115,10 +115,10 @@ for (const screen of SCREENS) {
 
 test('a drawn position shows as a draw, the quiz asks for one, and a sum keeps the ∞', async ({ page }) => {
   const element = await open(page, '2 2\n0 1\n1 0\n1\n0\n100 100\n260 100\n');
-  await element.getByLabel('Hints').check();
+  await (await options(element)).getByLabel('Hints').check();
   await waitForHumanTurn(element);
   await expect(element.locator('.status')).toContainText('no move wins; moves that hold the draw are marked');
-  await element.getByLabel('Quiz').check();
+  await (await options(element)).getByLabel('Quiz').check();
   await element.getByRole('button', { name: 'D: neither can force a win' }).click();
   await expect(element.locator('grundy-quiz')).toContainText('Right: a draw');
 
@@ -147,7 +147,7 @@ test('samples, random drawings and misère play all load, and each says what it 
   }
   await element.getByRole('button', { name: 'Play', exact: true }).click();
   // Misère play of a game that can go on forever is not solved, and says so.
-  await element.getByLabel('Play: normal or misère').selectOption('misere');
+  await (await options(element)).getByLabel('Play: normal or misère').selectOption('misere');
   await expect(element.locator('.verdict')).toContainText('Play here can go on forever, and misère play is solved only for games that always end');
   expect(problems).toEqual([]);
 });

@@ -4,7 +4,7 @@
  * 45° view never clips, and long strings wrap with each line's own lanes.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { shownGame } from './helpers';
+import { activeGame, options, shownGame } from './helpers';
 
 const sizes = [
   { name: 'desktop', width: 1400, height: 900 },
@@ -38,7 +38,7 @@ for (const size of sizes) {
   test(`presentation shows a 40×40 board whole at ${size.name} size`, async ({ page }) => {
     await page.setViewportSize(size);
     const element = await open(page, 'darkraft', darkraft(40, 40));
-    await element.getByRole('button', { name: 'Present' }).click();
+    await (await options(element)).getByRole('button', { name: 'Present' }).click();
     const box = (await element.locator('grundy-grid svg').first().boundingBox())!;
     expect(box.y + box.height).toBeLessThanOrEqual(size.height + 1);
     expect(box.x + box.width).toBeLessThanOrEqual(size.width + 1);
@@ -79,4 +79,19 @@ test('a 2×2 board grows to fill more than a corner', async ({ page }) => {
   const element = await open(page, 'darkraft', '2 2\nRL\nLR\n');
   const cell = (await element.locator('rect.cell').first().boundingBox())!;
   expect(cell.width).toBeGreaterThanOrEqual(60);
+});
+
+test('on a phone the first screen shows the board: the games are one picker and the options fold', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/#game=nim&position=3+4+5');
+  const element = activeGame(page);
+  const board = element.locator('grundy-heaps');
+  await expect(board).toBeVisible();
+  const box = (await board.boundingBox())!;
+  expect(box.y + box.height).toBeLessThan(844);
+  await expect(element.getByLabel('Hints')).toBeHidden();
+  await element.getByRole('button', { name: /Options/ }).click();
+  await expect(element.getByLabel('Hints')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Game' }).selectOption('darkraft');
+  await expect(activeGame(page).locator('grundy-grid')).toBeVisible();
 });

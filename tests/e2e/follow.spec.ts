@@ -4,7 +4,7 @@
  * hidden.
  */
 import { expect, test } from '@playwright/test';
-import { SCREENS, playOn, shownGame } from './helpers';
+import { options, playOn, SCREENS, shownGame } from './helpers';
 
 for (const screen of SCREENS) {
   test.describe(`at ${screen.name} size`, () => {
@@ -40,14 +40,14 @@ for (const screen of SCREENS) {
       await page.goto(`/#game=octal&position=${encodeURIComponent('0.77\n3 4\n')}`);
       const element = shownGame(page, 'octal');
       await expect(element.locator('.sum')).toBeVisible();
-      await element.getByLabel('Hints').check();
-      await element.getByLabel('Values').uncheck();
+      await (await options(element)).getByLabel('Hints').check();
+      await (await options(element)).getByLabel('Values').uncheck();
       await expect(element.locator('.sum')).toHaveCount(0);
       await expect(element.locator('.badge')).toHaveCount(0);
       await expect(element.locator('button.piece.winning')).toHaveCount(0);
       await expect(element.locator('.values-off')).toBeVisible();
-      await expect(element.getByLabel('Hints')).toBeDisabled();
-      await element.getByLabel('Values').check();
+      await expect((await options(element)).getByLabel('Hints')).toBeDisabled();
+      await (await options(element)).getByLabel('Values').check();
       await expect(element.locator('.sum')).toBeVisible();
     });
   });

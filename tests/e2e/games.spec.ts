@@ -3,7 +3,7 @@
  * position the person loses, a located error for bad text, and an edit.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { shownGame, watchConsole } from './helpers';
+import { options, shownGame, watchConsole } from './helpers';
 import { GAMES } from './registry';
 
 /** Each game's position where the player to move loses against perfect play, as the engine lists it. */
@@ -109,7 +109,7 @@ test('Darkraft turns 45° and the string game takes a new word', async ({ page }
   await darkraft.getByRole('button', { name: 'Turn 45°' }).click();
   await expect(darkraft.locator('grundy-grid svg')).toHaveClass(/rotated/);
   const strings = await open(page, 'string-game', '1\npawpawpawpaw\n1\npawpaw\n');
-  await strings.getByLabel('Hints').check();
+  await (await options(strings)).getByLabel('Hints').check();
   await expect(strings.locator('rect.bar[aria-label*="winning"]')).toHaveCount(1);
   await strings.getByRole('button', { name: 'Edit' }).click();
   await strings.getByLabel('New word').fill('paw');
@@ -277,7 +277,7 @@ test('a string with thousands of occurrences draws 16 lanes a line, and a letter
 
 test('a pick on the number line takes the gap under it: its interval and every one around it go', async ({ page }) => {
   const element = await open(page, 'intervals', '1\n7\n0 20\n1 4\n6 12\n7 8\n10 11\n14 19\n22 30\n');
-  await element.getByLabel('Opponent').selectOption('human');
+  await (await options(element)).getByLabel('Opponent').selectOption('human');
   // Every integer from 0 to 20 is in some interval: the first step lands on 0, nine more on 9, between [7, 8] and [10, 11].
   await element.locator('grundy-line svg[tabindex]').focus();
   for (let step = 0; step < 10; step++) await page.keyboard.press('ArrowRight');
@@ -292,7 +292,7 @@ test('the move-variant buttons keep one order as moves change, and moves are sai
     ['board-escape', '4 4 5\nT...\n....\n..T.\n...E\n', ['up', 'down', 'left', 'right']],
   ] as const) {
     const element = await open(page, game, position);
-    await element.getByLabel('Opponent').selectOption('human');
+    await (await options(element)).getByLabel('Opponent').selectOption('human');
     const buttons = element.locator('grundy-grid .tools button[aria-pressed]');
     await expect(buttons).toHaveText([...order]);
     for (let move = 0; move < 2; move++) {

@@ -4,7 +4,7 @@
  * explorer with its period, its mex explainer, progress and Cancel.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { shownGame, watchConsole } from './helpers';
+import { options, shownGame, watchConsole } from './helpers';
 
 async function open(page: Page, game: string, position: string): Promise<Locator> {
   await page.goto(`/#game=${game}&position=${encodeURIComponent(position)}`);
@@ -38,7 +38,7 @@ test('Kayles is a row of pins: one pin or two neighbours, previewed and played',
 
 test('hints mark exactly the moves that win, with the run length that does', async ({ page }) => {
   const element = await open(page, 'octal', '0.77\n3 4\n');
-  await element.getByLabel('Hints').check();
+  await (await options(element)).getByLabel('Hints').check();
   const analysis = await element.evaluate((game) => {
     const { moves } = (game as unknown as { analysis: { moves: { all(): { after: number; variant: string }[] } } }).analysis;
     return { moves: moves.all().map(({ after, variant }) => ({ after, variant })) };

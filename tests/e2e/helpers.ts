@@ -111,3 +111,11 @@ export async function dragFrom(page: Page, element: Locator, from: [number, numb
   await page.mouse.move(end.x, end.y, { steps: 4 });
   await page.mouse.up();
 }
+
+/** The element with its toolbar's options unfolded, as a person on a narrow screen opens them first. */
+export async function options(element: Locator): Promise<Locator> {
+  await expect(element.locator('.toolbar .modes')).toBeVisible();
+  const fold = element.locator('.toolbar button.fold');
+  if ((await fold.isVisible()) && (await fold.getAttribute('aria-expanded')) !== 'true') await fold.click();
+  return element;
+}

@@ -3,13 +3,13 @@
  * the mark says who made it.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { SCREENS, playOn, shownGame } from './helpers';
+import { options, playOn, SCREENS, shownGame } from './helpers';
 
 async function open(page: Page, game: string, position: string): Promise<Locator> {
   await page.goto(`/#game=${game}&position=${encodeURIComponent(position)}`);
   const element = shownGame(page, game);
   await expect(element.locator('.sum')).toBeVisible();
-  await element.getByLabel('Opponent').selectOption('human');
+  await (await options(element)).getByLabel('Opponent').selectOption('human');
   return element;
 }
 

@@ -4,7 +4,7 @@
  * keep it, and positions too large to search said to be so.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { activeGame, watchConsole } from './helpers';
+import { activeGame, options, watchConsole } from './helpers';
 
 async function open(page: Page, hash: string): Promise<Locator> {
   await page.goto(`/#${hash}`);
@@ -17,7 +17,7 @@ test('two single counters: the xor says lose, misère play says win', async ({ p
   const problems = watchConsole(page);
   const element = await open(page, `game=nim&position=${encodeURIComponent('1 1')}`);
   await expect(element.locator('.verdict')).toContainText('A P-position');
-  await element.getByLabel('Play: normal or misère').selectOption('misere');
+  await (await options(element)).getByLabel('Play: normal or misère').selectOption('misere');
   await expect(element.locator('.verdict')).toContainText('Misère play: the player to move wins (2 winning moves)');
   await expect(element.locator('.xor-fails')).toContainText('The xor rule fails here');
   await expect(page).toHaveURL(/play=misere/);
@@ -26,8 +26,8 @@ test('two single counters: the xor says lose, misère play says win', async ({ p
 
 test('the computer plays misère Nim to win, and the person who takes the last counter loses', async ({ page }) => {
   const element = await open(page, `game=nim&position=${encodeURIComponent('1 2')}&play=misere`);
-  await expect(element.getByLabel('Play: normal or misère')).toHaveValue('misere');
-  await element.getByLabel('Hints').check();
+  await expect((await options(element)).getByLabel('Play: normal or misère')).toHaveValue('misere');
+  await (await options(element)).getByLabel('Hints').check();
   // {1, 2} misère: the only winning move takes the whole 2-heap, leaving a single counter.
   await expect(element.locator('grundy-heaps button.counter.winning')).toHaveCount(1);
   await element.locator('grundy-heaps .heap').nth(1).locator('button.counter').first().click();
@@ -37,7 +37,7 @@ test('the computer plays misère Nim to win, and the person who takes the last c
 test('misère hints mark the moves the search finds, in a sum too', async ({ page }) => {
   const sum = encodeURIComponent('--- nim\n1\n--- octal\n0.77\n3\n');
   const element = await open(page, `game=sum&position=${sum}&play=misere`);
-  await element.getByLabel('Hints').check();
+  await (await options(element)).getByLabel('Hints').check();
   const analysis = await element.evaluate((game) => (game as unknown as { analysis: { misere: { winning: number[]; outcome: string } } }).analysis);
   expect(analysis.misere.outcome).toBe('next');
   const marked = await element.locator('grundy-sum .winning').count();
@@ -69,12 +69,12 @@ test('the note on misère play shows under misère play only, and the smallest w
   const facts = element.locator('.facts dt');
   await expect(facts).toContainText(['Period']);
   await expect(facts.filter({ hasText: 'Misère' })).toHaveCount(0);
-  await element.getByLabel('Play: normal or misère').selectOption('misere');
+  await (await options(element)).getByLabel('Play: normal or misère').selectOption('misere');
   await expect(facts.filter({ hasText: 'Misère' })).toHaveCount(1);
 
   const line = await open(page, `game=intervals&position=${encodeURIComponent('1\n2\n1 3\n5 9\n')}`);
   await expect(line.locator('.facts dt')).toHaveText(['Smallest winning integer']);
-  await line.getByLabel('Play: normal or misère').selectOption('misere');
+  await (await options(line)).getByLabel('Play: normal or misère').selectOption('misere');
   await expect(line.locator('.verdict')).toContainText('Misère play');
   await expect(line.locator('.facts dt')).toHaveCount(0);
 });

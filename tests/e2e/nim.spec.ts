@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { activeGame, heapSizes, waitForHumanTurn, watchConsole } from './helpers';
+import { activeGame, heapSizes, options, waitForHumanTurn, watchConsole } from './helpers';
 
 test('the computer wins a whole game of Nim from a position it wins', async ({ page }) => {
   const problems = watchConsole(page);
@@ -59,7 +59,7 @@ test('hints mark exactly the winning counters, and undo goes back to the person\
   await page.goto('/#game=nim&position=3+4+5');
   const game = activeGame(page);
   await expect.poll(() => heapSizes(game)).toEqual([3, 4, 5]);
-  await game.getByLabel('Hints').check();
+  await (await options(game)).getByLabel('Hints').check();
   // The one winning move takes 2 from heap 1, leaving 1: its anchor is counter 2.
   const winning = game.locator('button.counter.winning');
   await expect(winning).toHaveCount(1);
@@ -92,7 +92,7 @@ test('moves and drawing edits share one history: Edit undoes both in order, Play
   await page.goto('/#game=nim&position=3+4+5');
   const game = activeGame(page);
   await expect.poll(() => heapSizes(game)).toEqual([3, 4, 5]);
-  await game.getByLabel('Opponent').selectOption('human');
+  await (await options(game)).getByLabel('Opponent').selectOption('human');
   // A move, then an edit, then a move.
   await game.locator('grundy-heaps .heap').nth(0).locator('button.counter').first().click();
   await expect.poll(() => heapSizes(game)).toEqual([0, 4, 5]);

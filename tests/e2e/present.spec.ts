@@ -1,13 +1,13 @@
 /** Presentation mode: a step-by-step reveal driven by the arrow keys. */
 import { expect, test } from '@playwright/test';
-import { activeGame } from './helpers';
+import { activeGame, options } from './helpers';
 
 test('arrow keys reveal the nimbers, the total and the winning move', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/#game=nim&position=3+4+5');
   const element = activeGame(page);
   await expect(element.locator('.sum')).toBeVisible();
-  await element.getByRole('button', { name: 'Present' }).click();
+  await (await options(element)).getByRole('button', { name: 'Present' }).click();
   const step = element.locator('.step');
   await expect(step).toHaveText('1 / 4: The position');
   await expect(element.locator('grundy-heaps .badge')).toHaveCount(0);
@@ -30,6 +30,6 @@ test('arrow keys reveal the nimbers, the total and the winning move', async ({ p
   await page.keyboard.press('ArrowLeft');
   await expect(element.locator('.verdict-big')).toHaveCount(0);
   await page.keyboard.press('Escape');
-  await expect(element.getByRole('button', { name: 'Present' })).toBeVisible();
+  await expect((await options(element)).getByRole('button', { name: 'Present' })).toBeVisible();
   await expect(element.locator('textarea')).toBeVisible();
 });

@@ -4,7 +4,7 @@
  * score, then reveals the values and lets the move be made.
  */
 import { expect, test } from '@playwright/test';
-import { shownGame } from './helpers';
+import { options, shownGame } from './helpers';
 
 for (const size of [
   { name: 'desktop', width: 1400, height: 900, touch: false },
@@ -17,8 +17,8 @@ for (const size of [
       await page.goto(`/#game=nim&position=${encodeURIComponent('1 2 3')}`);
       const element = shownGame(page, 'nim');
       await expect(element.locator('.sum')).toBeVisible();
-      await element.getByLabel('Opponent').selectOption('human');
-      await element.getByLabel('Quiz').check();
+      await (await options(element)).getByLabel('Opponent').selectOption('human');
+      await (await options(element)).getByLabel('Quiz').check();
       const quiz = element.locator('grundy-quiz');
       // Values stay hidden and the board waits for the answer.
       await expect(element.locator('.values-off')).toContainText('Values show once you answer the quiz');
@@ -53,7 +53,7 @@ for (const size of [
 test('under misère play the quiz asks only who wins', async ({ page }) => {
   await page.goto(`/#game=nim&position=${encodeURIComponent('1 1')}&play=misere`);
   const element = shownGame(page, 'nim');
-  await element.getByLabel('Quiz').check();
+  await (await options(element)).getByLabel('Quiz').check();
   const quiz = element.locator('grundy-quiz');
   await quiz.getByRole('button', { name: /^N/ }).click();
   await expect(quiz.locator('.right')).toContainText('Right: an N-position; under misère play the player to move wins.');

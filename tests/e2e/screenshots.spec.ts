@@ -1,6 +1,6 @@
 /** Screenshots of every game at desktop and phone widths, for review. */
 import { expect, test, type Page } from '@playwright/test';
-import { DIGRAPH_CYCLES, QUICK_SUM, SLOW_SUM, activeGame } from './helpers';
+import { activeGame, DIGRAPH_CYCLES, options, QUICK_SUM, SLOW_SUM } from './helpers';
 import { GAMES } from './registry';
 
 const viewports = [
@@ -18,7 +18,7 @@ for (const viewport of viewports) {
       await page.goto(`/#game=${game.id}&position=${encodeURIComponent(game.samples[0].input)}`);
       const element = activeGame(page);
       await expect(element.locator('.sum')).toBeVisible();
-      await element.getByLabel('Hints').check();
+      await (await options(element)).getByLabel('Hints').check();
       // A straight vertical edge has no width, so the pointer is placed without waiting for one.
       await element.locator(HOVER).first().hover({ force: true });
       // Nothing may stick out sideways on a narrow screen.
@@ -84,7 +84,7 @@ const states: { name: string; show: (page: Page) => Promise<void> }[] = [
       const position = '--- digraph\n2 2\n0 1\n1 0\n1\n0\n100 100\n260 100\n--- nim\n3\n';
       await page.goto(`/#game=sum&position=${encodeURIComponent(position)}`);
       const element = activeGame(page);
-      await element.getByLabel('Hints').check();
+      await (await options(element)).getByLabel('Hints').check();
       await expect(element.locator('grundy-total')).toContainText('a draw');
     },
   },
@@ -93,7 +93,7 @@ const states: { name: string; show: (page: Page) => Promise<void> }[] = [
     show: async (page) => {
       await page.goto('/#game=sum');
       await expect(activeGame(page).locator('.sum')).toBeVisible();
-      await activeGame(page).getByLabel('Hints').check();
+      await (await options(activeGame(page))).getByLabel('Hints').check();
     },
   },
   {
@@ -113,7 +113,7 @@ const states: { name: string; show: (page: Page) => Promise<void> }[] = [
     show: async (page) => {
       await page.goto(`/#game=nim&position=${encodeURIComponent('1 1 4')}&play=misere`);
       const element = activeGame(page);
-      await element.getByLabel('Hints').check();
+      await (await options(element)).getByLabel('Hints').check();
       await expect(element.locator('.verdict')).toContainText('Misère play');
     },
   },
@@ -122,7 +122,7 @@ const states: { name: string; show: (page: Page) => Promise<void> }[] = [
     show: async (page) => {
       await page.goto(`/#game=subtraction&position=${encodeURIComponent('1,2,3\n9 7 6')}&play=misere`);
       const element = activeGame(page);
-      await element.getByLabel('Hints').check();
+      await (await options(element)).getByLabel('Hints').check();
       await expect(element.locator('.verdict')).toContainText("Bouton's misère rule");
     },
   },

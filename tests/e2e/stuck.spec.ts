@@ -4,7 +4,7 @@
  * the next request a session that holds what the page shows.
  */
 import { expect, test } from '@playwright/test';
-import { activeGame, watchConsole } from './helpers';
+import { activeGame, options, watchConsole } from './helpers';
 
 test('Play again and a change of who moves first, in one task, settle after a few requests', async ({ page }) => {
   await page.addInitScript(() => {
@@ -20,7 +20,7 @@ test('Play again and a change of who moves first, in one task, settle after a fe
   const problems = watchConsole(page);
   await page.goto(`/#game=darkraft&position=${encodeURIComponent('1 1\nL\n')}`);
   const element = activeGame(page);
-  await element.getByLabel('First').selectOption('ai');
+  await (await options(element)).getByLabel('First').selectOption('ai');
   await expect(element.locator('.status')).toContainText('Play again', { timeout: 15_000 });
   // Both in the same task, as a script or a fast double action would.
   await element.evaluate((root) => {

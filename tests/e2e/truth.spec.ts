@@ -4,7 +4,7 @@
  * work that can always be cancelled.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { QUICK_SUM, SLOW_SUM, activeGame, shownGame, watchConsole } from './helpers';
+import { activeGame, options, QUICK_SUM, shownGame, SLOW_SUM, watchConsole } from './helpers';
 
 interface Move {
   id: number;
@@ -81,7 +81,7 @@ test('the case picker shows the chosen case of a shared link', async ({ page }) 
 test('leaving a presentation leaves full screen and brings the page back', async ({ page }) => {
   for (const leave of ['Exit', 'Escape']) {
     const element = await open(page, 'nim', '3 4 5');
-    await element.getByRole('button', { name: 'Present' }).click();
+    await (await options(element)).getByRole('button', { name: 'Present' }).click();
     await expect(element.locator('.step')).toBeVisible();
     if (leave === 'Exit') await element.getByRole('button', { name: 'Exit' }).click();
     else await page.keyboard.press('Escape');

@@ -40,6 +40,13 @@ export const gameStyles = css`
   }
   :host([hidden]) { display: none; }
   .toolbar { display: flex; flex-wrap: wrap; gap: 0.4rem 0.75rem; align-items: center; }
+  /* On a narrow screen the options fold behind one button, so the board comes first. */
+  .toolbar .more { display: contents; }
+  .toolbar .fold { display: none; }
+  @container (max-width: 640px) {
+    .toolbar .fold { display: inline-flex; }
+    .toolbar:not(.open) .more { display: none; }
+  }
   .modes { display: inline-flex; border: 1px solid var(--grundy-border); border-radius: 0.5rem; overflow: hidden; }
   .modes button { border: 0; border-radius: 0; }
   .modes button[aria-pressed='true'] { background: var(--grundy-accent); color: var(--grundy-bg); }

@@ -175,6 +175,15 @@ export class GrundyPlayground extends LitElement {
     .error { color: #aa3377; }
     .note { color: var(--page-muted, #5b6270); margin: 0 0 0.75rem; }
     nav button:disabled { cursor: default; opacity: 0.55; }
+    nav select { display: none; font: inherit; padding: 0.4rem 0.6rem; border-radius: 0.5rem;
+      border: 1px solid var(--page-border, #c9ced6); background: transparent; color: inherit; }
+    /* On a phone the games are one picker and the tagline goes, so the board is on the first screen. */
+    @media (max-width: 640px) {
+      .tagline { display: none; }
+      nav { flex-wrap: nowrap; align-items: center; }
+      nav button.game { display: none; }
+      nav select { display: block; flex: 1 1 auto; min-width: 0; }
+    }
   `;
 
   render() {
@@ -189,8 +198,11 @@ export class GrundyPlayground extends LitElement {
       <nav aria-label="Games">
         <button class="share" ?disabled=${this.unlinked} @click=${() => this.copyLink()}>${this.copied ? 'Link copied' : 'Copy link'}</button>
         ${this.games.map(
-          (g) => html`<button aria-current=${g.id === this.selected ? 'true' : 'false'} @click=${() => this.select(g.id)}>${g.name}</button>`,
+          (g) => html`<button class="game" aria-current=${g.id === this.selected ? 'true' : 'false'} @click=${() => this.select(g.id)}>${g.name}</button>`,
         )}
+        <select aria-label="Game" @change=${(e: Event) => this.select((e.target as HTMLSelectElement).value)}>
+          ${this.games.map((g) => html`<option value=${g.id} ?selected=${g.id === this.selected}>${g.name}</option>`)}
+        </select>
       </nav>
       ${this.unlinked
         ? html`<p class="note" role="status">

@@ -10,6 +10,9 @@ const MODES: [Mode, string][] = [
   ['analyse', 'Analyse'],
 ];
 
+/** The games whose toolbar options are unfolded where a narrow screen folds them. */
+const unfolded = new WeakSet<GrundyGame>();
+
 /** A select whose choice sets one of the element's attributes. */
 function choice(
   label: string,
@@ -41,12 +44,20 @@ export function toolbar(game: GrundyGame) {
         @change=${(e: Event) => set((e.target as HTMLInputElement).checked)} />
       ${label}</label
     >`;
-  return html`<div class="toolbar" part="toolbar">
+  const open = unfolded.has(game);
+  const fold = () => {
+    if (open) unfolded.delete(game);
+    else unfolded.add(game);
+    game.requestUpdate();
+  };
+  return html`<div class="toolbar ${open ? 'open' : ''}" part="toolbar">
     <div class="modes" role="group" aria-label="Mode">
       ${MODES.map(
         ([value, label]) => html`<button aria-pressed=${mode === value ? 'true' : 'false'} @click=${() => game.setMode(value)}>${label}</button>`,
       )}
     </div>
+    <button class="fold" aria-expanded=${open ? 'true' : 'false'} aria-controls="options" @click=${fold}>Options ${open ? '▴' : '▾'}</button>
+    <span class="more" id="options">
     ${choice('Play', [['normal', 'Normal'], ['misere', 'Misère']], game.convention, (v) => (game.play = v), {
       title: 'Normal: whoever cannot move loses. Misère: whoever makes the last move loses.',
       ariaLabel: 'Play: normal or misère',
@@ -68,6 +79,7 @@ export function toolbar(game: GrundyGame) {
       : nothing}
     ${check('Values', game.valuesShown, (on) => (game.values = on ? 'shown' : 'hidden'), 'Hide nimbers, verdicts and hints, to play without spoilers')}
     <button @click=${() => game.presentation.present(true)} title="Large type and a step-by-step reveal, for a projector">Present</button>
+    </span>
     ${mode !== 'edit'
       ? html`<button @click=${() => controller.stepHistory('undo')} ?disabled=${!controller.canStep('undo')} aria-label="Undo">↶ Undo</button>
           <button @click=${() => controller.stepHistory('redo')} ?disabled=${!controller.canStep('redo')} aria-label="Redo">↷ Redo</button>`
