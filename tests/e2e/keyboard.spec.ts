@@ -1,6 +1,6 @@
 /** Whole games played with the keyboard alone. */
 import { expect, test, type Page } from '@playwright/test';
-import { activeGame } from './helpers';
+import { activeGame, heapSizes, options } from './helpers';
 
 /**
  * Presses Tab until the focused element (through shadow roots) matches,
@@ -71,4 +71,22 @@ test('Intervals by keyboard: arrows move along the line, Enter picks', async ({ 
   await expect(activeGame(page).locator('.sum')).toBeVisible();
   const end = await playToTheEnd(page, 'svg[tabindex]', ['ArrowRight', 'ArrowLeft', 'Enter']);
   expect(end).toContain('The computer wins');
+});
+
+test('after a move focus stays in the game, and Ctrl+Z and Ctrl+Shift+Z undo and redo', async ({ page }) => {
+  await page.goto('/#game=nim&position=3+4+5');
+  const game = activeGame(page);
+  await expect.poll(() => heapSizes(game)).toEqual([3, 4, 5]);
+  await (await options(game)).getByLabel('Opponent').selectOption('human');
+  await game.locator('grundy-heaps .heap').nth(2).locator('button.counter').first().click();
+  await expect.poll(() => heapSizes(game)).toEqual([3, 4, 0]);
+  expect(await game.evaluate((el) => el.matches(':focus-within'))).toBe(true);
+  await page.keyboard.press('ControlOrMeta+z');
+  await expect.poll(() => heapSizes(game)).toEqual([3, 4, 5]);
+  await page.keyboard.press('ControlOrMeta+Shift+z');
+  await expect.poll(() => heapSizes(game)).toEqual([3, 4, 0]);
+  // In the text box, the keys are the text box's own.
+  await game.locator('textarea').focus();
+  await page.keyboard.press('ControlOrMeta+z');
+  await expect.poll(() => heapSizes(game)).toEqual([3, 4, 0]);
 });

@@ -61,6 +61,7 @@ export const gameStyles = css`
   .main { display: grid; grid-template-columns: minmax(0, 1fr) minmax(14rem, 19rem); gap: 1rem; }
   @container (max-width: 640px) { .main { grid-template-columns: minmax(0, 1fr); } }
   .board { min-width: 0; overflow-x: auto; }
+  .board:focus:not(:focus-visible) { outline: none; }
   aside, .readout { display: flex; flex-direction: column; gap: 0.75rem; min-width: 0; }
   .picker { display: flex; align-items: center; gap: 0.4rem; margin-top: 0.5rem; padding: 0.4rem;
     border: 1px solid var(--grundy-border); border-radius: 0.6rem; background: var(--grundy-surface); }

@@ -17,6 +17,7 @@ import { PuzzleController } from './puzzle';
 import { QuizGate } from './quiz-gate';
 import { status } from './status';
 import { toolbar } from './toolbar';
+import { listenForUndoKeys } from './undo-keys';
 
 export type { GrundyChangeDetail, GrundyEndDetail, GrundyMoveDetail, Winner } from './game-controller';
 
@@ -85,6 +86,7 @@ export class GrundyGame extends GrundyGameAttributes {
   constructor() {
     super();
     this.explained = -1;
+    listenForUndoKeys(this, this.controller, () => this.currentMode);
   }
 
   /** Starts or ends presentation mode; it starts from the bare position. */
@@ -188,6 +190,9 @@ export class GrundyGame extends GrundyGameAttributes {
   private async playMove(id: number): Promise<void> {
     const played = await this.controller.playMove(id, this.humanMayMove);
     if (played && this.puzzle) await this.puzzles.judge(played.move, played.view);
+    // The piece moved is gone from the board: focus stays on the board, not the page.
+    await this.updateComplete;
+    if (!this.matches(':focus-within')) this.renderRoot.querySelector<HTMLElement>('.board')?.focus();
   }
 
   /** Back to the position the game started from. */
@@ -215,7 +220,7 @@ export class GrundyGame extends GrundyGameAttributes {
   private renderBoard(view: View | undefined, interactive: boolean, compact: boolean) {
     const events = this.boardEvents;
     const busy = this.controller.busyMs !== undefined;
-    return html`<div class="board ${busy ? 'stale' : ''}" @board-play=${events.play} @board-preview=${events.preview}
+    return html`<div class="board ${busy ? 'stale' : ''}" tabindex="-1" @board-play=${events.play} @board-preview=${events.preview}
       @board-edit=${compact ? nothing : events.edit} @component-select=${compact ? nothing : events.select}>
       ${view
         ? renderBoard({
