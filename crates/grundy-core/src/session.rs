@@ -30,26 +30,9 @@ pub trait AnySession {
     fn undo_step(&self) -> Option<Step>;
     /// What Redo would bring back.
     fn redo_step(&self) -> Option<Step>;
-    fn can_undo(&self) -> bool {
-        self.undo_step().is_some()
-    }
-    fn can_redo(&self) -> bool {
-        self.redo_step().is_some()
-    }
     /// Moves played since the position was loaded or last drawn: who is
     /// to move counts from there.
     fn ply(&self) -> usize;
-    /// Undoes or redoes moves until `ply` moves have been played since the
-    /// drawing, or no move is left that way: one step for a page, however
-    /// far it goes, never crossing a drawing edit.
-    fn seek(&mut self, ply: usize) {
-        while self.ply() > ply && self.undo_step() == Some(Step::Move) {
-            self.undo();
-        }
-        while self.ply() < ply && self.redo_step() == Some(Step::Move) {
-            self.redo();
-        }
-    }
     /// Drawing edits between the loaded position and the current one.
     fn drawn(&self) -> usize;
     /// Replaces the position with case `case` of `text`, starting a fresh
@@ -78,6 +61,19 @@ pub trait AnySession {
     /// Who wins the current position under misère play, and how, searching
     /// at most `budget` positions.
     fn misere_report(&mut self, budget: usize) -> MisereReport;
+}
+
+/// Undoes or redoes moves until `ply` moves have been played since the
+/// drawing, or no move is left that way: one step for a page, however far
+/// it goes, never crossing a drawing edit. A function, not a method, so
+/// that one copy serves every game.
+pub fn seek(session: &mut dyn AnySession, ply: usize) {
+    while session.ply() > ply && session.undo_step() == Some(Step::Move) {
+        session.undo();
+    }
+    while session.ply() < ply && session.redo_step() == Some(Step::Move) {
+        session.redo();
+    }
 }
 
 /// The steps of a history, moves and drawing edits, and how many of them

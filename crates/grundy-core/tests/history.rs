@@ -1,6 +1,7 @@
 //! One history for moves and drawing edits: Undo takes back either, in
 //! the order they came, for single games and sums alike.
 
+use grundy_core::session::seek;
 use grundy_core::{games, AnySession, Board, Edit, Step};
 
 /// Plays the first listed move.
@@ -151,16 +152,16 @@ fn seek_goes_to_a_ply_through_moves_and_stops_at_a_drawing() {
     for _ in 0..3 {
         play_first(&mut session);
     }
-    session.seek(1);
+    seek(session.as_mut(), 1);
     assert_eq!((session.ply(), session.drawn()), (1, 1));
-    session.seek(0);
+    seek(session.as_mut(), 0);
     assert_eq!(
         (session.ply(), session.drawn(), session.text().as_str()),
         (0, 1, "6 4 5\n")
     );
     // Never past the drawing edit, however far asked.
-    session.seek(0);
+    seek(session.as_mut(), 0);
     assert_eq!(session.undo_step(), Some(Step::Edit));
-    session.seek(10);
+    seek(session.as_mut(), 10);
     assert_eq!(session.ply(), 3);
 }

@@ -247,7 +247,7 @@ impl Session {
     pub fn seek(&mut self, ply: u32) {
         self.changed(|s| {
             let before = s.ply();
-            s.seek(ply as usize);
+            grundy_core::session::seek(s, ply as usize);
             s.ply() != before
         });
     }
