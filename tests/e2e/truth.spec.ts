@@ -172,6 +172,19 @@ test('Back returns to the position before a load or an edit', async ({ page }) =
   await expect(page).toHaveURL(/position=3\+4\+5/);
 });
 
+test('Back returns to the game shown before a switch, and Forward to the one after', async ({ page }) => {
+  const element = await open(page, 'nim', '3 4 5');
+  const games = page.getByRole('navigation', { name: 'Games' });
+  await games.getByRole('button', { name: 'World of Darkraft', exact: true }).click();
+  await expect(page).toHaveURL(/game=darkraft/);
+  await page.goBack();
+  await expect(page).toHaveURL(/game=nim/);
+  await expect(element.locator('textarea')).toHaveValue(/^3 4 5\n?$/);
+  await page.goForward();
+  await expect(page).toHaveURL(/game=darkraft/);
+  await expect(activeGame(page).locator('grundy-grid')).toBeVisible();
+});
+
 test('Back and a reload find each position too long for the address, kept by its history entry', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   // Intervals below zero, so each line is nearly as long as lines get.

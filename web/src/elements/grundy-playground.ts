@@ -93,12 +93,14 @@ export class GrundyPlayground extends LitElement {
     return this.renderRoot.querySelector<HTMLElementTagNameMap['grundy-game']>(`grundy-game[game="${CSS.escape(id)}"]`);
   }
 
+  /** Shows another game; Back returns to the one before. */
   private select(id: string): void {
+    const switched = id !== this.selected;
     this.selected = id;
     this.unknownGame = undefined;
     const text = this.elementFor(id)?.text ?? this.positions[id];
     const { hash, state } = this.addressOf(id, text);
-    setHistoryEntry('replace', state, hash);
+    setHistoryEntry(switched ? 'push' : 'replace', state, hash);
   }
 
   /**
