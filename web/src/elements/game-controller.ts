@@ -177,12 +177,10 @@ export class GameController implements ReactiveController {
     return this.request({ op: 'convention', convention: this.settings().convention }, 'action');
   }
 
-  /** Takes back one move, whoever made it. */
-  undoOnce(): Promise<View | undefined> {
-    return this.request({ op: 'undo' }, 'action');
-  }
-
-  /** One step back or forward through moves and drawing edits alike, as Edit's Undo and Redo take. */
+  /**
+   * One step back or forward through moves and drawing edits alike, as
+   * Edit's Undo and Redo take, and as a puzzle takes back a wrong try.
+   */
   step(op: 'undo' | 'redo'): Promise<View | undefined> {
     return this.request({ op }, 'action');
   }

@@ -42,7 +42,7 @@ export class PuzzleController {
     const wins = outcomeOf(after.analysis) === 'previous';
     this.attempt = { label: move.label, wins, value: after.analysis.total };
     this.host.requestUpdate();
-    if (!wins) await this.game.undoOnce();
+    if (!wins) await this.game.step('undo');
   }
 
   private showSolution(analysis: Analysis | undefined): void {
