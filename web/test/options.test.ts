@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_HASH_LENGTH, readHash, readLevel, readMode, readOpponent, readSide, writeHash } from '../src/elements/options';
+import { MAX_HASH_LENGTH, readHash, readLevel, readMode, readOpponent, readSide, readValues, writeHash } from '../src/elements/options';
 
 describe('attribute parsing', () => {
   it('falls back to safe defaults on anything unexpected', () => {
@@ -9,6 +9,14 @@ describe('attribute parsing', () => {
     expect(readSide(undefined)).toBe('human');
     expect(readOpponent('human')).toBe('human');
     expect(readOpponent('robot')).toBe('ai');
+  });
+
+  it('shows values unless asked not to, and hides them in a puzzle unless asked to show them', () => {
+    expect(readValues(undefined, false)).toBe('shown');
+    expect(readValues('hidden', false)).toBe('hidden');
+    expect(readValues('nonsense', false)).toBe('shown');
+    expect(readValues(undefined, true)).toBe('hidden');
+    expect(readValues('shown', true)).toBe('shown');
   });
 
   it('reads levels by name or number, clamped to 0..1', () => {

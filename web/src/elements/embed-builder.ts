@@ -2,6 +2,7 @@ import { LitElement, css, html } from 'lit';
 import { engine } from '../engine/client';
 import type { GameInfo } from '../engine/model';
 import './grundy-game';
+import { readValues } from './options';
 
 /** Text made safe inside a double-quoted HTML attribute. */
 export function attribute(value: string): string {
@@ -33,11 +34,6 @@ interface Choice {
  * element, and copy a snippet for a blog (or an iframe where scripts are
  * not allowed).
  */
-/** The element's values when the attribute is left out: a puzzle hides them. */
-function defaultValues(choice: { puzzle: boolean }): string {
-  return choice.puzzle ? 'hidden' : 'shown';
-}
-
 export class EmbedBuilder extends LitElement {
   static properties = { games: { state: true }, choice: { state: true }, copied: { state: true }, size: { state: true } };
 
@@ -80,7 +76,7 @@ export class EmbedBuilder extends LitElement {
 
   /** A puzzle starts with its values hidden, as the element does. */
   private puzzleChanged(puzzle: boolean): void {
-    this.set({ puzzle, values: defaultValues({ puzzle }) });
+    this.set({ puzzle, values: readValues(undefined, puzzle) });
   }
 
   private pickGame(id: string): void {
@@ -103,7 +99,7 @@ export class EmbedBuilder extends LitElement {
       c.mode === 'play' && c.opponent === 'ai' ? `first="${attribute(c.first)}" level="${attribute(c.level)}"` : '',
       c.play === 'misere' ? 'play="misere"' : '',
       c.controls !== 'full' ? `controls="${attribute(c.controls)}"` : '',
-      c.values !== defaultValues(c) ? `values="${attribute(c.values)}"` : '',
+      c.values !== readValues(undefined, c.puzzle) ? `values="${attribute(c.values)}"` : '',
       c.hints ? 'hints' : '',
       c.puzzle ? 'puzzle' : '',
       c.quiz ? 'quiz' : '',
@@ -116,7 +112,7 @@ export class EmbedBuilder extends LitElement {
     const params = new URLSearchParams({ game: c.game, position: c.position, mode: c.mode, opponent: c.opponent, first: c.first, level: c.level });
     if (c.play === 'misere') params.set('play', 'misere');
     if (c.controls !== 'full') params.set('controls', c.controls);
-    if (c.values !== defaultValues(c)) params.set('values', c.values);
+    if (c.values !== readValues(undefined, c.puzzle)) params.set('values', c.values);
     if (c.hints) params.set('hints', '');
     if (c.puzzle) params.set('puzzle', '');
     if (c.quiz) params.set('quiz', '');

@@ -3,7 +3,7 @@ import { GrundyGameAttributes } from './grundy-game-attributes';
 import type { Analysis, Convention, View } from '../engine/model';
 import { renderBoard } from '../boards/index';
 import type { BoardElement, BoardEvents } from '../boards/board';
-import { readLevel, readMode, readOpponent, readSide, type Mode } from './options';
+import { readLevel, readMode, readOpponent, readSide, readValues, type Mode } from './options';
 import { sentence } from './readout';
 import './sequence-explorer';
 import './move-list';
@@ -138,8 +138,7 @@ export class GrundyGame extends GrundyGameAttributes {
 
   /** @internal */
   get valuesShown(): boolean {
-    const shown = this.values === 'shown' || (this.values !== 'hidden' && !this.puzzle);
-    return shown && !this.quizPending;
+    return readValues(this.values, this.puzzle) === 'shown' && !this.quizPending;
   }
 
   /** The person is to move and has a quiz question to answer first. @internal */

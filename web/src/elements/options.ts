@@ -6,7 +6,7 @@
 export type Mode = 'edit' | 'play' | 'analyse';
 export type Side = 'human' | 'ai';
 export type Opponent = 'ai' | 'human';
-
+export type Values = 'shown' | 'hidden';
 
 /**
  * The longest hash an address keeps; a longer position is left out of it.
@@ -26,6 +26,12 @@ export function readSide(value: unknown): Side {
 
 export function readOpponent(value: unknown): Opponent {
   return value === 'human' ? 'human' : 'ai';
+}
+
+/** Whether values show: as asked, else shown, except that a puzzle hides them. */
+export function readValues(value: unknown, puzzle: boolean): Values {
+  if (value === 'shown' || value === 'hidden') return value;
+  return puzzle ? 'hidden' : 'shown';
 }
 
 /** The computer's skill: 1 optimal, 0 random; named levels accepted too. */
