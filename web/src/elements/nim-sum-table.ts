@@ -57,9 +57,12 @@ export class NimSumTable extends LitElement {
     td.label button[aria-pressed='true'] { font-weight: 700; text-decoration: underline; }
   `;
 
-  /** A table wider than its panel starts scrolled to its right end: the low bits decide the move. */
-  protected updated(): void {
-    this.scrollLeft = this.scrollWidth;
+  /**
+   * A table wider than its panel starts scrolled to its right end, where
+   * the low bits that decide the move are; choosing a row keeps the scroll.
+   */
+  protected updated(changed: Map<string, unknown>): void {
+    if (changed.has('analysis')) this.scrollLeft = this.scrollWidth;
   }
 
   render() {
