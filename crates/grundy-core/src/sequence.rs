@@ -314,10 +314,18 @@ pub struct Sequence {
     seen: Vec<bool>,
     /// Splits looked at so far: what computing the values has cost.
     work: u64,
+    /// The period, once the values prove it: every later value repeats
+    /// one a period back, so rules whose values are not sparse stay linear.
+    period: Option<Period>,
+    /// The length at which the values are next checked for a proof.
+    next_proof: usize,
 }
 
 /// Lengths below this are computed with every value rare (plain mex).
 const FIRST_REVIEW: usize = 256;
+/// The first length checked for a proved period; each check doubles it, so
+/// the checks cost time linear in the length overall.
+const FIRST_PROOF: usize = 64;
 
 impl Sequence {
     pub fn new(rule: Rule) -> Sequence {
@@ -333,6 +341,8 @@ impl Sequence {
             largest: 0,
             seen: Vec::new(),
             work: 0,
+            period: None,
+            next_proof: FIRST_PROOF,
         }
     }
 
@@ -395,6 +405,14 @@ impl Sequence {
 
     fn push_next(&mut self) {
         let n = self.values.len();
+        if n == self.next_proof {
+            self.next_proof *= 2;
+            self.period = self.proved_period();
+        }
+        if let Some(Period { period, .. }) = self.period {
+            self.values.push(self.values[n - period]);
+            return;
+        }
         if n == self.sparse.next_review && !self.kinds.split.is_empty() {
             self.review_mask();
         }
@@ -583,6 +601,9 @@ impl Sequence {
 
     /// The period and pre-period, if the values computed so far prove them.
     pub fn proved_period(&self) -> Option<Period> {
+        if self.period.is_some() {
+            return self.period;
+        }
         let needed: Box<dyn Fn(usize, usize) -> usize> = match &self.rule {
             // G(n) depends on the s ≤ max S values before it once n ≥ max S,
             // so one window of max S values that repeats repeats forever.

@@ -646,3 +646,18 @@ fn the_period_search_stops_early_where_values_are_not_sparse() {
     let every_split = format!("4.{}\n5\n", "7".repeat(32));
     assert_eq!(period(&every_split), "not proved within 2048 values");
 }
+
+#[test]
+fn codes_whose_values_are_not_sparse_extend_by_their_proved_period() {
+    // Each split pairs two common heaps, so before its period is proved
+    // such a code looks at every split: quadratic. Once proved, the values
+    // repeat, and the splits looked at stay those of the first few hundred.
+    for rule in ["0.07", "0.137", "0.4", "4.0"] {
+        let mut sequence = Sequence::new(Rule::parse_name(rule).unwrap());
+        sequence.extend_to(1 << 20);
+        assert!(sequence.proved_period().is_some(), "{rule}");
+        assert!(sequence.work() < 100_000, "{rule}: {}", sequence.work());
+        let values = sequence.values();
+        assert_eq!(values[..3000], plain_sequence(rule, 3000)[..], "{rule}");
+    }
+}
