@@ -54,13 +54,27 @@ fn usage(problem: &str) -> Failure {
     }
 }
 
+/// What a command prints.
+enum Output {
+    Text(String),
+    /// G(0) … G(count − 1), written as they are computed, so that neither
+    /// the text nor more than the values themselves is ever held.
+    Values {
+        sequence: Box<Sequence>,
+        count: usize,
+    },
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match run(&args) {
         Ok(output) => {
-            let mut stdout = io::stdout().lock();
+            let mut stdout = io::BufWriter::new(io::stdout().lock());
             // A closed pipe (`grundy … | head`) is not worth a panic.
-            let _ = stdout.write_all(output.as_bytes());
+            let _ = match output {
+                Output::Text(text) => stdout.write_all(text.as_bytes()),
+                Output::Values { sequence, count } => write_values(&mut stdout, *sequence, count),
+            };
             let _ = stdout.flush();
             ExitCode::SUCCESS
         }
@@ -72,31 +86,49 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(args: &[String]) -> Result<String, Failure> {
+/// Writes G(0) … G(count − 1) on one line, separated by single spaces,
+/// computing them a block at a time.
+fn write_values(out: &mut impl Write, mut sequence: Sequence, count: usize) -> io::Result<()> {
+    const BLOCK: usize = 1 << 16;
+    let mut written = 0;
+    while written < count {
+        let end = count.min(written + BLOCK);
+        sequence.extend_to(end);
+        for (n, value) in sequence.values()[written..end].iter().enumerate() {
+            let separator = if written + n == 0 { "" } else { " " };
+            write!(out, "{separator}{value}")?;
+        }
+        written = end;
+    }
+    writeln!(out)
+}
+
+fn run(args: &[String]) -> Result<Output, Failure> {
     let (command, rest) = args
         .split_first()
         .ok_or_else(|| usage("no command given"))?;
-    match command.as_str() {
+    let text = match command.as_str() {
         "solve" => {
             let [game] = rest else {
                 return Err(usage("solve takes exactly one game id"));
             };
-            Ok(games::solve(game, &read_stdin()?)?)
+            games::solve(game, &read_stdin()?)?
         }
         "nimber" => {
             let [game] = rest else {
                 return Err(usage("nimber takes exactly one game id"));
             };
-            Ok(format!("{}\n", games::nimber(game, &read_stdin()?)?.0))
+            format!("{}\n", games::nimber(game, &read_stdin()?)?.0)
         }
-        "outcome" => outcome(rest),
-        "sequence" => sequence(rest),
-        "analyse" | "analyze" => analyse(rest),
-        "games" => Ok(list_games()),
-        "bench" => bench_all(rest),
-        "help" | "--help" | "-h" => Ok(USAGE.to_string()),
-        other => Err(usage(&format!("unknown command '{other}'"))),
-    }
+        "outcome" => outcome(rest)?,
+        "sequence" => return sequence(rest),
+        "analyse" | "analyze" => analyse(rest)?,
+        "games" => list_games(),
+        "bench" => bench_all(rest)?,
+        "help" | "--help" | "-h" => USAGE.to_string(),
+        other => return Err(usage(&format!("unknown command '{other}'"))),
+    };
+    Ok(Output::Text(text))
 }
 
 /// Standard input as text, refused past `MAX_INPUT_BYTES` without reading
@@ -189,7 +221,7 @@ fn outcome(args: &[String]) -> Result<String, Failure> {
 const MAX_SEQUENCE: usize = 1 << 24;
 
 /// `grundy sequence <rule> --count N | --period [--max N]`.
-fn sequence(args: &[String]) -> Result<String, Failure> {
+fn sequence(args: &[String]) -> Result<Output, Failure> {
     let flags_with_values = ["--count", "--max"];
     let mut rule = None;
     let mut index = 0;
@@ -216,18 +248,20 @@ fn sequence(args: &[String]) -> Result<String, Failure> {
     let period = args.iter().any(|a| a == "--period");
     let mut sequence = Sequence::new(rule);
     match (count, period) {
-        (Some(count), false) => {
-            sequence.extend_to(count);
-            let values: Vec<String> = sequence.values().iter().map(u32::to_string).collect();
-            Ok(format!("{}\n", values.join(" ")))
-        }
+        (Some(count), false) => Ok(Output::Values {
+            sequence: Box::new(sequence),
+            count,
+        }),
         (None, true) => {
             let max = match flag_value(args, "--max")? {
                 Some(value) => bounded(value, "--max", 1)?,
                 None => MAX_SEQUENCE,
             };
             match sequence.prove_period(max, |_| true) {
-                Some(p) => Ok(format!("preperiod {} period {}\n", p.preperiod, p.period)),
+                Some(p) => Ok(Output::Text(format!(
+                    "preperiod {} period {}\n",
+                    p.preperiod, p.period
+                ))),
                 None => {
                     let message = if *sequence.rule() == Rule::Grundy {
                         "no periodicity theorem covers Grundy's game, so no period can be proved"
