@@ -15,7 +15,9 @@ use crate::input::{parse_number, Scanner, BYTE_ORDER_MARK};
 use crate::nimber::Nimber;
 use crate::rng::Rng;
 use crate::sequence::{Period, Rule, Sequence, MAX_HEAP};
+use std::fmt::Write as _;
 use std::marker::PhantomData;
+use std::ops::Range;
 
 /// The playground lists every move of every heap, so it draws smaller heaps.
 pub const MAX_PLAYABLE_COUNTERS: u32 = 100;
@@ -60,8 +62,9 @@ pub trait HeapFamily: Default {
     const RULE_LINE: bool;
     /// Reads the rule line; an error carries its 1-based column.
     fn parse_rule(line: &str) -> Result<Rule, (usize, String)>;
-    /// The moves of a heap of `size`, as (take, left, right).
-    fn placements(rule: &Rule, size: u32) -> Vec<(u32, u32, u32)>;
+    /// The moves of a heap of `size`, in the order they are numbered, as
+    /// runs that each take the same count from every place in a range.
+    fn runs(rule: &Rule, size: u32) -> Vec<Run>;
     /// The board for these heaps.
     fn board(rule: &Rule, heaps: &[u32]) -> Board;
     /// How a move is said.
@@ -200,13 +203,7 @@ impl<F: HeapFamily> HeapGame<F> {
     }
 
     pub fn format(&self, position: &HeapPosition) -> String {
-        let sizes: Vec<String> = position.heaps.iter().map(u32::to_string).collect();
-        let heaps = format!("{}\n", sizes.join(" "));
-        if F::RULE_LINE {
-            format!("{}\n{heaps}", rule_line(&position.rule))
-        } else {
-            heaps
-        }
+        write_position(F::RULE_LINE.then_some(&position.rule), &position.heaps)
     }
 
     pub fn nimber(&mut self, position: &HeapPosition) -> Nimber {
@@ -216,7 +213,7 @@ impl<F: HeapFamily> HeapGame<F> {
 
     pub fn analyse(&mut self, position: &HeapPosition) -> Analysis {
         let g = self.known.through_largest(position);
-        let (components, moves) = heaps_analysis(position, g, F::placements, F::label);
+        let (components, moves) = heaps_analysis(position, g, F::runs, F::label);
         let mut analysis =
             Analysis::new(F::board(&position.rule, &position.heaps), components, moves);
         analysis.facts = self.known.facts(&position.rule);
@@ -228,7 +225,7 @@ impl<F: HeapFamily> HeapGame<F> {
         position: &HeapPosition,
         move_id: u32,
     ) -> Result<HeapPosition, GameError> {
-        play_move(position, move_id, F::placements)
+        play_move(position, move_id, F::runs)
     }
 
     pub fn edit(
@@ -301,21 +298,66 @@ impl<F: HeapFamily> HeapGame<F> {
 fn locate(
     position: &HeapPosition,
     move_id: u32,
-    placements: Placements,
+    runs: Runs,
 ) -> Result<(usize, u32, u32), GameError> {
     let mut remaining = move_id as usize;
     for (index, &size) in position.heaps.iter().enumerate() {
-        let placements = placements(&position.rule, size);
-        if let Some(&(_, left, right)) = placements.get(remaining) {
-            return Ok((index, left, right));
+        for run in runs(&position.rule, size) {
+            let count = run.lefts.len();
+            if remaining < count {
+                let (_, left, right) = run.placement(size, remaining as u32);
+                return Ok((index, left, right));
+            }
+            remaining -= count;
         }
-        remaining -= placements.len();
     }
     Err(unknown_move(move_id))
 }
 
-/// A family's moves of a heap of `size`, as (take, left, right).
-type Placements = fn(&Rule, u32) -> Vec<(u32, u32, u32)>;
+/// Moves that take `take` counters from a heap, leaving `left` before them
+/// for each `left` in `lefts`, and the rest after. A heap of 2²⁰ can have
+/// tens of millions of moves, which a search counts and finds a move among
+/// without listing them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Run {
+    pub take: u32,
+    pub lefts: Range<u32>,
+}
+
+impl Run {
+    /// Move `index` of the run on a heap of `size`, as (take, left, right).
+    fn placement(&self, size: u32, index: u32) -> (u32, u32, u32) {
+        let left = self.lefts.start + index;
+        (self.take, left, size - self.take - left)
+    }
+}
+
+/// Every move of a heap of `size`, as (take, left, right), from its runs.
+pub fn placements(runs: &[Run], size: u32) -> impl Iterator<Item = (u32, u32, u32)> + '_ {
+    runs.iter()
+        .flat_map(move |run| (0..run.lefts.len() as u32).map(move |i| run.placement(size, i)))
+}
+
+/// Each move of some heaps, as the heap it plays and the values of the
+/// heaps it leaves there, given G of every size up to the largest.
+fn option_values(position: &HeapPosition, g: &[u32], runs: Runs) -> Vec<(usize, Vec<u32>)> {
+    let mut options = Vec::new();
+    for (index, &size) in position.heaps.iter().enumerate() {
+        for (_, left, right) in placements(&runs(&position.rule, size), size) {
+            let leaves = [left, right].into_iter().filter(|&h| h > 0);
+            options.push((index, leaves.map(|h| g[h as usize]).collect()));
+        }
+    }
+    options
+}
+
+/// How many moves some runs hold, counted without listing them.
+fn move_count(runs: &[Run]) -> u32 {
+    runs.iter().map(|run| run.lefts.len() as u32).sum()
+}
+
+/// A family's moves of a heap of `size`.
+type Runs = fn(&Rule, u32) -> Vec<Run>;
 
 /// The components and moves of some heaps, given G of every size up to
 /// the largest. Written once rather than per family, each family lending
@@ -323,7 +365,7 @@ type Placements = fn(&Rule, u32) -> Vec<(u32, u32, u32)>;
 fn heaps_analysis(
     position: &HeapPosition,
     g: &[u32],
-    placements: Placements,
+    runs: Runs,
     label: fn(usize, u32, u32, u32, u32) -> String,
 ) -> (Vec<Component>, Vec<MoveInfo>) {
     let values = heap_values(&position.heaps, g);
@@ -331,7 +373,7 @@ fn heaps_analysis(
     let components = heap_components(&position.heaps, &values);
     let mut moves = Vec::new();
     for (index, &size) in position.heaps.iter().enumerate() {
-        for (take, left, right) in placements(&position.rule, size) {
+        for (take, left, right) in placements(&runs(&position.rule, size), size) {
             let parts: Vec<Nimber> = [left, right]
                 .into_iter()
                 .filter(|&h| h > 0)
@@ -392,12 +434,8 @@ fn read_heaps(text: &str, first_line: usize) -> Result<Vec<u32>, GameError> {
 
 /// The position after move `move_id`: the heap it played replaced by the
 /// heaps it left.
-fn play_move(
-    position: &HeapPosition,
-    move_id: u32,
-    placements: Placements,
-) -> Result<HeapPosition, GameError> {
-    let (index, left, right) = locate(position, move_id, placements)?;
+fn play_move(position: &HeapPosition, move_id: u32, runs: Runs) -> Result<HeapPosition, GameError> {
+    let (index, left, right) = locate(position, move_id, runs)?;
     let mut heaps = position.heaps.clone();
     heaps.splice(index..=index, [left, right].into_iter().filter(|&h| h > 0));
     Ok(HeapPosition {
@@ -417,6 +455,23 @@ fn read_rule<F: HeapFamily>(line: &str) -> Result<Rule, GameError> {
 /// The rule of a family without a rule line.
 fn fixed_rule<F: HeapFamily>() -> Rule {
     F::parse_rule("").expect("a family without a rule line reads the empty rule")
+}
+
+/// A position's text: the rule line, if the family writes one, and the
+/// heaps. Written into one string, since searches write one per position
+/// they reach.
+fn write_position(rule: Option<&Rule>, heaps: &[u32]) -> String {
+    let mut out = String::with_capacity(8 * heaps.len() + 16);
+    if let Some(rule) = rule {
+        out.push_str(&rule_line(rule));
+        out.push('\n');
+    }
+    for (index, size) in heaps.iter().enumerate() {
+        let separator = if index > 0 { " " } else { "" };
+        let _ = write!(out, "{separator}{size}");
+    }
+    out.push('\n');
+    out
 }
 
 /// The rule as line 1 writes it.
@@ -463,13 +518,13 @@ impl<F: HeapFamily> Game for HeapGame<F> {
         position
             .heaps
             .iter()
-            .map(|&size| F::placements(&position.rule, size).len() as u32)
+            .map(|&size| move_count(&F::runs(&position.rule, size)))
             .sum()
     }
     /// The heaps the move left, which take the played heap's place (heaps
     /// after it shift along); none if it took the whole heap.
     fn last_move(&mut self, before: &HeapPosition, move_id: u32, footprint: Region) -> Region {
-        match locate(before, move_id, F::placements) {
+        match locate(before, move_id, F::runs) {
             Ok((index, left, right)) => {
                 let left_over = [left, right].iter().filter(|&&h| h > 0).count();
                 Region::Items {
@@ -486,28 +541,13 @@ impl<F: HeapFamily> Game for HeapGame<F> {
         }
         let g = self.known.through_largest(position);
         let values: Vec<u32> = position.heaps.iter().map(|&h| g[h as usize]).collect();
-        let moves = position
-            .heaps
-            .iter()
-            .enumerate()
-            .flat_map(|(index, &size)| {
-                F::placements(&position.rule, size)
-                    .into_iter()
-                    .map(move |(_, left, right)| {
-                        let leaves = [left, right].into_iter().filter(|&h| h > 0);
-                        (index, leaves.map(|h| g[h as usize]).collect())
-                    })
-            });
+        let moves = option_values(position, g, F::runs);
         Some(heaps::nim_like_report(&values, moves, largest))
     }
     fn canonical(&self, position: &HeapPosition) -> String {
-        let heaps = sorted_heaps(&position.heaps);
-        HeapGame::format(
-            self,
-            &HeapPosition {
-                rule: position.rule.clone(),
-                heaps,
-            },
+        write_position(
+            F::RULE_LINE.then_some(&position.rule),
+            &sorted_heaps(&position.heaps),
         )
     }
 }

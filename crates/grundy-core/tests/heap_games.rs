@@ -661,3 +661,54 @@ fn codes_whose_values_are_not_sparse_extend_by_their_proved_period() {
         assert_eq!(values[..3000], plain_sequence(rule, 3000)[..], "{rule}");
     }
 }
+
+#[test]
+fn runs_of_moves_list_every_move_in_order() {
+    use grundy_core::games::{grundy_game::GrundyFamily, octal::OctalFamily};
+    use grundy_core::heap_game::{placements, HeapFamily};
+    // Every (take, left, right) in the order moves are numbered: by count
+    // taken, then by the counters left before it. An octal digit's bits 1,
+    // 2 and 4 allow leaving no heap, one or two; taking none must split.
+    fn listed(rule: &str, size: u32) -> Vec<(u32, u32, u32)> {
+        let mut out = Vec::new();
+        for take in 0..=size {
+            for left in 0..=size - take {
+                let right = size - take - left;
+                let heaps_left = u32::from(left > 0) + u32::from(right > 0);
+                let allowed = if rule == "grundy" {
+                    take == 0 && heaps_left == 2 && left != right
+                } else {
+                    let (whole, fraction) = rule.split_once('.').unwrap();
+                    let digit = match take {
+                        0 => whole.parse::<u32>().unwrap(),
+                        _ => fraction
+                            .chars()
+                            .nth(take as usize - 1)
+                            .map_or(0, |c| c.to_digit(8).unwrap()),
+                    };
+                    (take > 0 || heaps_left == 2) && digit & (1 << heaps_left) != 0
+                };
+                if allowed {
+                    out.push((take, left, right));
+                }
+            }
+        }
+        out
+    }
+    fn agree<F: HeapFamily>(name: &str, rule: &Rule, size: u32) {
+        let runs = F::runs(rule, size);
+        let made: Vec<(u32, u32, u32)> = placements(&runs, size).collect();
+        assert_eq!(made, listed(name, size), "{name} with {size}");
+    }
+    let mut rng = Rng::new(16);
+    for _ in 0..300 {
+        let digits: String = (0..1 + rng.below(4))
+            .map(|_| char::from(b'0' + rng.below(8) as u8))
+            .collect();
+        let d0 = if rng.below(4) == 0 { "4" } else { "0" };
+        let name = format!("{d0}.{digits}");
+        let size = rng.below(12) as u32;
+        agree::<OctalFamily>(&name, &Rule::parse_name(&name).unwrap(), size);
+        agree::<GrundyFamily>("grundy", &Rule::Grundy, size);
+    }
+}

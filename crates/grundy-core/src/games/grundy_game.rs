@@ -3,7 +3,7 @@
 
 use crate::analysis::Board;
 use crate::game::{GameInfo, Sample};
-use crate::heap_game::{HeapFamily, HeapGame};
+use crate::heap_game::{HeapFamily, HeapGame, Run};
 use crate::heaps::MAX_HEAPS;
 use crate::sequence::Rule;
 
@@ -50,10 +50,18 @@ impl HeapFamily for GrundyFamily {
         Ok(Rule::Grundy)
     }
 
-    fn placements(_rule: &Rule, size: u32) -> Vec<(u32, u32, u32)> {
-        (1..size)
-            .filter(|&a| 2 * a != size)
-            .map(|a| (0, a, size - a))
+    fn runs(_rule: &Rule, size: u32) -> Vec<Run> {
+        // Every split but the equal one: 1 … size − 1 before it, around size / 2.
+        let half = size / 2;
+        let (below, above) = if size.is_multiple_of(2) {
+            (half, half + 1)
+        } else {
+            (half + 1, half + 1)
+        };
+        [1..below.max(1), above..size.max(above)]
+            .into_iter()
+            .filter(|lefts| !lefts.is_empty())
+            .map(|lefts| Run { take: 0, lefts })
             .collect()
     }
 

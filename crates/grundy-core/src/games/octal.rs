@@ -4,7 +4,7 @@
 
 use crate::analysis::{Board, Piece, RuleField};
 use crate::game::{GameInfo, Sample};
-use crate::heap_game::{HeapFamily, HeapGame};
+use crate::heap_game::{HeapFamily, HeapGame, Run};
 use crate::heaps::MAX_HEAPS;
 use crate::sequence::{OctalCode, Rule};
 
@@ -44,28 +44,26 @@ impl HeapFamily for OctalFamily {
         OctalCode::parse(line).map(Rule::Octal)
     }
 
-    fn placements(rule: &Rule, size: u32) -> Vec<(u32, u32, u32)> {
+    fn runs(rule: &Rule, size: u32) -> Vec<Run> {
         let Rule::Octal(code) = rule else {
             return Vec::new();
         };
-        let mut placements = Vec::new();
+        let mut runs = Vec::new();
         for take in 0..=(code.longest_take() as u32).min(size) {
             let digit = code.digit(take as usize);
-            for left in 0..=size - take {
-                let right = size - take - left;
-                let allowed = match (take, left > 0, right > 0) {
-                    (0, true, true) => digit & 4 != 0,
-                    (0, _, _) => false,
-                    (_, false, false) => digit & 1 != 0,
-                    (_, true, true) => digit & 4 != 0,
-                    _ => digit & 2 != 0,
-                };
-                if allowed {
-                    placements.push((take, left, right));
+            let rest = size - take;
+            let single = u32::from(take > 0 && rest > 0 && digit & 2 != 0);
+            // Taking the whole heap, then from its start, then splitting
+            // what is left (d0's splits too), then taking from its end.
+            let whole = u32::from(take > 0 && rest == 0 && digit & 1 != 0);
+            let split = if digit & 4 != 0 { 1..rest.max(1) } else { 0..0 };
+            for lefts in [0..whole.max(single), split, rest..rest + single] {
+                if !lefts.is_empty() {
+                    runs.push(Run { take, lefts });
                 }
             }
         }
-        placements
+        runs
     }
 
     fn board(rule: &Rule, heaps: &[u32]) -> Board {

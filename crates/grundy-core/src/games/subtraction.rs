@@ -2,7 +2,7 @@
 
 use crate::analysis::{Board, RuleField};
 use crate::game::{GameInfo, Sample};
-use crate::heap_game::{HeapFamily, HeapGame};
+use crate::heap_game::{HeapFamily, HeapGame, Run};
 use crate::heaps::MAX_HEAPS;
 use crate::sequence::{Rule, SubtractionSet};
 
@@ -39,14 +39,17 @@ impl HeapFamily for SubtractionFamily {
         SubtractionSet::parse(line).map(Rule::Subtraction)
     }
 
-    fn placements(rule: &Rule, size: u32) -> Vec<(u32, u32, u32)> {
+    fn runs(rule: &Rule, size: u32) -> Vec<Run> {
         let Rule::Subtraction(set) = rule else {
             return Vec::new();
         };
         set.members()
             .iter()
             .filter(|&&s| s <= size)
-            .map(|&s| (s, size - s, 0))
+            .map(|&take| Run {
+                take,
+                lefts: size - take..size - take + 1,
+            })
             .collect()
     }
 
