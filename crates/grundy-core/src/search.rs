@@ -18,6 +18,24 @@ pub const CLI_BUDGET: usize = 250_000;
 /// again) take gigabytes, and minutes, before it has counted many.
 pub const MAX_HELD_BYTES: usize = 32 << 20;
 
+/// The most bytes of keys of the positions on a search's path at once.
+/// The walk holds each of those positions too, and a position can take
+/// many times its key (a token on a board is one character of its key and
+/// sixteen bytes of the position), so the path is bounded apart from the memo.
+pub const MAX_PATH_BYTES: usize = 4 << 20;
+
+/// The most work a search does, in units of about one byte of a position:
+/// each position it reaches counts its key's length (making the key and
+/// playing the move cost about that), the moves listed at the position it
+/// left (some games find a move by listing them) and [`STEP_WORK`] more;
+/// each position it expands counts its moves. A budget of positions alone
+/// lets positions that are few but large, or that have many moves each,
+/// take minutes; this one stops any search within about two seconds.
+pub const MAX_WORK: usize = 128 << 20;
+/// The work of one step beyond its key and moves: allocating, hashing and
+/// comparing, measured at about that of 64 bytes of key.
+const STEP_WORK: usize = 64;
+
 /// The error for a search that ran out of budget.
 pub fn too_large(budget: usize) -> GameError {
     GameError::new(format!(
@@ -31,6 +49,20 @@ fn too_large_to_hold() -> GameError {
         "too large to solve exactly under misère play: its positions would take more than {} MiB",
         MAX_HELD_BYTES >> 20
     ))
+}
+
+/// The error for a search that did [`MAX_WORK`].
+fn too_long() -> GameError {
+    GameError::new(
+        "too large to solve exactly under misère play: its search would take too long (more than about a second natively)",
+    )
+}
+
+/// The error for a search whose path outgrew [`MAX_PATH_BYTES`].
+fn too_deep() -> GameError {
+    GameError::new(
+        "too large to solve exactly under misère play: its lines of play are too long to hold",
+    )
 }
 
 /// The report for a game whose play can go on forever: a search could
@@ -54,6 +86,11 @@ pub trait Walk {
     fn analysis(&mut self) -> Analysis;
     /// How many moves the current position has; moves are numbered from 0.
     fn moves(&mut self) -> u32;
+    /// What `moves` costs per move, in the units of [`MAX_WORK`]: 1 where
+    /// moves are counted, more where each is written out in an analysis.
+    fn move_cost(&self) -> usize {
+        1
+    }
     fn enter(&mut self, id: u32) -> Result<(), GameError>;
     fn leave(&mut self);
 }
@@ -130,6 +167,8 @@ pub struct Search {
     budget: usize,
     /// Bytes of the keys in `memo` and on the path being searched.
     held: usize,
+    /// The work done so far, as [`MAX_WORK`] counts it.
+    work: usize,
 }
 
 impl Search {
@@ -138,6 +177,7 @@ impl Search {
             memo: HashMap::new(),
             budget,
             held: 0,
+            work: 0,
         }
     }
 
@@ -150,11 +190,14 @@ impl Search {
     /// misère play. The session is back at that position afterwards.
     pub fn wins(&mut self, session: &mut dyn Walk) -> Result<bool, GameError> {
         let root = session.key();
+        self.work += STEP_WORK + root.len();
         if let Some(&known) = self.memo.get(&root) {
             return Ok(known);
         }
         let moves = session.moves();
+        self.work += moves as usize * session.move_cost();
         self.held += root.len();
+        let mut path_bytes = root.len();
         let mut stack = vec![Frame {
             key: root,
             moves,
@@ -167,6 +210,7 @@ impl Search {
                 // With no move at all, the opponent made the last one and lost.
                 let result = top.moves == 0 || top.wins;
                 let key = std::mem::take(&mut top.key);
+                path_bytes -= key.len();
                 self.memo.insert(key, result);
                 stack.pop();
                 let Some(parent) = stack.last_mut() else {
@@ -178,18 +222,22 @@ impl Search {
             }
             let id = top.next;
             top.next += 1;
+            self.work += STEP_WORK + top.moves as usize * session.move_cost();
             session.enter(id)?;
             let key = session.key();
-            if let Some(&known) = self.memo.get(&key) {
-                session.leave();
-                stack.last_mut().expect("just used").wins |= !known;
-                continue;
+            self.work += key.len();
+            let known = self.memo.get(&key).copied();
+            if known.is_none() {
+                self.held += key.len();
             }
-            self.held += key.len();
             let refusal = if self.memo.len() + stack.len() > self.budget {
                 Some(too_large(self.budget))
+            } else if self.held > MAX_HELD_BYTES {
+                Some(too_large_to_hold())
+            } else if known.is_none() && path_bytes + key.len() > MAX_PATH_BYTES {
+                Some(too_deep())
             } else {
-                (self.held > MAX_HELD_BYTES).then(too_large_to_hold)
+                (self.work > MAX_WORK).then(too_long)
             };
             if let Some(refusal) = refusal {
                 // Back to where the search started, then refuse.
@@ -198,7 +246,14 @@ impl Search {
                 }
                 return Err(refusal);
             }
+            if let Some(known) = known {
+                session.leave();
+                stack.last_mut().expect("just used").wins |= !known;
+                continue;
+            }
             let moves = session.moves();
+            self.work += moves as usize * session.move_cost();
+            path_bytes += key.len();
             stack.push(Frame {
                 key,
                 moves,
@@ -212,9 +267,15 @@ impl Search {
     /// every winning move, or why they are not known.
     pub fn report(&mut self, session: &mut dyn Walk) -> MisereReport {
         let moves = session.moves();
+        self.work += moves as usize * session.move_cost();
         let mut winning = Vec::new();
         let mut failure = None;
         for id in 0..moves {
+            self.work += STEP_WORK + moves as usize * session.move_cost();
+            if self.work > MAX_WORK {
+                failure = Some(too_long());
+                break;
+            }
             if let Err(e) = session.enter(id) {
                 failure = Some(e);
                 break;
@@ -325,41 +386,79 @@ fn grow(
 mod tests {
     use super::*;
 
-    /// A line of play without end whose positions grow as it goes deeper,
-    /// as a heap game's do when one huge heap is split again and again.
-    struct Growing {
-        depth: usize,
+    /// A tree of positions given by its shape: `moves(path)` moves at the
+    /// position reached by `path`, whose key is `key(path)`.
+    struct Shaped<M: Fn(&[u32]) -> u32, K: Fn(&[u32]) -> String> {
+        path: Vec<u32>,
+        moves: M,
+        key: K,
     }
 
-    impl Walk for Growing {
+    impl<M: Fn(&[u32]) -> u32, K: Fn(&[u32]) -> String> Walk for Shaped<M, K> {
         fn key(&self) -> String {
-            "heap ".repeat(1000 * (self.depth + 1))
+            (self.key)(&self.path)
         }
         fn analysis(&mut self) -> Analysis {
             unreachable!("the search asks only for keys and moves")
         }
         fn moves(&mut self) -> u32 {
-            1
+            (self.moves)(&self.path)
         }
-        fn enter(&mut self, _id: u32) -> Result<(), GameError> {
-            self.depth += 1;
+        fn enter(&mut self, id: u32) -> Result<(), GameError> {
+            self.path.push(id);
             Ok(())
         }
         fn leave(&mut self) {
-            self.depth = self.depth.saturating_sub(1);
+            self.path.pop();
         }
     }
 
-    #[test]
-    fn a_search_whose_positions_outgrow_memory_is_refused_well_within_its_position_budget() {
-        let mut walk = Growing { depth: 0 };
+    fn refusal<M: Fn(&[u32]) -> u32, K: Fn(&[u32]) -> String>(moves: M, key: K) -> String {
+        let mut walk = Shaped {
+            path: Vec::new(),
+            moves,
+            key,
+        };
         let report = search(&mut walk, CLI_BUDGET);
         assert_eq!(report.outcome, None);
+        // Back where it started.
+        assert!(walk.path.is_empty());
+        report.method
+    }
+
+    #[test]
+    fn a_line_of_play_whose_positions_grow_is_refused_before_it_outgrows_memory() {
+        // One huge heap split again and again: one move, ever larger keys.
+        let method = refusal(|_| 1, |path| "heap ".repeat(1000 * (path.len() + 1)));
         assert_eq!(
-            report.method,
+            method,
+            "too large to solve exactly under misère play: its lines of play are too long to hold"
+        );
+    }
+
+    #[test]
+    fn many_distinct_positions_are_refused_when_their_keys_outgrow_memory() {
+        // 300 × 300 distinct leaves of 1 KiB, two moves deep: 90 MB of keys.
+        let method = refusal(
+            |path| if path.len() < 2 { 300 } else { 0 },
+            |path| format!("{path:?}{}", " ".repeat(1024)),
+        );
+        assert_eq!(
+            method,
             "too large to solve exactly under misère play: its positions would take more than 32 MiB"
         );
-        // Refused at a depth of about 115 positions, not 250 000, and back at the start.
-        assert!(report.explored == 0 && walk.depth == 0);
+    }
+
+    #[test]
+    fn a_position_with_very_many_moves_is_refused_by_the_work_it_takes() {
+        // A billion moves, all to one position: few positions, endless work.
+        let method = refusal(
+            |path| if path.is_empty() { 1 << 30 } else { 0 },
+            |path| format!("{}", path.len()),
+        );
+        assert_eq!(
+            method,
+            "too large to solve exactly under misère play: its search would take too long (more than about a second natively)"
+        );
     }
 }

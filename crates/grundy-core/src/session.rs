@@ -401,6 +401,12 @@ impl Walk for Box<dyn AnySession + '_> {
         // The session's own analysis, borrowed: `Walk::analysis` would clone it.
         AnySession::analysis(self.as_mut()).moves.len() as u32
     }
+    /// Each move of an analysis is described in words and values, and a
+    /// session analyses a position again after each move is taken back:
+    /// measured at about the cost of 32 bytes of key per move.
+    fn move_cost(&self) -> usize {
+        32
+    }
     fn enter(&mut self, id: u32) -> Result<(), GameError> {
         self.play(id)
     }

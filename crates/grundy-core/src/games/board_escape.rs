@@ -388,6 +388,10 @@ impl Game for BoardEscape {
         analysis
     }
 
+    fn option_count(&mut self, position: &Position) -> u32 {
+        BoardEscape::moves(position).len() as u32
+    }
+
     fn play(&mut self, position: &Position, move_id: u32) -> Result<Position, GameError> {
         let (token, _, target) = *BoardEscape::moves(position)
             .get(move_id as usize)

@@ -803,6 +803,10 @@ impl Game for Intervals {
         }
     }
 
+    fn option_count(&mut self, position: &Position) -> u32 {
+        picks(position).len() as u32
+    }
+
     fn play(&mut self, position: &Position, move_id: u32) -> Result<Position, GameError> {
         let pick = picks(position)
             .into_iter()
