@@ -128,6 +128,25 @@ fn a_sum_is_solved_with_each_game_s_own_limits() {
 }
 
 #[test]
+fn a_part_of_a_sum_is_read_with_the_limits_it_has_alone() {
+    // Heaps of 1000 are past the playground's 100 but within Nim's own limits.
+    let out = grundy(&["outcome", "sum", "--misere"], "--- nim\n1000 1000\n");
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("too large to solve exactly under misère play"),
+        "{}",
+        stderr(&out)
+    );
+    // A graph of 1001 vertices is past the playground's 1000: a token with
+    // 1000 steps to go is worth 0, so the lone Nim counter wins.
+    let path: String = (0..1000).map(|v| format!("{v} {}\n", v + 1)).collect();
+    let text = format!("--- digraph\n1001 1000\n{path}1\n0\n--- nim\n1\n");
+    let out = grundy(&["solve", "sum"], &text);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "First\n");
+}
+
+#[test]
 fn a_part_written_with_leading_dashes_reads_back() {
     let text = "--- bacterial-tactics\n1\n2 3\n---\n...\n--- nim\n3\n";
     let out = grundy(&["analyse", "sum"], text);

@@ -82,13 +82,25 @@ pub fn games() -> Vec<GameInfo> {
         .collect()
 }
 
-/// Opens case `case` (0-based) of `text` as a game of `game_id`.
+/// Opens case `case` (0-based) of `text` as a game of `game_id`, with the
+/// playground's limits.
 pub fn open(game_id: &str, text: &str, case: usize) -> Result<Box<dyn AnySession>, GameError> {
+    open_within(game_id, text, case, Limits::Playground)
+}
+
+/// Opens case `case` of `text` as a game of `game_id` read within
+/// `limits`; a sum reads each of its parts within them too.
+pub fn open_within(
+    game_id: &str,
+    text: &str,
+    case: usize,
+    limits: Limits,
+) -> Result<Box<dyn AnySession>, GameError> {
     check_input_size(text)?;
     if game_id == sum::ID {
-        return Ok(Box::new(sum::open(text, case)?));
+        return Ok(Box::new(sum::open(text, case, limits)?));
     }
-    (find(game_id)?.open)(text, case, Limits::Playground)
+    (find(game_id)?.open)(text, case, limits)
 }
 
 /// Answers a whole contest input of `game_id` in the contest's output format;
@@ -123,11 +135,5 @@ pub fn nimber(game_id: &str, text: &str) -> Result<Nimber, GameError> {
 /// most `budget` positions, read with the contest's limits as `grundy
 /// outcome --misere` reads it. A report without an outcome says why.
 pub fn misere_report(game_id: &str, text: &str, budget: usize) -> Result<MisereReport, GameError> {
-    check_input_size(text)?;
-    let mut session: Box<dyn AnySession> = if game_id == sum::ID {
-        Box::new(sum::open(text, 0)?)
-    } else {
-        (find(game_id)?.open)(text, 0, Limits::Contest)?
-    };
-    Ok(session.misere_report(budget))
+    Ok(open_within(game_id, text, 0, Limits::Contest)?.misere_report(budget))
 }

@@ -17,7 +17,7 @@ use crate::input::{self, BYTE_ORDER_MARK};
 use crate::nimber::Nimber;
 use crate::rng::Rng;
 use crate::search;
-use crate::session::{AnySession, Timeline};
+use crate::session::{AnySession, Limits, Timeline};
 
 pub const ID: &str = "sum";
 /// The most games one sum holds.
@@ -65,16 +65,19 @@ pub struct Sum {
     timeline: Timeline,
     analysis: Option<Analysis>,
     convention: Convention,
+    /// The limits every part is read with, as if it were opened alone.
+    limits: Limits,
 }
 
 /// Opens a sum from its text: `--- <game id>` lines, each followed by that
 /// game's text. A sum has one case, case 0.
-pub fn open(text: &str, case: usize) -> Result<Sum, GameError> {
+pub fn open(text: &str, case: usize, limits: Limits) -> Result<Sum, GameError> {
     if case != 0 {
         return Err(GameError::new("a sum has a single case"));
     }
     Ok(Sum {
-        parts: parse(text)?,
+        parts: parse(text, limits)?,
+        limits,
         steps: Vec::new(),
         timeline: Timeline::default(),
         analysis: None,
@@ -156,12 +159,12 @@ fn sections(text: &str) -> Result<Vec<Section>, GameError> {
     Ok(sections)
 }
 
-fn parse(text: &str) -> Result<Vec<Part>, GameError> {
+fn parse(text: &str, limits: Limits) -> Result<Vec<Part>, GameError> {
     sections(text)?
         .into_iter()
         .map(|section| {
-            let session =
-                games::open(&section.game, &section.body, 0).map_err(|e| section.locate(e))?;
+            let session = games::open_within(&section.game, &section.body, 0, limits)
+                .map_err(|e| section.locate(e))?;
             Ok((section.game, session))
         })
         .collect()
@@ -180,7 +183,7 @@ pub fn nimber(text: &str) -> Result<Nimber, GameError> {
 /// Smith's rule over the parts as the playground reads them.
 pub fn outcome(text: &str) -> Result<Outcome, GameError> {
     nimber(text).map(Outcome::of).or_else(|error| {
-        let mut sum = open(text, 0).map_err(|_| error)?;
+        let mut sum = open(text, 0, Limits::Contest).map_err(|_| error)?;
         Ok(sum.analysis().outcome)
     })
 }
@@ -383,7 +386,7 @@ impl AnySession for Sum {
     }
 
     fn load(&mut self, text: &str, case: usize) -> Result<(), GameError> {
-        let opened = open(text, case)?;
+        let opened = open(text, case, self.limits)?;
         self.restart(opened.parts);
         Ok(())
     }
@@ -420,7 +423,7 @@ impl AnySession for Sum {
             .iter()
             .map(|(game, body)| format!("--- {game}\n{body}"))
             .collect();
-        let before = std::mem::replace(&mut self.parts, parse(&joined)?);
+        let before = std::mem::replace(&mut self.parts, parse(&joined, self.limits)?);
         self.push(SumStep::Edit(before));
         Ok(())
     }
@@ -474,7 +477,7 @@ impl AnySession for Sum {
             return search::endless();
         }
         // Misère sums do not add, so the whole sum is searched, on a copy.
-        match open(&self.text(), 0) {
+        match open(&self.text(), 0, self.limits) {
             Ok(scratch) => {
                 let mut scratch: Box<dyn AnySession> = Box::new(scratch);
                 search::search(&mut scratch, budget)
