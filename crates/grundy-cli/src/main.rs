@@ -297,22 +297,28 @@ fn bounded(value: &str, flag: &str, min: usize) -> Result<usize, Failure> {
 }
 
 fn analyse(args: &[String]) -> Result<String, Failure> {
-    let game = args
-        .first()
-        .filter(|a| !a.starts_with("--"))
-        .ok_or_else(|| usage("analyse needs a game id"))?;
-    let json = args.iter().any(|a| a == "--json");
-    let flags = ["--json", "--misere"];
-    if let Some(extra) = args[1..]
-        .iter()
-        .find(|a| a.starts_with("--") && !flags.contains(&a.as_str()) && *a != "--case")
-    {
-        return Err(usage(&format!("analyse does not take '{extra}'")));
+    // Flags may come before or after the game id, as `outcome` takes them.
+    let mut games = Vec::new();
+    let mut index = 0;
+    while index < args.len() {
+        match args[index].as_str() {
+            "--case" => index += 1,
+            "--json" | "--misere" => {}
+            flag if flag.starts_with("--") => {
+                return Err(usage(&format!("analyse does not take '{flag}'")));
+            }
+            game => games.push(game),
+        }
+        index += 1;
     }
     let case = match flag_value(args, "--case")? {
         Some(value) => positive(value, "--case")? - 1,
         None => 0,
     };
+    let [game] = games[..] else {
+        return Err(usage("analyse takes one game id"));
+    };
+    let json = args.iter().any(|a| a == "--json");
     let mut session = games::open(game, &read_stdin()?, case)?;
     if args.iter().any(|a| a == "--misere") {
         session.set_convention(grundy_core::analysis::Convention::Misere);

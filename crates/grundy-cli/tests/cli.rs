@@ -128,6 +128,20 @@ fn a_sum_is_solved_with_each_game_s_own_limits() {
 }
 
 #[test]
+fn analyse_takes_its_flags_before_or_after_the_game() {
+    let after = grundy(&["analyse", "nim", "--misere"], "1 1\n");
+    let before = grundy(&["analyse", "--misere", "nim"], "1 1\n");
+    assert!(before.status.success(), "{}", stderr(&before));
+    assert_eq!(stdout(&before), stdout(&after));
+    let out = grundy(&["analyse", "--case"], "1 1\n");
+    assert!(
+        stderr(&out).contains("--case needs a value"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
 fn a_part_of_a_sum_is_read_with_the_limits_it_has_alone() {
     // Heaps of 1000 are past the playground's 100 but within Nim's own limits.
     let out = grundy(&["outcome", "sum", "--misere"], "--- nim\n1000 1000\n");
