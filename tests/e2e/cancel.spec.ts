@@ -1,0 +1,72 @@
+/**
+ * Every cancel ends work at once: from the click on Cancel to the working
+ * notice gone, timed inside the page (not by the test's polling), within
+ * 200 ms while other tests load the machine, with one message after it.
+ */
+import { expect, test, type Locator } from '@playwright/test';
+import { activeGame, watchConsole } from './helpers';
+
+const MAX_CANCEL_MS = 200;
+
+/**
+ * Clicks Cancel inside `notice` of `host`'s shadow root and resolves with
+ * the milliseconds until the notice has left the page, checked every frame.
+ */
+function cancelMs(host: Locator, notice: string): Promise<number> {
+  return host.evaluate(
+    (root, selector) =>
+      new Promise<number>((resolve) => {
+        const shadow = root.shadowRoot!;
+        const start = performance.now();
+        [...shadow.querySelector(selector)!.querySelectorAll('button')].find((b) => b.textContent === 'Cancel')!.click();
+        const check = () => (shadow.querySelector(selector) ? requestAnimationFrame(check) : resolve(performance.now() - start));
+        check();
+      }),
+    notice,
+  );
+}
+
+test('a game tree of a 30×30 board stops at once on Cancel', async ({ page }) => {
+  const problems = watchConsole(page);
+  // 1800 moves, within the tree's 2000 positions, each a large analysis.
+  const board = `1\n30 30\n${`${'.'.repeat(30)}\n`.repeat(30)}`;
+  await page.goto(`/#game=bacterial-tactics&position=${encodeURIComponent(board)}`);
+  const element = activeGame(page);
+  await expect(element.locator('.sum')).toBeVisible({ timeout: 20_000 });
+  await element.locator('.tree-panel summary').click();
+  await element.locator('.tree-panel select').selectOption('1');
+  await element.locator('.tree-panel').getByRole('button', { name: 'Show' }).click();
+  await expect(element.locator('.busy')).toBeVisible();
+  const ms = await cancelMs(element, '.busy');
+  console.log(`game tree cancelled in ${ms.toFixed(0)} ms`);
+  expect(ms).toBeLessThan(MAX_CANCEL_MS);
+  await expect(element.getByRole('alert')).toHaveCount(1);
+  expect(problems).toEqual([]);
+});
+
+test('a misère search stops at once on Cancel', async ({ page }) => {
+  await page.goto(`/#game=octal&position=${encodeURIComponent('0.77\n3 7 9')}&play=misere`);
+  const element = activeGame(page);
+  await expect(element.locator('.verdict')).toContainText('Misère play');
+  await element.locator('textarea').fill('0.77\n40 40 40 40\n');
+  await expect(element.locator('.busy')).toBeVisible();
+  const ms = await cancelMs(element, '.busy');
+  console.log(`misère search cancelled in ${ms.toFixed(0)} ms`);
+  expect(ms).toBeLessThan(MAX_CANCEL_MS);
+  await expect(element.getByRole('alert')).toHaveCount(1);
+});
+
+test('the sequence explorer stops at once on Cancel', async ({ page }) => {
+  await page.goto(`/#game=grundy-game&position=${encodeURIComponent('6 9 13\n')}`);
+  const element = activeGame(page);
+  await element.locator('summary', { hasText: 'Sequence explorer' }).click();
+  const explorer = element.locator('grundy-sequence');
+  await expect(explorer.locator('.summary')).toContainText('1,000 values');
+  await explorer.getByLabel('Values up to n =').fill('4000000');
+  await explorer.getByLabel('Values up to n =').press('Enter');
+  await expect(explorer.locator('progress')).toBeVisible();
+  const ms = await cancelMs(explorer, '.working');
+  console.log(`sequence explorer cancelled in ${ms.toFixed(0)} ms`);
+  expect(ms).toBeLessThan(MAX_CANCEL_MS);
+  await expect(explorer.getByRole('alert')).toHaveCount(1);
+});
