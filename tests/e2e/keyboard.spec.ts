@@ -90,3 +90,39 @@ test('after a move focus stays in the game, and Ctrl+Z and Ctrl+Shift+Z undo and
   await page.keyboard.press('ControlOrMeta+z');
   await expect.poll(() => heapSizes(game)).toEqual([3, 4, 0]);
 });
+
+/** The accessible name of the focused element, through shadow roots. */
+function focusedLabel(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    let active: Element | null = document.activeElement;
+    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+    return active?.getAttribute('aria-label') ?? null;
+  });
+}
+
+test('a board is one Tab stop, and the arrow keys move between its moves', async ({ page }) => {
+  await page.goto('/#game=nim&position=3+4+5');
+  const game = activeGame(page);
+  await expect.poll(() => heapSizes(game)).toEqual([3, 4, 5]);
+  const counters = game.locator('grundy-heaps button.counter');
+  await expect(counters).toHaveCount(12);
+  await expect(game.locator('grundy-heaps button.counter[tabindex="0"]')).toHaveCount(1);
+  let tabs = 0;
+  while (!(await focusedLabel(page))?.startsWith('Heap 1, counter 1') && tabs < MAX_TABS) {
+    await page.keyboard.press('Tab');
+    tabs++;
+  }
+  console.log(`Tab presses from the top of the page to Nim's first counter: ${tabs}`);
+  await page.keyboard.press('ArrowRight');
+  expect(await focusedLabel(page)).toMatch(/^Heap 1, counter 2/);
+  await page.keyboard.press('End');
+  expect(await focusedLabel(page)).toMatch(/^Heap 3, counter 5/);
+  // Out of the board and back: Tab returns to the move last reached.
+  await page.keyboard.press('Shift+Tab');
+  expect(await focusedLabel(page)).not.toMatch(/counter/);
+  await page.keyboard.press('Tab');
+  expect(await focusedLabel(page)).toMatch(/^Heap 3, counter 5/);
+  await expect(game.locator('grundy-heaps button.counter[tabindex="0"]')).toHaveCount(1);
+  await page.keyboard.press('Enter');
+  await expect.poll(() => heapSizes(game)).toEqual([3, 4, 4]);
+});

@@ -82,21 +82,75 @@ export class BoardElement extends LitElement {
     super.connectedCallback();
     this.addEventListener('pointerdown', this.notePointer, { capture: true });
     this.addEventListener('keydown', this.noteKey, { capture: true });
+    this.addEventListener('focusin', this.noteFocus);
   }
 
   disconnectedCallback(): void {
     super.disconnectedCallback();
     this.removeEventListener('pointerdown', this.notePointer, { capture: true });
     this.removeEventListener('keydown', this.noteKey, { capture: true });
+    this.removeEventListener('focusin', this.noteFocus);
   }
 
   private readonly notePointer = (event: PointerEvent) => {
     this.touching = event.pointerType === 'touch';
   };
 
-  private readonly noteKey = () => {
+  private readonly noteKey = (event: KeyboardEvent) => {
     this.touching = false;
+    this.roveOnKey(event);
   };
+
+  /**
+   * Which of the board's moves takes Tab: a board is one Tab stop, its
+   * moves (the parts marked `data-stop`) reached with the arrow keys, so a
+   * keyboard user crosses a board of a hundred counters with one Tab.
+   */
+  private stopIndex = 0;
+
+  private stops(): Element[] {
+    return [...this.renderRoot.querySelectorAll('[data-stop]')];
+  }
+
+  /** The part that took Tab after the last render. */
+  private tabStop?: Element;
+
+  /** After each render the remembered move takes Tab and no other does. */
+  protected updated(changed: Map<PropertyKey, unknown>): void {
+    super.updated(changed);
+    const stops = this.stops();
+    const current = Math.min(this.stopIndex, stops.length - 1);
+    this.tabStop?.setAttribute('tabindex', '-1');
+    stops.forEach((stop, index) => stop.setAttribute('tabindex', index === current ? '0' : '-1'));
+    this.tabStop = stops[current];
+  }
+
+  /** A move focused by a click or a script is the one Tab comes back to. */
+  private readonly noteFocus = (event: FocusEvent) => {
+    const to = event.composedPath()[0];
+    if (!(to instanceof Element)) return;
+    const index = this.stops().indexOf(to);
+    if (index < 0) return;
+    this.tabStop?.setAttribute('tabindex', '-1');
+    to.setAttribute('tabindex', '0');
+    [this.stopIndex, this.tabStop] = [index, to];
+  };
+
+  /** Arrows step through the moves in reading order, Home and End go to the ends. */
+  private roveOnKey(event: KeyboardEvent): void {
+    const from = event.composedPath()[0];
+    if (!(from instanceof Element) || !from.hasAttribute('data-stop')) return;
+    const steps: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+    const stops = this.stops();
+    const at = stops.indexOf(from);
+    const to = event.key === 'Home' ? 0 : event.key === 'End' ? stops.length - 1 : steps[event.key] === undefined ? undefined : at + steps[event.key];
+    if (to === undefined || to < 0 || to >= stops.length) return;
+    event.preventDefault();
+    from.setAttribute('tabindex', '-1');
+    stops[to].setAttribute('tabindex', '0');
+    [this.stopIndex, this.tabStop] = [to, stops[to]];
+    (stops[to] as HTMLElement | SVGElement).focus();
+  }
 
   /** The board as a standalone SVG document, for slides and handouts. */
   exportSvg(): { markup: string; width: number; height: number } | undefined {

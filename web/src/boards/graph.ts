@@ -170,7 +170,7 @@ export class GraphBoardElement extends BoardElement {
               style=${colour ? `stroke:${colour}` : ''} d=${path}></path>
             ${head ? svg`<path class="head ${kind}" style=${colour ? `fill:${colour}` : ''} d=${head}></path>` : nothing}
             <path class="hit" data-edge=${index} d=${path}
-              tabindex=${playable && move ? '0' : '-1'} role=${move ? 'button' : 'img'} aria-label=${label}
+              tabindex="-1" data-stop=${playable && move ? '' : nothing} role=${move ? 'button' : 'img'} aria-label=${label}
               @click=${() => this.play(move)} @keydown=${(e: KeyboardEvent) => this.activateOnKey(e, () => this.play(move))}
               @mouseenter=${() => this.previewMove(move)} @mouseleave=${() => this.previewMove(undefined)}
               @focus=${() => this.previewMove(move)} @blur=${() => this.previewMove(undefined)}><title>${label}</title></path>

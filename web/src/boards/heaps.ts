@@ -107,7 +107,7 @@ export class HeapsBoard extends BoardElement {
       const description = move
         ? this.moveWords(move, `Heap ${heap + 1}, counter ${counter + 1}: `)
         : `Heap ${heap + 1}, counter ${counter + 1}`;
-      return html`<button
+      return html`<button data-stop
         class="counter ${move ? 'playable' : ''} ${previewed && regionHas(previewed.footprint, heap, counter) ? 'taken' : ''} ${wins ? 'winning' : ''}"
         aria-label=${description}
         title=${description}

@@ -127,7 +127,7 @@ export class RowsBoardElement extends BoardElement {
         ? this.moveWords(move, `Heap ${heap + 1}, ${pieceName} ${index + 1}: `)
         : `Heap ${heap + 1}, ${pieceName} ${index + 1}`;
       const taken = previewed !== undefined && regionHas(previewed.footprint, heap, index);
-      return html`<button class="piece ${board.piece} ${move ? 'playable' : ''} ${taken ? 'taken' : ''} ${wins ? 'winning' : ''}"
+      return html`<button data-stop class="piece ${board.piece} ${move ? 'playable' : ''} ${taken ? 'taken' : ''} ${wins ? 'winning' : ''}"
         aria-label=${description} title=${description} ?disabled=${this.editing}
         @click=${() => this.play(move)}
         @mouseenter=${() => this.previewMove(move)} @mouseleave=${() => this.previewMove(undefined)}

@@ -228,7 +228,7 @@ export class TextBoardElement extends BoardElement {
       const start = layout.at(a);
       const end = layout.at(b);
       const y = start.y + TILE + 6 + (layout.lane.get(`${move.id}:${line}`) ?? 0) * LANE;
-      return svg`<rect class="bar" role="button" tabindex="0" aria-label=${label} x=${start.x + 3} y=${y}
+      return svg`<rect class="bar" role="button" data-stop aria-label=${label} x=${start.x + 3} y=${y}
           width=${end.x - start.x + TILE - 6} height=${LANE - 3} rx="3"
           fill=${wins ? 'var(--grundy-win, #117733)' : active ? 'var(--grundy-accent, #0b57d0)' : 'var(--grundy-muted, #777)'}
           opacity=${active || wins ? 1 : 0.6}
