@@ -4,7 +4,7 @@
  * work that can always be cancelled.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { activeGame, options, QUICK_SUM, shownGame, SLOW_SUM, watchConsole } from './helpers';
+import { activeGame, heapSizes, options, QUICK_SUM, shownGame, SLOW_SUM, watchConsole } from './helpers';
 
 interface Move {
   id: number;
@@ -183,6 +183,50 @@ test('Back returns to the game shown before a switch, and Forward to the one aft
   await page.goForward();
   await expect(page).toHaveURL(/game=darkraft/);
   await expect(activeGame(page).locator('grundy-grid')).toBeVisible();
+});
+
+test('each move is a step Back takes back, and a reload keeps the moves and their list', async ({ page }) => {
+  const element = await open(page, 'nim', '3 4 5');
+  await (await options(element)).getByLabel('Opponent').selectOption('human');
+  // The moves played, after the list's Start.
+  const moves = element.locator('grundy-move-list li:not(.future):not([value="0"])');
+  const heap = (index: number) => element.locator('grundy-heaps .heap').nth(index).locator('button.counter');
+  await heap(2).first().click();
+  await expect.poll(() => heapSizes(element)).toEqual([3, 4, 0]);
+  await heap(1).nth(1).click();
+  await expect.poll(() => heapSizes(element)).toEqual([3, 1, 0]);
+  await expect(moves).toHaveCount(2);
+  await page.reload();
+  await expect.poll(() => heapSizes(element)).toEqual([3, 1, 0]);
+  await expect(moves).toHaveCount(2);
+  await expect(moves.first()).toContainText('heap 3');
+  await page.goBack();
+  await expect.poll(() => heapSizes(element)).toEqual([3, 4, 0]);
+  await expect(moves).toHaveCount(1);
+  await page.goBack();
+  await expect.poll(() => heapSizes(element)).toEqual([3, 4, 5]);
+  await page.goForward();
+  await page.goForward();
+  await expect.poll(() => heapSizes(element)).toEqual([3, 1, 0]);
+  await expect(moves).toHaveCount(2);
+  await expect(page).toHaveURL(/position=3\+1\+0/);
+});
+
+test('against the computer, Back returns to the person’s turn before their move', async ({ page }) => {
+  const element = await open(page, 'nim', '3 4 5');
+  await (await options(element)).getByLabel('Opponent').selectOption('ai');
+  // The moves played, after the list's Start.
+  const moves = element.locator('grundy-move-list li:not(.future):not([value="0"])');
+  await element.locator('grundy-heaps .heap').nth(2).locator('button.counter').first().click();
+  await expect(moves).toHaveCount(2);
+  const after = await heapSizes(element);
+  await page.goBack();
+  await expect.poll(() => heapSizes(element)).toEqual([3, 4, 5]);
+  await expect(moves).toHaveCount(0);
+  await expect(element.locator('.status')).toContainText('Your turn');
+  await page.goForward();
+  await expect.poll(() => heapSizes(element)).toEqual(after);
+  await expect(moves).toHaveCount(2);
 });
 
 test('Back and a reload find each position too long for the address, kept by its history entry', async ({ page, context }) => {

@@ -34,8 +34,17 @@ export interface GrundyChangeDetail {
    * before it.
    */
   cause: 'open' | 'load' | 'edit' | 'move';
+  /** Who made a move: `human` or `ai`; absent for undo, redo and other causes. */
+  by?: 'human' | 'ai';
   /** The play in force: `normal` or `misere`. */
   play: Convention;
+  /**
+   * The position the moves were played from (as loaded or last drawn) and
+   * the ids of the moves since, which `restore` takes to bring back the
+   * position with its move list.
+   */
+  start: string;
+  moves: number[];
 }
 
 /** Where a request came from: its errors show beside the text box, or in the status line. */
@@ -79,6 +88,8 @@ export class GameController implements ReactiveController {
    * current ply can be redone.
    */
   private playedSince: PlayedMove[][] = [[]];
+  /** The text of each drawing (index: how many edits lead to it) before its first move. */
+  private starts: string[] = [];
   /** How long the engine has been working for this game, once that is slow. */
   busyMs: number | undefined;
   /** The game tree last grown, while the position stays the same, or why it could not be. */
@@ -200,7 +211,7 @@ export class GameController implements ReactiveController {
         view = await this.track(engine().send(this.session, { op: 'convention', convention: 'misere' }));
       }
       if (generation !== this.generation) return undefined;
-      this.show(view, origin, changeCause(request));
+      this.show(view, origin, request);
       return view;
     } catch (error) {
       if (error instanceof CancelledError) {
@@ -282,12 +293,19 @@ export class GameController implements ReactiveController {
     this.host.requestUpdate();
   }
 
-  private show(view: View, origin: Origin, cause: GrundyChangeDetail['cause']): void {
+  private show(view: View, origin: Origin, request: SessionRequest): void {
+    const before = this.view;
+    const ply = before?.ply ?? 0;
+    const played = request.op === 'play' ? before?.analysis.moves.at(request.move) : request.op === 'ai' ? view.played : undefined;
+    const settings = this.settings();
+    const by = played && (settings.againstAi && ply % 2 !== settings.humanSeat ? 'ai' : 'human');
+    let cause = changeCause(request);
     const positionChanged = this.view?.text !== view.text || this.view?.ply !== view.ply;
     // Undo and Redo across a drawing edit change the drawing, not the moves.
     if (cause === 'move' && this.view && this.view.drawn !== view.drawn) cause = 'edit';
-    if (cause === 'open' || cause === 'load') this.playedSince = [[]];
+    if (cause === 'open' || cause === 'load') [this.playedSince, this.starts] = [[[]], []];
     if (cause === 'edit' && view.drawn >= this.playedSince.length) this.playedSince = [...this.playedSince.slice(0, view.drawn), []];
+    if (view.ply === 0) this.starts = [...this.starts.slice(0, view.drawn), view.text];
     this.view = view;
     this.inputError = undefined;
     this.actionError = undefined;
@@ -296,14 +314,12 @@ export class GameController implements ReactiveController {
       this.tree = undefined;
       this.treeProblem = '';
     }
+    if (played && by) this.record(played, by, ply);
     this.onShow(view, origin, cause);
-    this.host.dispatchEvent(
-      new CustomEvent<GrundyChangeDetail>('grundy-change', {
-        detail: { game: view.game, text: view.text, cause, play: this.settings().convention },
-        bubbles: true,
-        composed: true,
-      }),
-    );
+    if (!this.replaying) {
+      this.announceChange(cause, by);
+      if (played && by) this.announceMove(played, by, ply);
+    }
     this.announceEnd();
     this.scheduleAi();
   }
@@ -334,10 +350,9 @@ export class GameController implements ReactiveController {
     const generation = this.generation;
     const ply = this.view.ply;
     const settings = this.settings();
-    this.aiTimer = setTimeout(async () => {
+    this.aiTimer = setTimeout(() => {
       if (generation !== this.generation) return;
-      const view = await this.request({ op: 'ai', level: settings.level, seed: (settings.seed + ply * 7919) >>> 0 }, 'action');
-      if (view?.played) this.recordMove(view.played, 'ai', ply);
+      void this.request({ op: 'ai', level: settings.level, seed: (settings.seed + ply * 7919) >>> 0 }, 'action');
     }, Math.max(0, Number(settings.aiDelay) || 0));
     this.host.requestUpdate();
   }
@@ -354,23 +369,42 @@ export class GameController implements ReactiveController {
     this.playing = true;
     try {
       const after = await this.request({ op: 'play', move: id }, 'action');
-      if (!after) return undefined;
-      this.recordMove(move, 'human', view.ply);
-      return { move, view: after };
+      return after && { move, view: after };
     } finally {
       this.playing = false;
     }
   }
 
-  private recordMove(move: MoveInfo, by: 'human' | 'ai', ply: number): void {
-    const after = this.view?.analysis;
-    const settings = this.settings();
-    const who = settings.againstAi ? (by === 'ai' ? 'Computer' : 'You') : `Player ${(ply % 2) + 1}`;
-    if (after) {
-      const record = { by: who, label: move.label, value: after.total, outcome: outcomeOf(after) };
-      const drawn = this.view?.drawn ?? 0;
-      this.playedSince = [...this.playedSince.slice(0, drawn), [...this.played.slice(0, ply), record]];
-    }
+  /** Adds a move to the move list, replacing any that could have been redone. */
+  private record(move: MoveInfo, by: 'human' | 'ai', ply: number): void {
+    const after = this.view!.analysis;
+    const who = this.settings().againstAi ? (by === 'ai' ? 'Computer' : 'You') : `Player ${(ply % 2) + 1}`;
+    const record = { id: move.id, by: who, label: move.label, value: after.total, outcome: outcomeOf(after) };
+    const drawn = this.view!.drawn;
+    this.playedSince = [...this.playedSince.slice(0, drawn), [...this.played.slice(0, ply), record]];
+  }
+
+  /** Sends `grundy-change` for the position shown. */
+  private announceChange(cause: GrundyChangeDetail['cause'], by: GrundyChangeDetail['by']): void {
+    const view = this.view!;
+    this.host.dispatchEvent(
+      new CustomEvent<GrundyChangeDetail>('grundy-change', {
+        detail: {
+          game: view.game,
+          text: view.text,
+          cause,
+          by,
+          play: this.settings().convention,
+          start: this.starts[view.drawn] ?? view.text,
+          moves: this.played.slice(0, view.ply).map((move) => move.id),
+        },
+        bubbles: true,
+        composed: true,
+      }),
+    );
+  }
+
+  private announceMove(move: MoveInfo, by: 'human' | 'ai', ply: number): void {
     this.host.dispatchEvent(
       new CustomEvent<GrundyMoveDetail>('grundy-move', {
         detail: { label: move.label, by, seat: ply % 2, ply: ply + 1 },
@@ -378,6 +412,31 @@ export class GameController implements ReactiveController {
         composed: true,
       }),
     );
+  }
+
+  /** Moves are being played again to restore a line: no events until it is there. */
+  private replaying = false;
+
+  /**
+   * Shows `start` with `moves` played from it, and its move list: from the
+   * moves kept when they lead there (Back and Forward), else by opening
+   * `start` and playing them again (a reload). One `grundy-change` at the end.
+   */
+  async restore(start: string, moves: number[]): Promise<void> {
+    const kept = this.view && this.starts[this.view.drawn] === start && moves.every((id, i) => this.played[i]?.id === id);
+    if (kept) {
+      await this.goToPly(moves.length);
+      return;
+    }
+    this.replaying = true;
+    try {
+      let view = await this.open(start, 'action');
+      for (const move of moves) view = view && (await this.request({ op: 'play', move }, 'action'));
+      if (!view) return;
+    } finally {
+      this.replaying = false;
+    }
+    this.announceChange('move', undefined);
     this.host.requestUpdate();
   }
 

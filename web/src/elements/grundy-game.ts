@@ -33,7 +33,7 @@ export type { GrundyChangeDetail, GrundyEndDetail, GrundyMoveDetail, Winner } fr
  * @tag grundy-game
  * @fires {CustomEvent<{ label: string; by: 'human' | 'ai'; seat: number; ply: number }>} grundy-move - After every move.
  * @fires {CustomEvent<{ winner: 'human' | 'ai' | 'first' | 'second'; seat: number }>} grundy-end - When the player to move has no move left.
- * @fires {CustomEvent<{ game: string; text: string; cause: 'open' | 'load' | 'edit' | 'move'; play: 'normal' | 'misere' }>} grundy-change - Whenever the position changes.
+ * @fires {CustomEvent<{ game: string; text: string; cause: 'open' | 'load' | 'edit' | 'move'; by?: 'human' | 'ai'; play: 'normal' | 'misere'; start: string; moves: number[] }>} grundy-change - Whenever the position changes; `start` and `moves` are what `restore` takes.
  * @csspart toolbar - The game, mode and play options.
  * @csspart status - Whose turn it is, the verdict and Undo.
  * @csspart board - The drawn position.
@@ -102,6 +102,15 @@ export class GrundyGame extends GrundyGameAttributes {
   /** The latest analysis, once the engine has answered. */
   get analysis(): Analysis | undefined {
     return this.controller.view?.analysis;
+  }
+
+  /**
+   * Shows `start` with `moves` (each the id of a move in the position
+   * before it) played from it, with its move list, as the `start` and
+   * `moves` of a `grundy-change` event describe a position.
+   */
+  restore(start: string, moves: number[]): Promise<void> {
+    return this.controller.restore(start, moves);
   }
 
   /** Stops the engine's work; every open game returns to its last position. */

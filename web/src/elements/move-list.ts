@@ -3,6 +3,8 @@ import type { Outcome } from '../engine/model';
 
 /** One move of the game as it was played. */
 export interface PlayedMove {
+  /** Its id among the moves of the position it was played from. */
+  id: number;
   /** Who made it, as the page names them: "You", "Computer", "Player 1". */
   by: string;
   label: string;
