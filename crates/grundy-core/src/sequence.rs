@@ -12,6 +12,7 @@
 
 use crate::game::GameError;
 use serde::Serialize;
+use std::cell::Cell;
 use std::fmt;
 
 /// The most counters a heap may hold anywhere a rule is read.
@@ -319,6 +320,9 @@ pub struct Sequence {
     period: Option<Period>,
     /// The length at which the values are next checked for a proof.
     next_proof: usize,
+    /// The length at which the values were last found to prove no period,
+    /// so that a check is not repeated: near a proof it reads most values.
+    unproved_at: Cell<usize>,
 }
 
 /// Lengths below this are computed with every value rare (plain mex).
@@ -343,6 +347,7 @@ impl Sequence {
             work: 0,
             period: None,
             next_proof: FIRST_PROOF,
+            unproved_at: Cell::new(usize::MAX),
         }
     }
 
@@ -601,7 +606,7 @@ impl Sequence {
 
     /// The period and pre-period, if the values computed so far prove them.
     pub fn proved_period(&self) -> Option<Period> {
-        if self.period.is_some() {
+        if self.period.is_some() || self.unproved_at.get() == self.values.len() {
             return self.period;
         }
         let needed: Box<dyn Fn(usize, usize) -> usize> = match &self.rule {
@@ -618,7 +623,11 @@ impl Sequence {
             }
             Rule::Grundy => return None,
         };
-        least_period(&self.values, needed)
+        let proved = least_period(&self.values, needed);
+        if proved.is_none() {
+            self.unproved_at.set(self.values.len());
+        }
+        proved
     }
 
     /// Computes until the period is proved or `max` values are known.
