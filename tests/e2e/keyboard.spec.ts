@@ -115,6 +115,11 @@ test('a board is one Tab stop, and the arrow keys move between its moves', async
   console.log(`Tab presses from the top of the page to Nim's first counter: ${tabs}`);
   await page.keyboard.press('ArrowRight');
   expect(await focusedLabel(page)).toMatch(/^Heap 1, counter 2/);
+  // Counters stack upwards: ArrowUp is the counter above.
+  await page.keyboard.press('ArrowUp');
+  expect(await focusedLabel(page)).toMatch(/^Heap 1, counter 3/);
+  await page.keyboard.press('ArrowDown');
+  expect(await focusedLabel(page)).toMatch(/^Heap 1, counter 2/);
   await page.keyboard.press('End');
   expect(await focusedLabel(page)).toMatch(/^Heap 3, counter 5/);
   // Out of the board and back: Tab returns to the move last reached.

@@ -136,11 +136,15 @@ export class BoardElement extends LitElement {
     [this.stopIndex, this.tabStop] = [index, to];
   };
 
+  /** Whether the moves are stacked bottom first, so that ArrowUp goes to the next one. */
+  protected readonly stackedUp: boolean = false;
+
   /** Arrows step through the moves in reading order, Home and End go to the ends. */
   private roveOnKey(event: KeyboardEvent): void {
     const from = event.composedPath()[0];
     if (!(from instanceof Element) || !from.hasAttribute('data-stop')) return;
-    const steps: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+    const up = this.stackedUp ? 1 : -1;
+    const steps: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1, ArrowUp: up, ArrowDown: -up };
     const stops = this.stops();
     const at = stops.indexOf(from);
     const to = event.key === 'Home' ? 0 : event.key === 'End' ? stops.length - 1 : steps[event.key] === undefined ? undefined : at + steps[event.key];

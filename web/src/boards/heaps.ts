@@ -15,6 +15,9 @@ const FULL_SIZE_COUNTERS = 12;
  * heap's badge is its component's nimber.
  */
 export class HeapsBoard extends BoardElement {
+  /** Counter 1 is at the bottom of its stack. */
+  protected readonly stackedUp = true;
+
   static styles = css`
     :host { display: block; }
     /* Fingers need taller counters than pointers do. */
@@ -34,6 +37,8 @@ export class HeapsBoard extends BoardElement {
     button.counter.winning { box-shadow: 0 0 0 3px var(--grundy-win, #117733); }
     button.counter.winning::after { content: '★'; font-size: 0.65rem; color: var(--heap-ink); }
     button.counter:focus-visible { outline: 3px solid var(--grundy-focus, #0b57d0); outline-offset: 2px; }
+    /* A focused counter previews its move, so it is dimmed as taken: not its ring. */
+    button.counter.taken:focus-visible { opacity: 0.85; }
     .badge { font: inherit; font-weight: 700; border: 0; border-radius: 0.7em; padding: 0.05rem 0.5rem; font-variant-numeric: tabular-nums; cursor: pointer; }
     .name { font-size: 0.75rem; color: var(--grundy-muted, #555); }
     .edit { display: flex; gap: 0.2rem; }
