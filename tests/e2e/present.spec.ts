@@ -33,3 +33,41 @@ test('arrow keys reveal the nimbers, the total and the winning move', async ({ p
   await expect((await options(element)).getByRole('button', { name: 'Present' })).toBeVisible();
   await expect(element.locator('textarea')).toBeVisible();
 });
+
+for (const screen of [
+  { name: 'a 1920×1080 projector', width: 1920, height: 1080, boardShare: 0.6, minFont: 28 },
+  { name: 'a 390×844 phone', width: 390, height: 844, boardShare: 0.25, minFont: 20 },
+]) {
+  test(`presentation fills ${screen.name}: the board takes the room and the type grows`, async ({ page }) => {
+    await page.setViewportSize({ width: screen.width, height: screen.height });
+    await page.goto('/#game=nim&position=3+4+5');
+    const element = activeGame(page);
+    await expect(element.locator('.sum')).toBeVisible();
+    await (await options(element)).getByRole('button', { name: 'Present' }).click();
+    await expect(element.locator('.step')).toHaveText('1 / 4: The position');
+    /** The box around every heap drawn, as the reader sees it. */
+    const board = () =>
+      element.locator('grundy-heaps').evaluate((heaps) => {
+        const boxes = [...heaps.shadowRoot!.querySelectorAll('.heap')].map((h) => h.getBoundingClientRect());
+        return {
+          top: Math.min(...boxes.map((b) => b.top)),
+          bottom: Math.max(...boxes.map((b) => b.bottom)),
+          left: Math.min(...boxes.map((b) => b.left)),
+          right: Math.max(...boxes.map((b) => b.right)),
+        };
+      });
+    await expect.poll(async () => { const b = await board(); return b.bottom - b.top; }).toBeGreaterThan(screen.boardShare * screen.height);
+    const box = await board();
+    expect(box.bottom).toBeLessThanOrEqual(screen.height);
+    expect(box.right).toBeLessThanOrEqual(screen.width);
+    expect(box.left).toBeGreaterThanOrEqual(0);
+    const font = await element.evaluate((host) => parseFloat(getComputedStyle(host).fontSize));
+    expect(font).toBeGreaterThanOrEqual(screen.minFont);
+    // The last step still shows its explanation, on the screen's width.
+    for (let step = 0; step < 3; step++) await page.keyboard.press('ArrowRight');
+    await expect(element.locator('.verdict-big')).toBeVisible();
+    const verdict = (await element.locator('.verdict-big').boundingBox())!;
+    expect(verdict.x + verdict.width).toBeLessThanOrEqual(screen.width);
+    await page.screenshot({ path: `tests/screenshots/presentation-${screen.width}x${screen.height}.png` });
+  });
+}

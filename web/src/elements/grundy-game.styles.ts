@@ -77,13 +77,15 @@ export const gameStyles = css`
   .timing { color: var(--grundy-muted); font-size: 0.75rem; }
   .field-label { font-size: 0.8rem; color: var(--grundy-muted); display: block; margin-bottom: 0.2rem; }
   .export { display: flex; flex-wrap: wrap; gap: 0.3rem; align-items: center; margin-top: 0.5rem; }
-  :host([presenting]) { font-size: 1.3rem; padding: 1.25rem; outline: none; overflow: auto; }
-  /* Drawn boards fill the screen and stop at its height; HTML boards are enlarged. */
-  :host([presenting]) .board { --grundy-board-width: 100%; --grundy-board-height: calc(100vh - 8rem); }
-  :host([presenting]) .board grundy-heaps, :host([presenting]) .board grundy-rows { zoom: 1.6; }
-  :host([presenting]) nim-sum-table { zoom: 1.4; }
-  :host([presenting]) .main { grid-template-columns: minmax(0, 1fr) minmax(16rem, 24rem); }
-  :host([presenting]) button { font-size: 1rem; }
+  /* Type grows with the screen: 28 px on a 1080-line projector. */
+  :host([presenting]) { font-size: clamp(1.3rem, 2.6vh, 4rem); padding: 1.25rem; outline: none; overflow: auto; }
+  /* Drawn boards fill the screen below the toolbar and stop at its height;
+     HTML boards (heaps, rows) are zoomed to fit by the presentation. */
+  :host([presenting]) .board { --grundy-board-width: 100%; --grundy-board-height: calc(100vh - 3.5em - 2.5rem); }
+  :host([presenting]) .main { grid-template-columns: minmax(0, 1fr) minmax(16rem, 30%); }
+  /* A phone stacks the explanation under the board rather than squeezing the board out. */
+  @media (max-width: 50rem) { :host([presenting]) .main { grid-template-columns: minmax(0, 1fr); } }
+  :host([presenting]) button { font-size: 0.8em; }
   .toolbar.presenting .step { font-weight: 700; }
   .verdict-big { font-size: 1.2rem; }
   .busy { display: flex; gap: 0.5rem; align-items: center; margin: 0.2rem 0; font-size: 0.9rem; color: var(--grundy-muted); }

@@ -9,6 +9,7 @@ export const STEPS = ['The position', 'The nimber of each part', 'The total: who
 /** The element a presentation fills: it reflects `presenting` for its styles. */
 export interface PresentationHost extends ReactiveControllerHost, HTMLElement {
   presenting: boolean;
+  readonly renderRoot: HTMLElement | DocumentFragment;
 }
 
 /**
@@ -31,12 +32,61 @@ export class PresentationController implements ReactiveController {
     host.addEventListener('keydown', (event) => this.onKey(event));
   }
 
+  /** Fits the board again whenever the element changes size, as on entering full screen. */
+  private readonly resized = new ResizeObserver(() => void this.fit());
+
   hostConnected(): void {
     document.addEventListener('fullscreenchange', this.onFullscreenChange);
+    this.resized.observe(this.host);
   }
 
   hostDisconnected(): void {
     document.removeEventListener('fullscreenchange', this.onFullscreenChange);
+    this.resized.disconnect();
+  }
+
+  hostUpdated(): void {
+    void this.fit();
+  }
+
+  /**
+   * Zooms a board drawn in HTML (heaps, rows) to fill the room below the
+   * toolbar: its parts keep their size in rem, which does not grow with the
+   * screen as drawn boards do.
+   */
+  private readonly fit = async (): Promise<void> => {
+    if (!this.host.presenting) return;
+    this.fitPanel();
+    const drawn = this.host.renderRoot.querySelector<HTMLElement & { updateComplete?: Promise<unknown> }>(
+      '.board > grundy-heaps, .board > grundy-rows',
+    );
+    if (!drawn) return;
+    await drawn.updateComplete;
+    drawn.style.zoom = '';
+    const parts = [...(drawn.shadowRoot?.querySelectorAll('.heap, .row') ?? [])].map((part) => part.getBoundingClientRect());
+    if (parts.length === 0) return;
+    const width = Math.max(...parts.map((r) => r.right)) - Math.min(...parts.map((r) => r.left));
+    const height = Math.max(...parts.map((r) => r.bottom)) - Math.min(...parts.map((r) => r.top));
+    const room = drawn.parentElement!.getBoundingClientRect();
+    const roomHeight = window.innerHeight - room.top - 32;
+    const scale = 0.9 * Math.min(room.width / width, roomHeight / height);
+    drawn.style.zoom = String(Math.max(1, Math.min(scale, 8)));
+  };
+
+  /**
+   * Zooms the explanation beside the board as much as the type has grown
+   * with the screen, or as far as its column allows: the nim-sum table and
+   * the total keep their sizes in rem.
+   */
+  private fitPanel(): void {
+    const panel = this.host.renderRoot.querySelector<HTMLElement>('aside');
+    if (!panel) return;
+    panel.style.zoom = '';
+    const grown = parseFloat(getComputedStyle(this.host).fontSize) / parseFloat(getComputedStyle(document.documentElement).fontSize);
+    // Text wraps to the column; the nim-sum table cannot.
+    const tables = [...panel.children].map((child) => child.shadowRoot?.querySelector('table')?.offsetWidth ?? 0);
+    const widest = Math.max(1, ...tables);
+    panel.style.zoom = String(Math.max(1, Math.min(grown, panel.clientWidth / widest)));
   }
 
   /** Starts or ends presentation; it starts from the bare position. */
