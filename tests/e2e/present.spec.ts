@@ -1,6 +1,6 @@
 /** Presentation mode: a step-by-step reveal driven by the arrow keys. */
 import { expect, test } from '@playwright/test';
-import { activeGame, options } from './helpers';
+import { activeGame, heapSizes, options } from './helpers';
 
 test('arrow keys reveal the nimbers, the total and the winning move', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -71,3 +71,20 @@ for (const screen of [
     await page.screenshot({ path: `tests/screenshots/presentation-${screen.width}x${screen.height}.png` });
   });
 }
+
+test('moves are played live while presenting, and the steps start again from the new position', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/#game=nim&position=3+4+5');
+  const element = activeGame(page);
+  await expect(element.locator('.sum')).toBeVisible();
+  await (await options(element)).getByRole('button', { name: 'Present' }).click();
+  for (let step = 0; step < 3; step++) await page.keyboard.press('ArrowRight');
+  await expect(element.locator('.step')).toHaveText('4 / 4: The winning move');
+  // The winning move, take 2 from heap 1: its counter 2 takes it and the one above.
+  await element.locator('grundy-heaps .heap').first().locator('button.counter').nth(1).click();
+  await expect(element.locator('.step')).toHaveText('1 / 4: The position');
+  // The computer answers; the class sees the position after it, still presenting.
+  await expect.poll(() => heapSizes(element)).not.toEqual([1, 4, 5]);
+  await expect.poll(async () => (await heapSizes(element)).reduce((a, b) => a + b, 0)).toBeLessThan(10);
+  await expect(element.locator('.step')).toHaveText('1 / 4: The position');
+});

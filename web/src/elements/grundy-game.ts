@@ -248,7 +248,10 @@ export class GrundyGame extends GrundyGameAttributes {
 
   render() {
     const view = this.controller.view;
-    if (this.presenting) return this.presentation.render(view, this.preview.move);
+    if (this.presenting) {
+      const { play, preview } = this.boardEvents;
+      return this.presentation.render(view, this.preview.move, this.humanMayMove, { play, preview });
+    }
     const controls = ['play', 'none'].includes(this.controls) ? this.controls : 'full';
     if (controls !== 'full') return this.renderCompact(view, controls === 'play');
     // While slow work runs, what is drawn belongs to the previous position.

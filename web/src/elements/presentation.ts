@@ -132,7 +132,26 @@ export class PresentationController implements ReactiveController {
     event.preventDefault();
   }
 
-  render(view: View | undefined, preview: number) {
+  /** The analysis the steps were revealed for: a move played live starts them again. */
+  private revealedFor: Analysis | undefined;
+
+  hostUpdate(): void {
+    const analysis = this.analysis();
+    if (analysis === this.revealedFor) return;
+    this.revealedFor = analysis;
+    this.step = 0;
+  }
+
+  /**
+   * The presentation of `view`. Moves can be played on the board while the
+   * person may move (`interactive`), through `events`, as in the page.
+   */
+  render(
+    view: View | undefined,
+    preview: number,
+    interactive: boolean,
+    events: { play: (event: CustomEvent<{ move: number }>) => void; preview: (event: CustomEvent<{ move: number | null; touch?: boolean }>) => void },
+  ) {
     const step = this.step;
     const analysis = view?.analysis;
     const winning = analysis && winningMoves(analysis)[0];
@@ -144,13 +163,13 @@ export class PresentationController implements ReactiveController {
         <button @click=${() => this.present(false)}>Exit</button>
       </div>
       <div class="main">
-        <div class="board">
+        <div class="board" @board-play=${events.play} @board-preview=${events.preview}>
           ${view
             ? renderBoard({
                 game: view.game,
                 analysis: view.analysis,
                 editing: false,
-                interactive: false,
+                interactive,
                 hints: step >= 3,
                 preview,
                 quiet: step === 0,
