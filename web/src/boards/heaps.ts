@@ -30,7 +30,8 @@ export class HeapsBoard extends BoardElement {
       border: 2px solid var(--grundy-ink, #222); background: var(--heap-colour); cursor: default;
     }
     .interactive button.counter { cursor: pointer; }
-    button.counter.taken { opacity: 0.25; border-style: dashed; }
+    /* A page may mark what a move takes more strongly, as presentation does for a projector. */
+    button.counter.taken { opacity: var(--grundy-taken-opacity, 0.25); border-style: dashed; outline: var(--grundy-taken-outline, none); }
     .counter.ghost { display: block; box-sizing: border-box; width: 3.2rem; height: var(--counter-height); min-height: 3px; border-radius: 0.6rem;
       border: 2px dashed var(--grundy-last, #c2410c); background: transparent; }
     .heap.last .stack { outline: 3px dashed var(--grundy-last, #c2410c); outline-offset: 4px; border-radius: 0.7rem; }

@@ -40,7 +40,7 @@ export class RowsBoardElement extends BoardElement {
     .counter .shape { width: 1.6rem; height: 1.6rem; border-radius: 50%; }
     .pawn .shape { width: 1.6rem; height: 2rem; border: 0; background: none; font-size: 1.7rem; line-height: 2rem; color: var(--heap-colour);
       -webkit-text-stroke: 1px var(--grundy-ink, #222); }
-    button.piece.taken .shape { opacity: 0.25; border-style: dashed; }
+    button.piece.taken .shape { opacity: var(--grundy-taken-opacity, 0.25); border-style: dashed; outline: var(--grundy-taken-outline, none); }
     button.piece.winning .shape { box-shadow: 0 0 0 3px var(--grundy-win, #117733); }
     .pawn.winning .shape { text-decoration: underline 3px var(--grundy-win, #117733); box-shadow: none; }
     button.piece:focus-visible { outline: 3px solid var(--grundy-focus, #0b57d0); outline-offset: 1px; }

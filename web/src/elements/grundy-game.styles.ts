@@ -86,6 +86,8 @@ export const gameStyles = css`
   /* A phone stacks the explanation under the board rather than squeezing the board out. */
   @media (max-width: 50rem) { :host([presenting]) .main { grid-template-columns: minmax(0, 1fr); } }
   :host([presenting]) button { font-size: 0.8em; }
+  /* On a projector the winning move's counters stay solid inside a bold outline instead of fading. */
+  :host([presenting]) .board { --grundy-taken-opacity: 0.9; --grundy-taken-outline: 0.15rem solid var(--grundy-win, #117733); }
   .toolbar.presenting .step { font-weight: 700; }
   .verdict-big { font-size: 1.2rem; }
   .busy { display: flex; gap: 0.5rem; align-items: center; margin: 0.2rem 0; font-size: 0.9rem; color: var(--grundy-muted); }
