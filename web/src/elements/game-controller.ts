@@ -29,9 +29,9 @@ export interface GrundyChangeDetail {
   text: string;
   /**
    * What changed it: `open` (the attributes), `load` (text typed or a case
-   * picked), `edit` (drawing), `move` (a move, undo or redo). A page keeps
-   * a history entry per load or edit, so Back returns to the position
-   * before it.
+   * picked), `edit` (drawing), `move` (a move, undo or redo). The
+   * playground keeps a history entry per load, edit and move of the
+   * person's, so Back returns to the position before it.
    */
   cause: 'open' | 'load' | 'edit' | 'move';
   /** Who made a move: `human` or `ai`; absent for undo, redo and other causes. */

@@ -9,7 +9,8 @@ import './grundy-game';
  * The playground: a picker over every game, one `<grundy-game>` each (so
  * switching keeps each game's state), and a rules card. The game and its
  * position live in the URL hash, so a link shares the exact position; a
- * position too long for a link lives in the history entry's state.
+ * position too long for a link, and the moves that led to a position, live
+ * in the history entry's state, so a reload keeps the move list.
  */
 export class GrundyPlayground extends LitElement {
   static properties = {
@@ -111,7 +112,7 @@ export class GrundyPlayground extends LitElement {
 
   /**
    * The hash for a game and position, and the history entry's state, which
-   * keeps a position too long for the hash.
+   * keeps a position too long for the hash and the moves that led to it.
    */
   private addressOf(game: string, position: string | undefined, line?: Line): { hash: string; state: KeptState | null } {
     const { hash, kept } = writeHash({ game, position, play: this.misereOf(game) });
@@ -144,9 +145,10 @@ export class GrundyPlayground extends LitElement {
   }
 
   /**
-   * Keeps the address on the shown position: a load or an edit adds a
-   * history entry (so Back returns to the position before it), moves and
-   * positions opened from the address replace the current one.
+   * Keeps the address on the shown position: a load, an edit or a move of
+   * the person's adds a history entry (so Back returns to the position
+   * before it); the computer's answer, undo, redo and positions opened from
+   * the address replace the current one.
    */
   private onChange(event: CustomEvent<GrundyChangeDetail>): void {
     const { game, text, cause, by, play, start, moves } = event.detail;
