@@ -30,11 +30,17 @@ pub const MAX_PATH_BYTES: usize = 4 << 20;
 /// left (some games find a move by listing them) and [`STEP_WORK`] more;
 /// each position it expands counts its moves. A budget of positions alone
 /// lets positions that are few but large, or that have many moves each,
-/// take minutes; this one stops any search within about two seconds.
+/// take minutes; this one stops any search after about a second natively.
 pub const MAX_WORK: usize = 128 << 20;
 /// The work of one step beyond its key and moves: allocating, hashing and
 /// comparing, measured at about that of 64 bytes of key.
 const STEP_WORK: usize = 64;
+
+/// The work of listing `moves` moves of a position of `walk`, as
+/// [`MAX_WORK`] counts it.
+fn listing(walk: &dyn Walk, moves: u32) -> usize {
+    moves as usize * walk.move_cost()
+}
 
 /// The error for a search that ran out of budget.
 pub fn too_large(budget: usize) -> GameError {
@@ -195,7 +201,7 @@ impl Search {
             return Ok(known);
         }
         let moves = session.moves();
-        self.work += moves as usize * session.move_cost();
+        self.work += listing(session, moves);
         self.held += root.len();
         let mut path_bytes = root.len();
         let mut stack = vec![Frame {
@@ -222,7 +228,7 @@ impl Search {
             }
             let id = top.next;
             top.next += 1;
-            self.work += STEP_WORK + top.moves as usize * session.move_cost();
+            self.work += STEP_WORK + listing(session, top.moves);
             session.enter(id)?;
             let key = session.key();
             self.work += key.len();
@@ -252,7 +258,7 @@ impl Search {
                 continue;
             }
             let moves = session.moves();
-            self.work += moves as usize * session.move_cost();
+            self.work += listing(session, moves);
             path_bytes += key.len();
             stack.push(Frame {
                 key,
@@ -267,11 +273,11 @@ impl Search {
     /// every winning move, or why they are not known.
     pub fn report(&mut self, session: &mut dyn Walk) -> MisereReport {
         let moves = session.moves();
-        self.work += moves as usize * session.move_cost();
+        self.work += listing(session, moves);
         let mut winning = Vec::new();
         let mut failure = None;
         for id in 0..moves {
-            self.work += STEP_WORK + moves as usize * session.move_cost();
+            self.work += STEP_WORK + listing(session, moves);
             if self.work > MAX_WORK {
                 failure = Some(too_long());
                 break;
