@@ -82,14 +82,16 @@ export class BoardElement extends LitElement {
     super.connectedCallback();
     this.addEventListener('pointerdown', this.notePointer, { capture: true });
     this.addEventListener('keydown', this.noteKey, { capture: true });
-    this.addEventListener('focusin', this.noteFocus);
+    // On the shadow root: focus moving between parts of the board never
+    // reaches the host, whose focusin sees only focus arriving from outside.
+    this.renderRoot.addEventListener('focusin', this.noteFocus as EventListener);
   }
 
   disconnectedCallback(): void {
     super.disconnectedCallback();
     this.removeEventListener('pointerdown', this.notePointer, { capture: true });
     this.removeEventListener('keydown', this.noteKey, { capture: true });
-    this.removeEventListener('focusin', this.noteFocus);
+    this.renderRoot.removeEventListener('focusin', this.noteFocus as EventListener);
   }
 
   private readonly notePointer = (event: PointerEvent) => {
@@ -150,9 +152,7 @@ export class BoardElement extends LitElement {
     const to = event.key === 'Home' ? 0 : event.key === 'End' ? stops.length - 1 : steps[event.key] === undefined ? undefined : at + steps[event.key];
     if (to === undefined || to < 0 || to >= stops.length) return;
     event.preventDefault();
-    from.setAttribute('tabindex', '-1');
-    stops[to].setAttribute('tabindex', '0');
-    [this.stopIndex, this.tabStop] = [to, stops[to]];
+    // Focusing it makes it the Tab stop (`noteFocus`).
     (stops[to] as HTMLElement | SVGElement).focus();
   }
 
