@@ -155,7 +155,7 @@ export class GrundyPlayground extends LitElement {
     if (game !== this.selected) return;
     this.plays = { ...this.plays, [game]: play };
     const { hash, state } = this.addressOf(game, text, { start, moves });
-    if (hash === location.hash && JSON.stringify(state) === JSON.stringify(history.state ?? null)) return;
+    if (hash === location.hash && sameState(state, history.state as KeptState | null)) return;
     if (cause === 'load' || cause === 'edit') {
       // The person has moved on from the position the address lost.
       this.lostPosition = false;
@@ -279,6 +279,16 @@ interface KeptState extends Partial<Line> {
 interface Line {
   start: string;
   moves: number[];
+}
+
+/**
+ * Whether two entries keep the same: compared field by field, since a kept
+ * position can be millions of characters and this runs after every move.
+ */
+function sameState(a: KeptState | null, b: KeptState | null): boolean {
+  if (a === null || b === null) return a === b;
+  const sameMoves = a.moves?.length === b.moves?.length && (a.moves ?? []).every((move, i) => move === b.moves?.[i]);
+  return a.game === b.game && a.position === b.position && a.start === b.start && sameMoves;
 }
 
 /** The position the current history entry keeps for `game`, if any. */
