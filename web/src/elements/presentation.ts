@@ -45,7 +45,14 @@ export class PresentationController implements ReactiveController {
     this.resized.disconnect();
   }
 
+  /** What the board was last fitted for: its size changes only with the position and the step. */
+  private fittedFor: { analysis: Analysis | undefined; step: number } | undefined;
+
   hostUpdated(): void {
+    const analysis = this.analysis();
+    const last = this.fittedFor;
+    if (last && last.analysis === analysis && last.step === this.step) return;
+    this.fittedFor = { analysis, step: this.step };
     void this.fit();
   }
 
@@ -94,6 +101,7 @@ export class PresentationController implements ReactiveController {
     const host = this.host;
     host.presenting = on;
     this.step = 0;
+    this.fittedFor = undefined;
     this.preview(-1);
     if (on) {
       host.tabIndex = -1;
