@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Session, games, initSync, solve } from '../src/wasm/grundy.js';
+import { HeapSequence, Session, games, initSync, solve } from '../src/engine/wasm';
 import type { Analysis } from '../src/engine/model';
 import { packedAnalysis, unpackAnalysis } from '../src/engine/packed';
 
@@ -169,6 +169,18 @@ describe('the boundary refuses what is not an argument', () => {
     const session = new Session('nim', '3');
     expect(() => session.load(huge, 0)).toThrow(/limit is 8388608 bytes/);
     expect(session.text()).toBe('3\n');
+  });
+
+  it('says an object was freed when a method is called after free(), and free() twice is harmless', () => {
+    const session = new Session('nim', '3 4 5');
+    session.free();
+    expect(() => session.text()).toThrow('Session.text: this Session was freed (free() was called); create a new one');
+    expect(() => session.play(0)).toThrow(/Session.play: this Session was freed/);
+    expect(() => session.free()).not.toThrow();
+    const sequence = new HeapSequence('0.77');
+    sequence.free();
+    expect(() => sequence.extend(10)).toThrow(/HeapSequence.extend: this HeapSequence was freed/);
+    expect(new Session('nim', '1 2').text()).toBe('1 2\n');
   });
 });
 

@@ -5,7 +5,7 @@
  * page cancels by ending this worker.
  */
 
-import init, { HeapSequence } from '../wasm/grundy.js';
+import init, { HeapSequence } from './wasm';
 import type { SequenceReply, SequenceRequest } from './sequence-protocol';
 
 // The page names the .wasm it found (see `spawnWorker`); a bundler that

@@ -5,7 +5,7 @@
  * batch is planned so superseded work is skipped (see `queue.ts`).
  */
 
-import init, { Session, games } from '../wasm/grundy.js';
+import init, { Session, games } from './wasm';
 import type { EngineError, MoveInfo, Step, TreeNode } from './model';
 import { packedAnalysis, type PackedView } from './packed';
 import type { SessionRequest, WorkerReply, WorkerRequest } from './protocol';
