@@ -12,7 +12,7 @@ export default defineConfig({
     outDir: 'dist',
     target: 'es2022',
     assetsInlineLimit: 0,
-    rollupOptions: { input: { main: 'index.html', embed: 'embed.html', frame: 'frame.html', bench: 'bench.html' } },
+    rollupOptions: { input: { main: 'index.html', embed: 'embed.html', frame: 'frame.html', lesson: 'lesson.html', bench: 'bench.html' } },
   },
   worker: { format: 'es' },
   plugins: [
@@ -30,7 +30,7 @@ export default defineConfig({
         icons: [{ src: 'favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
       },
       workbox: {
-        globPatterns: ['**/*.{html,js,css,wasm,svg,json}'],
+        globPatterns: ['**/*.{html,js,css,wasm,svg,json,md}'],
         // The benchmark page and its own .wasm are a developer's tool, not the app.
         globIgnores: ['**/bench*', '**/grundy-bench*'],
         // The engine's .wasm is the largest file, and the one offline play needs most.

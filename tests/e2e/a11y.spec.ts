@@ -33,3 +33,15 @@ test('embed page: no serious accessibility violations', async ({ page }) => {
   await expect(page.locator('grundy-embed-builder grundy-game .sum')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('lessons page and a lesson, slides and handout: no serious accessibility violations', async ({ page }) => {
+  await page.goto('/lesson.html');
+  await expect(page.getByRole('link', { name: 'Nim and the nim-sum' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto('/lesson.html?src=lessons%2F2-mex.md#slide=3');
+  await expect(page.locator('grundy-lesson section.slide:not([hidden]) grundy-game .sum')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Handout' }).click();
+  await expect(page.locator('grundy-lesson .answers li').first()).toContainText('Worth');
+  expect(await seriousViolations(page)).toEqual([]);
+});

@@ -1,0 +1,160 @@
+/**
+ * Lessons as a teacher uses them: opened from a link, a file or pasted
+ * text, moved through as slides whose games keep their state, presented
+ * on a projector and a phone, and printed as a handout.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { watchConsole } from './helpers';
+
+const NIM_LESSON = 'lesson.html?src=lessons%2F1-nim.md';
+
+/** The slide shown, and the game on it if any. */
+function shownSlide(page: Page): Locator {
+  return page.locator('grundy-lesson section.slide:not([hidden])');
+}
+
+test('a lesson opened from a link turns its slides by button, key and address', async ({ page }) => {
+  const problems = watchConsole(page);
+  await page.goto('lesson.html');
+  await page.getByRole('link', { name: 'Nim and the nim-sum' }).click();
+  const lesson = page.locator('grundy-lesson');
+  await expect(lesson.locator('nav .where')).toHaveText('1 / 7');
+  await expect(shownSlide(page).locator('h1')).toHaveText('Nim and the nim-sum');
+  await lesson.getByRole('button', { name: 'Next slide' }).click();
+  await expect(shownSlide(page).locator('h2')).toHaveText('Play first');
+  await expect(page).toHaveURL(/#slide=2$/);
+  // The arrow keys turn slides when the focus is not in a game.
+  await lesson.locator('nav .title').click();
+  await page.keyboard.press('ArrowRight');
+  await expect(shownSlide(page).locator('h2')).toHaveText('P-positions and N-positions');
+  await page.keyboard.press('End');
+  await expect(lesson.locator('nav .where')).toHaveText('7 / 7');
+  await expect(lesson.getByRole('button', { name: 'Next slide' })).toBeDisabled();
+  // A reload comes back to the same slide.
+  await page.goto(`${NIM_LESSON}#slide=5`);
+  await expect(shownSlide(page).locator('h2')).toHaveText('Bouton’s theorem (1902)');
+  expect(problems).toEqual([]);
+});
+
+test('each game of a lesson is live and keeps its state while the class moves between slides', async ({ page }) => {
+  await page.goto(`${NIM_LESSON}#slide=2`);
+  const game = shownSlide(page).locator('grundy-game');
+  await expect(game.locator('.status')).toContainText('Your turn');
+  // The values are hidden, as the block asks: no nimber anywhere on the slide.
+  await expect(shownSlide(page)).not.toContainText(/\*\d/);
+  await game.locator('grundy-heaps .heap').nth(2).locator('button.counter').first().click();
+  await expect(game.locator('.status')).toContainText('The computer played');
+  const played = await game.evaluate((element) => (element as HTMLElementTagNameMap['grundy-game']).text);
+  expect(played).not.toBe('1 2 3\n');
+  await page.getByRole('button', { name: 'Next slide' }).click();
+  await page.getByRole('button', { name: 'Previous slide' }).click();
+  await expect(shownSlide(page).locator('grundy-game')).toHaveJSProperty('text', played);
+});
+
+test('a block steps through the position, the nimbers, the total and the winning move', async ({ page }) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.goto(`${NIM_LESSON}#slide=5`);
+  const game = shownSlide(page).locator('grundy-game');
+  await expect(game.locator('.step')).toHaveText('1 / 4: The position');
+  await expect(game.locator('grundy-heaps .badge')).toHaveCount(0);
+  await game.getByRole('button', { name: 'Next step' }).click();
+  await expect(game.locator('grundy-heaps .badge')).toHaveCount(3);
+  await expect(game.locator('.sum')).toHaveCount(0);
+  await game.getByRole('button', { name: 'Next step' }).click();
+  await game.getByRole('button', { name: 'Next step' }).click();
+  await expect(game.locator('.verdict-big')).toHaveText('Winning move: take 2 from heap 1, leaving 1');
+  await page.screenshot({ path: 'tests/screenshots/lesson-projector.png' });
+});
+
+for (const screen of [
+  { name: 'a 1920×1080 projector', width: 1920, height: 1080, minFont: 28 },
+  { name: 'a 1400×900 screen', width: 1400, height: 900, minFont: 22 },
+  { name: 'a 390×844 phone', width: 390, height: 844, minFont: 15 },
+]) {
+  test(`every slide of every lesson fits ${screen.name}: large type, nothing wider than the screen`, async ({ page }) => {
+    await page.setViewportSize({ width: screen.width, height: screen.height });
+    for (const file of ['1-nim.md', '2-mex.md', '3-sums.md']) {
+      await page.goto(`lesson.html?src=lessons%2F${file}`);
+      const lesson = page.locator('grundy-lesson');
+      const count = Number((await lesson.locator('nav .where').textContent())!.split('/')[1]);
+      for (let slide = 1; slide <= count; slide++) {
+        await expect(lesson.locator('nav .where')).toHaveText(`${slide} / ${count}`);
+        await expect(lesson.locator('section.slide:visible'), `${file} slide ${slide}`).toHaveCount(1);
+        const text = shownSlide(page).locator('p, li').first();
+        const font = await text.evaluate((p) => parseFloat(getComputedStyle(p).fontSize));
+        expect(font, `${file} slide ${slide}`).toBeGreaterThanOrEqual(screen.minFont);
+        // Each game drawn on the slide is within the screen's width.
+        for (const game of await shownSlide(page).locator('grundy-game').all()) {
+          await expect(game.locator('.board')).toBeVisible();
+          const box = (await game.boundingBox())!;
+          expect(box.x + box.width, `${file} slide ${slide}`).toBeLessThanOrEqual(screen.width + 1);
+        }
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${file} slide ${slide}`).toBeLessThanOrEqual(0);
+        if (slide < count) await lesson.getByRole('button', { name: 'Next slide' }).click();
+      }
+    }
+    if (screen.width < 500) {
+      await page.goto('lesson.html?src=lessons%2F3-sums.md#slide=2');
+      await expect(shownSlide(page).locator('grundy-game .board')).toBeVisible();
+      await page.screenshot({ path: 'tests/screenshots/lesson-phone.png' });
+    }
+  });
+}
+
+test('a pasted lesson shows as slides, says where a block is wrong, and survives a reload', async ({ page }) => {
+  await page.goto('lesson.html');
+  const text = '# Pasted\n\nA heap of 5.\n\n```grundy\ngame: nim\nposition: 5\n```\n\n---\n\n```grundy\ngame: nim\nheaps: 3\n```\n';
+  await page.getByLabel('Or paste its Markdown:').fill(text);
+  await page.getByRole('button', { name: 'Show as slides' }).click();
+  const lesson = page.locator('grundy-lesson');
+  await expect(lesson.locator('nav .where')).toHaveText('1 / 2');
+  await expect(shownSlide(page).locator('grundy-game grundy-heaps .heap')).toHaveCount(1);
+  await lesson.getByRole('button', { name: 'Next slide' }).click();
+  await expect(shownSlide(page).getByRole('alert')).toHaveText(/^Line 14: there is no key “heaps”; the keys are game, position/);
+  await page.reload();
+  await expect(shownSlide(page).getByRole('alert')).toContainText('Line 14');
+  await page.goBack();
+  await expect(page.getByRole('button', { name: 'Show as slides' })).toBeVisible();
+});
+
+test('a lesson opens from a file, and a link that leads nowhere says so', async ({ page }) => {
+  await page.goto('lesson.html');
+  await page.getByLabel('From a file:').setInputFiles({
+    name: 'kayles.md',
+    mimeType: 'text/markdown',
+    buffer: Buffer.from('# Kayles\n\n```grundy\ngame: octal\nposition: 0.77 / 4\nmode: analyse\n```\n'),
+  });
+  const game = shownSlide(page).locator('grundy-game');
+  await expect(game.locator('.sum')).toContainText('*1');
+  await page.getByRole('link', { name: 'All lessons' }).click();
+  await page.getByLabel('From a link:').fill('lessons/none.md');
+  await page.getByRole('button', { name: 'Open', exact: true }).click();
+  await expect(page.locator('grundy-lesson').getByRole('alert')).toHaveText('The lesson at lessons/none.md could not be loaded: the server answered 404 Not Found.');
+});
+
+test('the handout prints each position with its values hidden and the answers on the last page', async ({ page }) => {
+  await page.goto(NIM_LESSON);
+  await page.getByRole('button', { name: 'Handout' }).click();
+  const answers = page.locator('grundy-lesson .answers li');
+  await expect(answers).toHaveCount(4);
+  await expect(answers.nth(3)).toHaveText('Worth *13: an N-position; the player to move wins with “take 5 from heap 2, leaving 4”.');
+  const pdf = await getDocument({ data: new Uint8Array(await page.pdf({ format: 'A4' })) }).promise;
+  const pages: string[] = [];
+  for (let i = 1; i <= pdf.numPages; i++) {
+    const content = await (await pdf.getPage(i)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  expect(pages.length).toBeGreaterThanOrEqual(3);
+  const last = pages[pages.length - 1];
+  expect(last).toMatch(/^Answers/);
+  expect(last).toContain('Worth *2: an N-position; the player to move wins with “take 2 from heap 1, leaving 1”.');
+  const before = pages.slice(0, -1).join(' ');
+  expect(before).toContain('Exercise 4');
+  expect(before).toContain('Who wins, and with which move? Why?');
+  // No value before the answers: no nimber, no verdict, no button or link of the page.
+  expect(before).not.toMatch(/\*\d|N-position;|Handout|Back to the slides|All lessons/);
+  await page.getByRole('button', { name: 'Back to the slides' }).click();
+  await expect(page.locator('grundy-lesson nav .where')).toHaveText('1 / 7');
+});

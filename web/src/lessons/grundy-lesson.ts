@@ -1,0 +1,265 @@
+import { LitElement, css, html, type PropertyValues } from 'lit';
+import { unsafeHTML } from 'lit/directives/unsafe-html.js';
+import { winningMoves, type Analysis } from '../engine/model';
+import '../elements/grundy-game';
+import { escapeHtml, gameMarkup, parseLesson, type Lesson, type LessonBlock } from './lesson';
+
+/**
+ * `<grundy-lesson>`: a lesson written in Markdown, shown as slides in which
+ * every code block fenced as `grundy` is a live game that keeps its state
+ * while the class moves between slides, and printed as a handout.
+ *
+ * The lesson comes from `src`, from the `text` property, or from a child
+ * `<script type="text/markdown">`, in that order.
+ *
+ * @fires {CustomEvent<{ slide: number }>} grundy-slide - When another slide shows; `slide` counts from 1.
+ * @cssprop --grundy-lesson-height - The height of the slides with their controls, by default as tall as the slide.
+ */
+export class GrundyLesson extends LitElement {
+  static properties = {
+    src: { type: String, reflect: true },
+    text: { type: String, attribute: false },
+    slide: { type: Number, reflect: true },
+    lesson: { state: true },
+    error: { state: true },
+    handout: { state: true },
+  };
+
+  /** The address of the lesson's Markdown file. */
+  declare src: string;
+  /** The lesson's Markdown itself; set, it wins over `src`. */
+  declare text: string;
+  /** The slide shown, from 1. */
+  declare slide: number;
+  declare private lesson: Lesson | undefined;
+  declare private error: string | undefined;
+  /** The handout is shown instead of the slides. */
+  declare private handout: boolean;
+
+  /** Each slide's HTML with its games, and the handout's, made once per lesson. */
+  private deckHtml: string[] = [];
+  private handoutHtml: string[] = [];
+  /** Which text the lesson was read from, so a change of `src` or `text` reads again. */
+  private loadedFrom = '';
+
+  constructor() {
+    super();
+    this.src = '';
+    this.text = '';
+    this.slide = 1;
+    this.handout = false;
+    this.addEventListener('keydown', (event) => this.onKey(event));
+  }
+
+  connectedCallback(): void {
+    super.connectedCallback();
+    if (!this.hasAttribute('tabindex')) this.tabIndex = 0;
+  }
+
+  protected willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('text') || changed.has('src')) void this.load();
+    if (this.lesson) this.slide = clampSlide(this.slide, this.lesson.slides.length);
+  }
+
+  /** Reads the lesson from wherever it is given. */
+  private async load(): Promise<void> {
+    const inline = this.querySelector('script[type="text/markdown"]')?.textContent ?? '';
+    const from = this.text ? `text:${this.text}` : this.src ? `src:${this.src}` : `inline:${inline}`;
+    if (from === this.loadedFrom) return;
+    this.loadedFrom = from;
+    if (this.text || !this.src) return this.show(this.text || inline);
+    try {
+      const response = await fetch(this.src);
+      if (!response.ok) throw new Error(`the server answered ${response.status} ${response.statusText}`.trim());
+      const text = await response.text();
+      if (this.loadedFrom === from) this.show(text);
+    } catch (error) {
+      if (this.loadedFrom !== from) return;
+      this.lesson = undefined;
+      this.error = `The lesson at ${this.src} could not be loaded: ${(error as Error).message}.`;
+    }
+  }
+
+  private show(text: string): void {
+    const lesson = parseLesson(text);
+    let exercise = 0;
+    this.deckHtml = lesson.slides.map((slide) => {
+      const [only, ...others] = slide.blocks;
+      if (!only?.ok || only.settings.reveal !== 'steps' || others.length > 0) return fillBlocks(slide.html, slide.blocks, (block) => gameMarkup(block));
+      // A game revealed step by step stands beside the text, so both fit a projector's screen.
+      return `<div class="text">${slide.html.replace(PLACEHOLDER, '')}</div>${gameMarkup(only)}`;
+    });
+    this.handoutHtml = lesson.slides.map((slide) =>
+      fillBlocks(slide.html, slide.blocks, (block) => {
+        exercise += 1;
+        return `<figure class="exercise"><figcaption>Exercise ${exercise}</figcaption>${gameMarkup(block, 'handout')}
+          <p class="write">Who wins, and with which move? Why?</p></figure>`;
+      }),
+    );
+    this.error = undefined;
+    this.lesson = lesson;
+    this.slide = clampSlide(this.slide, lesson.slides.length);
+  }
+
+  /** Shows slide `n` (from 1), if there is one. */
+  go(n: number): void {
+    if (!this.lesson) return;
+    const slide = clampSlide(n, this.lesson.slides.length);
+    if (slide === this.slide) return;
+    this.slide = slide;
+    this.dispatchEvent(new CustomEvent('grundy-slide', { detail: { slide }, bubbles: true, composed: true }));
+  }
+
+  /** Arrow keys and Page Up/Down turn slides, except inside a game or a field, which have their own keys. */
+  private onKey(event: KeyboardEvent): void {
+    if (this.handout || event.altKey || event.ctrlKey || event.metaKey) return;
+    const inside = event.composedPath().some((target) => target instanceof HTMLElement && /^(GRUNDY-GAME|INPUT|TEXTAREA|SELECT|BUTTON)$/.test(target.tagName));
+    if (inside && event.key !== 'PageDown' && event.key !== 'PageUp') return;
+    const steps: Record<string, number> = { ArrowRight: 1, PageDown: 1, ArrowLeft: -1, PageUp: -1, Home: -Infinity, End: Infinity };
+    const step = steps[event.key];
+    if (step === undefined) return;
+    event.preventDefault();
+    this.go(step === -Infinity ? 1 : step === Infinity ? (this.lesson?.slides.length ?? 1) : this.slide + step);
+  }
+
+  private toggleFullscreen(): void {
+    if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+    else void this.requestFullscreen?.().catch(() => undefined);
+  }
+
+  /** Shows the handout, to print or to read. */
+  private openHandout(on: boolean): void {
+    this.handout = on;
+  }
+
+  static styles = css`
+    :host { display: block; box-sizing: border-box; height: var(--grundy-lesson-height, auto); color: inherit;
+      font-size: clamp(1rem, min(2.6vh, 4.2vw), 4rem); outline: none; }
+    :host(:fullscreen) { height: 100vh; background: Canvas; color: CanvasText; }
+    .deck { display: flex; flex-direction: column; height: 100%; }
+    nav { display: flex; flex-wrap: wrap; gap: 0.4rem; align-items: center; padding: 0.3rem 0.5rem;
+      border-bottom: 1px solid var(--page-border, #c9ced6); font-size: max(0.9rem, 0.6em); }
+    nav .title { font-weight: 600; margin-right: auto; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; min-width: 0; flex: 1 1 8rem; }
+    nav .where { font-variant-numeric: tabular-nums; min-width: 4.5em; text-align: center; }
+    button { font: inherit; padding: 0.3rem 0.75rem; border-radius: 0.4rem; border: 1px solid var(--page-border, #c9ced6);
+      background: transparent; color: inherit; cursor: pointer; }
+    button:disabled { opacity: 0.45; cursor: default; }
+    button:focus-visible, :host(:focus-visible) { outline: 3px solid var(--page-accent, #0b57d0); outline-offset: 2px; }
+    .slides { flex: 1 1 auto; min-height: 0; overflow: auto; }
+    .slide { padding: 0.5em 1em 1em; line-height: 1.45; }
+    .slide[hidden] { display: none !important; }
+    .slide h1 { font-size: 1.8em; margin: 0.2em 0 0.4em; }
+    .slide h2 { font-size: 1.4em; margin: 0.2em 0 0.4em; }
+    .slide p, .slide li { max-width: 48em; }
+    .slide img { max-width: 100%; }
+    .slide pre { overflow: auto; padding: 0.5em; border-radius: 0.4rem; background: color-mix(in srgb, currentColor 8%, transparent); }
+    table { border-collapse: collapse; }
+    th, td { border: 1px solid var(--page-border, #c9ced6); padding: 0.2em 0.5em; }
+    .slide grundy-game { margin: 0.5em 0; font-size: 1rem; }
+    .slide grundy-game[presenting] { font-size: inherit; }
+    /* On a wide screen a step-by-step game stands beside its text rather than below it. */
+    @media (min-width: 60rem) {
+      .slide:has(> .text) { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 2fr); gap: 0 1.5em; align-items: start; }
+      .slide > .text > :first-child { margin-top: 0.2em; }
+      .slide > grundy-game { margin: 0; }
+    }
+    .error { color: #aa3377; }
+    .handout { padding: 1rem; font-size: 1rem; line-height: 1.45; }
+    .handout .bar { display: flex; gap: 0.5rem; margin-bottom: 1rem; }
+    .handout .exercise { margin: 1rem 0; break-inside: avoid; }
+    .handout .exercise figcaption { font-weight: 700; }
+    .handout .write { min-height: 7rem; border: 1px dashed var(--page-border, #c9ced6); border-radius: 0.4rem; padding: 0.4rem; color: var(--page-muted, #5b6270); }
+    .handout .answers { break-before: page; }
+    .handout .answers li { margin: 0.3rem 0; }
+    @media print {
+      :host { height: auto; font-size: 12pt; }
+      .handout .bar, nav { display: none; }
+      .handout grundy-game { --grundy-board-height: 12rem; }
+    }
+  `;
+
+  render() {
+    if (this.error) return html`<p class="error" role="alert">${this.error}</p>`;
+    const lesson = this.lesson;
+    if (!lesson) return html`<p role="status">Loading the lesson…</p>`;
+    return this.handout ? this.renderHandout(lesson) : this.renderDeck(lesson);
+  }
+
+  private renderDeck(lesson: Lesson) {
+    const count = lesson.slides.length;
+    return html`<div class="deck">
+      <nav aria-label="Slides">
+        <span class="title">${lesson.title}</span>
+        <button @click=${() => this.go(this.slide - 1)} ?disabled=${this.slide <= 1} aria-label="Previous slide">◀</button>
+        <span class="where" aria-live="polite">${this.slide} / ${count}</span>
+        <button @click=${() => this.go(this.slide + 1)} ?disabled=${this.slide >= count} aria-label="Next slide">▶</button>
+        <button @click=${() => this.toggleFullscreen()}>Full screen</button>
+        <button @click=${() => this.openHandout(true)}>Handout</button>
+      </nav>
+      <div class="slides">
+        ${lesson.slides.map(
+          (slide, i) => html`<section class="slide" ?hidden=${i + 1 !== this.slide} aria-label=${`Slide ${i + 1} of ${count}: ${slide.title}`}>
+            ${unsafeHTML(this.deckHtml[i])}
+          </section>`,
+        )}
+      </div>
+    </div>`;
+  }
+
+  private renderHandout(lesson: Lesson) {
+    const games = [...(this.renderRoot.querySelectorAll<HTMLElementTagNameMap['grundy-game']>('.handout grundy-game') ?? [])];
+    return html`<div class="handout" @grundy-change=${() => this.requestUpdate()}>
+      <div class="bar">
+        <button @click=${() => this.openHandout(false)}>Back to the slides</button>
+        <button @click=${() => window.print()}>Print</button>
+      </div>
+      ${lesson.slides.map((_, i) => html`<section>${unsafeHTML(this.handoutHtml[i])}</section>`)}
+      <section class="answers">
+        <h2>Answers</h2>
+        ${games.length === 0
+          ? html`<p>This lesson has no exercises.</p>`
+          : html`<ol>${games.map((game) => html`<li>${answerOf(game.analysis)}</li>`)}</ol>`}
+      </section>
+    </div>`;
+  }
+
+  protected updated(changed: Map<PropertyKey, unknown>): void {
+    // The answers read the handout's games, which exist only after the first render of it.
+    if (changed.has('handout') && this.handout) void this.updateComplete.then(() => this.requestUpdate());
+  }
+}
+
+/** Where `parseLesson` leaves each block, by its index in the slide. */
+const PLACEHOLDER = /<div class="block" data-block="(\d+)"><\/div>\n?/g;
+
+/** Replaces each block's placeholder in a slide's HTML by `markup` of it, or by what is wrong with it. */
+function fillBlocks(slideHtml: string, blocks: LessonBlock[], markup: (block: LessonBlock & { ok: true }) => string): string {
+  return slideHtml.replace(PLACEHOLDER, (_, index: string) => {
+    const block = blocks[Number(index)];
+    return block.ok ? markup(block) : `<p class="error" role="alert">${escapeHtml(block.error)}</p>`;
+  });
+}
+
+/** The answer to an exercise, in words. */
+function answerOf(analysis: Analysis | undefined): string {
+  if (!analysis) return 'The engine is still working on this one.';
+  const misere = analysis.convention === 'misere';
+  if (analysis.verdict === null) return 'Too large for the engine to decide.';
+  if (analysis.verdict === 'draw') return 'A draw: neither player can force a win.';
+  const value = misere ? 'Misère play' : `Worth ${analysis.total}`;
+  if (analysis.verdict === 'previous') return `${value}: a P-position, so the player to move loses whatever they do.`;
+  const move = winningMoves(analysis)[0];
+  return `${value}: an N-position; the player to move wins${move ? ` with “${move.label}”` : ''}.`;
+}
+
+function clampSlide(n: number, count: number): number {
+  return Number.isFinite(n) ? Math.max(1, Math.min(count, Math.round(n))) : 1;
+}
+
+if (!customElements.get('grundy-lesson')) customElements.define('grundy-lesson', GrundyLesson);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'grundy-lesson': GrundyLesson;
+  }
+}

@@ -1,0 +1,199 @@
+import { LitElement, css, html } from 'lit';
+import { BLOCK_KEYS } from './lesson';
+import './grundy-lesson';
+
+/** The lessons that ship with the playground, in the order of a course. */
+const SHIPPED = [
+  { src: 'lessons/1-nim.md', title: 'Nim and the nim-sum', about: 'P- and N-positions, binary columns, Bouton’s theorem.' },
+  { src: 'lessons/2-mex.md', title: 'The mex: every game is a Nim heap', about: 'Games on a graph, subtraction games, Kayles, Sprague–Grundy.' },
+  { src: 'lessons/3-sums.md', title: 'Sums of games, and misère Nim', about: 'Adding different games; where the xor stops working.' },
+];
+
+/** What the history entry keeps of a lesson opened from a file or pasted: its text. */
+interface KeptLesson {
+  text: string;
+  name: string;
+}
+
+/**
+ * The lessons page: the shipped lessons, and any lesson opened from a file,
+ * pasted, or named by a link (`?src=address`), shown as slides. The slide
+ * shown is in the hash (`#slide=3`), so a reload or a shared link keeps it.
+ */
+export class LessonPage extends LitElement {
+  static properties = {
+    src: { state: true },
+    kept: { state: true },
+    pasted: { state: true },
+    link: { state: true },
+    problem: { state: true },
+  };
+
+  declare private src: string;
+  declare private kept: KeptLesson | undefined;
+  declare private pasted: string;
+  declare private link: string;
+  declare private problem: string | undefined;
+
+  private readonly onAddressChange = () => this.followAddress();
+
+  constructor() {
+    super();
+    this.src = '';
+    this.pasted = '';
+    this.link = '';
+  }
+
+  connectedCallback(): void {
+    super.connectedCallback();
+    window.addEventListener('popstate', this.onAddressChange);
+    window.addEventListener('hashchange', this.onAddressChange);
+    this.followAddress();
+  }
+
+  disconnectedCallback(): void {
+    super.disconnectedCallback();
+    window.removeEventListener('popstate', this.onAddressChange);
+    window.removeEventListener('hashchange', this.onAddressChange);
+  }
+
+  private followAddress(): void {
+    this.src = new URLSearchParams(location.search).get('src') ?? '';
+    const state = history.state as Partial<KeptLesson> | null;
+    this.kept = !this.src && typeof state?.text === 'string' ? { text: state.text, name: String(state.name ?? 'Lesson') } : undefined;
+    const lesson = this.renderRoot?.querySelector('grundy-lesson');
+    if (lesson) lesson.slide = slideInHash();
+  }
+
+  /**
+   * Back to the list of lessons, a new entry in the history: a plain link
+   * to this same address would reload the entry, which keeps its lesson.
+   */
+  private showChoice(event: Event): void {
+    event.preventDefault();
+    history.pushState(null, '', location.pathname);
+    this.followAddress();
+  }
+
+  /** Opens the lesson at `src`, a new entry in the history. */
+  private openLink(src: string): void {
+    const address = new URL(location.href);
+    address.search = new URLSearchParams({ src }).toString();
+    address.hash = '';
+    history.pushState(null, '', address);
+    this.followAddress();
+  }
+
+  /** Opens a lesson's text, which the history entry keeps through a reload. */
+  private openText(text: string, name: string): void {
+    const address = new URL(location.href);
+    address.search = '';
+    address.hash = '';
+    try {
+      history.pushState({ text, name } satisfies KeptLesson, '', address);
+    } catch {
+      history.pushState(null, '', address);
+    }
+    this.src = '';
+    this.kept = { text, name };
+  }
+
+  private async openFile(event: Event): Promise<void> {
+    const file = (event.target as HTMLInputElement).files?.[0];
+    if (!file) return;
+    try {
+      this.problem = undefined;
+      this.openText(await file.text(), file.name);
+    } catch (error) {
+      this.problem = `${file.name} could not be read: ${(error as Error).message}`;
+    }
+  }
+
+  private onSlide(event: CustomEvent<{ slide: number }>): void {
+    history.replaceState(history.state, '', `#slide=${event.detail.slide}`);
+  }
+
+  static styles = css`
+    :host { display: block; }
+    header { display: flex; flex-wrap: wrap; gap: 0.4rem 1rem; align-items: baseline; padding: 0.5rem 1rem; }
+    header h1 { font-size: 1.2rem; margin: 0; }
+    header a { color: inherit; }
+    grundy-lesson { --grundy-lesson-height: calc(100dvh - 2.6rem); }
+    .choose { max-width: 56rem; margin: 0 auto; padding: 0 1rem 2rem; line-height: 1.5; }
+    .choose h2 { font-size: 1.15rem; margin: 1.5rem 0 0.5rem; }
+    .shipped { list-style: none; padding: 0; display: grid; gap: 0.6rem; }
+    .shipped a { font-weight: 600; }
+    textarea { width: 100%; min-height: 10rem; box-sizing: border-box; font: 0.9rem/1.4 ui-monospace, monospace; }
+    input[type='url'] { width: min(100%, 32rem); font: inherit; }
+    button { font: inherit; padding: 0.3rem 0.8rem; }
+    pre { overflow: auto; padding: 0.5rem; border: 1px solid var(--page-border, #c9ced6); border-radius: 0.4rem; }
+    .error { color: #aa3377; }
+    @media print { header { display: none; } }
+  `;
+
+  render() {
+    const header = html`<header>
+      <h1>Grundy Playground: lessons</h1>
+      <a href="./lesson.html" @click=${this.showChoice}>All lessons</a>
+      <a href="./">The playground</a>
+    </header>`;
+    if (this.src) {
+      return html`${header}<grundy-lesson src=${this.src} slide=${slideInHash()} @grundy-slide=${this.onSlide}></grundy-lesson>`;
+    }
+    if (this.kept) {
+      return html`${header}<grundy-lesson .text=${this.kept.text} slide=${slideInHash()} @grundy-slide=${this.onSlide}></grundy-lesson>`;
+    }
+    return html`${header}${this.renderChoice()}`;
+  }
+
+  private renderChoice() {
+    return html`<main class="choose">
+      <p>
+        A lesson is one Markdown file: text as usual, split into slides at each <code>---</code> line and each
+        <code>#</code> or <code>##</code> heading, and a live game wherever a block is fenced with
+        <code>\`\`\`grundy</code>. Every game keeps its state while the class moves between slides; the Handout button
+        prints each position with its values hidden and the answers on the last page.
+      </p>
+      <h2>The course</h2>
+      <ol class="shipped">
+        ${SHIPPED.map((lesson) => html`<li><a href=${`?src=${encodeURIComponent(lesson.src)}`}>${lesson.title}</a>. ${lesson.about}</li>`)}
+      </ol>
+      <h2>Open a lesson</h2>
+      <p><label>From a file: <input type="file" accept=".md,.markdown,.txt,text/markdown,text/plain" @change=${this.openFile} /></label></p>
+      ${this.problem ? html`<p class="error" role="alert">${this.problem}</p>` : ''}
+      <p>
+        <label>From a link: <input type="url" placeholder="https://example.org/lesson.md" .value=${this.link}
+          @input=${(e: Event) => (this.link = (e.target as HTMLInputElement).value)} /></label>
+        <button ?disabled=${this.link.trim() === ''} @click=${() => this.openLink(this.link.trim())}>Open</button>
+      </p>
+      <p><label for="paste">Or paste its Markdown:</label></p>
+      <textarea id="paste" .value=${this.pasted} @input=${(e: Event) => (this.pasted = (e.target as HTMLTextAreaElement).value)}></textarea>
+      <p><button ?disabled=${this.pasted.trim() === ''} @click=${() => this.openText(this.pasted, 'Pasted lesson')}>Show as slides</button></p>
+      <h2>A game block</h2>
+      <pre>\`\`\`grundy
+game: octal
+position: 0.77 / 3 4
+play: misere
+reveal: steps
+\`\`\`</pre>
+      <p>
+        One <code>key: value</code> a line. The keys: ${BLOCK_KEYS.join(', ')}. <code>game</code> is a game’s id as the
+        playground’s links name it (nim, octal, subtraction, sum, hackenbush, …). <code>position</code> is the game’s text,
+        its lines separated by <code> / </code>; or write <code>position:</code> alone and the position’s lines below it,
+        each indented by two spaces. <code>reveal: steps</code> reveals the position, each part’s nimber, the total and the
+        winning move one step at a time; <code>quiz: yes</code> asks before each move; <code>puzzle: yes</code> asks for a
+        winning move; <code>values: hidden</code> hides every value; <code>mode</code>, <code>play</code>,
+        <code>opponent</code>, <code>first</code>, <code>level</code> and <code>controls</code> are those of
+        <code>&lt;grundy-game&gt;</code>. A blog embeds a whole lesson with <code>&lt;grundy-lesson src="lesson.md"&gt;</code>.
+      </p>
+    </main>`;
+  }
+}
+
+/** The slide the hash names (`#slide=3`), or the first. */
+function slideInHash(): number {
+  const slide = Number(new URLSearchParams(location.hash.slice(1)).get('slide'));
+  return Number.isInteger(slide) && slide > 0 ? slide : 1;
+}
+
+customElements.define('grundy-lesson-page', LessonPage);

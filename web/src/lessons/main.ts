@@ -1,0 +1,2 @@
+/** The lessons page's entry. */
+import './lesson-page';
