@@ -1,6 +1,7 @@
-// Writes custom-elements.json for <grundy-game> from its JSDoc: run by
-// scripts/build.sh as `cem analyze`. The manifest describes the published
-// file, grundy-game.js, and only what a page may use: attributes, public
+// Writes custom-elements.json for <grundy-game> and <grundy-lesson> from
+// their JSDoc: run by scripts/build.sh as `cem analyze`. The manifest
+// describes the published files, grundy-game.js and grundy-lesson.js, and
+// only what a page may use: attributes, public
 // members, events, parts and CSS properties. Members marked `@internal`
 // (shared with the element's controllers) and private ones are left out.
 
@@ -16,29 +17,34 @@ const publishedOnly = {
     }
   },
   packageLinkPhase({ customElementsManifest }) {
-    const module = customElementsManifest.modules.find((m) => m.path.endsWith('elements/grundy-game.ts'));
-    const element = module.declarations.find((d) => d.tagName === 'grundy-game');
     const hidden = (member) => member.privacy === 'private' || member.privacy === 'protected' || internal.has(member.name);
-    const hiddenFields = new Set(element.members.filter(hidden).map((m) => m.name));
-    element.members = element.members.filter((m) => !hidden(m)).map(({ inheritedFrom, ...member }) => member);
-    element.attributes = element.attributes.filter((a) => !hiddenFields.has(a.fieldName)).map(({ inheritedFrom, ...attribute }) => attribute);
-    const published = { name: 'GrundyGame', module: 'grundy-game.js' };
-    customElementsManifest.modules = [
-      {
+    /** The element `tagName` declared in the source file ending `source`, as the module `file` publishes it. */
+    const published = (source, tagName, file) => {
+      const module = customElementsManifest.modules.find((m) => m.path.endsWith(source));
+      const element = module.declarations.find((d) => d.tagName === tagName);
+      const hiddenFields = new Set(element.members.filter(hidden).map((m) => m.name));
+      element.members = element.members.filter((m) => !hidden(m)).map(({ inheritedFrom, ...member }) => member);
+      element.attributes = (element.attributes ?? []).filter((a) => !hiddenFields.has(a.fieldName)).map(({ inheritedFrom, ...attribute }) => attribute);
+      const declaration = { name: element.name, module: file };
+      return {
         kind: 'javascript-module',
-        path: 'grundy-game.js',
+        path: file,
         declarations: [element],
         exports: [
-          { kind: 'js', name: 'GrundyGame', declaration: published },
-          { kind: 'custom-element-definition', name: 'grundy-game', declaration: published },
+          { kind: 'js', name: element.name, declaration },
+          { kind: 'custom-element-definition', name: tagName, declaration },
         ],
-      },
+      };
+    };
+    customElementsManifest.modules = [
+      published('elements/grundy-game.ts', 'grundy-game', 'grundy-game.js'),
+      published('lessons/grundy-lesson.ts', 'grundy-lesson', 'grundy-lesson.js'),
     ];
   },
 };
 
 export default {
-  globs: ['web/src/elements/grundy-game.ts', 'web/src/elements/grundy-game-attributes.ts'],
+  globs: ['web/src/elements/grundy-game.ts', 'web/src/elements/grundy-game-attributes.ts', 'web/src/lessons/grundy-lesson.ts'],
   litelement: true,
   outdir: 'dist/embed',
   plugins: [publishedOnly],

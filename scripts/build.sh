@@ -20,7 +20,8 @@ build_wasm web/src/wasm grundy
 
 npx vite build --logLevel warn
 npx vite build --logLevel warn --config vite.embed.config.ts
+npx vite build --logLevel warn --config vite.embed.config.ts --mode lesson
 # The element manifest, from the element's JSDoc.
 npx cem analyze > /dev/null
 node scripts/package.mjs
-echo "build: dist/ (playground), dist/embed/ (grundy-game.js) and the npm package"
+echo "build: dist/ (playground), dist/embed/ (grundy-game.js, grundy-lesson.js) and the npm package"

@@ -1,5 +1,5 @@
 // Packs the embeddable element as an npm package, dist/grundy-game-<version>.tgz:
-// the built element, its two workers and the .wasm (dist/embed/), type
+// the built elements, their two workers and the .wasm (dist/embed/), type
 // declarations, custom-elements.json, a README and the LICENSE, with an
 // exports map. Run after scripts/build.sh.
 import { execFileSync } from 'node:child_process';
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 
 const out = 'dist/package';
 const root = JSON.parse(readFileSync('package.json', 'utf8'));
-const files = ['grundy-game.js', 'grundy-worker.js', 'grundy-sequence-worker.js', 'grundy_bg.wasm', 'custom-elements.json'];
+const files = ['grundy-game.js', 'grundy-lesson.js', 'grundy-worker.js', 'grundy-sequence-worker.js', 'grundy_bg.wasm', 'custom-elements.json'];
 
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
@@ -27,6 +27,7 @@ const manifest = {
   types: './types/embed.d.ts',
   exports: {
     '.': { types: './types/embed.d.ts', default: './grundy-game.js' },
+    './grundy-lesson.js': { types: './types/lessons/embed.d.ts', default: './grundy-lesson.js' },
     './grundy-worker.js': './grundy-worker.js',
     './grundy-sequence-worker.js': './grundy-sequence-worker.js',
     './grundy_bg.wasm': './grundy_bg.wasm',
@@ -35,7 +36,7 @@ const manifest = {
   },
   files: [...files, 'types', 'README.md', 'LICENSE'],
   customElements: 'custom-elements.json',
-  // Importing the package defines <grundy-game>.
+  // Importing the package defines <grundy-game>; importing grundy-lesson.js, <grundy-lesson> too.
   sideEffects: true,
   // The bundle carries its own copy of Lit; the declarations extend Lit's
   // LitElement, so TypeScript needs Lit's types too.

@@ -91,6 +91,22 @@ test('a plain HTML page hosting the three files plays', async ({ page }) => {
   await playAMove(page, await served(site));
 });
 
+test('a plain HTML page hosting grundy-lesson.js shows a lesson written in the page, and its game plays', async ({ page }) => {
+  const site = join(app, 'lesson-site');
+  mkdirSync(join(site, 'grundy'), { recursive: true });
+  for (const file of ['grundy-lesson.js', 'grundy-worker.js', 'grundy-sequence-worker.js', 'grundy_bg.wasm']) {
+    cpSync(join(app, 'node_modules/grundy-game', file), join(site, 'grundy', file));
+  }
+  const lesson = '# Nim\n\nTake any number from one heap.\n\n```grundy\ngame: nim\nposition: 3 4 5\ncontrols: play\n```\n';
+  writeFileSync(
+    join(site, 'index.html'),
+    `<!doctype html><title>post</title><script type="module" src="grundy/grundy-lesson.js"></script>
+    <grundy-lesson><script type="text/markdown">${lesson}</script></grundy-lesson>`,
+  );
+  await playAMove(page, await served(site));
+  await expect(page.locator('grundy-lesson h1')).toHaveText('Nim');
+});
+
 test('the package manifest lists every attribute the element observes, each described', async ({ page }) => {
   const manifest = JSON.parse(readFileSync(join(app, 'node_modules/grundy-game/custom-elements.json'), 'utf8'));
   const element = manifest.modules.flatMap((m: { declarations: { tagName?: string }[] }) => m.declarations).find((d: { tagName?: string }) => d.tagName === 'grundy-game');
