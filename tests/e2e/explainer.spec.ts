@@ -77,6 +77,49 @@ test('the game tree expands small positions and refuses large ones', async ({ pa
   await expect(element.locator('.tree-panel .error')).toContainText('Too large to expand');
 });
 
+for (const screen of [
+  { name: 'desktop', width: 1400, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+]) {
+  test(`the game tree drawn: options a level at a time, each edge a move, each box its outcome and value (${screen.name})`, async ({ page }) => {
+    await page.setViewportSize({ width: screen.width, height: screen.height });
+    await page.goto(`/#game=nim&position=${encodeURIComponent('1 2 3\n')}`);
+    const element = activeGame(page);
+    await expect(element.locator('.sum')).toBeVisible();
+    await element.locator('.tree-panel summary').click();
+    await element.locator('.tree-panel select').selectOption('1');
+    await element.locator('.tree-panel').getByRole('button', { name: 'Show' }).click();
+    await expect(element.locator('game-tree')).toContainText('this position — *0');
+    await element.locator('.tree-panel').getByRole('button', { name: 'Draw it' }).click();
+    const drawing = element.locator('dialog.tree grundy-tree-drawing');
+    const boxes = drawing.locator('g.node');
+    // The root and its six options.
+    await expect(boxes).toHaveCount(7);
+    await expect(boxes.first()).toHaveAttribute('aria-label', 'This position: P, worth *0, the player to move loses; options shown');
+    await expect(drawing.locator('text.move')).toHaveText([
+      'take 1 from heap 1, leaving 0', 'take 2 from heap 2, leaving 0', 'take 1 from heap 2, leaving 1',
+      'take 3 from heap 3, leaving 0', 'take 2 from heap 3, leaving 1', 'take 1 from heap 3, leaving 2',
+    ]);
+    await expect(drawing.locator('g.node.previous')).toHaveCount(1);
+    // The tree is one move deep: a box below it asks the engine for the next level.
+    const first = boxes.nth(1);
+    await expect(first).toHaveAttribute('aria-label', 'take 1 from heap 1, leaving 0: N, worth *1, the player to move wins; options hidden');
+    await first.click();
+    await expect(element.locator('dialog.tree h2')).toHaveText('Game tree, 2 moves deep');
+    await expect(boxes).toHaveCount(12);
+    await expect(boxes.nth(1)).toHaveAttribute('aria-expanded', 'true');
+    await page.screenshot({ path: `tests/screenshots/tree-drawn-${screen.name}.png` });
+    // A second click hides them again; the keyboard works as well.
+    await boxes.nth(1).focus();
+    await page.keyboard.press('Enter');
+    await expect(boxes).toHaveCount(7);
+    await element.locator('dialog.tree').getByRole('button', { name: 'Close' }).click();
+    await expect(element.locator('dialog.tree')).not.toBeVisible();
+    // The list stays for screen readers.
+    await expect(element.locator('game-tree')).toContainText('take 1 from heap 1, leaving 0 — *1');
+  });
+}
+
 test('on a phone, a badge clicked on the board brings its explanation into view', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/#game=darkraft&position=${encodeURIComponent('3 3\nRLX\nXRL\nLXR\n')}`);

@@ -4,6 +4,7 @@ import { componentColour, inkOn } from './palette';
 import './nim-sum-table';
 import './mex-explainer';
 import './game-tree';
+import './tree-drawing';
 
 /** Terms of the total shown before the rest fold behind a button. */
 const MAX_TERMS = 12;
@@ -172,6 +173,12 @@ export class AnalysisReadout extends LitElement {
     this.treeDepth = 2;
   }
 
+  /** Asks for the tree `depth` moves deep. */
+  private requestTree(depth: number): void {
+    this.treeDepth = depth;
+    this.dispatchEvent(new CustomEvent('tree-request', { detail: { depth }, bubbles: true, composed: true }));
+  }
+
   static styles = css`
     :host { display: flex; flex-direction: column; gap: 0.75rem; min-width: 0; }
     /* A fixed height: a preview must never move what lies below it. */
@@ -183,6 +190,15 @@ export class AnalysisReadout extends LitElement {
     .error { color: var(--grundy-lose); font-size: 0.85rem; margin: 0.3rem 0 0; white-space: pre-wrap; }
     .tree-panel summary { cursor: pointer; font-weight: 600; font-size: 0.9rem; }
     .tree-panel label { font-size: 0.85rem; }
+    dialog.tree { width: 94vw; max-width: none; height: 90vh; max-height: none; box-sizing: border-box; padding: 0.75rem;
+      border: 1px solid var(--grundy-border); border-radius: 0.5rem; background: var(--grundy-surface, Canvas); color: var(--grundy-ink, CanvasText); }
+    dialog.tree[open] { display: flex; flex-direction: column; gap: 0.5rem; }
+    dialog.tree header { display: flex; gap: 1rem; align-items: center; }
+    dialog.tree h2 { font-size: 1.1rem; margin: 0 auto 0 0; }
+    dialog.tree grundy-tree-drawing { flex: 1 1 auto; min-height: 0; }
+    /* Larger on a projector's screen, so a class can read it. */
+    @media (min-height: 900px) { dialog.tree grundy-tree-drawing { zoom: 1.4; } }
+    @media (min-height: 1400px) { dialog.tree grundy-tree-drawing { zoom: 2.2; } }
     button, select { font: inherit; }
   `;
 
@@ -211,12 +227,22 @@ export class AnalysisReadout extends LitElement {
         <summary>Game tree</summary>
         <label>Depth
           <select @change=${(e: Event) => (this.treeDepth = Number((e.target as HTMLSelectElement).value))}>
-            ${[1, 2, 3, 4].map((d) => html`<option value=${d} ?selected=${d === this.treeDepth}>${d}</option>`)}
+            ${[1, 2, 3, 4, 5, 6].map((d) => html`<option value=${d} ?selected=${d === this.treeDepth}>${d}</option>`)}
           </select></label>
-        <button @click=${() => this.dispatchEvent(new CustomEvent('tree-request', { detail: { depth: this.treeDepth }, bubbles: true, composed: true }))}>Show</button>
+        <button @click=${() => this.requestTree(this.treeDepth)}>Show</button>
+        <button ?disabled=${!this.tree} @click=${() => this.renderRoot.querySelector<HTMLDialogElement>('dialog.tree')?.showModal()}>Draw it</button>
         ${this.treeProblem ? html`<p class="error">${sentence(this.treeProblem)}</p>` : nothing}
         <game-tree .tree=${this.tree}></game-tree>
       </details>
+      <dialog class="tree" aria-labelledby="tree-title">
+        <header>
+          <h2 id="tree-title">Game tree, ${this.treeDepth} move${this.treeDepth === 1 ? '' : 's'} deep</h2>
+          <span class="timing">Click a position to show or hide its options.</span>
+          <button @click=${(e: Event) => (e.target as HTMLElement).closest('dialog')?.close()}>Close</button>
+        </header>
+        ${this.treeProblem ? html`<p class="error">${sentence(this.treeProblem)}</p>` : nothing}
+        <grundy-tree-drawing .tree=${this.tree} @tree-deeper=${(e: CustomEvent<{ depth: number }>) => this.requestTree(Math.max(this.treeDepth, e.detail.depth))}></grundy-tree-drawing>
+      </dialog>
       <span class="timing" title=${sumExpression(analysis)}>solved in ${formatMs(analysis.solveMs)}</span>
     `;
   }
