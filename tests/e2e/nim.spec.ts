@@ -129,3 +129,39 @@ test('moves and drawing edits share one history: Edit undoes both in order, Play
   await expect.poll(() => heapSizes(game)).toEqual([1, 4, 5]);
   await expect(game.locator('textarea')).toHaveValue('1 4 5\n');
 });
+
+test('after a game the scorecard marks each of the person\'s moves and gives their accuracy', async ({ page }) => {
+  await page.goto('/#game=nim&position=1+2');
+  const game = activeGame(page);
+  await waitForHumanTurn(game);
+  await expect(game.locator('.scorecard')).toHaveCount(0);
+  // 1 ⊕ 2 = 3: leaving 1 and 1 wins; the computer then takes one, the person the last.
+  await game.locator('grundy-heaps .heap').nth(1).locator('button.counter').nth(1).click();
+  await expect(game.locator('.status')).toContainText('Your turn');
+  await game.locator('grundy-heaps button.counter').first().click();
+  await expect(game.locator('.status')).toContainText('You win');
+  const card = game.locator('.scorecard');
+  await expect(card.locator('p')).toHaveText('You: 100 % accuracy, 2 of 2 winning chances kept.');
+  await expect(card.locator('li')).toHaveText([/take 1 from heap 2, leaving 1 ✔ kept the win/, /take 1 from heap \d, leaving 0 ✔ kept the win/]);
+  // Numbered by ply, as the move list is: the computer's move between them is not the person's.
+  expect(await card.locator('li').evaluateAll((items) => items.map((li) => li.getAttribute('value')))).toEqual(['1', '3']);
+
+  // From 3 4 taking heap 1 whole throws the win away: 0 4 is lost.
+  await game.locator('textarea').fill('3 4');
+  await waitForHumanTurn(game);
+  await game.locator('grundy-heaps .heap').nth(0).locator('button.counter').first().click();
+  await expect(game.locator('.status')).toContainText('The computer wins');
+  await expect(card.locator('p')).toHaveText('You: 0 % accuracy, 0 of 1 winning chance kept.');
+  await expect(card.locator('li')).toHaveText([/take 3 from heap 1, leaving 0 ✘ threw the win away/]);
+  await page.screenshot({ path: 'tests/screenshots/scorecard.png' });
+});
+
+test('with values hidden no scorecard shows, even after the game', async ({ page }) => {
+  await page.goto('/#game=nim&position=1');
+  const game = activeGame(page);
+  await (await options(game)).getByLabel('Values').uncheck();
+  await waitForHumanTurn(game);
+  await game.locator('grundy-heaps button.counter').first().click();
+  await expect(game.locator('.status')).toContainText('You win');
+  await expect(game.locator('.scorecard')).toHaveCount(0);
+});

@@ -1,10 +1,10 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { CancelledError, EngineFailure, SLOW_MS, SupersededError, engine } from '../engine/client';
-import type { Convention, Edit, EngineError, MoveInfo, TreeNode, View } from '../engine/model';
-import { outcomeOf } from '../engine/model';
+import type { Analysis, Convention, Edit, EngineError, MoveInfo, TreeNode, View } from '../engine/model';
+import { isWinning, outcomeOf } from '../engine/model';
 import type { SessionRequest } from '../engine/protocol';
 import type { Mode } from './options';
-import type { PlayedMove } from './move-list';
+import type { MoveJudgement, PlayedMove } from './move-list';
 
 let sessionCount = 0;
 
@@ -314,7 +314,7 @@ export class GameController implements ReactiveController {
       this.tree = undefined;
       this.treeProblem = '';
     }
-    if (played && by) this.record(played, by, ply);
+    if (played && by) this.record(played, by, ply, before!.analysis);
     this.onShow(view, origin, cause);
     if (!this.replaying) {
       this.announceChange(cause, by);
@@ -375,11 +375,11 @@ export class GameController implements ReactiveController {
     }
   }
 
-  /** Adds a move to the move list, replacing any that could have been redone. */
-  private record(move: MoveInfo, by: 'human' | 'ai', ply: number): void {
+  /** Adds a move made from `from` to the move list, replacing any that could have been redone. */
+  private record(move: MoveInfo, by: 'human' | 'ai', ply: number, from: Analysis): void {
     const after = this.view!.analysis;
     const who = this.settings().againstAi ? (by === 'ai' ? 'Computer' : 'You') : `Player ${(ply % 2) + 1}`;
-    const record = { id: move.id, by: who, label: move.label, value: after.total, outcome: outcomeOf(after) };
+    const record = { id: move.id, by: who, label: move.label, value: after.total, outcome: outcomeOf(after), judged: judge(from, move) };
     const drawn = this.view!.drawn;
     this.playedSince = [...this.playedSince.slice(0, drawn), [...this.played.slice(0, ply), record]];
   }
@@ -477,4 +477,11 @@ function changeCause(request: SessionRequest): GrundyChangeDetail['cause'] {
     default:
       return 'move';
   }
+}
+
+/** How `move` played the position `from`: by who wins there under the play it describes. */
+function judge(from: Analysis, move: MoveInfo): MoveJudgement | undefined {
+  if (from.verdict === 'previous') return 'none';
+  if (from.verdict !== 'next') return undefined;
+  return isWinning(from, move) ? 'kept' : 'threw';
 }

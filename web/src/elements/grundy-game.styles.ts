@@ -90,6 +90,12 @@ export const gameStyles = css`
   :host([presenting]) .board { --grundy-taken-opacity: 0.9; --grundy-taken-outline: 0.15rem solid var(--grundy-win, #117733); }
   .toolbar.presenting .step { font-weight: 700; }
   .verdict-big { font-size: 1.2rem; }
+  .scorecard { border: 1px solid var(--grundy-border); border-radius: 0.5rem; padding: 0.4rem 0.7rem; font-size: 0.9rem; }
+  .scorecard h3 { font-size: 1rem; margin: 0 0 0.3rem; }
+  .scorecard p { margin: 0.2rem 0; font-weight: 600; }
+  .scorecard ol { margin: 0.3rem 0 0; padding-left: 1.6rem; }
+  .scorecard .kept strong { color: var(--grundy-win); }
+  .scorecard .threw strong { color: var(--grundy-lose); }
   .busy { display: flex; gap: 0.5rem; align-items: center; margin: 0.2rem 0; font-size: 0.9rem; color: var(--grundy-muted); }
   .explorer { margin-top: 0.75rem; }
   .moves summary { cursor: pointer; font-weight: 600; font-size: 0.9rem; }

@@ -13,6 +13,7 @@ import { gameStyles } from './grundy-game.styles';
 import { MovePreview } from './move-preview';
 import { PositionText } from './position-text';
 import { PresentationController } from './presentation';
+import { renderScorecard } from './scorecard';
 import { PuzzleController } from './puzzle';
 import { QuizGate } from './quiz-gate';
 import { status } from './status';
@@ -270,6 +271,7 @@ export class GrundyGame extends GrundyGameAttributes {
         <aside part="panel">
           ${this.quizGate.render()}
           ${view ? html`<div class="readout ${busy ? 'stale' : ''}">${this.renderReadout(view)}</div>` : nothing}
+          ${this.renderScorecard(view)}
           ${this.currentMode !== 'edit' ? this.renderMoves(view) : nothing}
           ${this.positionText.render(this.text)}
         </aside>
@@ -311,6 +313,12 @@ export class GrundyGame extends GrundyGameAttributes {
         : nothing}
       ${problem ? html`<p class="error" role="alert">${sentence(problem)}</p>` : nothing}
       ${this.renderBoard(view, play && this.humanMayMove, true)}`;
+  }
+
+  /** Once a game in Play has ended, how well each person played it, if values may show. */
+  private renderScorecard(view: View | undefined) {
+    if (!view || view.ply === 0 || view.analysis.moves.length > 0 || this.currentMode !== 'play' || !this.valuesShown) return nothing;
+    return renderScorecard(this.controller.played.slice(0, view.ply), this.againstAi ? ['You'] : ['Player 1', 'Player 2']);
   }
 
   /** The game's moves so far, with the value each left. */

@@ -12,7 +12,12 @@ export interface PlayedMove {
   value: string;
   /** Who wins after it; `undefined` if unknown. */
   outcome: Outcome | undefined;
+  /** How the move played the position it was made from; `undefined` where who wins there is not known. */
+  judged: MoveJudgement | undefined;
 }
+
+/** A move kept a win that existed, threw it away, or was made where no move wins. */
+export type MoveJudgement = 'kept' | 'threw' | 'none';
 
 /**
  * The moves of the game so far, numbered by ply, each with the value it
