@@ -177,7 +177,7 @@ export class EmbedBuilder extends LitElement {
         ${select('values', 'Values', [['shown', 'Shown'], ['hidden', 'Hidden: no nimbers or verdicts']])}
         <label class="inline"><input type="checkbox" .checked=${c.hints} @change=${(e: Event) => this.set({ hints: (e.target as HTMLInputElement).checked })} /> Hints</label>
         <label class="inline"><input type="checkbox" .checked=${c.puzzle} @change=${(e: Event) => this.puzzleChanged((e.target as HTMLInputElement).checked)} /> Puzzle: find the winning move</label>
-        <label class="inline"><input type="checkbox" .checked=${c.quiz} @change=${(e: Event) => this.set({ quiz: (e.target as HTMLInputElement).checked })} /> Quiz: P or N, or a nimber, before each move</label>
+        <label class="inline"><input type="checkbox" .checked=${c.quiz} @change=${(e: Event) => this.set({ quiz: (e.target as HTMLInputElement).checked })} /> Quiz: a question before each move (P or N, a nimber, the total, the winning move)</label>
       </form>
       <section aria-label="Preview">
         <h2>Preview</h2>

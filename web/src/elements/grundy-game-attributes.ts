@@ -80,7 +80,10 @@ export class GrundyGameAttributes extends LitElement {
   declare controls: string;
   /** Ask the reader for a winning move, judge each try and offer the solution. */
   declare puzzle: boolean;
-  /** Before each of the reader's moves ask whether the position is P or N, or a part's nimber; keep score, then reveal the values. */
+  /**
+   * Before each of the reader's moves ask a question in turn (P or N, a part's nimber, the total, which move wins), keep
+   * score (for each of two players at one screen), then reveal the values; sum up when the game ends.
+   */
   declare quiz: boolean;
   /** Presentation mode: large type, no controls, a step-by-step reveal. */
   declare presenting: boolean;

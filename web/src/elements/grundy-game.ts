@@ -75,7 +75,12 @@ export class GrundyGame extends GrundyGameAttributes {
   /** @internal */
   readonly random = new RandomDrawing(this, this.controller);
   private readonly preview = new MovePreview(this);
-  private readonly quizGate = new QuizGate(this, this.controller, () => this.quiz && this.currentMode === 'play' && !this.puzzle);
+  private readonly quizGate = new QuizGate(
+    this,
+    this.controller,
+    () => this.quiz && this.currentMode === 'play' && !this.puzzle,
+    () => !this.againstAi,
+  );
   /** @internal */
   readonly puzzles = new PuzzleController(this, this.controller, (move) => this.preview.show(move));
   /** @internal */
@@ -171,8 +176,9 @@ export class GrundyGame extends GrundyGameAttributes {
     return this.currentMode === 'play' && readOpponent(this.opponent) === 'ai';
   }
 
+  /** The person may move: on their turn, once the quiz's question is answered or when a move answers it. */
   private get humanMayMove(): boolean {
-    return this.controller.humanTurn && !this.quizPending;
+    return this.controller.humanTurn && (!this.quizPending || this.quizGate.takesMove);
   }
 
   private async open(): Promise<void> {
@@ -197,6 +203,8 @@ export class GrundyGame extends GrundyGameAttributes {
   }
 
   private async playMove(id: number): Promise<void> {
+    const move = this.controller.view?.analysis.moves.at(id);
+    if (move && this.humanMayMove) this.quizGate.answerWith(move);
     const played = await this.controller.playMove(id, this.humanMayMove);
     if (played && this.puzzle) await this.puzzles.judge(played.move, played.view);
     // The piece moved is gone from the board: focus stays on the board, not the page.

@@ -1,22 +1,25 @@
 import { html, nothing, type ReactiveControllerHost } from 'lit';
-import { outcomeOf } from '../engine/model';
+import { outcomeOf, type MoveInfo } from '../engine/model';
 import type { GameController } from './game-controller';
+import type { QuizCard } from './quiz';
 import './quiz';
 
 /**
  * The quiz's hold on the values: before each of the person's moves a
  * question is asked, and until it is answered the values stay hidden and
- * the board takes no move.
+ * the board takes no move, except the move that answers "which move wins?".
  */
 export class QuizGate {
   /** The ply whose question was answered. */
   private answeredAt = -1;
 
   constructor(
-    private readonly host: ReactiveControllerHost,
+    private readonly host: ReactiveControllerHost & { renderRoot: HTMLElement | DocumentFragment },
     private readonly game: GameController,
     /** Whether the quiz runs: asked for, in Play, outside puzzles. */
     readonly active: () => boolean,
+    /** Two people play at one screen: each keeps a score. */
+    private readonly teams: () => boolean,
   ) {}
 
   /** Forgets the answer, for a new position. */
@@ -31,11 +34,25 @@ export class QuizGate {
     return outcomeOf(view.analysis) !== undefined && this.answeredAt !== view.ply;
   }
 
+  private get card(): QuizCard | null {
+    return this.host.renderRoot.querySelector('grundy-quiz');
+  }
+
+  /** The question pending is answered by a move on the board. */
+  get takesMove(): boolean {
+    return this.pending && this.card?.question?.kind === 'move';
+  }
+
+  /** Judges `move` as the answer to "which move wins?", before it is played. */
+  answerWith(move: MoveInfo): void {
+    if (this.takesMove) this.card?.answerMove(move);
+  }
+
   /** The question, while the quiz runs. */
   render() {
     const view = this.game.view;
     if (!view || !this.active()) return nothing;
-    return html`<grundy-quiz .analysis=${view.analysis} .ply=${view.ply} ?waiting=${!this.game.humanTurn}
+    return html`<grundy-quiz .analysis=${view.analysis} .ply=${view.ply} ?waiting=${!this.game.humanTurn} ?teams=${this.teams()}
       @quiz-answered=${(e: CustomEvent<{ ply: number }>) => {
         this.answeredAt = e.detail.ply;
         this.host.requestUpdate();

@@ -1,31 +1,61 @@
 import { LitElement, css, html, nothing } from 'lit';
-import { outcomeOf, type Analysis, type Component, type Outcome } from '../engine/model';
+import { isWinning, outcomeOf, winningMoves, type Analysis, type Component, type MoveInfo, type Outcome } from '../engine/model';
 
 /** What the quiz asks of one position. */
-type Question = { kind: 'outcome' } | { kind: 'nimber'; component: Component };
+export type Question =
+  | { kind: 'outcome' }
+  | { kind: 'nimber'; component: Component }
+  | { kind: 'total' }
+  | { kind: 'move' };
 
-/** How an answer went, kept until the position changes. */
+/** How an answer went; shown until the next one. */
 interface Marked {
   ply: number;
   right: boolean;
   said: string;
 }
 
+/** One player's answers. */
+interface Score {
+  right: number;
+  asked: number;
+}
+
 /**
- * A question before each move, for a class: "is this position P or N?",
- * or on alternate turns "what is this component's nimber?" when the
- * position has several parts. It checks the answer against the analysis,
- * keeps a score, and fires `quiz-answered` so the game reveals the values
- * and lets the move be made.
+ * The question the quiz asks as its `number`th of `analysis`: the kinds
+ * take turns (who wins; a part's nimber and the total, which decide only
+ * normal play of games that end; which move wins, where one does), and
+ * the parts take turns among the nimber questions.
+ */
+export function questionFor(analysis: Analysis, number: number): Question | undefined {
+  if (analysis.moves.length === 0 || outcomeOf(analysis) === undefined) return undefined;
+  const parts = analysis.components;
+  const valued = !analysis.misere && !analysis.loopy;
+  const kinds: Question['kind'][] = ['outcome'];
+  if (valued && parts.length > 1) kinds.push('nimber');
+  if (valued) kinds.push('total');
+  if (analysis.verdict === 'next') kinds.push('move');
+  const kind = kinds[number % kinds.length];
+  if (kind === 'nimber') return { kind, component: parts[Math.floor(number / kinds.length) % parts.length] };
+  return { kind } as Question;
+}
+
+/**
+ * A question before each move, for a class: who wins, a part's nimber, the
+ * total, or which move wins (answered by playing it). It checks the answer
+ * against the analysis, keeps a score for each player (two at one screen
+ * are two teams taking turns), fires `quiz-answered` so the game reveals
+ * the values and takes the move, and sums up once the game is over.
+ * Nothing it shows before an answer depends on the answer.
  */
 export class QuizCard extends LitElement {
   static properties = {
     analysis: { attribute: false },
     ply: { type: Number },
     waiting: { type: Boolean },
+    teams: { type: Boolean },
     marked: { state: true },
-    right: { state: true },
-    asked: { state: true },
+    scores: { state: true },
   };
 
   declare analysis: Analysis;
@@ -33,16 +63,20 @@ export class QuizCard extends LitElement {
   declare ply: number;
   /** The other side is to move: nothing to answer yet. */
   declare waiting: boolean;
+  /** Two players take turns at one screen, each with a score. */
+  declare teams: boolean;
   declare private marked: Marked | undefined;
-  declare private right: number;
-  declare private asked: number;
+  declare private scores: [Score, Score];
 
   constructor() {
     super();
     this.ply = 0;
     this.waiting = false;
-    this.right = 0;
-    this.asked = 0;
+    this.teams = false;
+    this.scores = [
+      { right: 0, asked: 0 },
+      { right: 0, asked: 0 },
+    ];
   }
 
   static styles = css`
@@ -58,6 +92,7 @@ export class QuizCard extends LitElement {
     .right { color: var(--grundy-win, #117733); font-weight: 600; }
     .wrong { color: var(--grundy-lose, #aa3377); font-weight: 600; }
     .score { color: var(--grundy-muted, #555); font-variant-numeric: tabular-nums; }
+    .summary { font-weight: 700; }
   `;
 
   /** Whether the current position's question has been answered. */
@@ -65,21 +100,23 @@ export class QuizCard extends LitElement {
     return this.marked?.ply === this.ply;
   }
 
-  private get question(): Question | undefined {
-    const analysis = this.analysis;
-    if (!analysis || analysis.moves.length === 0 || outcomeOf(analysis) === undefined) return undefined;
-    const parts = analysis.components;
-    // Nimbers decide only normal play of games that end, and only a sum makes a part worth asking about.
-    if (!analysis.misere && !analysis.loopy && parts.length > 1 && this.ply % 2 === 1) {
-      return { kind: 'nimber', component: parts[Math.floor(this.ply / 2) % parts.length] };
-    }
-    return { kind: 'outcome' };
+  /** The open question, if the player to move has one to answer. */
+  get question(): Question | undefined {
+    if (this.waiting || this.answered || !this.analysis) return undefined;
+    return questionFor(this.analysis, this.scores[0].asked + this.scores[1].asked);
+  }
+
+  /** The player answering: with teams, the one to move. */
+  private get player(): number {
+    return this.teams ? this.ply % 2 : 0;
   }
 
   private mark(right: boolean, said: string): void {
     this.marked = { ply: this.ply, right, said };
-    this.asked += 1;
-    if (right) this.right += 1;
+    const scores: [Score, Score] = [{ ...this.scores[0] }, { ...this.scores[1] }];
+    scores[this.player].asked += 1;
+    if (right) scores[this.player].right += 1;
+    this.scores = scores;
     this.dispatchEvent(new CustomEvent('quiz-answered', { detail: { ply: this.ply, right }, bubbles: true, composed: true }));
   }
 
@@ -99,43 +136,106 @@ export class QuizCard extends LitElement {
     this.mark(said === outcome, said === outcome ? `Right: ${position}; ${why}.` : `It is ${position}: ${why}.`);
   }
 
-  private answerNimber(component: Component, event: Event): void {
+  /** Reads a nimber typed into the form of `event`, or says what a nimber is. */
+  private readNimber(event: Event): number | undefined {
     event.preventDefault();
     const input = this.renderRoot.querySelector('input');
     const said = Number(input?.value.replace('*', '').trim());
     if (!input?.value.trim() || !Number.isInteger(said) || said < 0) {
       input?.setCustomValidity('a nimber is a whole number: 0, 1, 2, …');
       input?.reportValidity();
-      return;
+      return undefined;
     }
+    return said;
+  }
+
+  private answerNimber(component: Component, event: Event): void {
+    const said = this.readNimber(event);
+    if (said === undefined) return;
     const worth = component.nimber;
     this.mark(said === worth, said === worth ? `Right: ${component.label} is worth *${worth}.` : `${component.label} is worth *${worth}, not *${said}.`);
   }
 
+  private answerTotal(event: Event): void {
+    const said = this.readNimber(event);
+    if (said === undefined) return;
+    const { nimber, components } = this.analysis;
+    const sum = components.map((c) => `*${c.nimber}`).join(' ⊕ ');
+    this.mark(said === nimber, said === nimber ? `Right: ${sum} = *${nimber}.` : `The total is ${sum} = *${nimber}, not *${said}.`);
+  }
+
+  /** Judges the move the player chose as their answer, before it is played. */
+  answerMove(move: MoveInfo): void {
+    const analysis = this.analysis;
+    const misere = analysis.misere ? ' under misère play' : '';
+    if (isWinning(analysis, move)) {
+      this.mark(true, `Right: “${move.label}” wins${misere}.`);
+    } else {
+      const winning = winningMoves(analysis)[0];
+      this.mark(false, `“${move.label}” does not win${misere}${winning ? `; “${winning.label}” does` : ''}.`);
+    }
+  }
+
+  private renderScore() {
+    const [first, second] = this.scores;
+    if (first.asked + second.asked === 0) return nothing;
+    if (!this.teams) return html`<p class="score">Score: ${first.right} of ${first.asked}</p>`;
+    return html`<p class="score">Player 1: ${first.right} of ${first.asked} · Player 2: ${second.right} of ${second.asked}</p>`;
+  }
+
+  /** The quiz's result once no move is left. */
+  private renderSummary() {
+    const [first, second] = this.scores;
+    const percent = (s: Score) => (s.asked ? ` (${Math.round((100 * s.right) / s.asked)} %)` : '');
+    if (!this.teams) return html`<p class="summary">Quiz over: ${first.right} of ${first.asked} right${percent(first)}.</p>`;
+    const share = (s: Score) => (s.asked ? s.right / s.asked : 0);
+    const best = share(first) === share(second) ? 'Both players did as well.' : `Player ${share(first) > share(second) ? 1 : 2} answered best.`;
+    return html`<p class="summary">Quiz over. Player 1: ${first.right} of ${first.asked} right${percent(first)}; Player 2:
+      ${second.right} of ${second.asked} right${percent(second)}. ${best}</p>`;
+  }
+
   render() {
-    const score = this.asked ? html`<p class="score">Score: ${this.right} of ${this.asked}</p>` : nothing;
-    if (this.answered) {
-      const marked = this.marked!;
-      return html`<p class=${marked.right ? 'right' : 'wrong'} role="status">${marked.right ? '✔' : '✘'} ${marked.said}</p>
-        <p>Now make your move.</p>${score}`;
+    const marked = this.marked;
+    const feedback = marked ? html`<p class=${marked.right ? 'right' : 'wrong'} role="status">${marked.right ? '✔' : '✘'} ${marked.said}</p>` : nothing;
+    if (this.analysis?.moves.length === 0 && this.scores[0].asked + this.scores[1].asked > 0) {
+      return html`${feedback}${this.renderSummary()}`;
     }
-    if (this.waiting) return html`<p>The next question comes on your turn.</p>${score}`;
+    if (this.answered) return html`${feedback}<p>Now make your move.</p>${this.renderScore()}`;
+    if (this.waiting) return html`${feedback}<p>The next question comes on your turn.</p>${this.renderScore()}`;
     const question = this.question;
-    if (!question) return html`<p>No question here: ${this.analysis?.moves.length ? 'the outcome is not known' : 'no move is left'}.</p>${score}`;
-    if (question.kind === 'outcome') {
-      const loopy = !!this.analysis.loopy && !this.analysis.misere;
-      return html`<p class="question">Quiz: is this position P or N${loopy ? ', or a draw' : ''}?</p>
-        <div class="answers">
-          <button @click=${() => this.answerOutcome('previous')}>P: the player to move loses</button>
-          <button @click=${() => this.answerOutcome('next')}>N: the player to move wins</button>
-          ${loopy ? html`<button @click=${() => this.answerOutcome('draw')}>D: neither can force a win</button>` : nothing}
-        </div>${score}`;
+    if (!question) return html`<p>No question here: ${this.analysis?.moves.length ? 'the outcome is not known' : 'no move is left'}.</p>${this.renderScore()}`;
+    const who = this.teams ? `Player ${this.player + 1}, ` : 'Quiz: ';
+    return html`${feedback}${this.renderQuestion(question, who)}${this.renderScore()}`;
+  }
+
+  private renderQuestion(question: Question, who: string) {
+    switch (question.kind) {
+      case 'outcome': {
+        const loopy = !!this.analysis.loopy && !this.analysis.misere;
+        return html`<p class="question">${who}is this position P or N${loopy ? ', or a draw' : ''}?</p>
+          <div class="answers">
+            <button @click=${() => this.answerOutcome('previous')}>P: the player to move loses</button>
+            <button @click=${() => this.answerOutcome('next')}>N: the player to move wins</button>
+            ${loopy ? html`<button @click=${() => this.answerOutcome('draw')}>D: neither can force a win</button>` : nothing}
+          </div>`;
+      }
+      case 'nimber':
+        return this.renderNimberForm(`${who}what is the nimber of ${question.component.label}?`, `Nimber of ${question.component.label}`, (e) =>
+          this.answerNimber(question.component, e),
+        );
+      case 'total':
+        return this.renderNimberForm(`${who}what is the total, the nimber of the whole position?`, 'The total', (e) => this.answerTotal(e));
+      case 'move':
+        return html`<p class="question">${who}which move wins? Play it on the board.</p>`;
     }
-    return html`<p class="question">Quiz: what is the nimber of ${question.component.label}?</p>
-      <form class="answers" @submit=${(e: Event) => this.answerNimber(question.component, e)}>
-        <label>* <input inputmode="numeric" aria-label=${`Nimber of ${question.component.label}`} @input=${(e: Event) => (e.target as HTMLInputElement).setCustomValidity('')} /></label>
+  }
+
+  private renderNimberForm(question: string, label: string, check: (event: Event) => void) {
+    return html`<p class="question">${question}</p>
+      <form class="answers" @submit=${check}>
+        <label>* <input inputmode="numeric" aria-label=${label} @input=${(e: Event) => (e.target as HTMLInputElement).setCustomValidity('')} /></label>
         <button type="submit">Check</button>
-      </form>${score}`;
+      </form>`;
   }
 }
 

@@ -75,7 +75,7 @@ export function toolbar(game: GrundyGame) {
             : nothing}
           ${check('Hints', game.hints, (on) => (game.hints = on), undefined, !game.valuesShown)}
           ${check('Quiz', game.quiz, (on) => (game.quiz = on),
-            'Before each of your moves: is this position P or N, or what is a part\'s nimber? Values show once you answer.')}`
+            'Before each of your moves a question: P or N, a part\'s nimber, the total, or which move wins. Values show once you answer.')}`
       : nothing}
     ${check('Values', game.valuesShown, (on) => (game.values = on ? 'shown' : 'hidden'), 'Hide nimbers, verdicts and hints, to play without spoilers')}
     <button @click=${() => game.presentation.present(true)} title="Large type and a step-by-step reveal, for a projector">Present</button>
