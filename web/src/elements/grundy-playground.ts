@@ -172,8 +172,8 @@ export class GrundyPlayground extends LitElement {
     header { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0.5rem 1rem; margin-bottom: 0.75rem; }
     h1 { font-size: 1.5rem; margin: 0; }
     .tagline { color: var(--page-muted, #5b6270); margin: 0; }
-    .embed { margin-left: auto; }
-    header a { color: inherit; }
+    .links { margin-left: auto; display: flex; gap: 1rem; white-space: nowrap; }
+    .links a { color: inherit; }
     nav { display: flex; flex-wrap: wrap; gap: 0.4rem; margin-bottom: 1rem; }
     nav button { font: inherit; padding: 0.4rem 0.8rem; border-radius: 999px; border: 1px solid var(--page-border, #c9ced6);
       background: transparent; color: inherit; cursor: pointer; }
@@ -206,9 +206,8 @@ export class GrundyPlayground extends LitElement {
     return html`
       <header>
         <h1>Grundy Playground</h1>
-        <p class="tagline">Draw a position, see the nimber of every independent part, play the perfect opponent.</p>
-        <a class="embed" href="./lesson.html">Lessons</a>
-        <a href="./embed.html">Embed a game</a>
+        <p class="tagline">Draw a position, see each part's nimber, play the perfect opponent.</p>
+        <span class="links"><a href="./lesson.html">Lessons</a> <a href="./embed.html">Embed a game</a></span>
       </header>
       <nav aria-label="Games">
         <button class="share" ?disabled=${this.unlinked} @click=${() => this.copyLink()}>${this.copied ? 'Link copied' : 'Copy link'}</button>
