@@ -106,9 +106,9 @@ export class GraphBoardElement extends BoardElement {
     .explain button { font: inherit; border: 0; background: transparent; color: inherit; cursor: pointer; }
     .explain ul { margin: 0; padding-left: 1rem; }
     .explain p { margin: 0.3rem 0 0; }
-    .edge.going { opacity: 0.25; stroke-dasharray: 4 5; }
+    .edge.going { opacity: var(--grundy-taken-opacity, 0.25); stroke-dasharray: 4 5; }
     .edge.winning { filter: drop-shadow(0 0 3px var(--grundy-win, #117733)); }
-    .halo { fill: none; stroke: var(--grundy-win, #117733); stroke-width: 11; stroke-linecap: round; opacity: 0.35; }
+    .halo { fill: none; stroke: var(--grundy-win, #117733); stroke-width: var(--grundy-halo-width, 11); stroke-linecap: round; opacity: var(--grundy-halo-opacity, 0.35); }
     .hit { fill: none; stroke: transparent; stroke-width: 20; stroke-linecap: round; }
     @media (pointer: coarse) { .hit { stroke-width: 32; } }
     .playable .hit { cursor: pointer; }

@@ -38,10 +38,15 @@ export class LineBoardElement extends BoardElement {
   declare private selected: number;
   /** An interval being drawn or resized: its index (or -1 for new) and ends. */
   declare private draft: { index: number; first: number; last: number; anchor: number } | undefined;
-  /** Drawing units across, kept equal to the element's pixels so labels stay legible. */
+  /**
+   * Drawing units across: the element's pixels, so labels stay legible,
+   * divided by how much its type has grown beyond 16 px, so they grow with
+   * it (in presentation on a projector).
+   */
   declare private width: number;
   private readonly resizer = new ResizeObserver(([entry]) => {
-    const measured = Math.round(entry.contentRect.width);
+    const grown = Math.max(1, parseFloat(getComputedStyle(this).fontSize) / 16);
+    const measured = Math.round(entry.contentRect.width / grown);
     if (measured > 0 && measured !== this.width) this.width = measured;
   });
   private dragFrom: { x: number; view: [number, number]; moved: boolean } | undefined;

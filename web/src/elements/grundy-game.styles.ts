@@ -87,7 +87,7 @@ export const gameStyles = css`
   @media (max-width: 50rem) { :host([presenting]) .main { grid-template-columns: minmax(0, 1fr); } }
   :host([presenting]) button { font-size: 0.8em; }
   /* On a projector the winning move's counters stay solid inside a bold outline instead of fading. */
-  :host([presenting]) .board { --grundy-taken-opacity: 0.9; --grundy-taken-outline: 0.15rem solid var(--grundy-win, #117733); }
+  :host([presenting]) .board { --grundy-taken-opacity: 0.9; --grundy-taken-outline: 0.15rem solid var(--grundy-win, #117733); --grundy-halo-opacity: 0.85; --grundy-halo-width: 20; }
   .toolbar.presenting .step { font-weight: 700; }
   .verdict-big { font-size: 1.2rem; }
   .scorecard { border: 1px solid var(--grundy-border); border-radius: 0.5rem; padding: 0.4rem 0.7rem; font-size: 0.9rem; }
