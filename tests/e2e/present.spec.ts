@@ -1,6 +1,7 @@
 /** Presentation mode: a step-by-step reveal driven by the arrow keys. */
 import { expect, test } from '@playwright/test';
 import { activeGame, heapSizes, options } from './helpers';
+import { GAME_IDS } from './registry';
 
 test('arrow keys reveal the nimbers, the total and the winning move', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -88,3 +89,38 @@ test('moves are played live while presenting, and the steps start again from the
   await expect.poll(async () => (await heapSizes(element)).reduce((a, b) => a + b, 0)).toBeLessThan(10);
   await expect(element.locator('.step')).toHaveText('1 / 4: The position');
 });
+
+for (const screen of [
+  { name: '1920×1080', width: 1920, height: 1080, minFont: 28, minArea: 0.12 },
+  { name: '1400×900', width: 1400, height: 900, minFont: 23, minArea: 0.12 },
+  { name: '390×844', width: 390, height: 844, minFont: 20, minArea: 0.1 },
+]) {
+  test(`every game's presentation at ${screen.name}: large type, a board that takes the room, nothing cut`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: screen.width, height: screen.height });
+    for (const game of GAME_IDS) {
+      // A page of its own each time: a presentation holds the full screen.
+      await page.goto('about:blank');
+      await page.goto(`/#game=${game}`);
+      const element = activeGame(page);
+      await expect(element.locator('.sum')).toBeVisible();
+      await (await options(element)).getByRole('button', { name: 'Present' }).click();
+      await expect(element.locator('.step')).toHaveText('1 / 4: The position');
+      for (let step = 0; step < 3; step++) await page.keyboard.press('ArrowRight');
+      await expect(element.locator('.step')).toHaveText('4 / 4: The winning move');
+      const measured = await element.evaluate((host) => {
+        const board = host.shadowRoot!.querySelector('.board > :not(.picker)')!.getBoundingClientRect();
+        return {
+          font: parseFloat(getComputedStyle(host).fontSize),
+          area: board.width * board.height,
+          right: board.right,
+          overflow: host.scrollWidth - host.clientWidth,
+        };
+      });
+      expect(measured.font, game).toBeGreaterThanOrEqual(screen.minFont);
+      expect(measured.area / (screen.width * screen.height), game).toBeGreaterThanOrEqual(screen.minArea);
+      expect(measured.right, game).toBeLessThanOrEqual(screen.width + 1);
+      expect(measured.overflow, game).toBeLessThanOrEqual(0);
+    }
+  });
+}

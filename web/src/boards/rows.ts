@@ -29,7 +29,8 @@ export class RowsBoardElement extends BoardElement {
     .takes button { font: inherit; min-width: 2.4rem; min-height: 2rem; border-radius: 0.4rem; border: 1px solid var(--grundy-border, #999);
       background: var(--grundy-surface, #fff); color: inherit; cursor: pointer; }
     .takes button[aria-pressed='true'] { background: var(--grundy-accent, #0b57d0); color: #fff; border-color: transparent; }
-    .rows { display: flex; flex-direction: column; gap: 0.6rem; }
+    /* Room for the rings drawn outside the pieces, which the board's scroller would clip. */
+    .rows { display: flex; flex-direction: column; gap: 0.6rem; padding: 0.3rem; }
     .row { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem; }
     .pieces { display: flex; flex-wrap: wrap; gap: 2px; }
     .row.last .pieces { outline: 3px dashed var(--grundy-last, #c2410c); outline-offset: 3px; border-radius: 0.4rem; }

@@ -6,6 +6,14 @@ import './nim-sum-table';
 /** What a presentation reveals, one step per arrow key. */
 export const STEPS = ['The position', 'The nimber of each part', 'The total: who wins', 'The winning move'];
 
+/** The boards presentation zooms to fit, and the parts of each whose extent it measures. */
+const ZOOMED_PARTS: Record<string, string> = {
+  'grundy-heaps': '.heap',
+  'grundy-rows': '.row > *',
+  'grundy-text': 'svg',
+  'grundy-sum': '.term',
+};
+
 /** The element a presentation fills: it reflects `presenting` for its styles. */
 export interface PresentationHost extends ReactiveControllerHost, HTMLElement {
   presenting: boolean;
@@ -57,20 +65,20 @@ export class PresentationController implements ReactiveController {
   }
 
   /**
-   * Zooms a board drawn in HTML (heaps, rows) to fill the room below the
-   * toolbar: its parts keep their size in rem, which does not grow with the
-   * screen as drawn boards do.
+   * Zooms a board whose parts keep their size in rem or pixels (heaps, rows,
+   * a string, a sum of boards) to fill the room below the toolbar: they do
+   * not grow with the screen as the grids and graphs do.
    */
   private readonly fit = async (): Promise<void> => {
     if (!this.host.presenting) return;
     this.fitPanel();
     const drawn = this.host.renderRoot.querySelector<HTMLElement & { updateComplete?: Promise<unknown> }>(
-      '.board > grundy-heaps, .board > grundy-rows',
+      Object.keys(ZOOMED_PARTS).map((board) => `.board > ${board}`).join(', '),
     );
     if (!drawn) return;
     await drawn.updateComplete;
     drawn.style.zoom = '';
-    const parts = [...(drawn.shadowRoot?.querySelectorAll('.heap, .row') ?? [])].map((part) => part.getBoundingClientRect());
+    const parts = [...(drawn.shadowRoot?.querySelectorAll(ZOOMED_PARTS[drawn.localName]) ?? [])].map((part) => part.getBoundingClientRect());
     if (parts.length === 0) return;
     const width = Math.max(...parts.map((r) => r.right)) - Math.min(...parts.map((r) => r.left));
     const height = Math.max(...parts.map((r) => r.bottom)) - Math.min(...parts.map((r) => r.top));
