@@ -63,6 +63,6 @@ test('the embed page says how tall each controls level is', async ({ page }) => 
   }
   expect(heights.full).toBeGreaterThan(heights.play);
   expect(heights.play).toBeGreaterThan(heights.none);
-  await builder.getByText('Quiz: P or N').click();
+  await builder.getByText('Quiz: a question before each move').click();
   expect(await builder.getByLabel('Snippet').inputValue()).toMatch(/ quiz><\/grundy-game>$/);
 });
