@@ -6,7 +6,7 @@ use grundy_core::input::counted;
 use grundy_core::search;
 use grundy_core::sequence::{Rule, Sequence};
 use grundy_core::{bench, games, Analysis, GameError, Outcome};
-use std::io::{self, Read, Write};
+use std::io::{self, IsTerminal, Read, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -17,6 +17,8 @@ usage:
   grundy outcome <game> [--misere] read one position on stdin, print N (the player to move wins) or P
                                    under normal play, or misère play (exit 3 if too large to search)
   grundy sequence <rule> --count N print G(0) … G(N−1) of a heap game
+  grundy sequence <rule> --count N --freq
+                                   print 'value frequency' for each value among G(0) … G(N−1), N up to 2^36
   grundy sequence <rule> --period [--max N]
                                    print 'preperiod A period P' once proved (exit 3 if not within N)
                                    <rule>: an octal code (0.77), grundy, or S=1,3,4
@@ -219,8 +221,13 @@ fn outcome(args: &[String]) -> Result<String, Failure> {
 
 /// The most values `--count` and `--max` compute: 2²⁴.
 const MAX_SEQUENCE: usize = 1 << 24;
+/// The most values `--count` counts with `--freq`: 2³⁶.
+const MAX_FREQUENCIES: usize = 1 << 36;
+/// Memory a value held costs while computing: its 4 bytes, twice over
+/// while the list grows, and the rare values' index.
+const BYTES_PER_HELD_VALUE: u64 = 12;
 
-/// `grundy sequence <rule> --count N | --period [--max N]`.
+/// `grundy sequence <rule> --count N [--freq] | --period [--max N]`.
 fn sequence(args: &[String]) -> Result<Output, Failure> {
     let flags_with_values = ["--count", "--max"];
     let mut rule = None;
@@ -231,7 +238,7 @@ fn sequence(args: &[String]) -> Result<Output, Failure> {
             index += 2;
             continue;
         }
-        if arg != "--period" {
+        if arg != "--period" && arg != "--freq" {
             if rule.is_some() || arg.starts_with("--") {
                 return Err(usage(&format!("sequence does not take '{arg}'")));
             }
@@ -242,19 +249,22 @@ fn sequence(args: &[String]) -> Result<Output, Failure> {
     let rule = Rule::parse_name(
         rule.ok_or_else(|| usage("sequence needs a rule: 0.77, grundy or S=1,3,4"))?,
     )?;
+    let freq = args.iter().any(|a| a == "--freq");
+    let most = if freq { MAX_FREQUENCIES } else { MAX_SEQUENCE };
     let count = flag_value(args, "--count")?
-        .map(|v| bounded(v, "--count", 0))
+        .map(|v| bounded(v, "--count", 0, most))
         .transpose()?;
     let period = args.iter().any(|a| a == "--period");
     let mut sequence = Sequence::new(rule);
     match (count, period) {
+        (Some(count), false) if freq => frequencies(sequence, count as u64),
         (Some(count), false) => Ok(Output::Values {
             sequence: Box::new(sequence),
             count,
         }),
-        (None, true) => {
+        (None, true) if !freq => {
             let max = match flag_value(args, "--max")? {
-                Some(value) => bounded(value, "--max", 1)?,
+                Some(value) => bounded(value, "--max", 1, MAX_SEQUENCE)?,
                 None => MAX_SEQUENCE,
             };
             match sequence.prove_period(max, |_| true) {
@@ -278,20 +288,109 @@ fn sequence(args: &[String]) -> Result<Output, Failure> {
             }
         }
         _ => Err(usage(
-            "sequence takes either --count N or --period [--max N]",
+            "sequence takes either --count N [--freq] or --period [--max N]",
         )),
     }
 }
 
-/// A whole number from `min` to [`MAX_SEQUENCE`] given to `flag`.
-fn bounded(value: &str, flag: &str, min: usize) -> Result<usize, Failure> {
+/// `--count N --freq`: each value's frequency. Where all N values fit in
+/// the memory available they are computed (held only until a period is
+/// proved); where they do not, only a period proved within 2²⁴ values
+/// can answer, and Grundy's game, which has none, is refused at once.
+fn frequencies(mut sequence: Sequence, count: u64) -> Result<Output, Failure> {
+    let needed = count.saturating_mul(BYTES_PER_HELD_VALUE);
+    let available = available_memory();
+    let fits = available.is_none_or(|bytes| needed <= bytes);
+    let hold = if fits {
+        count
+    } else {
+        count.min(MAX_SEQUENCE as u64)
+    };
+    let too_large = |why: String| {
+        let mut message = format!(
+            "{why}, and counting {} holds them all: about {}",
+            counted(count as usize, "value"),
+            bytes_text(needed)
+        );
+        if let Some(bytes) = available {
+            message += &format!(" of memory, where {} is available", bytes_text(bytes));
+        }
+        Failure {
+            message,
+            code: 3,
+            stdout: String::new(),
+        }
+    };
+    if !fits && *sequence.rule() == Rule::Grundy {
+        return Err(too_large(
+            "no periodicity theorem covers Grundy's game".to_string(),
+        ));
+    }
+    let terminal = io::stderr().is_terminal();
+    if terminal && count > MAX_SEQUENCE as u64 {
+        eprintln!(
+            "grundy: until a period is proved the values are held: up to {} for {}",
+            bytes_text(hold * BYTES_PER_HELD_VALUE),
+            counted(hold as usize, "value")
+        );
+    }
+    let start = Instant::now();
+    let mut shown = Instant::now();
+    let progress = |done: usize| {
+        if terminal && shown.elapsed().as_secs_f64() >= 1.0 {
+            shown = Instant::now();
+            let rate = done as f64 / start.elapsed().as_secs_f64();
+            let left = (hold as f64 - done as f64) / rate;
+            eprint!("\r{done} of {hold} values, {rate:.0} a second, about {left:.0} s left   ");
+        }
+        true
+    };
+    let counts = sequence.frequencies(count, hold as usize, progress);
+    if terminal && start.elapsed().as_secs_f64() >= 1.0 {
+        eprintln!();
+    }
+    let Some(counts) = counts else {
+        let rule = sequence.rule();
+        return Err(too_large(format!(
+            "no period of {rule} is proved within {}",
+            counted(hold as usize, "value")
+        )));
+    };
+    let lines: String = counts
+        .iter()
+        .map(|(value, times)| format!("{value} {times}\n"))
+        .collect();
+    Ok(Output::Text(lines))
+}
+
+/// The memory the system says is available, from /proc/meminfo where there is one.
+fn available_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+/// A size in bytes as people read it: MiB below a GiB, GiB above.
+fn bytes_text(bytes: u64) -> String {
+    const MIB: f64 = (1u64 << 20) as f64;
+    let mib = bytes as f64 / MIB;
+    if mib < 1024.0 {
+        format!("{mib:.0} MiB")
+    } else {
+        format!("{:.1} GiB", mib / 1024.0)
+    }
+}
+
+/// A whole number from `min` to `max` given to `flag`.
+fn bounded(value: &str, flag: &str, min: usize, max: usize) -> Result<usize, Failure> {
     value
         .parse::<usize>()
         .ok()
-        .filter(|n| (min..=MAX_SEQUENCE).contains(n))
+        .filter(|n| (min..=max).contains(n))
         .ok_or_else(|| {
             usage(&format!(
-                "{flag} takes a whole number from {min} to {MAX_SEQUENCE}, not '{value}'"
+                "{flag} takes a whole number from {min} to {max}, not '{value}'"
             ))
         })
 }

@@ -288,11 +288,104 @@ fn bad_sequence_requests_are_explained() {
     let out = grundy(&["sequence", "0.77"], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        stderr(&out).contains("either --count N or --period"),
+        stderr(&out).contains("either --count N [--freq] or --period"),
         "{}",
         stderr(&out)
     );
     let out = grundy(&["sequence", "0.77", "--count", "-1"], "");
+    assert_eq!(out.status.code(), Some(2));
+}
+
+/// `value frequency` lines of the values `sequence --count` prints, counted here.
+fn tallied(values: &str) -> String {
+    let mut counts = std::collections::BTreeMap::<u32, u64>::new();
+    for value in values.split_whitespace() {
+        *counts.entry(value.parse().unwrap()).or_default() += 1;
+    }
+    counts
+        .iter()
+        .map(|(value, times)| format!("{value} {times}\n"))
+        .collect()
+}
+
+#[test]
+fn frequencies_count_the_values_the_sequence_prints() {
+    for rule in [
+        "0.77", "0.161", "0.07", "4.07", "0.137", "grundy", "S=1,3,4", "S=2,5,6",
+    ] {
+        for count in ["0", "1", "12", "1000", "70000"] {
+            let values = grundy(&["sequence", rule, "--count", count], "");
+            let freq = grundy(&["sequence", rule, "--count", count, "--freq"], "");
+            assert!(freq.status.success(), "{rule} {count}: {}", stderr(&freq));
+            assert_eq!(stdout(&freq), tallied(stdout(&values)), "{rule} {count}");
+        }
+    }
+    // Flags in any order.
+    let out = grundy(&["sequence", "--freq", "--count", "12", "0.77"], "");
+    assert_eq!(stdout(&out), "0 1\n1 3\n2 3\n3 2\n4 2\n6 1\n");
+}
+
+#[test]
+fn frequencies_of_2_to_the_36_values_come_from_the_proved_period() {
+    // Kayles: preperiod 71, period 12; the values before and one period, counted here.
+    let values = stdout(&grundy(&["sequence", "0.77", "--count", "83"], "")).to_string();
+    let values: Vec<u64> = values
+        .split_whitespace()
+        .map(|v| v.parse().unwrap())
+        .collect();
+    let count: u64 = 1 << 36;
+    let mut expected = std::collections::BTreeMap::<u64, u64>::new();
+    for &value in &values[..71] {
+        *expected.entry(value).or_default() += 1;
+    }
+    let (whole, part) = ((count - 71) / 12, (count - 71) % 12);
+    for (i, &value) in values[71..83].iter().enumerate() {
+        *expected.entry(value).or_default() += whole + u64::from((i as u64) < part);
+    }
+    let expected: String = expected.iter().map(|(v, t)| format!("{v} {t}\n")).collect();
+    let out = grundy(
+        &["sequence", "0.77", "--count", &count.to_string(), "--freq"],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), expected);
+    let total: u64 = stdout(&out)
+        .lines()
+        .map(|l| l.split(' ').nth(1).unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(total, count);
+}
+
+#[test]
+fn frequencies_beyond_memory_without_a_period_are_refused_at_once() {
+    let out = grundy(
+        &["sequence", "grundy", "--count", "68719476736", "--freq"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(3));
+    assert!(
+        stderr(&out).contains("no periodicity theorem covers Grundy's game"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(stderr(&out).contains("768.0 GiB"), "{}", stderr(&out));
+    let out = grundy(
+        &["sequence", "0.77", "--count", "68719476737", "--freq"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("--count takes a whole number from 0 to 68719476736"),
+        "{}",
+        stderr(&out)
+    );
+    let out = grundy(&["sequence", "0.77", "--count", "16777217"], "");
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "--count without --freq keeps its limit"
+    );
+    let out = grundy(&["sequence", "0.77", "--period", "--freq"], "");
     assert_eq!(out.status.code(), Some(2));
 }
 

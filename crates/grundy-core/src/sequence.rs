@@ -656,6 +656,60 @@ impl Sequence {
     }
 }
 
+impl Sequence {
+    /// How often each value occurs among G(0) … G(count − 1), by increasing
+    /// value. Values are computed, and held, only until the period is
+    /// proved: beyond it the rest is counted a whole period at a time, so a
+    /// periodic rule answers for 2³⁶ values at once. `None` when no period
+    /// is proved within `hold` values and `count` is more than that, or
+    /// when `progress(done)` returns false.
+    pub fn frequencies(
+        &mut self,
+        count: u64,
+        hold: usize,
+        mut progress: impl FnMut(usize) -> bool,
+    ) -> Option<Vec<(u32, u64)>> {
+        const STEP: usize = 1 << 16;
+        let held = usize::try_from(count).unwrap_or(usize::MAX).min(hold);
+        // Extending checks for a proof at each doubling of the length.
+        while self.values.len() < held && self.period.is_none() {
+            self.extend_to(held.min(self.values.len() + STEP));
+            if !progress(self.values.len()) {
+                return None;
+            }
+        }
+        let mut tally = vec![0u64; self.largest as usize + 1];
+        let known = self.values.len() as u64;
+        if count <= known {
+            for &value in &self.values[..count as usize] {
+                tally[value as usize] += 1;
+            }
+        } else {
+            let Period { preperiod, period } = self.proved_period()?;
+            for &value in &self.values[..preperiod] {
+                tally[value as usize] += 1;
+            }
+            let rest = count - preperiod as u64;
+            let (whole, part) = (rest / period as u64, (rest % period as u64) as usize);
+            for (i, &value) in self.values[preperiod..preperiod + period]
+                .iter()
+                .enumerate()
+            {
+                tally[value as usize] += whole + u64::from(i < part);
+            }
+        }
+        let occurring = tally
+            .into_iter()
+            .enumerate()
+            .filter(|&(_, times)| times > 0);
+        Some(
+            occurring
+                .map(|(value, times)| (value as u32, times))
+                .collect(),
+        )
+    }
+}
+
 /// The least period p of `values` and its least pre-period n0 such that
 /// `values` is long enough (`needed(n0, p)`) to prove it.
 ///
@@ -725,6 +779,34 @@ mod tests {
                 preperiod: 0,
                 period: 7
             }
+        );
+    }
+
+    #[test]
+    fn frequencies_hold_values_only_until_the_period_is_proved() {
+        let rule = Rule::parse_name("S=1,3,4").unwrap();
+        // Period 7 needs 7 + 4 values to be proved.
+        assert_eq!(
+            Sequence::new(rule.clone()).frequencies(100, 10, |_| true),
+            None
+        );
+        let mut sequence = Sequence::new(rule.clone());
+        let counts = sequence.frequencies(1 << 40, 1 << 10, |_| true).unwrap();
+        assert!(sequence.values().len() <= 1 << 10);
+        // 0 1 0 1 2 3 2, repeated: 2/7, 2/7, 2/7 and 1/7 of 2^40, and the remainder, 2^40 mod 7 = 2, is 0 1.
+        let sevenths = (1u64 << 40) / 7;
+        assert_eq!(
+            counts,
+            [
+                (0, 2 * sevenths + 1),
+                (1, 2 * sevenths + 1),
+                (2, 2 * sevenths),
+                (3, sevenths)
+            ]
+        );
+        assert_eq!(
+            Sequence::new(rule).frequencies(1 << 20, 1 << 20, |_| false),
+            None
         );
     }
 
