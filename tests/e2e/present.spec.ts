@@ -108,17 +108,20 @@ for (const screen of [
       await expect(element.locator('.step')).toHaveText('1 / 4: The position');
       for (let step = 0; step < 3; step++) await page.keyboard.press('ArrowRight');
       await expect(element.locator('.step')).toHaveText('4 / 4: The winning move');
-      const measured = await element.evaluate((host) => {
-        const board = host.shadowRoot!.querySelector('.board > :not(.picker)')!.getBoundingClientRect();
-        return {
-          font: parseFloat(getComputedStyle(host).fontSize),
-          area: board.width * board.height,
-          right: board.right,
-          overflow: host.scrollWidth - host.clientWidth,
-        };
-      });
+      const measure = () =>
+        element.evaluate((host) => {
+          const board = host.shadowRoot!.querySelector('.board > :not(.picker)')!.getBoundingClientRect();
+          return {
+            font: parseFloat(getComputedStyle(host).fontSize),
+            area: board.width * board.height,
+            right: board.right,
+            overflow: host.scrollWidth - host.clientWidth,
+          };
+        });
+      // The board is zoomed to fit once it is drawn.
+      await expect.poll(async () => (await measure()).area / (screen.width * screen.height), { message: game }).toBeGreaterThanOrEqual(screen.minArea);
+      const measured = await measure();
       expect(measured.font, game).toBeGreaterThanOrEqual(screen.minFont);
-      expect(measured.area / (screen.width * screen.height), game).toBeGreaterThanOrEqual(screen.minArea);
       expect(measured.right, game).toBeLessThanOrEqual(screen.width + 1);
       expect(measured.overflow, game).toBeLessThanOrEqual(0);
     }

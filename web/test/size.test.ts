@@ -6,8 +6,13 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
-/** 200 KB, in the thousands of bytes that download sizes are quoted in. */
-const MAX_GZIPPED_BYTES = 200_000;
+/**
+ * 240 KB, in the thousands of bytes that download sizes are quoted in: a
+ * game costs about 7 KB gzipped (its rules, its analysis and the session
+ * and search made for it), so this leaves room for the course's game
+ * families beyond the coin-turning games.
+ */
+const MAX_GZIPPED_BYTES = 240_000;
 
 describe('the engine .wasm', () => {
   const wasm = readFileSync(new URL('../src/wasm/grundy_bg.wasm', import.meta.url));

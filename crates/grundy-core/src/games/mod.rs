@@ -2,6 +2,8 @@
 
 pub mod bacterial_tactics;
 pub mod board_escape;
+pub mod coins;
+pub mod corners;
 pub mod darkraft;
 pub mod digraph;
 pub mod grundy_game;
@@ -50,6 +52,8 @@ fn registry() -> Vec<Entry> {
         entry::<grundy_game::GrundyGame>(),
         entry::<hackenbush::Hackenbush>(),
         entry::<digraph::Digraph>(),
+        entry::<coins::Coins>(),
+        entry::<corners::Corners>(),
     ]
 }
 

@@ -1,0 +1,309 @@
+//! Turning Corners (Winning Ways ch. 14): a move turns the four corners of
+//! a rectangle whose far corner goes from heads to tails. It is the product
+//! of two copies of the row game where a move turns a coin x and one coin
+//! left of it, whose coin at x is worth x, so by the Tartan theorem a heads
+//! coin at (x, y) is worth the Nim product x ⊗ y.
+
+use crate::analysis::{
+    Analysis, Board, Component, Edit, Legend, MoveInfo, Region, TileFill, TileInfo,
+};
+use crate::game::{
+    new_grid_size, painted_cell, unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample,
+};
+use crate::input::{lines, BYTE_ORDER_MARK};
+use crate::nimber::{nim_product, Nimber};
+use crate::rng::Rng;
+
+/// The most rows and columns a grid has.
+pub const MAX_SIDE: usize = 64;
+/// The playground lists every rectangle: x·y of them for a coin at (x, y).
+pub const MAX_PLAYABLE_SIDE: usize = 16;
+
+/// A grid of coins, `true` for heads, row 0 first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Grid {
+    pub rows: usize,
+    pub cols: usize,
+    pub heads: Vec<bool>,
+}
+
+#[derive(Default)]
+pub struct Corners;
+
+/// What a heads coin at row `x`, column `y` is worth.
+pub fn value(x: usize, y: usize) -> Nimber {
+    Nimber(nim_product(x as u64, y as u64) as u32)
+}
+
+impl Game for Corners {
+    type Position = Grid;
+    const CASE_PREFIX: bool = false;
+
+    fn info() -> GameInfo {
+        GameInfo {
+            id: "corners",
+            name: "Turning Corners",
+            summary: "Turn the four corners of a rectangle; its far corner must go from heads to tails.",
+            rules: "A grid of coins, rows and columns numbered from 0. A move picks a heads coin at (x, y) and \
+                    turns over the four corners (a, b), (a, y), (x, b) and (x, y) of a rectangle with a < x and \
+                    b < y. Whoever cannot move loses. Each heads coin is a game of its own, worth the Nim product \
+                    x ⊗ y, and the grid is worth their xor.",
+            format: "Rows of H (heads) and T (tails), row 0 first, all of one length: up to 64 × 64 (the \
+                     playground draws up to 16 × 16).",
+            lost: "TTT\nTTH\nTHT\n",
+            bad: "TTH\nTHX\n",
+            samples: vec![
+                Sample { name: "Three coins", input: "TTTT\nTTHT\nTHTT\nTTTH\n" },
+                Sample { name: "A diagonal", input: "TTTTT\nTHTTT\nTTHTT\nTTTHT\nTTTTH\n" },
+            ],
+        }
+    }
+
+    fn parse(&self, text: &str) -> Result<Vec<Grid>, GameError> {
+        let text = text.strip_prefix(BYTE_ORDER_MARK).unwrap_or(text);
+        let mut grid = Grid {
+            rows: 0,
+            cols: 0,
+            heads: Vec::new(),
+        };
+        for (at, line) in lines(text).enumerate() {
+            let row = line.trim();
+            if row.is_empty() {
+                continue;
+            }
+            let indent = line.len() - line.trim_start().len();
+            if grid.rows == MAX_SIDE {
+                return Err(GameError::at_line(
+                    at + 1,
+                    format!("a grid has at most {MAX_SIDE} rows"),
+                ));
+            }
+            for (offset, ch) in row.chars().enumerate() {
+                if ch != 'H' && ch != 'T' {
+                    let message = format!(
+                        "'{}' is not a coin; use H (heads) or T (tails)",
+                        ch.escape_debug()
+                    );
+                    return Err(GameError::at(at + 1, indent + offset + 1, message));
+                }
+            }
+            if grid.rows == 0 {
+                if row.len() > MAX_SIDE {
+                    return Err(GameError::at(
+                        at + 1,
+                        indent + MAX_SIDE + 1,
+                        format!("a row has at most {MAX_SIDE} coins"),
+                    ));
+                }
+                grid.cols = row.len();
+            } else if row.len() != grid.cols {
+                let message = format!(
+                    "row {} has {} coins but row 0 has {}",
+                    grid.rows,
+                    row.len(),
+                    grid.cols
+                );
+                return Err(GameError::at(at + 1, indent + 1, message));
+            }
+            grid.heads.extend(row.chars().map(|ch| ch == 'H'));
+            grid.rows += 1;
+        }
+        if grid.rows == 0 {
+            return Err(GameError::at_line(1, "expected rows of H and T"));
+        }
+        Ok(vec![grid])
+    }
+
+    fn format(&self, grid: &Grid) -> String {
+        grid.heads
+            .chunks(grid.cols)
+            .map(|row| {
+                row.iter()
+                    .map(|&h| if h { 'H' } else { 'T' })
+                    .chain(['\n'])
+                    .collect::<String>()
+            })
+            .collect()
+    }
+
+    fn answer(&mut self, grid: &Grid) -> Result<String, GameError> {
+        Ok(if self.nimber(grid).is_zero() {
+            "Second"
+        } else {
+            "First"
+        }
+        .to_string())
+    }
+
+    fn nimber(&mut self, grid: &Grid) -> Nimber {
+        heads_at(grid).map(|(x, y)| value(x, y)).sum()
+    }
+
+    fn option_count(&mut self, grid: &Grid) -> u32 {
+        heads_at(grid).map(|(x, y)| (x * y) as u32).sum()
+    }
+
+    fn analyse(&mut self, grid: &Grid) -> Analysis {
+        let total = self.nimber(grid);
+        let mut components = Vec::new();
+        let mut moves = Vec::new();
+        for (x, y) in heads_at(grid) {
+            let component = components.len() as u32;
+            let worth = value(x, y);
+            components.push(Component {
+                id: component,
+                region: Region::Cells {
+                    cells: vec![[x as u32, y as u32]],
+                },
+                nimber: worth,
+                label: format!("coin ({x}, {y})"),
+                loopy: None,
+            });
+            for a in (0..x).rev() {
+                for b in (0..y).rev() {
+                    let parts = vec![value(a, b), value(a, y), value(x, b)];
+                    moves.push(MoveInfo {
+                        id: moves.len() as u32,
+                        label: format!("turn the corners ({a}, {b}) to ({x}, {y})"),
+                        component,
+                        anchor: Region::Cells {
+                            cells: vec![[x as u32, y as u32]],
+                        },
+                        variant: None,
+                        footprint: Region::Cells {
+                            cells: [(a, b), (a, y), (x, b), (x, y)]
+                                .map(|(r, c)| [r as u32, c as u32])
+                                .to_vec(),
+                        },
+                        after: total ^ worth ^ parts.iter().copied().sum(),
+                        parts,
+                        loopy: None,
+                    });
+                }
+            }
+        }
+        let tiles = self.format(grid).lines().map(str::to_string).collect();
+        let board = Board::Grid {
+            rows: grid.rows as u32,
+            cols: grid.cols as u32,
+            tiles,
+            tokens: Vec::new(),
+            heat: None,
+            legend: Legend {
+                tiles: vec![
+                    TileInfo::new('H', "heads", TileFill::Occupied).marked("H"),
+                    TileInfo::new('T', "tails", TileFill::Open).marked("T"),
+                ],
+                palette: vec!["H".to_string(), "T".to_string()],
+                numbers: Vec::new(),
+                rotatable: false,
+                variants: Vec::new(),
+            },
+        };
+        Analysis::new(board, components, moves)
+    }
+
+    fn play(&mut self, grid: &Grid, move_id: u32) -> Result<Grid, GameError> {
+        let mut left = move_id as usize;
+        for (x, y) in heads_at(grid) {
+            if left < x * y {
+                // Listed from the nearest corner: a = x − 1 … 0, b = y − 1 … 0.
+                let (a, b) = (x - 1 - left / y, y - 1 - left % y);
+                let mut next = grid.clone();
+                for (r, c) in [(a, b), (a, y), (x, b), (x, y)] {
+                    next.heads[r * grid.cols + c] ^= true;
+                }
+                return Ok(next);
+            }
+            left -= x * y;
+        }
+        Err(unknown_move(move_id))
+    }
+
+    fn edit(&mut self, grid: &Grid, edit: &Edit) -> Result<Grid, GameError> {
+        let mut next = grid.clone();
+        match *edit {
+            Edit::Paint { row, col, tile } => {
+                let cell = painted_cell(row, col, grid.rows, grid.cols)?;
+                next.heads[cell] = match tile {
+                    'H' => true,
+                    'T' => false,
+                    other => {
+                        return Err(GameError::new(format!(
+                            "paint with 'H' or 'T', not '{other}'"
+                        )))
+                    }
+                };
+            }
+            Edit::Resize { rows, cols } => {
+                let (rows, cols) = new_grid_size(rows, cols, MAX_PLAYABLE_SIDE)?;
+                let heads = (0..rows * cols).map(|i| {
+                    let (r, c) = (i / cols, i % cols);
+                    r < grid.rows && c < grid.cols && grid.heads[r * grid.cols + c]
+                });
+                next = Grid {
+                    rows,
+                    cols,
+                    heads: heads.collect(),
+                };
+            }
+            Edit::Random { seed, density } => {
+                let mut rng = Rng::new(seed);
+                let chance = (density.clamp(0.0, 1.0) * 1000.0) as usize;
+                next.heads = (0..grid.rows * grid.cols)
+                    .map(|_| rng.below(1000) < chance)
+                    .collect();
+            }
+            _ => return Err(unsupported_edit("Turning Corners", edit)),
+        }
+        Ok(next)
+    }
+
+    fn check_playable(&self, grid: &Grid) -> Result<(), GameError> {
+        if grid.rows > MAX_PLAYABLE_SIDE || grid.cols > MAX_PLAYABLE_SIDE {
+            return Err(GameError::new(format!(
+                "the grid is {}×{}; the playground draws up to {MAX_PLAYABLE_SIDE}×{MAX_PLAYABLE_SIDE} \
+                 (`grundy solve corners` takes up to {MAX_SIDE}×{MAX_SIDE})",
+                grid.rows, grid.cols
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// The (row, column) of every heads coin, row by row.
+fn heads_at(grid: &Grid) -> impl Iterator<Item = (usize, usize)> + '_ {
+    grid.heads
+        .iter()
+        .enumerate()
+        .filter(|&(_, &h)| h)
+        .map(|(i, _)| (i / grid.cols, i % grid.cols))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_coin_is_worth_the_nim_product_of_its_place() {
+        let grid = &Corners.parse("TTTT\nTTHT\nTHTT\nTTTH\n").unwrap()[0];
+        // 1 ⊗ 2 ⊕ 2 ⊗ 1 ⊕ 3 ⊗ 3 = 2 ⊕ 2 ⊕ 2.
+        assert_eq!(Corners.nimber(grid), Nimber(2));
+        // 1 ⊗ 2 ⊕ 2 ⊗ 1 = 0, and 1 ⊗ 3 ⊕ 2 ⊗ 2 ⊕ 3 ⊗ 1 = 3 ⊕ 3 ⊕ 3.
+        assert_eq!(Corners.solve("TTT\nTTH\nTHT\n").unwrap(), "Second\n");
+        assert_eq!(
+            Corners.solve("TTTT\nTTTH\nTTHT\nTHTT\n").unwrap(),
+            "First\n"
+        );
+    }
+
+    #[test]
+    fn bad_grids_are_located() {
+        let err = Corners.parse("TTH\nTHX\n").unwrap_err();
+        assert_eq!((err.line, err.column), (Some(2), Some(3)));
+        let err = Corners.parse("TTH\nTH\n").unwrap_err();
+        assert_eq!(err.line, Some(2));
+        assert!(Corners.parse("\n").is_err());
+        assert!(Corners.parse(&"T\n".repeat(MAX_SIDE + 1)).is_err());
+    }
+}
