@@ -9,8 +9,11 @@ pub mod digraph;
 pub mod grundy_game;
 pub mod hackenbush;
 pub mod intervals;
+pub mod lasker;
 pub mod nim;
+pub mod northcott;
 pub mod octal;
+pub mod staircase;
 pub mod string_game;
 pub mod subtraction;
 pub mod sum;
@@ -54,6 +57,9 @@ fn registry() -> Vec<Entry> {
         entry::<digraph::Digraph>(),
         entry::<coins::Coins>(),
         entry::<corners::Corners>(),
+        entry::<staircase::Staircase>(),
+        entry::<northcott::Northcott>(),
+        entry::<lasker::Lasker>(),
     ]
 }
 
