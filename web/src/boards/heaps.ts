@@ -4,6 +4,7 @@ import { isWinning, type MoveInfo } from '../engine/model';
 import { componentColour, inkOn } from '../elements/palette';
 import { regionHas } from '../engine/regions';
 import { heapEditButtons, ruleField } from './heap-edit';
+import { escapeXml } from '../elements/export';
 
 /** Counters drawn individually up to this many per heap; taller heaps shrink them. */
 const FULL_SIZE_COUNTERS = 12;
@@ -69,7 +70,7 @@ export class HeapsBoard extends BoardElement {
       }).join('');
       const label = `<rect x="${x + 6}" y="${height - 40}" width="${column - 24}" height="18" rx="9" fill="${colour}"/>` +
         `<text x="${x + column / 2 - 6}" y="${height - 27}" text-anchor="middle" font-weight="700" fill="${inkOn(colour)}">*${this.analysis.components[heap]?.nimber ?? size}</text>` +
-        `<text x="${x + column / 2 - 6}" y="${height - 8}" text-anchor="middle" font-size="11" fill="#555">heap ${heap + 1}</text>`;
+        `<text x="${x + column / 2 - 6}" y="${height - 8}" text-anchor="middle" font-size="11" fill="#555">${escapeXml(this.partName(heap))}</text>`;
       return counters + label;
     });
     const markup = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">` +
@@ -97,6 +98,15 @@ export class HeapsBoard extends BoardElement {
     </div>`;
   }
 
+  /**
+   * What the game calls this heap (a heap, a step of a staircase): its
+   * component's label without the size the label ends with.
+   */
+  private partName(heap: number): string {
+    const label = this.analysis.components[heap]?.label ?? `heap ${heap + 1}`;
+    return label.replace(/ \(.*\)$/, '');
+  }
+
   /** How many counters the last move took from this heap, drawn as outlines above it. */
   private ghosts(heap: number, size: number): number {
     const last = this.lastMove;
@@ -111,8 +121,8 @@ export class HeapsBoard extends BoardElement {
       const move = byCell.get(heap, counter)?.[0];
       const wins = this.hints && move !== undefined && isWinning(this.analysis, move);
       const description = move
-        ? this.moveWords(move, `Heap ${heap + 1}, counter ${counter + 1}: `)
-        : `Heap ${heap + 1}, counter ${counter + 1}`;
+        ? this.moveWords(move, `${capitalised(this.partName(heap))}, counter ${counter + 1}: `)
+        : `${capitalised(this.partName(heap))}, counter ${counter + 1}`;
       return html`<button data-stop
         class="counter ${move ? 'playable' : ''} ${previewed && regionHas(previewed.footprint, heap, counter) ? 'taken' : ''} ${wins ? 'winning' : ''}"
         aria-label=${description}
@@ -131,12 +141,12 @@ export class HeapsBoard extends BoardElement {
     const marked = last?.kind === 'items' && last.items.includes(heap);
     const said = taken > 0 ? `; ${this.lastMoveTitle.toLowerCase()} took ${taken}` : marked ? `; ${this.lastMoveTitle.toLowerCase()} left it` : '';
     return html`<div class="heap ${marked ? 'last' : ''}" style="--heap-colour:${colour};--heap-ink:${inkOn(colour)}" title=${marked ? this.lastMoveTitle : nothing}>
-      <div class="stack" role="group" aria-label=${`Heap ${heap + 1}: ${size} counters${this.quiet ? '' : `, nimber *${nimber}`}${said}`}>${counters}${ghosts}</div>
+      <div class="stack" role="group" aria-label=${`${capitalised(this.partName(heap))}: ${size} counters${this.quiet ? '' : `, nimber *${nimber}`}${said}`}>${counters}${ghosts}</div>
       ${this.quiet
         ? nothing
         : html`<button class="badge" style="background:${colour};color:${inkOn(colour)}"
-            aria-label=${`Heap ${heap + 1}: nimber *${nimber}; explain it`} @click=${() => this.selectComponent(heap)}>*${nimber}</button>`}
-      <span class="name">heap ${heap + 1}</span>
+            aria-label=${`${capitalised(this.partName(heap))}: nimber *${nimber}; explain it`} @click=${() => this.selectComponent(heap)}>*${nimber}</button>`}
+      <span class="name">${this.partName(heap)}</span>
       ${this.editing
         ? heapEditButtons(heap, size, (e) => this.edit(e))
         : nothing}
@@ -145,3 +155,7 @@ export class HeapsBoard extends BoardElement {
 }
 
 customElements.define('grundy-heaps', HeapsBoard);
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
