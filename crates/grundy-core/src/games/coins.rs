@@ -4,7 +4,7 @@
 //! worth what the rule gives its place, and a row is worth their ⊕.
 
 use crate::analysis::{
-    Analysis, Board, Component, Edit, Legend, MoveInfo, Region, TileFill, TileInfo,
+    Analysis, Board, Component, Edit, Fact, Legend, MoveInfo, Region, TileFill, TileInfo,
 };
 use crate::game::{
     new_grid_size, painted_cell, unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample,
@@ -269,7 +269,20 @@ impl Game for Coins {
             heat: None,
             legend: legend(),
         };
-        Analysis::new(board, components, moves)
+        let mut analysis = Analysis::new(board, components, moves);
+        // The rule's table of values, its heads in brackets: the sequence a class learns to read.
+        let table: Vec<String> = (1..=row.heads.len() as u32)
+            .map(|n| match row.heads[n as usize - 1] {
+                true => format!("[{n}: *{}]", rule.value(n)),
+                false => format!("{n}: *{}", rule.value(n)),
+            })
+            .collect();
+        analysis.facts.push(Fact {
+            label: "A heads coin is worth, by place".to_string(),
+            value: table.join(" "),
+            play: None,
+        });
+        analysis
     }
 
     fn play(&mut self, row: &Row, move_id: u32) -> Result<Row, GameError> {
