@@ -2,11 +2,75 @@
 //! canonical order, and Bouton's misère rule with the tame heaps that obey
 //! it (Winning Ways ch. 13).
 
-use crate::analysis::{Component, MisereReport, Outcome, Region};
+use crate::analysis::{Component, Edit, MisereReport, Outcome, Region};
+use crate::game::GameError;
+use crate::input::Scanner;
 use crate::nimber::Nimber;
 
 /// The most heaps a position of Nim or a heap game holds.
 pub const MAX_HEAPS: usize = 64;
+
+/// Reads one line of sizes, each `noun` (a heap, a step) from 0 to
+/// `most`, at most `count` of them, each error at its place.
+pub fn read_sizes(text: &str, noun: &str, count: usize, most: u32) -> Result<Vec<u32>, GameError> {
+    let mut scanner = Scanner::new(text);
+    let mut sizes = Vec::new();
+    while !scanner.is_done() {
+        if sizes.len() == count {
+            let token = scanner.token(format_args!("a {noun}"))?;
+            return Err(token.error(format!("at most {count} {noun}s are allowed")));
+        }
+        let what = format_args!("{noun} {}", sizes.len() + 1);
+        sizes.push(scanner.number(what, 0, most)?);
+    }
+    Ok(sizes)
+}
+
+/// One line of sizes, as [`read_sizes`] reads it.
+pub fn write_sizes(sizes: &[u32]) -> String {
+    let sizes: Vec<String> = sizes.iter().map(u32::to_string).collect();
+    format!("{}\n", sizes.join(" "))
+}
+
+/// Applies a drawing edit of heaps (`noun`s) of up to `most` counters each:
+/// set or add one, or remove one. `None` for any other edit.
+pub fn edit_sizes(
+    sizes: &[u32],
+    edit: &Edit,
+    noun: &str,
+    most: u32,
+) -> Option<Result<Vec<u32>, GameError>> {
+    let mut next = sizes.to_vec();
+    let result = match *edit {
+        Edit::SetHeap { index, size } => {
+            let index = index as usize;
+            if size > most {
+                Err(GameError::new(format!(
+                    "a {noun} can hold at most {most} counters here"
+                )))
+            } else if index < next.len() {
+                next[index] = size;
+                Ok(next)
+            } else if index == next.len() && next.len() < MAX_HEAPS {
+                next.push(size);
+                Ok(next)
+            } else {
+                Err(GameError::new(format!(
+                    "there can be at most {MAX_HEAPS} {noun}s"
+                )))
+            }
+        }
+        Edit::RemoveHeap { index } if (index as usize) < next.len() => {
+            next.remove(index as usize);
+            Ok(next)
+        }
+        Edit::RemoveHeap { index } => {
+            Err(GameError::new(format!("there is no {noun} {}", index + 1)))
+        }
+        _ => return None,
+    };
+    Some(result)
+}
 
 /// One component per heap, worth `values`, as Nim and every heap game
 /// show them.

@@ -8,6 +8,7 @@
 pub mod ai;
 pub mod analysis;
 pub mod bench;
+pub mod coin_tiles;
 pub mod game;
 pub mod games;
 pub mod graph;

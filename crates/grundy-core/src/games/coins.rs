@@ -3,9 +3,8 @@
 //! tails. By the coin-turning theorem each heads coin is a game of its own,
 //! worth what the rule gives its place, and a row is worth their ⊕.
 
-use crate::analysis::{
-    Analysis, Board, Component, Edit, Fact, Legend, MoveInfo, Region, TileFill, TileInfo,
-};
+use crate::analysis::{Analysis, Board, Component, Edit, Fact, MoveInfo, Region};
+use crate::coin_tiles;
 use crate::game::{
     new_grid_size, painted_cell, unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample,
 };
@@ -182,11 +181,7 @@ impl Game for Coins {
     }
 
     fn format(&self, row: &Row) -> String {
-        let coins: String = row
-            .heads
-            .iter()
-            .map(|&h| if h { 'H' } else { 'T' })
-            .collect();
+        let coins: String = row.heads.iter().map(|&h| coin_tiles::letter(h)).collect();
         format!("{}\n{coins}\n", row.rule.name())
     }
 
@@ -256,18 +251,14 @@ impl Game for Coins {
                 });
             }
         }
-        let tiles = vec![row
-            .heads
-            .iter()
-            .map(|&h| if h { 'H' } else { 'T' })
-            .collect()];
+        let tiles = vec![row.heads.iter().map(|&h| coin_tiles::letter(h)).collect()];
         let board = Board::Grid {
             rows: 1,
             cols: row.heads.len() as u32,
             tiles,
             tokens: Vec::new(),
             heat: None,
-            legend: legend(),
+            legend: coin_tiles::legend(),
         };
         let mut analysis = Analysis::new(board, components, moves);
         // The rule's table of values, its heads in brackets: the sequence a class learns to read.
@@ -310,15 +301,7 @@ impl Game for Coins {
                 ref tile,
             } => {
                 let index = painted_cell(r, col, 1, row.heads.len())?;
-                next.heads[index] = match tile {
-                    'H' => true,
-                    'T' => false,
-                    other => {
-                        return Err(GameError::new(format!(
-                            "paint with 'H' or 'T', not '{other}'"
-                        )))
-                    }
-                };
+                next.heads[index] = coin_tiles::painted(*tile)?;
             }
             Edit::Resize { rows, cols } => {
                 if rows != 1 {
@@ -372,19 +355,6 @@ fn heads_at(row: &Row) -> impl Iterator<Item = u32> + '_ {
 fn cell(n: u32) -> Region {
     Region::Cells {
         cells: vec![[0, n - 1]],
-    }
-}
-
-fn legend() -> Legend {
-    Legend {
-        tiles: vec![
-            TileInfo::new('H', "heads", TileFill::Occupied).marked("H"),
-            TileInfo::new('T', "tails", TileFill::Open).marked("T"),
-        ],
-        palette: vec!["H".to_string(), "T".to_string()],
-        numbers: Vec::new(),
-        rotatable: false,
-        variants: Vec::new(),
     }
 }
 

@@ -4,9 +4,8 @@
 //! left of it, whose coin at x is worth x, so by the Tartan theorem a heads
 //! coin at (x, y) is worth the Nim product x ⊗ y.
 
-use crate::analysis::{
-    Analysis, Board, Component, Edit, Legend, MoveInfo, Region, TileFill, TileInfo,
-};
+use crate::analysis::{Analysis, Board, Component, Edit, MoveInfo, Region};
+use crate::coin_tiles;
 use crate::game::{
     new_grid_size, painted_cell, unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample,
 };
@@ -119,7 +118,7 @@ impl Game for Corners {
             .chunks(grid.cols)
             .map(|row| {
                 row.iter()
-                    .map(|&h| if h { 'H' } else { 'T' })
+                    .map(|&h| coin_tiles::letter(h))
                     .chain(['\n'])
                     .collect::<String>()
             })
@@ -189,16 +188,7 @@ impl Game for Corners {
             tiles,
             tokens: Vec::new(),
             heat: None,
-            legend: Legend {
-                tiles: vec![
-                    TileInfo::new('H', "heads", TileFill::Occupied).marked("H"),
-                    TileInfo::new('T', "tails", TileFill::Open).marked("T"),
-                ],
-                palette: vec!["H".to_string(), "T".to_string()],
-                numbers: Vec::new(),
-                rotatable: false,
-                variants: Vec::new(),
-            },
+            legend: coin_tiles::legend(),
         };
         Analysis::new(board, components, moves)
     }
@@ -225,15 +215,7 @@ impl Game for Corners {
         match *edit {
             Edit::Paint { row, col, tile } => {
                 let cell = painted_cell(row, col, grid.rows, grid.cols)?;
-                next.heads[cell] = match tile {
-                    'H' => true,
-                    'T' => false,
-                    other => {
-                        return Err(GameError::new(format!(
-                            "paint with 'H' or 'T', not '{other}'"
-                        )))
-                    }
-                };
+                next.heads[cell] = coin_tiles::painted(tile)?;
             }
             Edit::Resize { rows, cols } => {
                 let (rows, cols) = new_grid_size(rows, cols, MAX_PLAYABLE_SIDE)?;

@@ -4,8 +4,7 @@
 
 use crate::analysis::{Analysis, Board, Edit, MoveInfo, Region};
 use crate::game::{unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample};
-use crate::heaps::{heap_components, MAX_HEAPS};
-use crate::input::Scanner;
+use crate::heaps::{self, heap_components, MAX_HEAPS};
 use crate::nimber::Nimber;
 use crate::rng::Rng;
 
@@ -64,22 +63,16 @@ impl Game for Lasker {
     }
 
     fn parse(&self, text: &str) -> Result<Vec<Vec<u32>>, GameError> {
-        let mut scanner = Scanner::new(text);
-        let mut heaps = Vec::new();
-        while !scanner.is_done() {
-            if heaps.len() == MAX_SPLIT_HEAPS {
-                let token = scanner.token("a heap")?;
-                return Err(token.error(format!("at most {MAX_SPLIT_HEAPS} heaps are allowed")));
-            }
-            let what = format_args!("heap {}", heaps.len() + 1);
-            heaps.push(scanner.number(what, 0, MAX_COUNTERS)?);
-        }
-        Ok(vec![heaps])
+        Ok(vec![heaps::read_sizes(
+            text,
+            "heap",
+            MAX_SPLIT_HEAPS,
+            MAX_COUNTERS,
+        )?])
     }
 
-    fn format(&self, heaps: &Vec<u32>) -> String {
-        let sizes: Vec<String> = heaps.iter().map(u32::to_string).collect();
-        format!("{}\n", sizes.join(" "))
+    fn format(&self, sizes: &Vec<u32>) -> String {
+        heaps::write_sizes(sizes)
     }
 
     fn answer(&mut self, heaps: &Vec<u32>) -> Result<String, GameError> {
@@ -180,42 +173,20 @@ impl Game for Lasker {
         Err(unknown_move(move_id))
     }
 
-    fn edit(&mut self, heaps: &Vec<u32>, edit: &Edit) -> Result<Vec<u32>, GameError> {
-        let mut next = heaps.clone();
+    fn edit(&mut self, sizes: &Vec<u32>, edit: &Edit) -> Result<Vec<u32>, GameError> {
+        if let Some(edited) = heaps::edit_sizes(sizes, edit, "heap", MAX_PLAYABLE_COUNTERS) {
+            return edited;
+        }
         match *edit {
-            Edit::SetHeap { index, size } => {
-                let index = index as usize;
-                if size > MAX_PLAYABLE_COUNTERS {
-                    return Err(GameError::new(format!(
-                        "a heap can hold at most {MAX_PLAYABLE_COUNTERS} counters here"
-                    )));
-                }
-                if index < next.len() {
-                    next[index] = size;
-                } else if index == next.len() && next.len() < MAX_HEAPS {
-                    next.push(size);
-                } else {
-                    return Err(GameError::new(format!(
-                        "there can be at most {MAX_HEAPS} heaps"
-                    )));
-                }
-            }
-            Edit::RemoveHeap { index } => {
-                if index as usize >= next.len() {
-                    return Err(GameError::new(format!("there is no heap {}", index + 1)));
-                }
-                next.remove(index as usize);
-            }
             Edit::Random { seed, density } => {
                 let mut rng = Rng::new(seed);
                 let largest = 1 + (density.clamp(0.0, 1.0) * 15.0) as usize;
-                next = (0..3 + rng.below(3))
+                Ok((0..3 + rng.below(3))
                     .map(|_| 1 + rng.below(largest) as u32)
-                    .collect();
+                    .collect())
             }
-            _ => return Err(unsupported_edit("Lasker's Nim", edit)),
+            _ => Err(unsupported_edit("Lasker's Nim", edit)),
         }
-        Ok(next)
     }
 
     fn check_playable(&self, heaps: &Vec<u32>) -> Result<(), GameError> {

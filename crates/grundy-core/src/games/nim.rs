@@ -4,7 +4,6 @@
 use crate::analysis::{Analysis, Board, Edit, MisereReport, MoveInfo, Region};
 use crate::game::{unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample};
 use crate::heaps::{self, heap_components, sorted_heaps, MAX_HEAPS};
-use crate::input::Scanner;
 use crate::nimber::Nimber;
 use crate::rng::Rng;
 
@@ -43,22 +42,16 @@ impl Game for Nim {
     }
 
     fn parse(&self, text: &str) -> Result<Vec<Heaps>, GameError> {
-        let mut scanner = Scanner::new(text);
-        let mut heaps = Vec::new();
-        while !scanner.is_done() {
-            if heaps.len() == MAX_HEAPS {
-                let token = scanner.token("a heap")?;
-                return Err(token.error(format!("at most {MAX_HEAPS} heaps are allowed")));
-            }
-            let what = format_args!("heap {}", heaps.len() + 1);
-            heaps.push(scanner.number(what, 0, MAX_COUNTERS)?);
-        }
-        Ok(vec![heaps])
+        Ok(vec![heaps::read_sizes(
+            text,
+            "heap",
+            MAX_HEAPS,
+            MAX_COUNTERS,
+        )?])
     }
 
     fn format(&self, heaps: &Heaps) -> String {
-        let sizes: Vec<String> = heaps.iter().map(u32::to_string).collect();
-        format!("{}\n", sizes.join(" "))
+        heaps::write_sizes(heaps)
     }
 
     fn answer(&mut self, heaps: &Heaps) -> Result<String, GameError> {
@@ -124,40 +117,18 @@ impl Game for Nim {
     }
 
     fn edit(&mut self, heaps: &Heaps, edit: &Edit) -> Result<Heaps, GameError> {
-        let mut next = heaps.clone();
+        if let Some(edited) = heaps::edit_sizes(heaps, edit, "heap", MAX_PLAYABLE_COUNTERS) {
+            return edited;
+        }
         match *edit {
-            Edit::SetHeap { index, size } => {
-                let index = index as usize;
-                if size > MAX_PLAYABLE_COUNTERS {
-                    return Err(GameError::new(format!(
-                        "a heap can hold at most {MAX_PLAYABLE_COUNTERS} counters here"
-                    )));
-                }
-                if index < next.len() {
-                    next[index] = size;
-                } else if index == next.len() && next.len() < MAX_HEAPS {
-                    next.push(size);
-                } else {
-                    return Err(GameError::new(format!(
-                        "there can be at most {MAX_HEAPS} heaps"
-                    )));
-                }
-            }
-            Edit::RemoveHeap { index } => {
-                if (index as usize) >= next.len() {
-                    return Err(GameError::new(format!("there is no heap {}", index + 1)));
-                }
-                next.remove(index as usize);
-            }
             Edit::Random { seed, density } => {
                 let mut rng = Rng::new(seed);
                 let largest = 1 + (density.clamp(0.0, 1.0) * 15.0) as usize;
                 let count = 3 + rng.below(3);
-                next = (0..count).map(|_| 1 + rng.below(largest) as u32).collect();
+                Ok((0..count).map(|_| 1 + rng.below(largest) as u32).collect())
             }
-            _ => return Err(unsupported_edit("Nim", edit)),
+            _ => Err(unsupported_edit("Nim", edit)),
         }
-        Ok(next)
     }
 
     fn canonical(&self, heaps: &Heaps) -> String {

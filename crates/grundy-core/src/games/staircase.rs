@@ -5,8 +5,7 @@
 
 use crate::analysis::{Analysis, Board, Component, Edit, MoveInfo, Region};
 use crate::game::{unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample};
-use crate::heaps::MAX_HEAPS;
-use crate::input::Scanner;
+use crate::heaps::{self, MAX_HEAPS};
 use crate::nimber::Nimber;
 use crate::rng::Rng;
 
@@ -48,22 +47,11 @@ impl Game for Staircase {
     }
 
     fn parse(&self, text: &str) -> Result<Vec<Vec<u32>>, GameError> {
-        let mut scanner = Scanner::new(text);
-        let mut steps = Vec::new();
-        while !scanner.is_done() {
-            if steps.len() == MAX_HEAPS {
-                let token = scanner.token("a step")?;
-                return Err(token.error(format!("at most {MAX_HEAPS} steps are allowed")));
-            }
-            let what = format_args!("step {}", steps.len() + 1);
-            steps.push(scanner.number(what, 0, MAX_COINS)?);
-        }
-        Ok(vec![steps])
+        Ok(vec![heaps::read_sizes(text, "step", MAX_HEAPS, MAX_COINS)?])
     }
 
-    fn format(&self, steps: &Vec<u32>) -> String {
-        let coins: Vec<String> = steps.iter().map(u32::to_string).collect();
-        format!("{}\n", coins.join(" "))
+    fn format(&self, sizes: &Vec<u32>) -> String {
+        heaps::write_sizes(sizes)
     }
 
     fn answer(&mut self, steps: &Vec<u32>) -> Result<String, GameError> {
@@ -169,42 +157,20 @@ impl Game for Staircase {
         Err(unknown_move(move_id))
     }
 
-    fn edit(&mut self, steps: &Vec<u32>, edit: &Edit) -> Result<Vec<u32>, GameError> {
-        let mut next = steps.clone();
+    fn edit(&mut self, sizes: &Vec<u32>, edit: &Edit) -> Result<Vec<u32>, GameError> {
+        if let Some(edited) = heaps::edit_sizes(sizes, edit, "step", MAX_PLAYABLE_COINS) {
+            return edited;
+        }
         match *edit {
-            Edit::SetHeap { index, size } => {
-                let index = index as usize;
-                if size > MAX_PLAYABLE_COINS {
-                    return Err(GameError::new(format!(
-                        "a step can hold at most {MAX_PLAYABLE_COINS} coins here"
-                    )));
-                }
-                if index < next.len() {
-                    next[index] = size;
-                } else if index == next.len() && next.len() < MAX_HEAPS {
-                    next.push(size);
-                } else {
-                    return Err(GameError::new(format!(
-                        "there can be at most {MAX_HEAPS} steps"
-                    )));
-                }
-            }
-            Edit::RemoveHeap { index } => {
-                if index as usize >= next.len() {
-                    return Err(GameError::new(format!("there is no step {}", index + 1)));
-                }
-                next.remove(index as usize);
-            }
             Edit::Random { seed, density } => {
                 let mut rng = Rng::new(seed);
                 let largest = 1 + (density.clamp(0.0, 1.0) * 9.0) as usize;
-                next = (0..4 + rng.below(3))
+                Ok((0..4 + rng.below(3))
                     .map(|_| rng.below(largest + 1) as u32)
-                    .collect();
+                    .collect())
             }
-            _ => return Err(unsupported_edit("Staircase Nim", edit)),
+            _ => Err(unsupported_edit("Staircase Nim", edit)),
         }
-        Ok(next)
     }
 
     fn check_playable(&self, steps: &Vec<u32>) -> Result<(), GameError> {
