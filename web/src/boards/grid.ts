@@ -448,13 +448,19 @@ export class GridBoardElement extends BoardElement {
     </div>`;
   }
 
-  /** Puts the chooser just right of its cell (left of it near the edge), inside the stage. */
+  /**
+   * Puts the chooser just right of its cell, or left of it near the edge,
+   * inside the stage; where neither side has room (a long one on a narrow
+   * board), under the row, which the stage makes room for, so that it never
+   * covers the cells its moves turn.
+   */
   protected updated(changed: Map<string, unknown>): void {
     super.updated(changed);
     const chooser = this.renderRoot.querySelector<HTMLElement>('.chooser');
     const grid = this.grid;
     const board = this.renderRoot.querySelector<SVGGElement>('g.board');
     const stage = this.renderRoot.querySelector<HTMLElement>('.stage');
+    if (stage) stage.style.paddingBottom = '';
     if (!chooser || !grid || !board || !stage || !this.choosing) return;
     const [r, c] = this.choosing;
     const size = this.cellSize(grid);
@@ -464,11 +470,19 @@ export class GridBoardElement extends BoardElement {
     const cell = [corner(c * size, r * size), corner((c + 1) * size, (r + 1) * size)];
     const stageBox = stage.getBoundingClientRect();
     const [left, right] = [Math.min(cell[0].x, cell[1].x), Math.max(cell[0].x, cell[1].x)];
-    const top = Math.min(cell[0].y, cell[1].y);
+    const [top, bottom] = [Math.min(cell[0].y, cell[1].y), Math.max(cell[0].y, cell[1].y)];
     const width = chooser.offsetWidth;
-    const x = right - stageBox.left + width <= stageBox.width ? right - stageBox.left + 2 : left - stageBox.left - width - 2;
-    chooser.style.left = `${Math.max(0, Math.min(x, stageBox.width - width))}px`;
-    chooser.style.top = `${Math.max(0, top - stageBox.top)}px`;
+    const [rightX, leftX] = [right - stageBox.left + 2, left - stageBox.left - width - 2];
+    if (rightX + width <= stageBox.width || leftX >= 0) {
+      const x = rightX + width <= stageBox.width ? rightX : leftX;
+      chooser.style.left = `${Math.max(0, Math.min(x, stageBox.width - width))}px`;
+      chooser.style.top = `${Math.max(0, top - stageBox.top)}px`;
+      return;
+    }
+    const below = bottom - stageBox.top + 4;
+    chooser.style.left = `${Math.max(0, Math.min(left - stageBox.left, stageBox.width - width))}px`;
+    chooser.style.top = `${below}px`;
+    stage.style.paddingBottom = `${Math.max(0, below + chooser.offsetHeight - stageBox.height)}px`;
   }
 
   /** The cells with a winning move (of the chosen variant, if any). */
