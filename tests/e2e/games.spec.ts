@@ -298,9 +298,14 @@ test('the move-variant buttons keep one order as moves change, and moves are sai
     for (let move = 0; move < 2; move++) {
       const before = await element.locator('textarea').inputValue();
       await element.locator('rect.cell.playable').first().click();
+      // The cell plays its one move, or opens the choice of its moves: take the first.
       const choice = element.getByRole('menuitem').first();
-      if (await choice.isVisible()) await choice.click();
-      await expect(element.locator('textarea')).not.toHaveValue(before);
+      await expect
+        .poll(async () => {
+          if (await choice.isVisible()) await choice.click();
+          return element.locator('textarea').inputValue();
+        })
+        .not.toBe(before);
       const offered = await buttons.allTextContents();
       expect(offered).toEqual(order.filter((v) => offered.includes(v)));
     }
