@@ -102,9 +102,12 @@ test('a picture beside a Nim heap: chopping in the picture plays the sum, and a 
 });
 
 test('while drawing, the view stays under the pointer: each vertex lands where it was clicked', async ({ page }) => {
+  // Room for the whole drawing below the playground's game picker.
+  await page.setViewportSize({ width: 1280, height: 1000 });
   const element = await open(page, '2 1\n0 1\n0 0\n100 60\n');
   await element.getByRole('button', { name: 'Edit' }).click();
   const svg = element.locator('grundy-graph svg');
+  await svg.scrollIntoViewIfNeeded();
   const box = (await svg.boundingBox())!;
   const text = element.locator('textarea');
   // Clicks towards the edges of the view, where a re-fit would move most.
