@@ -51,3 +51,20 @@ test('Turning Corners values a heads coin at (x, y) as x ⊗ y', async ({ page }
   await expect(game.locator('.sum')).toContainText('*2');
   await expect(game.locator('nim-sum-table')).toContainText('coin (3, 3)');
 });
+
+test('As Nim draws the heaps a game hides and says each previewed move as the Nim move it is', async ({ page }) => {
+  await page.goto(`/#game=staircase&position=${encodeURIComponent('3 1 4 1\n')}`);
+  const game = shownGame(page, 'staircase');
+  await expect(game.locator('.sum')).toContainText('= *7');
+  await game.locator('details.disguise summary').click();
+  const disguise = game.locator('nim-disguise');
+  await expect(disguise.getByRole('img')).toHaveAttribute('aria-label', 'As Nim: heaps of 3, 0, 4, 0');
+  // Step 3's top coin down to step 2: the heap of 4 goes down to 3.
+  await game.locator('grundy-heaps .heap').nth(2).locator('button.counter').nth(3).hover();
+  await expect(disguise).toContainText('“move 1 from step 3 to step 2” as Nim takes the heap *4 down to *3.');
+  // Step 2's coin down to step 1 adds to an odd step: a move the other player takes back.
+  await game.locator('grundy-heaps .heap').nth(1).locator('button.counter').first().hover();
+  await expect(disguise).toContainText('“move 1 from step 2 to step 1” as Nim grows the heap *3 to *4, which the other player can take back down.');
+  await expect(disguise.locator('.heap.moved .value')).toHaveText('*3→4');
+  await page.screenshot({ path: 'tests/screenshots/disguise.png' });
+});
