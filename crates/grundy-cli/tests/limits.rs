@@ -156,6 +156,19 @@ fn positions() -> Vec<(&'static str, &'static str, String)> {
             format!("1\n{}\n2\na\naa\n", "a".repeat(300)),
         ),
         ("hackenbush", "a cycle of 1000", cycle),
+        (
+            "coins",
+            "Mock Turtles, 10 000 heads",
+            format!("mock-turtles\n{}\n", "H".repeat(10_000)),
+        ),
+        ("corners", "64×64 heads", grid(64, 64, 'H')),
+        ("staircase", "64 steps of 10^6", many(64, 1_000_000)),
+        (
+            "northcott",
+            "64 rows of 10^6",
+            "1000000 1 1000000\n".repeat(64),
+        ),
+        ("lasker", "10 000 heaps of 10^6", many(10_000, 1_000_000)),
         ("digraph", "10 000 vertices", digraph),
         (
             "sum",

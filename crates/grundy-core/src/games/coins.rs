@@ -58,6 +58,17 @@ impl CoinRule {
         }
     }
 
+    /// How many moves a heads coin at `n` has, without listing them: a
+    /// search counts them on rows whose lists would not fit in memory.
+    fn turning_count(self, n: u32) -> u64 {
+        let others = u64::from(n - 1);
+        match self {
+            CoinRule::Turtles | CoinRule::Ruler => others + 1,
+            CoinRule::MockTurtles => 1 + others + others * others.saturating_sub(1) / 2,
+            CoinRule::Twins => others,
+        }
+    }
+
     /// The other coins (from 1, each below `n`) each move at `n` also turns.
     fn turnings(self, n: u32) -> Vec<Vec<u32>> {
         match self {
@@ -185,23 +196,13 @@ impl Game for Coins {
         format!("{}\n{coins}\n", row.rule.name())
     }
 
-    fn answer(&mut self, row: &Row) -> Result<String, GameError> {
-        Ok(if self.nimber(row).is_zero() {
-            "Second"
-        } else {
-            "First"
-        }
-        .to_string())
-    }
-
     fn nimber(&mut self, row: &Row) -> Nimber {
         heads_at(row).map(|n| Nimber(row.rule.value(n))).sum()
     }
 
     fn option_count(&mut self, row: &Row) -> u32 {
-        heads_at(row)
-            .map(|n| row.rule.turnings(n).len() as u32)
-            .sum()
+        let count: u64 = heads_at(row).map(|n| row.rule.turning_count(n)).sum();
+        u32::try_from(count).unwrap_or(u32::MAX)
     }
 
     fn analyse(&mut self, row: &Row) -> Analysis {
@@ -277,17 +278,19 @@ impl Game for Coins {
     }
 
     fn play(&mut self, row: &Row, move_id: u32) -> Result<Row, GameError> {
-        let mut left = move_id as usize;
+        let mut left = u64::from(move_id);
         for n in heads_at(row) {
-            let turnings = row.rule.turnings(n);
-            if let Some(others) = turnings.get(left) {
+            let count = row.rule.turning_count(n);
+            if left < count {
+                // Only the chosen coin's turnings are listed.
+                let others = &row.rule.turnings(n)[left as usize];
                 let mut next = row.clone();
                 for &m in others.iter().chain([&n]) {
                     next.heads[m as usize - 1] ^= true;
                 }
                 return Ok(next);
             }
-            left -= turnings.len();
+            left -= count;
         }
         Err(unknown_move(move_id))
     }
