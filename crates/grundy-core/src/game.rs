@@ -1,6 +1,6 @@
 //! The trait every game implements, and the error its parsers return.
 
-use crate::analysis::{Analysis, Edit, MisereReport, Region};
+use crate::analysis::{Analysis, Edit, MisereReport, Outcome, Region};
 use crate::nimber::Nimber;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -111,8 +111,12 @@ pub trait Game: Default {
     /// Writes one position as a one-case contest input that `parse` reads back.
     fn format(&self, position: &Self::Position) -> String;
 
-    /// The contest's answer for one case, without any `Case #x: ` prefix.
-    fn answer(&mut self, position: &Self::Position) -> Result<String, GameError>;
+    /// The contest's answer for one case, without any `Case #x: ` prefix:
+    /// unless a contest says otherwise, `First` when the player to move
+    /// wins and `Second` when not.
+    fn answer(&mut self, position: &Self::Position) -> Result<String, GameError> {
+        Ok(Outcome::of(self.nimber(position)).answer().to_string())
+    }
 
     /// Whether the contest output prefixes each answer with `Case #x: `.
     const CASE_PREFIX: bool;

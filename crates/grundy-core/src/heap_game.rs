@@ -495,10 +495,6 @@ impl<F: HeapFamily> Game for HeapGame<F> {
     fn format(&self, position: &HeapPosition) -> String {
         HeapGame::format(self, position)
     }
-    fn answer(&mut self, position: &HeapPosition) -> Result<String, GameError> {
-        let won = !HeapGame::nimber(self, position).is_zero();
-        Ok(if won { "First" } else { "Second" }.to_string())
-    }
     fn analyse(&mut self, position: &HeapPosition) -> Analysis {
         HeapGame::analyse(self, position)
     }

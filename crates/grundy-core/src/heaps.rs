@@ -6,6 +6,7 @@ use crate::analysis::{Component, Edit, MisereReport, Outcome, Region};
 use crate::game::GameError;
 use crate::input::Scanner;
 use crate::nimber::Nimber;
+use crate::rng::Rng;
 
 /// The most heaps a position of Nim or a heap game holds.
 pub const MAX_HEAPS: usize = 64;
@@ -70,6 +71,35 @@ pub fn edit_sizes(
         _ => return None,
     };
     Some(result)
+}
+
+/// Refuses sizes the playground does not draw: any `noun` (a heap, a step)
+/// of more than `most` `unit`s, saying what `grundy solve <game>` takes.
+pub fn check_drawn_sizes(
+    sizes: &[u32],
+    noun: &str,
+    unit: &str,
+    most: u32,
+    game: &str,
+    contest_most: u32,
+) -> Result<(), GameError> {
+    match sizes.iter().position(|&size| size > most) {
+        Some(index) => Err(GameError::new(format!(
+            "{noun} {} has {} {unit}; the playground draws {noun}s of up to {most} \
+             (`grundy solve {game}` takes up to {contest_most})",
+            index + 1,
+            sizes[index]
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// Three to five heaps of 1 to 16 counters (fewer as `density` falls), for a random drawing.
+pub fn random_heaps(seed: u64, density: f64) -> Vec<u32> {
+    let mut rng = Rng::new(seed);
+    let largest = 1 + (density.clamp(0.0, 1.0) * 15.0) as usize;
+    let count = 3 + rng.below(3);
+    (0..count).map(|_| 1 + rng.below(largest) as u32).collect()
 }
 
 /// One component per heap, worth `values`, as Nim and every heap game

@@ -125,15 +125,6 @@ impl Game for Corners {
             .collect()
     }
 
-    fn answer(&mut self, grid: &Grid) -> Result<String, GameError> {
-        Ok(if self.nimber(grid).is_zero() {
-            "Second"
-        } else {
-            "First"
-        }
-        .to_string())
-    }
-
     fn nimber(&mut self, grid: &Grid) -> Nimber {
         heads_at(grid).map(|(x, y)| value(x, y)).sum()
     }

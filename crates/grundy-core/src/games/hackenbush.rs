@@ -328,11 +328,6 @@ impl Game for Hackenbush {
         text
     }
 
-    fn answer(&mut self, picture: &Picture) -> Result<String, GameError> {
-        let won = !nimber(picture).is_zero();
-        Ok(if won { "First" } else { "Second" }.to_string())
-    }
-
     fn nimber(&mut self, picture: &Picture) -> Nimber {
         nimber(picture)
     }

@@ -6,7 +6,6 @@ use crate::analysis::{Analysis, Board, Edit, MoveInfo, Region};
 use crate::game::{unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample};
 use crate::heaps::{self, heap_components, MAX_HEAPS};
 use crate::nimber::Nimber;
-use crate::rng::Rng;
 
 pub const MAX_COUNTERS: u32 = 1_000_000;
 /// The most heaps a position holds: splits add heaps, so more than the 64 a
@@ -28,6 +27,11 @@ pub fn value(n: u32) -> u32 {
         0 if n > 0 => n - 1,
         _ => n,
     }
+}
+
+/// How many moves a heap of `size` has: `size` takes and `size / 2` splits.
+fn move_count(size: u32) -> u32 {
+    size + size / 2
 }
 
 /// The heaps a move on a heap of `size` leaves, in the analysis's order:
@@ -75,25 +79,17 @@ impl Game for Lasker {
         heaps::write_sizes(sizes)
     }
 
-    fn answer(&mut self, heaps: &Vec<u32>) -> Result<String, GameError> {
-        Ok(if self.nimber(heaps).is_zero() {
-            "Second"
-        } else {
-            "First"
-        }
-        .to_string())
-    }
-
     fn nimber(&mut self, heaps: &Vec<u32>) -> Nimber {
         heaps.iter().map(|&h| Nimber(value(h))).sum()
     }
 
     fn option_count(&mut self, heaps: &Vec<u32>) -> u32 {
-        heaps.iter().map(|&h| h + h / 2).sum()
+        let count: u64 = heaps.iter().map(|&h| u64::from(move_count(h))).sum();
+        u32::try_from(count).unwrap_or(u32::MAX)
     }
 
     fn canonical(&self, heaps: &Vec<u32>) -> String {
-        self.format(&crate::heaps::sorted_heaps(heaps))
+        self.format(&heaps::sorted_heaps(heaps))
     }
 
     fn analyse(&mut self, heaps: &Vec<u32>) -> Analysis {
@@ -156,7 +152,7 @@ impl Game for Lasker {
     fn play(&mut self, heaps: &Vec<u32>, move_id: u32) -> Result<Vec<u32>, GameError> {
         let mut left_over = move_id;
         for (index, &size) in heaps.iter().enumerate() {
-            let count = size + size / 2;
+            let count = move_count(size);
             if left_over < count {
                 let (left, right) = options(size)
                     .nth(left_over as usize)
@@ -178,26 +174,20 @@ impl Game for Lasker {
             return edited;
         }
         match *edit {
-            Edit::Random { seed, density } => {
-                let mut rng = Rng::new(seed);
-                let largest = 1 + (density.clamp(0.0, 1.0) * 15.0) as usize;
-                Ok((0..3 + rng.below(3))
-                    .map(|_| 1 + rng.below(largest) as u32)
-                    .collect())
-            }
+            Edit::Random { seed, density } => Ok(heaps::random_heaps(seed, density)),
             _ => Err(unsupported_edit("Lasker's Nim", edit)),
         }
     }
 
     fn check_playable(&self, heaps: &Vec<u32>) -> Result<(), GameError> {
-        if let Some(i) = heaps.iter().position(|&h| h > MAX_PLAYABLE_COUNTERS) {
-            return Err(GameError::new(format!(
-                "heap {} has {} counters; the playground draws heaps of up to {MAX_PLAYABLE_COUNTERS} \
-                 (`grundy solve lasker` takes up to {MAX_COUNTERS})",
-                i + 1,
-                heaps[i]
-            )));
-        }
+        heaps::check_drawn_sizes(
+            heaps,
+            "heap",
+            "counters",
+            MAX_PLAYABLE_COUNTERS,
+            "lasker",
+            MAX_COUNTERS,
+        )?;
         let total: u32 = heaps.iter().sum();
         if total > MAX_PLAYABLE_TOTAL {
             return Err(GameError::new(format!(

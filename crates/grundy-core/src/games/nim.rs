@@ -5,7 +5,6 @@ use crate::analysis::{Analysis, Board, Edit, MisereReport, MoveInfo, Region};
 use crate::game::{unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample};
 use crate::heaps::{self, heap_components, sorted_heaps, MAX_HEAPS};
 use crate::nimber::Nimber;
-use crate::rng::Rng;
 
 pub const MAX_COUNTERS: u32 = 1_000_000;
 /// The playground lists every move, one per counter, so it draws smaller heaps.
@@ -52,11 +51,6 @@ impl Game for Nim {
 
     fn format(&self, heaps: &Heaps) -> String {
         heaps::write_sizes(heaps)
-    }
-
-    fn answer(&mut self, heaps: &Heaps) -> Result<String, GameError> {
-        let total = self.nimber(heaps);
-        Ok(if total.is_zero() { "Second" } else { "First" }.to_string())
     }
 
     fn nimber(&mut self, heaps: &Heaps) -> Nimber {
@@ -121,12 +115,7 @@ impl Game for Nim {
             return edited;
         }
         match *edit {
-            Edit::Random { seed, density } => {
-                let mut rng = Rng::new(seed);
-                let largest = 1 + (density.clamp(0.0, 1.0) * 15.0) as usize;
-                let count = 3 + rng.below(3);
-                Ok((0..count).map(|_| 1 + rng.below(largest) as u32).collect())
-            }
+            Edit::Random { seed, density } => Ok(heaps::random_heaps(seed, density)),
             _ => Err(unsupported_edit("Nim", edit)),
         }
     }
@@ -140,15 +129,14 @@ impl Game for Nim {
     }
 
     fn check_playable(&self, heaps: &Heaps) -> Result<(), GameError> {
-        match heaps.iter().position(|&h| h > MAX_PLAYABLE_COUNTERS) {
-            Some(index) => Err(GameError::new(format!(
-                "heap {} has {} counters; the playground draws heaps of up to \
-                 {MAX_PLAYABLE_COUNTERS} (`grundy solve nim` takes up to {MAX_COUNTERS})",
-                index + 1,
-                heaps[index]
-            ))),
-            None => Ok(()),
-        }
+        heaps::check_drawn_sizes(
+            heaps,
+            "heap",
+            "counters",
+            MAX_PLAYABLE_COUNTERS,
+            "nim",
+            MAX_COUNTERS,
+        )
     }
 }
 

@@ -98,15 +98,6 @@ impl Game for Northcott {
             .collect()
     }
 
-    fn answer(&mut self, rows: &Vec<Row>) -> Result<String, GameError> {
-        Ok(if self.nimber(rows).is_zero() {
-            "Second"
-        } else {
-            "First"
-        }
-        .to_string())
-    }
-
     fn nimber(&mut self, rows: &Vec<Row>) -> Nimber {
         rows.iter().map(|r| Nimber(r.gap())).sum()
     }

@@ -54,15 +54,6 @@ impl Game for Staircase {
         heaps::write_sizes(sizes)
     }
 
-    fn answer(&mut self, steps: &Vec<u32>) -> Result<String, GameError> {
-        Ok(if self.nimber(steps).is_zero() {
-            "Second"
-        } else {
-            "First"
-        }
-        .to_string())
-    }
-
     fn nimber(&mut self, steps: &Vec<u32>) -> Nimber {
         steps
             .iter()
@@ -174,14 +165,13 @@ impl Game for Staircase {
     }
 
     fn check_playable(&self, steps: &Vec<u32>) -> Result<(), GameError> {
-        match steps.iter().position(|&c| c > MAX_PLAYABLE_COINS) {
-            Some(i) => Err(GameError::new(format!(
-                "step {} has {} coins; the playground draws steps of up to {MAX_PLAYABLE_COINS} \
-                 (`grundy solve staircase` takes up to {MAX_COINS})",
-                i + 1,
-                steps[i]
-            ))),
-            None => Ok(()),
-        }
+        heaps::check_drawn_sizes(
+            steps,
+            "step",
+            "coins",
+            MAX_PLAYABLE_COINS,
+            "staircase",
+            MAX_COINS,
+        )
     }
 }
