@@ -5,6 +5,7 @@ import { componentColour, inkOn } from '../elements/palette';
 import { regionHas } from '../engine/regions';
 import { heapEditButtons, ruleField } from './heap-edit';
 import { escapeXml } from '../elements/export';
+import { sentence } from '../elements/readout';
 
 /** Counters drawn individually up to this many per heap; taller heaps shrink them. */
 const FULL_SIZE_COUNTERS = 12;
@@ -121,8 +122,8 @@ export class HeapsBoard extends BoardElement {
       const move = byCell.get(heap, counter)?.[0];
       const wins = this.hints && move !== undefined && isWinning(this.analysis, move);
       const description = move
-        ? this.moveWords(move, `${capitalised(this.partName(heap))}, counter ${counter + 1}: `)
-        : `${capitalised(this.partName(heap))}, counter ${counter + 1}`;
+        ? this.moveWords(move, `${sentence(this.partName(heap))}, counter ${counter + 1}: `)
+        : `${sentence(this.partName(heap))}, counter ${counter + 1}`;
       return html`<button data-stop
         class="counter ${move ? 'playable' : ''} ${previewed && regionHas(previewed.footprint, heap, counter) ? 'taken' : ''} ${wins ? 'winning' : ''}"
         aria-label=${description}
@@ -141,11 +142,11 @@ export class HeapsBoard extends BoardElement {
     const marked = last?.kind === 'items' && last.items.includes(heap);
     const said = taken > 0 ? `; ${this.lastMoveTitle.toLowerCase()} took ${taken}` : marked ? `; ${this.lastMoveTitle.toLowerCase()} left it` : '';
     return html`<div class="heap ${marked ? 'last' : ''}" style="--heap-colour:${colour};--heap-ink:${inkOn(colour)}" title=${marked ? this.lastMoveTitle : nothing}>
-      <div class="stack" role="group" aria-label=${`${capitalised(this.partName(heap))}: ${size} counters${this.quiet ? '' : `, nimber *${nimber}`}${said}`}>${counters}${ghosts}</div>
+      <div class="stack" role="group" aria-label=${`${sentence(this.partName(heap))}: ${size} counters${this.quiet ? '' : `, nimber *${nimber}`}${said}`}>${counters}${ghosts}</div>
       ${this.quiet
         ? nothing
         : html`<button class="badge" style="background:${colour};color:${inkOn(colour)}"
-            aria-label=${`${capitalised(this.partName(heap))}: nimber *${nimber}; explain it`} @click=${() => this.selectComponent(heap)}>*${nimber}</button>`}
+            aria-label=${`${sentence(this.partName(heap))}: nimber *${nimber}; explain it`} @click=${() => this.selectComponent(heap)}>*${nimber}</button>`}
       <span class="name">${this.partName(heap)}</span>
       ${this.editing
         ? heapEditButtons(heap, size, (e) => this.edit(e))
@@ -155,7 +156,3 @@ export class HeapsBoard extends BoardElement {
 }
 
 customElements.define('grundy-heaps', HeapsBoard);
-
-function capitalised(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}

@@ -29,8 +29,7 @@ export function renderScorecard(played: PlayedMove[], players: readonly string[]
 function accuracy(player: string, moves: PlayedMove[]): string {
   const kept = moves.filter((m) => m.judged === 'kept').length;
   const threw = moves.filter((m) => m.judged === 'threw').length;
-  const name = player === 'You' ? 'You' : player;
-  if (kept + threw === 0) return `${name}: ${moves.length} move${moves.length === 1 ? '' : 's'}, never with a winning move to find.`;
+  if (kept + threw === 0) return `${player}: ${moves.length} move${moves.length === 1 ? '' : 's'}, never with a winning move to find.`;
   const percent = Math.round((100 * kept) / (kept + threw));
-  return `${name}: ${percent} % accuracy, ${kept} of ${kept + threw} winning chance${kept + threw === 1 ? '' : 's'} kept.`;
+  return `${player}: ${percent} % accuracy, ${kept} of ${kept + threw} winning chance${kept + threw === 1 ? '' : 's'} kept.`;
 }
