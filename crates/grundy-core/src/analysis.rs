@@ -368,6 +368,10 @@ pub struct TileInfo {
     /// Drawn faded: no longer in play.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub faded: bool,
+    /// Drawn as a coin showing this face, on open ground, not as a filled square.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub coin: Option<Face>,
 }
 
 impl TileInfo {
@@ -379,6 +383,7 @@ impl TileInfo {
             mark: None,
             strokes: Vec::new(),
             faded: false,
+            coin: None,
         }
     }
 
@@ -388,6 +393,21 @@ impl TileInfo {
             ..self
         }
     }
+
+    pub fn coin(self, face: Face) -> TileInfo {
+        TileInfo {
+            coin: Some(face),
+            ..self
+        }
+    }
+}
+
+/// The face a coin shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "lowercase")]
+pub enum Face {
+    Heads,
+    Tails,
 }
 
 /// The kind of ground a tile is, which the page colours by its theme.

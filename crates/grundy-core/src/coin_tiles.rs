@@ -1,7 +1,7 @@
 //! Coins on a grid, shared by the coin-turning games: H for heads and T
 //! for tails, in the text, the tiles and the palette alike.
 
-use crate::analysis::{Legend, TileFill, TileInfo};
+use crate::analysis::{Face, Legend, TileFill, TileInfo};
 use crate::game::GameError;
 
 /// The letter of a coin.
@@ -28,8 +28,12 @@ pub fn painted(tile: char) -> Result<bool, GameError> {
 pub fn legend() -> Legend {
     Legend {
         tiles: vec![
-            TileInfo::new('H', "heads", TileFill::Occupied).marked("H"),
-            TileInfo::new('T', "tails", TileFill::Open).marked("T"),
+            TileInfo::new('H', "heads", TileFill::Occupied)
+                .marked("H")
+                .coin(Face::Heads),
+            TileInfo::new('T', "tails", TileFill::Open)
+                .marked("T")
+                .coin(Face::Tails),
         ],
         palette: vec!["H".to_string(), "T".to_string()],
         numbers: Vec::new(),

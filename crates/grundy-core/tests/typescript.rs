@@ -5,7 +5,7 @@
 //! `UPDATE_TYPES=1 cargo test -p grundy-core --test typescript` and commit it.
 
 use grundy_core::analysis::{
-    Board, Component, Convention, Edit, Fact, ForfeitMove, Heat, Interval, Legend, Loopy,
+    Board, Component, Convention, Edit, Face, Fact, ForfeitMove, Heat, Interval, Legend, Loopy,
     LoopyMoves, MisereReport, MoveInfo, Outcome, Piece, Region, RuleField, Step, Stroke, SumPart,
     TileFill, TileInfo, Token, TreeNode, VertexValue,
 };
@@ -42,6 +42,7 @@ fn generated() -> String {
         declaration::<RuleField>(&config),
         declaration::<TileFill>(&config),
         declaration::<Stroke>(&config),
+        declaration::<Face>(&config),
         declaration::<TileInfo>(&config),
         declaration::<Legend>(&config),
         declaration::<SumPart>(&config),

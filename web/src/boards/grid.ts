@@ -5,6 +5,7 @@ import {
   isWinning,
   type Board,
   type Component,
+  type Face,
   type ForfeitMove,
   type Heat,
   type MoveInfo,
@@ -29,6 +30,12 @@ const FILLS: Record<TileFill, string> = {
   hot: 'var(--tile-hot)',
   exit: 'var(--tile-exit)',
   occupied: '#0072B2',
+};
+
+/** A coin's face, by the theme's properties. */
+const FACES: Record<Face, string> = {
+  heads: 'var(--coin-heads)',
+  tails: 'var(--coin-tails)',
 };
 
 /** Each legend's tiles by character, made once per analysis's board. */
@@ -98,9 +105,9 @@ export class GridBoardElement extends BoardElement {
   }
 
   static styles = css`
-    :host { display: block; --tile-open: #f3f1ea; --tile-hot: #3b3b3b; --tile-wall: #5a5a66; --tile-exit: #cfe8d6; }
+    :host { display: block; --tile-open: #f3f1ea; --tile-hot: #3b3b3b; --tile-wall: #5a5a66; --tile-exit: #cfe8d6; --coin-heads: #e3b341; --coin-tails: #c9ced6; }
     @media (prefers-color-scheme: dark) {
-      :host { --tile-open: #2b2e35; --tile-hot: #0c0c0c; --tile-wall: #6e7280; --tile-exit: #1f4d33; }
+      :host { --tile-open: #2b2e35; --tile-hot: #0c0c0c; --tile-wall: #6e7280; --tile-exit: #1f4d33; --coin-heads: #b8892a; --coin-tails: #5b616b; }
     }
     .tools { display: flex; flex-wrap: wrap; gap: 0.4rem 0.8rem; align-items: center; margin-bottom: 0.5rem; font-size: 0.85rem; }
     .tools button { font: inherit; border: 1px solid var(--grundy-border, #999); background: var(--grundy-surface, #fff);
@@ -332,10 +339,16 @@ export class GridBoardElement extends BoardElement {
     const wins = moves?.some((m) => isWinning(this.analysis, m));
     const label = `row ${r + 1}, column ${c + 1}: ${name}${moves?.length ? `, ${moves.length} move${moves.length > 1 ? 's' : ''}${this.hints && wins ? ', a winning move' : ''}` : ''}`;
     const opacity = look?.faded ? 0.35 : 1;
-    const fill = look ? FILLS[look.fill] : FILLS.open;
+    const coin = look?.coin;
+    const ground = look && !coin ? FILLS[look.fill] : FILLS.open;
+    const fill = coin ? FACES[coin] : ground;
     return svg`<g role="gridcell" aria-label=${label}>
       <rect class="cell ${moves?.length ? 'playable' : ''}" data-r=${r} data-c=${c} x=${x} y=${y} width=${size} height=${size}
-        fill=${fill} opacity=${opacity}><title>${label}</title></rect>
+        fill=${ground} opacity=${opacity}><title>${label}</title></rect>
+      ${coin
+        ? svg`<circle class="coin ${coin}" cx=${x + size / 2} cy=${y + size / 2} r=${size * 0.4} fill=${fill}
+            stroke="var(--grundy-ink, #222)" stroke-width=${Math.max(1, size / 32)} pointer-events="none"></circle>`
+        : nothing}
       ${(look?.strokes ?? []).map((stroke) =>
         stroke === 'rising'
           ? svg`<line x1=${x + size * 0.18} y1=${y + size * 0.82} x2=${x + size * 0.82} y2=${y + size * 0.18} stroke="var(--grundy-ink, #222)" stroke-width=${Math.max(1, size / 14)} opacity=${opacity} pointer-events="none"></line>`
@@ -359,8 +372,12 @@ export class GridBoardElement extends BoardElement {
           height=${region.rows * size - 3} stroke=${colour}></rect>`;
     }
     if (region.kind === 'cells' && !grid.tokens?.length) {
-      return region.cells.map(
-        ([r, c]) => svg`<rect class="tint" x=${c * size} y=${r * size} width=${size} height=${size} fill=${colour} opacity="0.3"></rect>`,
+      // A coin keeps its face's colour and wears its component's as a ring.
+      return region.cells.map(([r, c]) =>
+        tileInfo(grid, grid.tiles[r][c])?.coin
+          ? svg`<circle class="tint" cx=${c * size + size / 2} cy=${r * size + size / 2} r=${size * 0.45} fill="none"
+              stroke=${colour} stroke-width=${size * 0.08}></circle>`
+          : svg`<rect class="tint" x=${c * size} y=${r * size} width=${size} height=${size} fill=${colour} opacity="0.3"></rect>`,
       );
     }
     return nothing;

@@ -116,6 +116,8 @@ export type TileFill = "open" | "wall" | "hot" | "exit" | "occupied";
 
 export type Stroke = "rising" | "falling";
 
+export type Face = "heads" | "tails";
+
 export type TileInfo = { tile: string, 
 /**
  * What a screen reader says, and the tooltip.
@@ -132,7 +134,11 @@ strokes?: Array<Stroke>,
 /**
  * Drawn faded: no longer in play.
  */
-faded?: boolean, };
+faded?: boolean, 
+/**
+ * Drawn as a coin showing this face, on open ground, not as a filled square.
+ */
+coin?: Face, };
 
 export type Legend = { 
 /**

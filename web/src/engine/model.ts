@@ -12,6 +12,7 @@ export type {
   Convention,
   Edit,
   Fact,
+  Face,
   ForfeitMove,
   GameInfo,
   Heat,
