@@ -16,6 +16,9 @@ for (const screen of SCREENS) {
       const game = shownGame(page, 'coins');
       await expect(game.locator('.sum')).toContainText('*2 ⊕ *4 = *6');
       await expect(game.locator('.facts')).toContainText('1: *1 [2: *2] 3: *3 [4: *4]');
+      // Drawn as coins, each face its own colour and letter.
+      await expect(game.locator('grundy-grid circle.coin.heads')).toHaveCount(2);
+      await expect(game.locator('grundy-grid circle.coin.tails')).toHaveCount(2);
       await (await options(game)).getByLabel('Hints').check();
       // Coin 4, the fourth cell of the one row.
       await game.locator('grundy-grid rect.cell.playable').nth(1).click();
@@ -44,12 +47,43 @@ for (const screen of SCREENS) {
   });
 }
 
-test('Turning Corners values a heads coin at (x, y) as x ⊗ y', async ({ page }) => {
+test('Turning Corners values a heads coin at (x, y) as x ⊗ y, and the table says why', async ({ page }) => {
   await page.goto(`/#game=corners&position=${encodeURIComponent('TTTT\nTTTT\nTTTT\nTTTH\n')}`);
   const game = shownGame(page, 'corners');
   // 3 ⊗ 3 = 2, where 3 × 3 is 9.
   await expect(game.locator('.sum')).toContainText('*2');
   await expect(game.locator('nim-sum-table')).toContainText('coin (3, 3)');
+  await game.locator('details.products summary').click();
+  const table = game.locator('nim-product-table');
+  await expect(table.locator('td button')).toHaveCount(256);
+  // The heads coin's product is ringed and explained first.
+  await expect(table.getByRole('button', { name: '3 ⊗ 3 = 2, a heads coin' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(table).toContainText('They reach { 0, 1, 3 }; the smallest value missing is 2.');
+  await table.getByRole('button', { name: '2 ⊗ 2 = 3', exact: true }).click();
+  await expect(table).toContainText('For example a = 1, b = 1: 2 ⊕ 2 ⊕ 1 = 1.');
+  await expect(table).toContainText('They reach { 0, 1, 2 }; the smallest value missing is 3.');
+  // Its options' box: a < 2, b < 2, and the edges a ⊗ 2 and 2 ⊗ b.
+  await expect(table.locator('td.box')).toHaveCount(4);
+  await expect(table.locator('td.edge')).toHaveCount(4);
+  await table.getByRole('button', { name: '0 ⊗ 5 = 0', exact: true }).click();
+  await expect(table).toContainText('the mex of nothing is 0');
+  await page.screenshot({ path: 'tests/screenshots/nim-products.png', fullPage: true });
+});
+
+test("Lasker's Nim splits a heap below the counter clicked, once split is chosen", async ({ page }) => {
+  await page.goto(`/#game=lasker&position=${encodeURIComponent('3 4 5\n')}`);
+  const game = shownGame(page, 'lasker');
+  const kinds = game.getByRole('group', { name: 'What a click on a counter does' });
+  await expect(kinds.getByRole('button', { name: 'take' })).toHaveAttribute('aria-pressed', 'true');
+  await kinds.getByRole('button', { name: 'split' }).click();
+  const counter = game.locator('grundy-heaps .heap').nth(2).locator('button.counter').nth(2);
+  await expect(counter).toHaveAttribute('aria-label', /^Heap 3, counter 3: split heap 3 \(5\) into 2 and 3; leaves \*/);
+  // A counter above the middle has no split of its own: the same split is below its mirror.
+  await expect(game.locator('grundy-heaps .heap').nth(1).locator('button.counter').nth(3)).not.toHaveClass(/playable/);
+  await counter.hover();
+  await expect(game.locator('grundy-heaps button.counter.split-off')).toHaveCount(3);
+  await counter.click();
+  await expect(game.locator('textarea')).toHaveValue(/^3 4 2 3\n/);
 });
 
 test('As Nim draws the heaps a game hides and says each previewed move as the Nim move it is', async ({ page }) => {
@@ -59,6 +93,12 @@ test('As Nim draws the heaps a game hides and says each previewed move as the Ni
   await game.locator('details.disguise summary').click();
   const disguise = game.locator('nim-disguise');
   await expect(disguise.getByRole('img')).toHaveAttribute('aria-label', 'As Nim: heaps of 3, 0, 4, 0');
+  // Drawn as a staircase: each step higher than the one before.
+  const treads = game.locator('grundy-heaps .tread');
+  await expect(treads).toHaveCount(4);
+  const heights = await treads.evaluateAll((all) => all.map((t) => t.getBoundingClientRect().height));
+  expect(heights).toEqual([...heights].sort((a, b) => a - b));
+  expect(heights[3]).toBeGreaterThan(heights[0] * 3);
   // Step 3's top coin down to step 2: the heap of 4 goes down to 3.
   await game.locator('grundy-heaps .heap').nth(2).locator('button.counter').nth(3).hover();
   await expect(disguise).toContainText('“move 1 from step 3 to step 2” as Nim takes the heap *4 down to *3.');

@@ -266,6 +266,9 @@ pub enum Board {
         /// The most heaps a position holds.
         #[serde(rename = "maxHeaps")]
         max_heaps: u32,
+        /// Drawn as a staircase, heap k standing on step k.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        stairs: bool,
     },
     /// A grid; every cell is one character of the game's own alphabet.
     Grid {
@@ -520,6 +523,19 @@ pub struct Fact {
     pub play: Option<Convention>,
 }
 
+/// Nim multiplication on 0 … side − 1, for the page to explain a heads
+/// coin's value x ⊗ y by its definition, as it explains a mex.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct NimProducts {
+    /// A power of two, so that every product stays below it.
+    pub side: u32,
+    /// x ⊗ y at x · side + y.
+    pub products: Vec<u32>,
+    /// At x · side + y, a bit for each value (a ⊗ y) ⊕ (x ⊗ b) ⊕ (a ⊗ b)
+    /// takes over a < x, b < y: x ⊗ y is the smallest it misses.
+    pub reached: Vec<u32>,
+}
+
 /// One analysis's long lists, as `Analysis::take_lists` takes them out.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct LongLists {
@@ -559,6 +575,14 @@ pub struct Analysis {
     #[serde(default, rename = "lastMove", skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub last_move: Option<Region>,
+    /// Turning Corners' multiplication table, which values its coins.
+    #[serde(
+        default,
+        rename = "nimProducts",
+        skip_serializing_if = "Option::is_none"
+    )]
+    #[ts(optional)]
+    pub nim_products: Option<NimProducts>,
     /// Present when play can go on forever: the outcome then follows
     /// Smith's rule, and these moves win or hold a draw.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -618,6 +642,7 @@ impl Analysis {
             convention: Convention::Normal,
             misere: None,
             last_move: None,
+            nim_products: None,
             loopy,
             verdict: None,
             winning: Vec::new(),

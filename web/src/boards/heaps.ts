@@ -1,5 +1,5 @@
 import { css, html, nothing } from 'lit';
-import { BoardElement, type MovesByCell } from './board';
+import { BoardElement, PerAnalysis, type MovesByCell } from './board';
 import { isWinning, type MoveInfo } from '../engine/model';
 import { componentColour, inkOn } from '../elements/palette';
 import { regionHas } from '../engine/regions';
@@ -11,12 +11,39 @@ import { sentence } from '../elements/readout';
 const FULL_SIZE_COUNTERS = 12;
 
 /**
+ * The kinds of move (take, split) that share a counter, in the order the
+ * moves first show them: a click needs to be told which to play. Kinds
+ * that never share one (a subtraction game's takes) need no choosing.
+ */
+function sharedKinds(byCell: MovesByCell): string[] {
+  const kinds = new Set<string>();
+  for (const [, , moves] of byCell.cells()) {
+    if (moves.length > 1) for (const m of moves) if (m.variant) kinds.add(m.variant);
+  }
+  return [...kinds];
+}
+
+/**
  * Heaps as stacks of counters. Clicking a counter plays the move whose
  * anchor is that counter: in Nim and subtraction games it and every counter
- * above it are taken; in Grundy's game the heap splits below it. Each
- * heap's badge is its component's nimber.
+ * above it are taken; in Grundy's game the heap splits below it. Where a
+ * counter anchors moves of several kinds (Lasker's Nim takes from it or
+ * splits below it), the kind a click plays is chosen above the heaps. Each
+ * heap's badge is its component's nimber; a staircase stands each heap on
+ * its step.
  */
 export class HeapsBoard extends BoardElement {
+  static properties = { ...BoardElement.properties, variant: { state: true } };
+
+  /** The kind of move a click plays; '' for the first the game names. */
+  declare private variant: string;
+  private readonly variants = new PerAnalysis(() => sharedKinds(this.movesByCell()));
+
+  constructor() {
+    super();
+    this.variant = '';
+  }
+
   /** Counter 1 is at the bottom of its stack. */
   protected readonly stackedUp = true;
 
@@ -34,6 +61,7 @@ export class HeapsBoard extends BoardElement {
     .interactive button.counter { cursor: pointer; }
     /* A page may mark what a move takes more strongly, as presentation does for a projector. */
     button.counter.taken { opacity: var(--grundy-taken-opacity, 0.25); border-style: dashed; outline: var(--grundy-taken-outline, none); }
+    button.counter.split-off { border-style: dashed; transform: translateX(0.9rem); }
     .counter.ghost { display: block; box-sizing: border-box; width: 3.2rem; height: var(--counter-height); min-height: 3px; border-radius: 0.6rem;
       border: 2px dashed var(--grundy-last, #c2410c); background: transparent; }
     .heap.last .stack { outline: 3px dashed var(--grundy-last, #c2410c); outline-offset: 4px; border-radius: 0.7rem; }
@@ -49,6 +77,15 @@ export class HeapsBoard extends BoardElement {
       border: 1px solid var(--grundy-border, #999); background: var(--grundy-surface, #fff); color: inherit; cursor: pointer; }
     .add { align-self: center; }
     .empty { color: var(--grundy-muted, #555); }
+    .kinds { display: flex; flex-wrap: wrap; gap: 0.4rem; align-items: center; justify-content: center; font-size: 0.9rem; }
+    .kinds button { font: inherit; padding: 0.2rem 0.7rem; border-radius: 0.4rem; border: 1px solid var(--grundy-border, #999);
+      background: var(--grundy-surface, #fff); color: inherit; cursor: pointer; }
+    .kinds button[aria-pressed='true'] { background: var(--grundy-accent, #0b57d0); border-color: var(--grundy-accent, #0b57d0); color: #fff; }
+    /* A staircase: each heap on its step, step k k treads high. */
+    .stairs { column-gap: 0; }
+    .stairs .heap { min-width: 4.4rem; }
+    .tread { align-self: stretch; height: calc(var(--step) * 0.9rem); background: var(--grundy-tread, #c8c2b4);
+      border-top: 3px solid var(--grundy-ink, #222); margin-top: -0.2rem; }
     .rule { display: flex; flex-wrap: wrap; gap: 0.4rem; align-items: center; font-size: 0.9rem; }
     .rule input { font: inherit; width: 10rem; }
     .rule span { color: var(--grundy-muted, #555); font-size: 0.8rem; }
@@ -81,7 +118,7 @@ export class HeapsBoard extends BoardElement {
 
   render() {
     if (this.analysis.board.kind !== 'heaps') return nothing;
-    const { sizes, ruleField: rule, maxHeaps } = this.analysis.board;
+    const { sizes, ruleField: rule, maxHeaps, stairs } = this.analysis.board;
     const byCell = this.movesByCell();
     const tallest = Math.max(1, ...sizes.map((size, heap) => size + this.ghosts(heap, size)));
     // Small heaps get full-size counters; taller ones share a fixed height.
@@ -89,14 +126,26 @@ export class HeapsBoard extends BoardElement {
     const counterHeight = fits ? 'var(--full-counter, 1.4rem)' : `calc((18rem - ${tallest * 3}px) / ${tallest})`;
     const stackHeight = fits ? 'auto' : '18rem';
     const previewed = this.previewed;
+    const kinds = this.variants.of(this.analysis);
+    const kind = this.chosenKind();
     return html`${this.editing && rule ? ruleField(rule, (e) => this.edit(e)) : nothing}
-      <div class="heaps ${this.interactive && !this.editing ? 'interactive' : ''}" style="--counter-height:${counterHeight};--stack-height:${stackHeight}">
+      ${kinds.length > 1 && !this.editing
+        ? html`<div class="kinds" role="group" aria-label="What a click on a counter does">A click on a counter:
+            ${kinds.map((k) => html`<button aria-pressed=${k === kind ? 'true' : 'false'} @click=${() => (this.variant = k)}>${k}</button>`)}</div>`
+        : nothing}
+      <div class="heaps ${this.interactive && !this.editing ? 'interactive' : ''} ${stairs ? 'stairs' : ''}" style="--counter-height:${counterHeight};--stack-height:${stackHeight}">
       ${sizes.length === 0 ? html`<p class="empty">No heaps, so no move can be made.</p>` : nothing}
-      ${sizes.map((size, heap) => this.renderHeap(heap, size, byCell, previewed))}
+      ${sizes.map((size, heap) => this.renderHeap(heap, size, byCell, previewed, stairs ?? false))}
       ${this.editing && sizes.length < maxHeaps
         ? html`<button class="add" @click=${() => this.edit({ kind: 'setHeap', index: sizes.length, size: 3 })}>+ heap</button>`
         : nothing}
     </div>`;
+  }
+
+  /** The kind of move a click plays, where the game names kinds. */
+  private chosenKind(): string | undefined {
+    const kinds = this.variants.of(this.analysis);
+    return kinds.includes(this.variant) ? this.variant : kinds[0];
   }
 
   /**
@@ -115,17 +164,21 @@ export class HeapsBoard extends BoardElement {
     return Math.max(0, last.col + last.cols - size);
   }
 
-  private renderHeap(heap: number, size: number, byCell: MovesByCell, previewed: MoveInfo | undefined) {
+  private renderHeap(heap: number, size: number, byCell: MovesByCell, previewed: MoveInfo | undefined, stairs: boolean) {
     const colour = componentColour(heap);
     const nimber = this.analysis.components[heap]?.nimber ?? size;
+    const kind = this.chosenKind();
+    // A move that leaves two heaps where there was one moves its counters off to the new heap.
+    const moved = previewed && previewed.parts.length > 1 ? 'split-off' : 'taken';
     const counters = Array.from({ length: size }, (_, counter) => {
-      const move = byCell.get(heap, counter)?.[0];
+      const offered = byCell.get(heap, counter);
+      const move = kind === undefined ? offered?.[0] : offered?.find((m) => m.variant === kind);
       const wins = this.hints && move !== undefined && isWinning(this.analysis, move);
       const description = move
         ? this.moveWords(move, `${sentence(this.partName(heap))}, counter ${counter + 1}: `)
         : `${sentence(this.partName(heap))}, counter ${counter + 1}`;
       return html`<button data-stop
-        class="counter ${move ? 'playable' : ''} ${previewed && regionHas(previewed.footprint, heap, counter) ? 'taken' : ''} ${wins ? 'winning' : ''}"
+        class="counter ${move ? 'playable' : ''} ${previewed && regionHas(previewed.footprint, heap, counter) ? moved : ''} ${wins ? 'winning' : ''}"
         aria-label=${description}
         title=${description}
         ?disabled=${this.editing}
@@ -143,6 +196,7 @@ export class HeapsBoard extends BoardElement {
     const said = taken > 0 ? `; ${this.lastMoveTitle.toLowerCase()} took ${taken}` : marked ? `; ${this.lastMoveTitle.toLowerCase()} left it` : '';
     return html`<div class="heap ${marked ? 'last' : ''}" style="--heap-colour:${colour};--heap-ink:${inkOn(colour)}" title=${marked ? this.lastMoveTitle : nothing}>
       <div class="stack" role="group" aria-label=${`${sentence(this.partName(heap))}: ${size} counters${this.quiet ? '' : `, nimber *${nimber}`}${said}`}>${counters}${ghosts}</div>
+      ${stairs ? html`<span class="tread" style="--step:${heap + 1}"></span>` : nothing}
       ${this.quiet
         ? nothing
         : html`<button class="badge" style="background:${colour};color:${inkOn(colour)}"

@@ -180,7 +180,11 @@ ruleField?: RuleField,
 /**
  * The most heaps a position holds.
  */
-maxHeaps: number, } | { "kind": "grid", rows: number, cols: number, tiles: Array<string>, tokens?: Array<Token>, heat?: Heat, legend: Legend, } | { "kind": "text", text: string, erased: Array<boolean>, words: Array<string>, } | { "kind": "rows", sizes: Array<number>, takes: Array<number>, piece: Piece, 
+maxHeaps: number, 
+/**
+ * Drawn as a staircase, heap k standing on step k.
+ */
+stairs?: boolean, } | { "kind": "grid", rows: number, cols: number, tiles: Array<string>, tokens?: Array<Token>, heat?: Heat, legend: Legend, } | { "kind": "text", text: string, erased: Array<boolean>, words: Array<string>, } | { "kind": "rows", sizes: Array<number>, takes: Array<number>, piece: Piece, 
 /**
  * The octal code, as `grundy sequence` names it.
  */
@@ -200,6 +204,21 @@ export type Fact = { label: string, value: string,
  * analysis of the other leaves it out.
  */
 play?: Convention, };
+
+export type NimProducts = { 
+/**
+ * A power of two, so that every product stays below it.
+ */
+side: number, 
+/**
+ * x ⊗ y at x · side + y.
+ */
+products: Array<number>, 
+/**
+ * At x · side + y, a bit for each value (a ⊗ y) ⊕ (x ⊗ b) ⊕ (a ⊗ b)
+ * takes over a < x, b < y: x ⊗ y is the smallest it misses.
+ */
+reached: Array<number>, };
 
 export type MisereReport = { 
 /**
@@ -236,6 +255,10 @@ convention?: Convention, misere?: MisereReport,
  * until the next move; `None` for a loaded or drawn position.
  */
 lastMove?: Region, 
+/**
+ * Turning Corners' multiplication table, which values its coins.
+ */
+nimProducts?: NimProducts, 
 /**
  * Present when play can go on forever: the outcome then follows
  * Smith's rule, and these moves win or hold a draw.

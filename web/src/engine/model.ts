@@ -20,6 +20,7 @@ export type {
   Loopy,
   MisereReport,
   MoveInfo,
+  NimProducts,
   Nimber,
   Outcome,
   Region,

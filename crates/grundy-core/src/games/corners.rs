@@ -4,7 +4,7 @@
 //! left of it, whose coin at x is worth x, so by the Tartan theorem a heads
 //! coin at (x, y) is worth the Nim product x ⊗ y.
 
-use crate::analysis::{Analysis, Board, Component, Edit, MoveInfo, Region};
+use crate::analysis::{Analysis, Board, Component, Edit, MoveInfo, NimProducts, Region};
 use crate::coin_tiles;
 use crate::game::{
     new_grid_size, painted_cell, unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample,
@@ -181,7 +181,9 @@ impl Game for Corners {
             heat: None,
             legend: coin_tiles::legend(),
         };
-        Analysis::new(board, components, moves)
+        let mut analysis = Analysis::new(board, components, moves);
+        analysis.nim_products = Some(products_table(MAX_PLAYABLE_SIDE));
+        analysis
     }
 
     fn play(&mut self, grid: &Grid, move_id: u32) -> Result<Grid, GameError> {
@@ -244,6 +246,22 @@ impl Game for Corners {
     }
 }
 
+/// The products of 0 … side − 1 (a power of two) and the values each
+/// one's definition reaches, every coin the playground draws covered.
+fn products_table(side: usize) -> NimProducts {
+    let at = |x: usize, y: usize| nim_product(x as u64, y as u64) as u32;
+    let cells = (0..side).flat_map(|x| (0..side).map(move |y| (x, y)));
+    let reached = cells.clone().map(|(x, y)| {
+        let options = (0..x).flat_map(|a| (0..y).map(move |b| at(a, y) ^ at(x, b) ^ at(a, b)));
+        options.fold(0, |mask, value| mask | 1 << value)
+    });
+    NimProducts {
+        side: side as u32,
+        products: cells.map(|(x, y)| at(x, y)).collect(),
+        reached: reached.collect(),
+    }
+}
+
 /// The (row, column) of every heads coin, row by row.
 fn heads_at(grid: &Grid) -> impl Iterator<Item = (usize, usize)> + '_ {
     grid.heads
@@ -268,6 +286,20 @@ mod tests {
             Corners.solve("TTTT\nTTTH\nTTHT\nTHTT\n").unwrap(),
             "First\n"
         );
+    }
+
+    #[test]
+    fn the_table_explains_each_product_as_the_mex_of_what_it_reaches() {
+        let table = products_table(MAX_PLAYABLE_SIDE);
+        assert_eq!(table.products.len(), 256);
+        for (&product, &reached) in table.products.iter().zip(&table.reached) {
+            // The smallest value missing from the options, and below the field's size.
+            assert_eq!(product, reached.trailing_ones());
+            assert!(product < 16);
+        }
+        // 2 ⊗ 2 = 3: a < 2, b < 2 reach 0 ⊕ 0 ⊕ 0, 2 ⊕ 0 ⊕ 0, 0 ⊕ 2 ⊕ 0 and 2 ⊕ 2 ⊕ 1.
+        assert_eq!(table.reached[2 * 16 + 2], 0b111);
+        assert_eq!(table.products[2 * 16 + 2], 3);
     }
 
     #[test]

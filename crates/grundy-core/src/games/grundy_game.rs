@@ -71,6 +71,7 @@ impl HeapFamily for GrundyFamily {
             rule: Some(rule.to_string()),
             rule_field: None,
             max_heaps: MAX_HEAPS as u32,
+            stairs: false,
         }
     }
 

@@ -145,6 +145,7 @@ impl Game for Lasker {
             rule: None,
             rule_field: None,
             max_heaps: MAX_HEAPS as u32,
+            stairs: false,
         };
         Analysis::new(board, heap_components(heaps, &values), moves)
     }

@@ -91,6 +91,7 @@ impl Game for Nim {
                 rule: None,
                 rule_field: None,
                 max_heaps: MAX_HEAPS as u32,
+                stairs: false,
             },
             components,
             moves,

@@ -128,6 +128,7 @@ impl Game for Staircase {
             rule: None,
             rule_field: None,
             max_heaps: MAX_HEAPS as u32,
+            stairs: true,
         };
         Analysis::new(board, components, moves)
     }

@@ -65,6 +65,7 @@ impl HeapFamily for SubtractionFamily {
             }),
             rule: Some(rule),
             max_heaps: MAX_HEAPS as u32,
+            stairs: false,
         }
     }
 
