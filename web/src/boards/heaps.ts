@@ -81,10 +81,10 @@ export class HeapsBoard extends BoardElement {
     .kinds button { font: inherit; padding: 0.2rem 0.7rem; border-radius: 0.4rem; border: 1px solid var(--grundy-border, #999);
       background: var(--grundy-surface, #fff); color: inherit; cursor: pointer; }
     .kinds button[aria-pressed='true'] { background: var(--grundy-accent, #0b57d0); border-color: var(--grundy-accent, #0b57d0); color: #fff; }
-    /* A staircase: each heap on its step, step k k treads high. */
+    /* A staircase: each heap on its step, step k k treads high, and the top step at most 8rem. */
     .stairs { column-gap: 0; }
     .stairs .heap { min-width: 4.4rem; }
-    .tread { align-self: stretch; height: calc(var(--step) * 0.9rem); background: var(--grundy-tread, #c8c2b4);
+    .tread { align-self: stretch; height: calc(var(--step) * min(0.9rem, 8rem / var(--steps))); background: var(--grundy-tread, #c8c2b4);
       border-top: 3px solid var(--grundy-ink, #222); margin-top: -0.2rem; }
     .rule { display: flex; flex-wrap: wrap; gap: 0.4rem; align-items: center; font-size: 0.9rem; }
     .rule input { font: inherit; width: 10rem; }
@@ -133,7 +133,7 @@ export class HeapsBoard extends BoardElement {
         ? html`<div class="kinds" role="group" aria-label="What a click on a counter does">A click on a counter:
             ${kinds.map((k) => html`<button aria-pressed=${k === kind ? 'true' : 'false'} @click=${() => (this.variant = k)}>${k}</button>`)}</div>`
         : nothing}
-      <div class="heaps ${this.interactive && !this.editing ? 'interactive' : ''} ${stairs ? 'stairs' : ''}" style="--counter-height:${counterHeight};--stack-height:${stackHeight}">
+      <div class="heaps ${this.interactive && !this.editing ? 'interactive' : ''} ${stairs ? 'stairs' : ''}" style="--counter-height:${counterHeight};--stack-height:${stackHeight};--steps:${sizes.length}">
       ${sizes.length === 0 ? html`<p class="empty">No heaps, so no move can be made.</p>` : nothing}
       ${sizes.map((size, heap) => this.renderHeap(heap, size, byCell, previewed, stairs ?? false))}
       ${this.editing && sizes.length < maxHeaps
