@@ -92,11 +92,12 @@ fn main() -> ExitCode {
 /// computing them a block at a time.
 fn write_values(out: &mut impl Write, mut sequence: Sequence, count: usize) -> io::Result<()> {
     const BLOCK: usize = 1 << 16;
+    sequence.reserve(count);
     let mut written = 0;
     while written < count {
         let end = count.min(written + BLOCK);
         sequence.extend_to(end);
-        for (n, value) in sequence.values()[written..end].iter().enumerate() {
+        for (n, value) in sequence.values(written..end).iter().enumerate() {
             let separator = if written + n == 0 { "" } else { " " };
             write!(out, "{separator}{value}")?;
         }
@@ -223,9 +224,10 @@ fn outcome(args: &[String]) -> Result<String, Failure> {
 const MAX_SEQUENCE: usize = 1 << 24;
 /// The most values `--count` counts with `--freq`: 2³⁶.
 const MAX_FREQUENCIES: usize = 1 << 36;
-/// Memory a value held costs while computing: its 4 bytes, twice over
-/// while the list grows, and the rare values' index.
-const BYTES_PER_HELD_VALUE: u64 = 12;
+/// Memory a value held costs while computing, at most: 2 bytes, room for
+/// all of them reserved at once, and 4 in the rare values' index for the
+/// half of them that can be rare where values have no sparse structure.
+const BYTES_PER_HELD_VALUE: u64 = 4;
 
 /// `grundy sequence <rule> --count N [--freq] | --period [--max N]`.
 fn sequence(args: &[String]) -> Result<Output, Failure> {
@@ -345,6 +347,7 @@ fn frequencies(mut sequence: Sequence, count: u64) -> Result<Output, Failure> {
         }
         true
     };
+    sequence.reserve(hold as usize);
     let counts = sequence.frequencies(count, hold as usize, progress);
     if terminal && start.elapsed().as_secs_f64() >= 1.0 {
         eprintln!();

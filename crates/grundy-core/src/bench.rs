@@ -677,7 +677,7 @@ pub fn run_work(work: Work, game: &str, input: &str) -> Result<usize, GameError>
                 .map_err(|_| GameError::new(format!("not a count: {count}")))?;
             let mut sequence = Sequence::new(Rule::parse_name(rule)?);
             sequence.extend_to(count);
-            Ok(sequence.values().len())
+            Ok(sequence.len())
         }
         Work::Edit => Err(GameError::new(
             "an edit needs a session: time it with a Runner",

@@ -112,9 +112,10 @@ impl RuleValues {
     }
 
     /// G of every heap size up to `position`'s largest heap.
-    fn through_largest(&mut self, position: &HeapPosition) -> &[u32] {
+    fn through_largest(&mut self, position: &HeapPosition) -> Vec<u32> {
         let largest = position.heaps.iter().copied().max().unwrap_or(0) as usize;
-        self.sequence(&position.rule, largest + 1).values()
+        self.sequence(&position.rule, largest + 1)
+            .values(0..largest + 1)
     }
 
     /// Whether every heap of up to `largest` counters plays as a Nim heap
@@ -132,11 +133,11 @@ impl RuleValues {
                 .options(n as usize)
                 .into_iter()
                 .map(|o| {
-                    let firm = o.leaves.iter().any(|&h| sequence.values()[h] >= 2);
+                    let firm = o.leaves.iter().any(|&h| sequence.known(h) >= 2);
                     (o.value, firm)
                 })
                 .collect();
-            match heaps::nim_like_failure(sequence.values()[n as usize], &options) {
+            match heaps::nim_like_failure(sequence.known(n as usize), &options) {
                 Some(why) => check.failure = Some((n, why)),
                 None => check.passed += 1,
             }
@@ -149,7 +150,7 @@ impl RuleValues {
         let sequence = self.sequence(rule, 0);
         let first: Vec<String> = {
             sequence.extend_to(24);
-            sequence.values()[..24].iter().map(u32::to_string).collect()
+            sequence.values(0..24).iter().map(u32::to_string).collect()
         };
         let sequence = self.sequence.as_mut().expect("set above");
         if self.period.is_none() {
@@ -158,7 +159,7 @@ impl RuleValues {
         let period = match (rule, self.period.flatten()) {
             (Rule::Grundy, _) => "none known; values are computed as far as needed".to_string(),
             (_, Some(p)) => format!("{} from n = {} (proved)", p.period, p.preperiod),
-            (_, None) => format!("not proved within {} values", sequence.values().len()),
+            (_, None) => format!("not proved within {} values", sequence.len()),
         };
         self.nim_like_to(rule, MAX_PLAYABLE_COUNTERS);
         let misere = match &self.nim_like.failure {
@@ -208,12 +209,12 @@ impl<F: HeapFamily> HeapGame<F> {
 
     pub fn nimber(&mut self, position: &HeapPosition) -> Nimber {
         let g = self.known.through_largest(position);
-        heap_values(&position.heaps, g).into_iter().sum()
+        heap_values(&position.heaps, &g).into_iter().sum()
     }
 
     pub fn analyse(&mut self, position: &HeapPosition) -> Analysis {
         let g = self.known.through_largest(position);
-        let (components, moves) = heaps_analysis(position, g, F::runs, F::label);
+        let (components, moves) = heaps_analysis(position, &g, F::runs, F::label);
         let mut analysis =
             Analysis::new(F::board(&position.rule, &position.heaps), components, moves);
         analysis.facts = self.known.facts(&position.rule);
@@ -537,7 +538,7 @@ impl<F: HeapFamily> Game for HeapGame<F> {
         }
         let g = self.known.through_largest(position);
         let values: Vec<u32> = position.heaps.iter().map(|&h| g[h as usize]).collect();
-        let moves = option_values(position, g, F::runs);
+        let moves = option_values(position, &g, F::runs);
         Some(heaps::nim_like_report(&values, moves, largest))
     }
     fn canonical(&self, position: &HeapPosition) -> String {

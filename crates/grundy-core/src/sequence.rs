@@ -14,6 +14,7 @@ use crate::game::GameError;
 use serde::Serialize;
 use std::cell::Cell;
 use std::fmt;
+use std::ops::Range;
 
 /// The most counters a heap may hold anywhere a rule is read.
 pub const MAX_HEAP: u32 = 1 << 20;
@@ -291,7 +292,7 @@ impl MoveKinds {
 struct Sparse {
     mask: u32,
     /// Every heap size n ≥ 1 computed so far whose value is rare, ascending.
-    rare: Vec<usize>,
+    rare: Vec<u32>,
     /// The length at which the mask is chosen again.
     next_review: usize,
 }
@@ -302,12 +303,89 @@ impl Sparse {
     }
 }
 
+/// G(0), G(1), … held in two bytes a value while every value is below
+/// 2¹⁶, as every code computed so far is (0.172 reaches 335 by 2²⁰), and
+/// in four from the first value that is not.
+#[derive(Clone, Debug)]
+enum Store {
+    Narrow(Vec<u16>),
+    Wide(Vec<u32>),
+}
+
+impl Store {
+    fn len(&self) -> usize {
+        match self {
+            Store::Narrow(values) => values.len(),
+            Store::Wide(values) => values.len(),
+        }
+    }
+
+    fn get(&self, n: usize) -> u32 {
+        match self {
+            Store::Narrow(values) => u32::from(values[n]),
+            Store::Wide(values) => values[n],
+        }
+    }
+
+    fn push(&mut self, value: u32) {
+        match self {
+            Store::Narrow(values) => match u16::try_from(value) {
+                Ok(narrow) => values.push(narrow),
+                Err(_) => {
+                    let mut wide: Vec<u32> = values.iter().map(|&v| u32::from(v)).collect();
+                    wide.push(value);
+                    *self = Store::Wide(wide);
+                }
+            },
+            Store::Wide(values) => values.push(value),
+        }
+    }
+
+    fn reserve(&mut self, total: usize) {
+        let more = total.saturating_sub(self.len());
+        match self {
+            Store::Narrow(values) => values.reserve_exact(more),
+            Store::Wide(values) => values.reserve_exact(more),
+        }
+    }
+
+    /// G(n) for n in `range`.
+    fn slice(&self, range: Range<usize>) -> Vec<u32> {
+        match self {
+            Store::Narrow(values) => values[range].iter().map(|&v| u32::from(v)).collect(),
+            Store::Wide(values) => values[range].to_vec(),
+        }
+    }
+
+    /// Calls `each(n, G(n))` for n in `range`.
+    fn for_each(&self, range: Range<usize>, mut each: impl FnMut(usize, u32)) {
+        let start = range.start;
+        match self {
+            Store::Narrow(values) => {
+                for (i, &v) in values[range].iter().enumerate() {
+                    each(start + i, u32::from(v));
+                }
+            }
+            Store::Wide(values) => {
+                for (i, &v) in values[range].iter().enumerate() {
+                    each(start + i, v);
+                }
+            }
+        }
+    }
+}
+
+/// A value as a [`Store`] holds it, read by the inner loops without a branch.
+trait Held: Copy + Into<u32> + PartialEq {}
+impl Held for u16 {}
+impl Held for u32 {}
+
 /// G(0), G(1), … of one rule, as far as it has been asked for.
 #[derive(Clone, Debug)]
 pub struct Sequence {
     rule: Rule,
     kinds: MoveKinds,
-    values: Vec<u32>,
+    values: Store,
     sparse: Sparse,
     /// The largest value so far.
     largest: u32,
@@ -336,7 +414,7 @@ impl Sequence {
         Sequence {
             kinds: MoveKinds::of(&rule),
             rule,
-            values: Vec::new(),
+            values: Store::Narrow(Vec::new()),
             sparse: Sparse {
                 mask: 0,
                 rare: Vec::new(),
@@ -355,15 +433,44 @@ impl Sequence {
         &self.rule
     }
 
-    /// The values computed so far, G(0) first.
-    pub fn values(&self) -> &[u32] {
-        &self.values
+    /// How many values are computed: G(0) … G(len − 1).
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.values.len() == 0
+    }
+
+    /// G(n), computed already.
+    pub fn known(&self, n: usize) -> u32 {
+        self.values.get(n)
+    }
+
+    /// G(n) for n in `range`, computed already.
+    pub fn values(&self, range: Range<usize>) -> Vec<u32> {
+        self.values.slice(range)
+    }
+
+    /// Makes room for `total` values at once, where the count is known, so
+    /// that holding them never takes the twice over that growing a list does.
+    pub fn reserve(&mut self, total: usize) {
+        self.values.reserve(total);
+    }
+
+    /// How many bytes the values computed so far take.
+    pub fn held_bytes(&self) -> usize {
+        let each = match self.values {
+            Store::Narrow(_) => 2,
+            Store::Wide(_) => 4,
+        };
+        self.values.len() * each + self.sparse.rare.len() * 4
     }
 
     /// G(n), computing the sequence as far as n.
     pub fn value(&mut self, n: usize) -> u32 {
         self.extend_to(n + 1);
-        self.values[n]
+        self.values.get(n)
     }
 
     /// Computes G(0) … G(len − 1).
@@ -415,7 +522,7 @@ impl Sequence {
             self.period = self.proved_period();
         }
         if let Some(Period { period, .. }) = self.period {
-            self.values.push(self.values[n - period]);
+            self.values.push(self.values.get(n - period));
             return;
         }
         if n == self.sparse.next_review && !self.kinds.split.is_empty() {
@@ -424,113 +531,33 @@ impl Sequence {
         let value = self.compute(n);
         self.largest = self.largest.max(value);
         if n >= 1 && !self.kinds.split.is_empty() && self.sparse.is_rare(value) {
-            self.sparse.rare.push(n);
+            self.sparse.rare.push(n as u32);
         }
         self.values.push(value);
     }
 
     /// G(n) from G(0..n).
     fn compute(&mut self, n: usize) -> u32 {
-        let g = &self.values;
-        // Options are xors of values so far, all below `cap`; the mex is
-        // below 2·cap, where some common value lies whatever the mask.
-        let cap = (self.largest + 1).next_power_of_two() as usize;
-        let mut seen = std::mem::take(&mut self.seen);
-        seen.clear();
-        seen.resize(2 * cap, false);
-        for &take in &self.kinds.whole {
-            if n == take {
-                seen[0] = true;
-            }
+        match &self.values {
+            Store::Narrow(g) => mex_of(
+                g,
+                n,
+                &self.kinds,
+                &self.sparse,
+                self.largest,
+                &mut self.seen,
+                &mut self.work,
+            ),
+            Store::Wide(g) => mex_of(
+                g,
+                n,
+                &self.kinds,
+                &self.sparse,
+                self.largest,
+                &mut self.seen,
+                &mut self.work,
+            ),
         }
-        for &take in &self.kinds.single {
-            if n > take {
-                seen[g[n - take] as usize] = true;
-            }
-        }
-        // Every value a rare heap reaches with its partner, common or not.
-        for &take in &self.kinds.split {
-            let Some(m) = n.checked_sub(take).filter(|&m| m >= 2) else {
-                continue;
-            };
-            let mut looked = 0;
-            for &r in self.sparse.rare.iter().take_while(|&&r| r < m) {
-                looked += 1;
-                if !(self.kinds.unequal && 2 * r == m) {
-                    seen[(g[r] ^ g[m - r]) as usize] = true;
-                }
-            }
-            self.work += looked;
-        }
-        // Every common value an option has is now seen, since a common value
-        // pairs a rare heap with a common one: the least unseen common value
-        // bounds the mex. Below it, rare values still unseen may come from
-        // two common heaps, so look for them all in one pass.
-        let bound = (0..2 * cap)
-            .find(|&v| !seen[v] && (self.sparse.mask == 0 || !self.sparse.is_rare(v as u32)))
-            .expect("a common value lies below 2·cap");
-        let missing = seen[..bound].iter().filter(|&&s| !s).count();
-        if missing > 0 {
-            self.work += self.find_pairs(n, bound, missing, &mut seen);
-        }
-        let mex = (0..bound).find(|v| !seen[*v]).unwrap_or(bound);
-        self.seen = seen;
-        mex as u32
-    }
-
-    /// Marks in `seen` the values below `bound` that some split of heap n
-    /// reaches, until `missing` unseen ones are found. Smaller heaps come
-    /// first, in blocks shared by every count taken, because a value that is
-    /// reached at all is usually reached with a small heap. Returns how many
-    /// splits it looked at.
-    fn find_pairs(&self, n: usize, bound: usize, mut missing: usize, seen: &mut [bool]) -> u64 {
-        let g = &self.values;
-        // What is still sought, by value: one lookup per pair in the loop.
-        let mut sought: Vec<bool> = (0..seen.len()).map(|v| v < bound && !seen[v]).collect();
-        // The largest smaller heap of a split after taking `take`.
-        let largest = |m: usize| {
-            if self.kinds.unequal {
-                (m - 1) / 2
-            } else {
-                m / 2
-            }
-        };
-        let splits: Vec<(usize, usize)> = self
-            .kinds
-            .split
-            .iter()
-            .filter_map(|&take| n.checked_sub(take).filter(|&m| m >= 2))
-            .map(|m| (m, largest(m)))
-            .collect();
-        let end = splits.iter().map(|&(_, last)| last).max().unwrap_or(0);
-        let block = if splits.len() == 1 { end.max(1) } else { 64 };
-        let mut looked = 0;
-        let mut start = 1;
-        while start <= end {
-            for &(m, last) in &splits {
-                let stop = last.min(start + block - 1);
-                if start > stop {
-                    continue;
-                }
-                // g[a] beside g[m − a] for a in start..=stop.
-                let small = &g[start..=stop];
-                let large = g[m - stop..=m - start].iter().rev();
-                for (&x, &y) in small.iter().zip(large) {
-                    looked += 1;
-                    let v = (x ^ y) as usize;
-                    if sought[v] {
-                        sought[v] = false;
-                        seen[v] = true;
-                        missing -= 1;
-                        if missing == 0 {
-                            return looked;
-                        }
-                    }
-                }
-            }
-            start += block;
-        }
-        looked
     }
 
     /// Chooses the mask whose rare class holds the fewest heaps so far, and
@@ -538,12 +565,10 @@ impl Sequence {
     fn review_mask(&mut self) {
         let n = self.values.len();
         self.sparse.next_review = n * 2;
-        let largest = self.values.iter().copied().max().unwrap_or(0);
+        let largest = self.largest;
         let bits = (32 - largest.leading_zeros()).min(10);
         let mut counts = vec![0usize; largest as usize + 1];
-        for &v in &self.values[1..] {
-            counts[v as usize] += 1;
-        }
+        self.values.for_each(1..n, |_, v| counts[v as usize] += 1);
         let rare_count = |mask: u32| -> usize {
             counts
                 .iter()
@@ -559,15 +584,19 @@ impl Sequence {
             return;
         }
         self.sparse.mask = best;
-        self.sparse.rare = (1..n)
-            .filter(|&i| self.sparse.is_rare(self.values[i]))
-            .collect();
+        let mut rare = Vec::new();
+        self.values.for_each(1..n, |i, v| {
+            if (v & best).count_ones() & 1 == 0 {
+                rare.push(i as u32);
+            }
+        });
+        self.sparse.rare = rare;
     }
 
     /// The options of a heap of n counters, each with its value.
     pub fn options(&mut self, n: usize) -> Vec<HeapOption> {
         self.extend_to(n + 1);
-        let g = &self.values;
+        let g = |i: usize| self.values.get(i);
         let mut options = Vec::new();
         for &take in &self.kinds.whole {
             if n == take {
@@ -583,7 +612,7 @@ impl Sequence {
                 options.push(HeapOption {
                     take,
                     leaves: vec![n - take],
-                    value: g[n - take],
+                    value: g(n - take),
                 });
             }
         }
@@ -596,7 +625,7 @@ impl Sequence {
                     options.push(HeapOption {
                         take,
                         leaves: vec![a, m - a],
-                        value: g[a] ^ g[m - a],
+                        value: g(a) ^ g(m - a),
                     });
                 }
             }
@@ -623,7 +652,10 @@ impl Sequence {
             }
             Rule::Grundy => return None,
         };
-        let proved = least_period(&self.values, needed);
+        let proved = match &self.values {
+            Store::Narrow(values) => least_period(values, needed),
+            Store::Wide(values) => least_period(values, needed),
+        };
         if proved.is_none() {
             self.unproved_at.set(self.values.len());
         }
@@ -681,22 +713,18 @@ impl Sequence {
         let mut tally = vec![0u64; self.largest as usize + 1];
         let known = self.values.len() as u64;
         if count <= known {
-            for &value in &self.values[..count as usize] {
-                tally[value as usize] += 1;
-            }
+            self.values
+                .for_each(0..count as usize, |_, value| tally[value as usize] += 1);
         } else {
             let Period { preperiod, period } = self.proved_period()?;
-            for &value in &self.values[..preperiod] {
-                tally[value as usize] += 1;
-            }
+            self.values
+                .for_each(0..preperiod, |_, value| tally[value as usize] += 1);
             let rest = count - preperiod as u64;
             let (whole, part) = (rest / period as u64, (rest % period as u64) as usize);
-            for (i, &value) in self.values[preperiod..preperiod + period]
-                .iter()
-                .enumerate()
-            {
-                tally[value as usize] += whole + u64::from(i < part);
-            }
+            self.values
+                .for_each(preperiod..preperiod + period, |n, value| {
+                    tally[value as usize] += whole + u64::from(n - preperiod < part);
+                });
         }
         let occurring = tally
             .into_iter()
@@ -710,13 +738,123 @@ impl Sequence {
     }
 }
 
+/// G(n) from g = G(0..n): the mex of its options. `seen` is scratch
+/// kept between calls; `work` counts the splits looked at.
+fn mex_of<T: Held>(
+    g: &[T],
+    n: usize,
+    kinds: &MoveKinds,
+    sparse: &Sparse,
+    largest: u32,
+    seen: &mut Vec<bool>,
+    work: &mut u64,
+) -> u32 {
+    let at = |i: usize| -> u32 { g[i].into() };
+    // Options are xors of values so far, all below `cap`; the mex is
+    // below 2·cap, where some common value lies whatever the mask.
+    let cap = (largest + 1).next_power_of_two() as usize;
+    seen.clear();
+    seen.resize(2 * cap, false);
+    for &take in &kinds.whole {
+        if n == take {
+            seen[0] = true;
+        }
+    }
+    for &take in &kinds.single {
+        if n > take {
+            seen[at(n - take) as usize] = true;
+        }
+    }
+    // Every value a rare heap reaches with its partner, common or not.
+    for &take in &kinds.split {
+        let Some(m) = n.checked_sub(take).filter(|&m| m >= 2) else {
+            continue;
+        };
+        let mut looked = 0;
+        for &r in sparse.rare.iter().take_while(|&&r| (r as usize) < m) {
+            let r = r as usize;
+            looked += 1;
+            if !(kinds.unequal && 2 * r == m) {
+                seen[(at(r) ^ at(m - r)) as usize] = true;
+            }
+        }
+        *work += looked;
+    }
+    // Every common value an option has is now seen, since a common value
+    // pairs a rare heap with a common one: the least unseen common value
+    // bounds the mex. Below it, rare values still unseen may come from
+    // two common heaps, so look for them all in one pass.
+    let bound = (0..2 * cap)
+        .find(|&v| !seen[v] && (sparse.mask == 0 || !sparse.is_rare(v as u32)))
+        .expect("a common value lies below 2·cap");
+    let missing = seen[..bound].iter().filter(|&&s| !s).count();
+    if missing > 0 {
+        *work += find_pairs(g, n, kinds, bound, missing, seen);
+    }
+    (0..bound).find(|v| !seen[*v]).unwrap_or(bound) as u32
+}
+
+/// Marks in `seen` the values below `bound` that some split of heap n
+/// reaches, until `missing` unseen ones are found. Smaller heaps come
+/// first, in blocks shared by every count taken, because a value that is
+/// reached at all is usually reached with a small heap. Returns how many
+/// splits it looked at.
+fn find_pairs<T: Held>(
+    g: &[T],
+    n: usize,
+    kinds: &MoveKinds,
+    bound: usize,
+    mut missing: usize,
+    seen: &mut [bool],
+) -> u64 {
+    // What is still sought, by value: one lookup per pair in the loop.
+    let mut sought: Vec<bool> = (0..seen.len()).map(|v| v < bound && !seen[v]).collect();
+    // The largest smaller heap of a split after taking `take`.
+    let largest = |m: usize| if kinds.unequal { (m - 1) / 2 } else { m / 2 };
+    let splits: Vec<(usize, usize)> = kinds
+        .split
+        .iter()
+        .filter_map(|&take| n.checked_sub(take).filter(|&m| m >= 2))
+        .map(|m| (m, largest(m)))
+        .collect();
+    let end = splits.iter().map(|&(_, last)| last).max().unwrap_or(0);
+    let block = if splits.len() == 1 { end.max(1) } else { 64 };
+    let mut looked = 0;
+    let mut start = 1;
+    while start <= end {
+        for &(m, last) in &splits {
+            let stop = last.min(start + block - 1);
+            if start > stop {
+                continue;
+            }
+            // g[a] beside g[m − a] for a in start..=stop.
+            let small = &g[start..=stop];
+            let large = g[m - stop..=m - start].iter().rev();
+            for (&x, &y) in small.iter().zip(large) {
+                looked += 1;
+                let v = (x.into() ^ y.into()) as usize;
+                if sought[v] {
+                    sought[v] = false;
+                    seen[v] = true;
+                    missing -= 1;
+                    if missing == 0 {
+                        return looked;
+                    }
+                }
+            }
+        }
+        start += block;
+    }
+    looked
+}
+
 /// The least period p of `values` and its least pre-period n0 such that
 /// `values` is long enough (`needed(n0, p)`) to prove it.
 ///
 /// Checking p in increasing order finds the least one: a shorter true
 /// period has a pre-period no longer than any of its multiples', so it is
 /// proved whenever a longer one is.
-fn least_period(values: &[u32], needed: impl Fn(usize, usize) -> usize) -> Option<Period> {
+fn least_period<T: Held>(values: &[T], needed: impl Fn(usize, usize) -> usize) -> Option<Period> {
     let len = values.len();
     let mut p = 1;
     while p < len && needed(0, p) <= len {
@@ -769,7 +907,7 @@ mod tests {
         let mut sequence = Sequence::new(Rule::parse_name("S=1,3,4").unwrap());
         sequence.extend_to(14);
         assert_eq!(
-            sequence.values(),
+            sequence.values(0..14),
             [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2]
         );
         let period = sequence.prove_period(1 << 10, |_| true).unwrap();
@@ -792,7 +930,7 @@ mod tests {
         );
         let mut sequence = Sequence::new(rule.clone());
         let counts = sequence.frequencies(1 << 40, 1 << 10, |_| true).unwrap();
-        assert!(sequence.values().len() <= 1 << 10);
+        assert!(sequence.len() <= 1 << 10);
         // 0 1 0 1 2 3 2, repeated: 2/7, 2/7, 2/7 and 1/7 of 2^40, and the remainder, 2^40 mod 7 = 2, is 0 1.
         let sevenths = (1u64 << 40) / 7;
         assert_eq!(
@@ -808,6 +946,25 @@ mod tests {
             Sequence::new(rule).frequencies(1 << 20, 1 << 20, |_| false),
             None
         );
+    }
+
+    #[test]
+    fn values_are_held_in_two_bytes_until_one_needs_four() {
+        let mut store = Store::Narrow(Vec::new());
+        for value in [0, 7, u32::from(u16::MAX)] {
+            store.push(value);
+        }
+        assert!(matches!(store, Store::Narrow(_)));
+        store.push(1 << 16);
+        store.push(3);
+        assert!(matches!(store, Store::Wide(_)));
+        assert_eq!(store.slice(0..5), [0, 7, 65535, 65536, 3]);
+        // 0.161, whose period is unknown: its rare heaps are few once the mask is chosen.
+        let mut sequence = Sequence::new(Rule::parse_name("0.161").unwrap());
+        sequence.extend_to(1 << 16);
+        assert!(matches!(sequence.values, Store::Narrow(_)));
+        let bytes = sequence.held_bytes();
+        assert!(bytes <= 2 * (1 << 16) + (1 << 16) / 8, "{bytes}");
     }
 
     #[test]

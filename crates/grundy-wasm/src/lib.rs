@@ -623,7 +623,7 @@ impl HeapSequence {
         let len = count_arg(&len, "the length", MAX_SEQUENCE, 0)?;
         self.inner
             .extend_with_progress(len as usize, reporter(progress));
-        Ok(self.inner.values().len() as u32)
+        Ok(self.inner.len() as u32)
     }
 
     /// Computes until a period is proved or `max` values are known, calling
@@ -639,15 +639,15 @@ impl HeapSequence {
     }
 
     pub fn length(&self) -> u32 {
-        self.inner.values().len() as u32
+        self.inner.len() as u32
     }
 
     /// G(n) for n in `start..end`, cut to the values known.
     pub fn values(&self, start: JsValue, end: JsValue) -> Result<Vec<u32>, JsValue> {
-        let known = self.inner.values();
-        let end = count_arg(&end, "the end", MAX_SEQUENCE, 0)?.min(known.len() as u32) as usize;
+        let known = self.inner.len() as u32;
+        let end = count_arg(&end, "the end", MAX_SEQUENCE, 0)?.min(known) as usize;
         let start = count_arg(&start, "the start", MAX_SEQUENCE, 0)?.min(end as u32) as usize;
-        Ok(known[start..end].to_vec())
+        Ok(self.inner.values(start..end))
     }
 
     /// 1 where G(n) is a rare value (under the sparse space mask), for n in
@@ -691,7 +691,7 @@ impl HeapSequence {
             count: options.len(),
             values,
             shown: &options[..limit.min(options.len())],
-            value: self.inner.values()[n],
+            value: self.inner.known(n),
         })
     }
 }
