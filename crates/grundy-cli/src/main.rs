@@ -1,5 +1,8 @@
 //! `grundy`: answers contest inputs, prints analyses and times the solvers.
 
+mod checkpoint;
+
+use checkpoint::Checkpoint;
 use grundy_core::ai::Skill;
 use grundy_core::game::MAX_INPUT_BYTES;
 use grundy_core::input::counted;
@@ -7,7 +10,9 @@ use grundy_core::search;
 use grundy_core::sequence::{Rule, Sequence};
 use grundy_core::{bench, games, Analysis, GameError, Outcome};
 use std::io::{self, IsTerminal, Read, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 use std::time::Instant;
 
 const USAGE: &str = "\
@@ -22,6 +27,9 @@ usage:
   grundy sequence <rule> --period [--max N]
                                    print 'preperiod A period P' once proved (exit 3 if not within N)
                                    <rule>: an octal code (0.77), grundy, or S=1,3,4
+  grundy sequence <rule> --count N [--freq] --checkpoint FILE [--checkpoint-every SECONDS]
+                                   save the values to FILE every 60 s and on SIGINT or SIGTERM;
+                                   the same command goes on from FILE
   grundy analyse <game> [--json] [--case N] [--misere]
                                    print the analysis of the position on stdin
   grundy games                     list the games
@@ -64,6 +72,7 @@ enum Output {
     Values {
         sequence: Box<Sequence>,
         count: usize,
+        checkpoint: Option<Checkpoint>,
     },
 }
 
@@ -75,7 +84,11 @@ fn main() -> ExitCode {
             // A closed pipe (`grundy … | head`) is not worth a panic.
             let _ = match output {
                 Output::Text(text) => stdout.write_all(text.as_bytes()),
-                Output::Values { sequence, count } => write_values(&mut stdout, *sequence, count),
+                Output::Values {
+                    sequence,
+                    count,
+                    checkpoint,
+                } => write_values(&mut stdout, *sequence, count, checkpoint),
             };
             let _ = stdout.flush();
             ExitCode::SUCCESS
@@ -90,18 +103,29 @@ fn main() -> ExitCode {
 
 /// Writes G(0) … G(count − 1) on one line, separated by single spaces,
 /// computing them a block at a time.
-fn write_values(out: &mut impl Write, mut sequence: Sequence, count: usize) -> io::Result<()> {
+fn write_values(
+    out: &mut impl Write,
+    mut sequence: Sequence,
+    count: usize,
+    mut checkpoint: Option<Checkpoint>,
+) -> io::Result<()> {
     const BLOCK: usize = 1 << 16;
     sequence.reserve(count);
     let mut written = 0;
     while written < count {
         let end = count.min(written + BLOCK);
         sequence.extend_to(end);
+        if let Some(checkpoint) = &mut checkpoint {
+            checkpoint.tick(&sequence);
+        }
         for (n, value) in sequence.values(written..end).iter().enumerate() {
             let separator = if written + n == 0 { "" } else { " " };
             write!(out, "{separator}{value}")?;
         }
         written = end;
+    }
+    if let Some(checkpoint) = &mut checkpoint {
+        checkpoint.save(&sequence)?;
     }
     writeln!(out)
 }
@@ -231,7 +255,7 @@ const BYTES_PER_HELD_VALUE: u64 = 4;
 
 /// `grundy sequence <rule> --count N [--freq] | --period [--max N]`.
 fn sequence(args: &[String]) -> Result<Output, Failure> {
-    let flags_with_values = ["--count", "--max"];
+    let flags_with_values = ["--count", "--max", "--checkpoint", "--checkpoint-every"];
     let mut rule = None;
     let mut index = 0;
     while index < args.len() {
@@ -257,12 +281,24 @@ fn sequence(args: &[String]) -> Result<Output, Failure> {
         .map(|v| bounded(v, "--count", 0, most))
         .transpose()?;
     let period = args.iter().any(|a| a == "--period");
-    let mut sequence = Sequence::new(rule);
+    let checkpoint = checkpoint(args)?;
+    if checkpoint.is_some() && count.is_none() {
+        return Err(usage("--checkpoint goes with --count N"));
+    }
+    let mut sequence = match &checkpoint {
+        Some(checkpoint) => checkpoint.open(rule).map_err(|message| Failure {
+            message,
+            code: 2,
+            stdout: String::new(),
+        })?,
+        None => Sequence::new(rule),
+    };
     match (count, period) {
-        (Some(count), false) if freq => frequencies(sequence, count as u64),
+        (Some(count), false) if freq => frequencies(sequence, count as u64, checkpoint),
         (Some(count), false) => Ok(Output::Values {
             sequence: Box::new(sequence),
             count,
+            checkpoint,
         }),
         (None, true) if !freq => {
             let max = match flag_value(args, "--max")? {
@@ -295,11 +331,45 @@ fn sequence(args: &[String]) -> Result<Output, Failure> {
     }
 }
 
+/// `--checkpoint FILE [--checkpoint-every SECONDS]`, if given.
+fn checkpoint(args: &[String]) -> Result<Option<Checkpoint>, Failure> {
+    let every = match flag_value(args, "--checkpoint-every")? {
+        Some(value) => value
+            .parse::<f64>()
+            .ok()
+            .filter(|s| (0.01..=1e6).contains(s))
+            .ok_or_else(|| {
+                usage(&format!(
+                    "--checkpoint-every takes seconds from 0.01 to 1000000, not '{value}'"
+                ))
+            })?,
+        None => checkpoint::DEFAULT_EVERY_SECONDS,
+    };
+    let Some(path) = flag_value(args, "--checkpoint")? else {
+        if args.iter().any(|a| a == "--checkpoint-every") {
+            return Err(usage("--checkpoint-every goes with --checkpoint FILE"));
+        }
+        return Ok(None);
+    };
+    let checkpoint = Checkpoint::new(PathBuf::from(path), Duration::from_secs_f64(every)).map_err(
+        |message| Failure {
+            message,
+            code: 1,
+            stdout: String::new(),
+        },
+    )?;
+    Ok(Some(checkpoint))
+}
+
 /// `--count N --freq`: each value's frequency. Where all N values fit in
 /// the memory available they are computed (held only until a period is
 /// proved); where they do not, only a period proved within 2²⁴ values
 /// can answer, and Grundy's game, which has none, is refused at once.
-fn frequencies(mut sequence: Sequence, count: u64) -> Result<Output, Failure> {
+fn frequencies(
+    mut sequence: Sequence,
+    count: u64,
+    mut checkpoint: Option<Checkpoint>,
+) -> Result<Output, Failure> {
     let needed = count.saturating_mul(BYTES_PER_HELD_VALUE);
     let available = available_memory();
     let fits = available.is_none_or(|bytes| needed <= bytes);
@@ -338,7 +408,11 @@ fn frequencies(mut sequence: Sequence, count: u64) -> Result<Output, Failure> {
     }
     let start = Instant::now();
     let mut shown = Instant::now();
-    let progress = |done: usize| {
+    let progress = |sequence: &Sequence| {
+        if let Some(checkpoint) = &mut checkpoint {
+            checkpoint.tick(sequence);
+        }
+        let done = sequence.len();
         if terminal && shown.elapsed().as_secs_f64() >= 1.0 {
             shown = Instant::now();
             let rate = done as f64 / start.elapsed().as_secs_f64();
@@ -349,6 +423,13 @@ fn frequencies(mut sequence: Sequence, count: u64) -> Result<Output, Failure> {
     };
     sequence.reserve(hold as usize);
     let counts = sequence.frequencies(count, hold as usize, progress);
+    if let Some(checkpoint) = &mut checkpoint {
+        checkpoint.save(&sequence).map_err(|e| Failure {
+            message: format!("could not save the checkpoint: {e}"),
+            code: 1,
+            stdout: String::new(),
+        })?;
+    }
     if terminal && start.elapsed().as_secs_f64() >= 1.0 {
         eprintln!();
     }

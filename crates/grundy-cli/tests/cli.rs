@@ -474,3 +474,93 @@ fn graph_games_answer_on_the_command_line() {
     let out = grundy(&["nimber", "digraph"], "1 0\n1\n0\n");
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// Starts `grundy args` with `--checkpoint file`, saving often, and waits
+/// until a checkpoint of part of the work is on disk.
+fn start_with_checkpoint(args: &[&str], file: &std::path::Path) -> std::process::Child {
+    let _ = std::fs::remove_file(file);
+    let child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .args([
+            "--checkpoint",
+            file.to_str().unwrap(),
+            "--checkpoint-every",
+            "0.02",
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("grundy runs");
+    while !file.exists() {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    child
+}
+
+/// The count of values a checkpoint file says it holds.
+fn saved_count(file: &std::path::Path) -> usize {
+    let text = std::fs::read(file).unwrap();
+    let header = String::from_utf8_lossy(&text[..text.len().min(200)]).into_owned();
+    let line = header.lines().find(|l| l.starts_with("values ")).unwrap();
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+#[test]
+fn a_run_killed_outright_goes_on_from_its_checkpoint_to_the_same_answer() {
+    let file = std::env::temp_dir().join(format!("grundy-kill-{}.ckpt", std::process::id()));
+    let args = ["sequence", "0.014", "--count", "400000", "--freq"];
+    let whole = grundy(&args, "");
+    assert!(whole.status.success());
+    let mut child = start_with_checkpoint(&args, &file);
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let saved = saved_count(&file);
+    assert!(saved < 400_000, "killed before the end: {saved} saved");
+    let path = file.to_str().unwrap();
+    let resumed = grundy(&[&args[..], &["--checkpoint", path]].concat(), "");
+    assert!(resumed.status.success(), "{}", stderr(&resumed));
+    assert!(
+        stderr(&resumed).contains(&format!("going on from the {saved} values saved in")),
+        "{}",
+        stderr(&resumed)
+    );
+    assert_eq!(stdout(&resumed), stdout(&whole));
+    // A checkpoint of another rule is refused, not mixed in.
+    let other = grundy(
+        &["sequence", "0.77", "--count", "10", "--checkpoint", path],
+        "",
+    );
+    assert_eq!(other.status.code(), Some(2));
+    assert!(
+        stderr(&other).contains("holds values of 0.014, not 0.77"),
+        "{}",
+        stderr(&other)
+    );
+    let _ = std::fs::remove_file(&file);
+}
+
+#[test]
+fn sigterm_saves_and_stops_and_the_same_command_prints_every_value() {
+    let file = std::env::temp_dir().join(format!("grundy-term-{}.ckpt", std::process::id()));
+    let args = ["sequence", "0.014", "--count", "300000"];
+    let whole = grundy(&args, "");
+    let child = start_with_checkpoint(&args, &file);
+    let pid = child.id().to_string();
+    assert!(Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+        .unwrap()
+        .success());
+    let stopped = child.wait_with_output().unwrap();
+    assert_eq!(stopped.status.code(), Some(128 + 15));
+    let saved = saved_count(&file);
+    assert!(saved > 0 && saved < 300_000, "{saved} saved");
+    let resumed = grundy(
+        &[&args[..], &["--checkpoint", file.to_str().unwrap()]].concat(),
+        "",
+    );
+    assert!(resumed.status.success(), "{}", stderr(&resumed));
+    assert_eq!(stdout(&resumed), stdout(&whole));
+    assert_eq!(stdout(&whole).split(' ').count(), 300_000);
+    let _ = std::fs::remove_file(&file);
+}

@@ -14,6 +14,7 @@ use crate::game::GameError;
 use serde::Serialize;
 use std::cell::Cell;
 use std::fmt;
+use std::io::{self, BufRead, Write};
 use std::ops::Range;
 
 /// The most counters a heap may hold anywhere a rule is read.
@@ -694,19 +695,19 @@ impl Sequence {
     /// proved: beyond it the rest is counted a whole period at a time, so a
     /// periodic rule answers for 2³⁶ values at once. `None` when no period
     /// is proved within `hold` values and `count` is more than that, or
-    /// when `progress(done)` returns false.
+    /// when `progress(self)`, called between steps, returns false.
     pub fn frequencies(
         &mut self,
         count: u64,
         hold: usize,
-        mut progress: impl FnMut(usize) -> bool,
+        mut progress: impl FnMut(&Sequence) -> bool,
     ) -> Option<Vec<(u32, u64)>> {
         const STEP: usize = 1 << 16;
         let held = usize::try_from(count).unwrap_or(usize::MAX).min(hold);
         // Extending checks for a proof at each doubling of the length.
         while self.values.len() < held && self.period.is_none() {
             self.extend_to(held.min(self.values.len() + STEP));
-            if !progress(self.values.len()) {
+            if !progress(self) {
                 return None;
             }
         }
@@ -736,6 +737,135 @@ impl Sequence {
                 .collect(),
         )
     }
+}
+
+/// The first line of a checkpoint, naming its format.
+const CHECKPOINT_FORMAT: &str = "grundy sequence checkpoint 1";
+
+impl Sequence {
+    /// Writes the values computed so far, for [`Sequence::read_checkpoint`]
+    /// to go on from: a few lines of text (the format, the rule, the count
+    /// and a checksum of the values), then the values, 2 or 4 bytes each,
+    /// little-endian.
+    pub fn write_checkpoint(&self, out: &mut impl Write) -> io::Result<()> {
+        let width = match self.values {
+            Store::Narrow(_) => 2,
+            Store::Wide(_) => 4,
+        };
+        writeln!(out, "{CHECKPOINT_FORMAT}")?;
+        writeln!(out, "rule {}", self.rule)?;
+        writeln!(out, "values {} width {width}", self.values.len())?;
+        writeln!(out, "checksum {:016x}", checksum(&self.values))?;
+        match &self.values {
+            Store::Narrow(values) => {
+                for chunk in values.chunks(1 << 16) {
+                    let bytes: Vec<u8> = chunk.iter().flat_map(|v| v.to_le_bytes()).collect();
+                    out.write_all(&bytes)?;
+                }
+            }
+            Store::Wide(values) => {
+                for chunk in values.chunks(1 << 16) {
+                    let bytes: Vec<u8> = chunk.iter().flat_map(|v| v.to_le_bytes()).collect();
+                    out.write_all(&bytes)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The sequence a checkpoint holds, ready to compute on from its last
+    /// value; `Err` says what is wrong with the file (not one, cut short,
+    /// or its values not those it was written with).
+    pub fn read_checkpoint(input: &mut impl BufRead) -> Result<Sequence, String> {
+        let mut line = |what: &str| -> Result<String, String> {
+            let mut text = String::new();
+            match input.read_line(&mut text) {
+                Ok(n) if n > 0 && text.ends_with('\n') => Ok(text.trim_end().to_string()),
+                _ => Err(format!("it ends before its {what} line")),
+            }
+        };
+        if line("first")? != CHECKPOINT_FORMAT {
+            return Err(format!("its first line is not '{CHECKPOINT_FORMAT}'"));
+        }
+        let rule_line = line("rule")?;
+        let rule = rule_line
+            .strip_prefix("rule ")
+            .ok_or("its second line is not 'rule <rule>'")?;
+        let rule = Rule::parse_name(rule).map_err(|e| format!("its rule: {}", e.message))?;
+        let count_line = line("values")?;
+        let (count, width) = count_line
+            .strip_prefix("values ")
+            .and_then(|rest| rest.split_once(" width "))
+            .and_then(|(count, width)| {
+                Some((count.parse::<usize>().ok()?, width.parse::<usize>().ok()?))
+            })
+            .filter(|&(_, width)| width == 2 || width == 4)
+            .ok_or("its third line is not 'values <count> width <2 or 4>'")?;
+        let sum_line = line("checksum")?;
+        let sum = sum_line
+            .strip_prefix("checksum ")
+            .and_then(|hex| u64::from_str_radix(hex, 16).ok())
+            .ok_or("its fourth line is not 'checksum <16 hex digits>'")?;
+        let mut store = Store::Narrow(Vec::new());
+        store.reserve(count);
+        let mut bytes = vec![0u8; width << 16];
+        let mut left = count;
+        while left > 0 {
+            let take = left.min(1 << 16);
+            input
+                .read_exact(&mut bytes[..take * width])
+                .map_err(|_| format!("it holds fewer than the {count} values it says"))?;
+            for value in bytes[..take * width].chunks(width) {
+                let mut word = [0u8; 4];
+                word[..width].copy_from_slice(value);
+                store.push(u32::from_le_bytes(word));
+            }
+            left -= take;
+        }
+        if input.fill_buf().is_ok_and(|rest| !rest.is_empty()) {
+            return Err(format!("it holds more than the {count} values it says"));
+        }
+        if checksum(&store) != sum {
+            return Err("its values do not match its checksum".to_string());
+        }
+        Ok(Sequence::resume(rule, store))
+    }
+
+    /// A sequence whose first values are known, set to compute on from
+    /// them as if it had computed them itself.
+    fn resume(rule: Rule, values: Store) -> Sequence {
+        let mut sequence = Sequence::new(rule);
+        let n = values.len();
+        let mut largest = 0;
+        values.for_each(0..n, |_, v| largest = largest.max(v));
+        sequence.values = values;
+        sequence.largest = largest;
+        if !sequence.kinds.split.is_empty() {
+            // With no mask yet every value is rare; the review picks one.
+            sequence.sparse.rare = (1..n as u32).collect();
+            if n >= FIRST_REVIEW {
+                sequence.review_mask();
+            }
+        }
+        while sequence.next_proof < n {
+            sequence.next_proof *= 2;
+        }
+        if n >= FIRST_PROOF {
+            sequence.period = sequence.proved_period();
+        }
+        sequence
+    }
+}
+
+/// FNV-1a over the values as 4-byte little-endian words, whatever their width.
+fn checksum(values: &Store) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    values.for_each(0..values.len(), |_, v| {
+        for byte in v.to_le_bytes() {
+            hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+        }
+    });
+    hash
 }
 
 /// G(n) from g = G(0..n): the mex of its options. `seen` is scratch
@@ -965,6 +1095,60 @@ mod tests {
         assert!(matches!(sequence.values, Store::Narrow(_)));
         let bytes = sequence.held_bytes();
         assert!(bytes <= 2 * (1 << 16) + (1 << 16) / 8, "{bytes}");
+    }
+
+    #[test]
+    fn a_checkpoint_goes_on_to_the_values_an_uninterrupted_run_computes() {
+        for rule in ["0.161", "0.77", "0.007", "grundy", "S=1,3,4"] {
+            let rule = Rule::parse_name(rule).unwrap();
+            let mut whole = Sequence::new(rule.clone());
+            whole.extend_to(6000);
+            // Before the first review, at it, past it, and past a proof.
+            for at in [0, 100, 256, 1000, 4097] {
+                let mut part = Sequence::new(rule.clone());
+                part.extend_to(at);
+                let mut file = Vec::new();
+                part.write_checkpoint(&mut file).unwrap();
+                let mut resumed = Sequence::read_checkpoint(&mut file.as_slice()).unwrap();
+                assert_eq!(resumed.len(), at);
+                resumed.extend_to(6000);
+                assert_eq!(
+                    resumed.values(0..6000),
+                    whole.values(0..6000),
+                    "{rule} from {at}"
+                );
+                assert_eq!(
+                    resumed.proved_period(),
+                    whole.proved_period(),
+                    "{rule} from {at}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_damaged_checkpoint_is_refused_with_what_is_wrong() {
+        let mut sequence = Sequence::new(Rule::Octal(OctalCode::kayles()));
+        sequence.extend_to(50);
+        let mut file = Vec::new();
+        sequence.write_checkpoint(&mut file).unwrap();
+        let read = |bytes: &[u8]| Sequence::read_checkpoint(&mut &bytes[..]).err().unwrap();
+        let mut flipped = file.clone();
+        *flipped.last_mut().unwrap() ^= 1;
+        assert_eq!(read(&flipped), "its values do not match its checksum");
+        assert_eq!(
+            read(&file[..file.len() - 1]),
+            "it holds fewer than the 50 values it says"
+        );
+        assert_eq!(
+            read(&[&file[..], b"x"].concat()),
+            "it holds more than the 50 values it says"
+        );
+        assert_eq!(
+            read(b"hello\n"),
+            "its first line is not 'grundy sequence checkpoint 1'"
+        );
+        assert_eq!(read(b""), "it ends before its first line");
     }
 
     #[test]
