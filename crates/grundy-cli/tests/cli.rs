@@ -564,3 +564,33 @@ fn sigterm_saves_and_stops_and_the_same_command_prints_every_value() {
     assert_eq!(stdout(&whole).split(' ').count(), 300_000);
     let _ = std::fs::remove_file(&file);
 }
+
+/// `value frequency` lines as pairs, leaving out values that never occur.
+fn frequency_table(text: &str) -> Vec<(u32, u64)> {
+    text.lines()
+        .map(|line| {
+            let (value, times) = line.split_once(' ').expect("value frequency");
+            (value.parse().unwrap(), times.parse().unwrap())
+        })
+        .filter(|&(_, times)| times > 0)
+        .collect()
+}
+
+#[test]
+fn frequencies_to_2_20_match_the_published_tables_of_five_unsolved_codes() {
+    for code in ["0.014", "0.034", "0.161", "0.167", "0.172"] {
+        let path = format!(
+            "{}/tests/published/{code}-1048576",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let published = frequency_table(&std::fs::read_to_string(path).unwrap());
+        // The tables count G(1) … G(2^20); this counts G(0) … G(2^20), one 0 more.
+        let out = grundy(&["sequence", code, "--count", "1048577", "--freq"], "");
+        assert!(out.status.success(), "{}", stderr(&out));
+        let mut ours = frequency_table(stdout(&out));
+        assert_eq!(ours[0].0, 0);
+        ours[0].1 -= 1;
+        ours.retain(|&(_, times)| times > 0);
+        assert_eq!(ours, published, "{code}");
+    }
+}
