@@ -17,7 +17,8 @@ export default defineConfig(({ mode }) => ({
     rollupOptions: {
       input: (mode === 'lesson' ? { 'grundy-lesson': 'web/src/lessons/embed.ts' } : { 'grundy-game': 'web/src/embed.ts' }) as Record<string, string>,
       preserveEntrySignatures: 'exports-only',
-      output: { entryFileNames: '[name].js', assetFileNames: '[name][extname]' },
+      // What loads only when used (the sequence explorer's chart) is a chunk beside the script.
+      output: { entryFileNames: '[name].js', chunkFileNames: 'grundy-chunk-[name]-[hash].js', assetFileNames: '[name][extname]' },
     },
   },
   worker: {

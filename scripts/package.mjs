@@ -1,14 +1,16 @@
 // Packs the embeddable element as an npm package, dist/grundy-game-<version>.tgz:
-// the built elements, their two workers and the .wasm (dist/embed/), type
+// the built elements, their two workers, the chunks they load when used and
+// the .wasm (dist/embed/), type
 // declarations, custom-elements.json, a README and the LICENSE, with an
 // exports map. Run after scripts/build.sh.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const out = 'dist/package';
 const root = JSON.parse(readFileSync('package.json', 'utf8'));
-const files = ['grundy-game.js', 'grundy-lesson.js', 'grundy-worker.js', 'grundy-sequence-worker.js', 'grundy_bg.wasm', 'custom-elements.json'];
+const chunks = readdirSync('dist/embed').filter((file) => file.startsWith('grundy-chunk-'));
+const files = ['grundy-game.js', 'grundy-lesson.js', 'grundy-worker.js', 'grundy-sequence-worker.js', 'grundy_bg.wasm', 'custom-elements.json', ...chunks];
 
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });

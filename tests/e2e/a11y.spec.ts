@@ -23,7 +23,7 @@ test('sequence explorer: no serious accessibility violations', async ({ page }) 
   const game = page.locator('grundy-game:not([hidden])');
   await game.locator('summary', { hasText: 'Sequence explorer' }).click();
   await expect(game.locator('grundy-sequence .summary')).toContainText('proved');
-  await game.locator('grundy-sequence canvas').click({ position: { x: 30, y: 5 } });
+  await game.locator('grundy-sequence .scroller canvas').click({ position: { x: 30, y: 5 } });
   await expect(game.locator('grundy-sequence .why')).toContainText('mex');
   expect(await seriousViolations(page)).toEqual([]);
 });

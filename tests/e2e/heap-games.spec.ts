@@ -84,7 +84,7 @@ test('the explorer proves Kayles periodic and explains any value', async ({ page
   await element.locator('summary', { hasText: 'Sequence explorer' }).click();
   const explorer = element.locator('grundy-sequence');
   await expect(explorer.locator('.summary')).toContainText('Period 12 from n = 71 (proved)');
-  await explorer.locator('canvas').click({ position: { x: 4 * 12 + 5, y: 5 } });
+  await explorer.locator('.scroller canvas').click({ position: { x: 4 * 12 + 5, y: 5 } });
   // G(4) = mex{G(3), G(2), G(1) ⊕ G(2), G(1) ⊕ G(1)} = mex{3, 2, 3, 0} = 1.
   await expect(explorer.locator('.why')).toContainText('G(4) = mex{0, 2, 3} = 1');
   await expect(explorer.locator('.why li')).toHaveCount(4);
@@ -122,4 +122,44 @@ test('the explorer draws a million Kayles values and scrolls to the end', async 
   const box = (await scroller.boundingBox())!;
   await page.mouse.move(box.x + 5, box.y + box.height - 20);
   await expect(explorer.locator('.caption')).toContainText(/n = 99\d{4}: G = \d/);
+});
+
+test('Kayles rows wrap at its period of 12, and a chart and a table say how often each value occurs', async ({ page }) => {
+  const element = await open(page, 'octal', '0.77\n3 4\n');
+  await element.locator('summary', { hasText: 'Sequence explorer' }).click();
+  const explorer = element.locator('grundy-sequence');
+  await expect(explorer.locator('.summary')).toContainText('Period 12 from n = 71 (proved)');
+  await explorer.getByLabel('Rows of one period').check();
+  await expect(explorer.locator('.legend')).toContainText('each row one period');
+  // 71 = 5 · 12 + 11: one blank cell, then n = 0; n = 71 starts row 6.
+  const scroller = explorer.locator('.scroller');
+  await scroller.scrollIntoViewIfNeeded();
+  const box = (await scroller.boundingBox())!;
+  await page.mouse.move(box.x + 5, box.y + 6 * 12 + 5);
+  await expect(explorer.locator('.caption')).toContainText('n = 71: G = ');
+  await page.mouse.move(box.x + 5, box.y + 7 * 12 + 5);
+  await expect(explorer.locator('.caption')).toContainText('n = 83: G = ');
+  // The 1000 values' counts: from the engine, read back through the table.
+  const chart = explorer.locator('grundy-frequency-chart');
+  await expect(chart.locator('canvas').first()).toBeVisible();
+  await chart.getByText('As a table').click();
+  const rows = chart.locator('tbody tr');
+  await expect(rows.first()).toHaveText(/^0\s*\d+/);
+  const total = await rows.evaluateAll((all) => all.reduce((sum, row) => sum + Number(row.children[1].textContent!.replace(/,/g, '')), 0));
+  expect(total).toBe(1000);
+  await page.screenshot({ path: 'tests/screenshots/sequence-period-rows.png', fullPage: true });
+});
+
+test('the explorer computes 2^26 values of a periodic code in the browser', async ({ page }) => {
+  test.setTimeout(180_000);
+  const element = await open(page, 'octal', '0.07\n3 4\n');
+  await element.locator('summary', { hasText: 'Sequence explorer' }).click();
+  const explorer = element.locator('grundy-sequence');
+  await explorer.getByLabel('Values up to n =').fill(String(2 ** 26));
+  await explorer.getByLabel('Values up to n =').press('Enter');
+  await expect(explorer.locator('.summary')).toContainText('67,108,864 values', { timeout: 150_000 });
+  await explorer.locator('grundy-frequency-chart').getByText('As a table').click();
+  const counts = await explorer.locator('grundy-frequency-chart tbody tr').evaluateAll((all) =>
+    all.map((row) => Number(row.children[1].textContent!.replace(/,/g, ''))));
+  expect(counts.reduce((a, b) => a + b, 0)).toBe(2 ** 26);
 });

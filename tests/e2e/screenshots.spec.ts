@@ -103,7 +103,7 @@ const states: { name: string; show: (page: Page) => Promise<void> }[] = [
       const element = activeGame(page);
       await element.locator('summary', { hasText: 'Sequence explorer' }).click();
       await expect(element.locator('grundy-sequence .summary')).toContainText('proved');
-      await element.locator('grundy-sequence canvas').click({ position: { x: 7 * 12 + 5, y: 12 + 5 } });
+      await element.locator('grundy-sequence .scroller canvas').click({ position: { x: 7 * 12 + 5, y: 12 + 5 } });
       await expect(element.locator('grundy-sequence .why')).toContainText('mex');
       await element.locator('grundy-sequence').scrollIntoViewIfNeeded();
     },

@@ -587,8 +587,9 @@ fn read_edit(value: &JsValue) -> Result<Edit, String> {
     })
 }
 
-/// The most values a sequence computes in the browser.
-const MAX_SEQUENCE: u32 = 1 << 24;
+/// The most values a sequence computes in the browser: held in two bytes
+/// each, 2²⁶ take 128 MiB.
+const MAX_SEQUENCE: u32 = 1 << 26;
 
 /// G(0), G(1), … of a heap game's rule, computed in steps so that a worker
 /// can report progress between them.
@@ -659,6 +660,18 @@ impl HeapSequence {
             .into_iter()
             .map(|v| u8::from(splits && self.inner.is_rare(v)))
             .collect())
+    }
+
+    /// How often each value occurs among the values known, as pairs
+    /// `value, times` one after another, by increasing value.
+    pub fn frequencies(&mut self) -> Vec<f64> {
+        let known = self.inner.len();
+        let counts = self.inner.frequencies(known as u64, known, |_| true);
+        counts
+            .unwrap_or_default()
+            .into_iter()
+            .flat_map(|(value, times)| [f64::from(value), times as f64])
+            .collect()
     }
 
     /// `{ preperiod, period }` if the values known prove it, else `undefined`.

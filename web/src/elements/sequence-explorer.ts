@@ -1,12 +1,15 @@
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { SequenceClient } from '../engine/sequence-client';
 import { CancelledError } from '../engine/client';
-import type { HeapOptions, SequenceResult } from '../engine/sequence-protocol';
+import { isRare, type HeapOptions, type SequenceResult } from '../engine/sequence-protocol';
+import './frequency-chart';
 
-/** The largest n the explorer computes to, and proves periods within. */
-const MAX_VALUES = 1 << 24;
-/** Side of one value's cell on the canvas, in CSS pixels. */
+/** The largest n the explorer computes to, and proves periods within: 2²⁶, 128 MiB of values. */
+const MAX_VALUES = 1 << 26;
+/** Side of one value's cell on the canvas, in CSS pixels, unless rows of a period need smaller. */
 const CELL = 12;
+/** The smallest cell a row of one period may shrink its cells to. */
+const MIN_CELL = 3;
 /** Height of the scrolling strip. */
 const STRIP_HEIGHT = 240;
 
@@ -33,6 +36,7 @@ export class SequenceExplorer extends LitElement {
     selected: { state: true },
     options: { state: true },
     hovered: { state: true },
+    wrapped: { state: true },
   };
 
   /** As `grundy sequence` names it: `0.77`, `grundy`, `S=1,3,4`. */
@@ -44,9 +48,15 @@ export class SequenceExplorer extends LitElement {
   declare private selected: number | undefined;
   declare private options: HeapOptions | undefined;
   declare private hovered: number | undefined;
+  /** Rows of one period each, where a period is proved. */
+  declare private wrapped: boolean;
 
   private readonly client = new SequenceClient();
   private columns = 50;
+  /** The cell's side now: smaller when rows of a long period must fit. */
+  private cell = CELL;
+  /** Blank cells before n = 0, so that with rows of one period each period starts a row. */
+  private shift = 0;
   private resizeObserver?: ResizeObserver;
 
   constructor() {
@@ -54,12 +64,13 @@ export class SequenceExplorer extends LitElement {
     this.rule = '';
     this.count = 1000;
     this.problem = '';
+    this.wrapped = false;
   }
 
   static styles = css`
     :host { display: block; font-size: 0.9rem; }
     .controls { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; margin-bottom: 0.5rem; }
-    .controls input { font: inherit; width: 7rem; }
+    .controls input[type='number'] { font: inherit; width: 7rem; }
     button { font: inherit; border-radius: 0.4rem; border: 1px solid var(--grundy-border, #999); background: var(--grundy-surface, #fff);
       color: inherit; padding: 0.2rem 0.6rem; cursor: pointer; min-height: 2rem; }
     .working { display: flex; gap: 0.5rem; align-items: center; }
@@ -74,6 +85,7 @@ export class SequenceExplorer extends LitElement {
     .why ul { margin: 0.3rem 0; padding-left: 1.2rem; columns: 16rem; }
     .mex { display: inline-block; border: 2px solid var(--grundy-win, #117733); border-radius: 50%; padding: 0 0.35rem; font-weight: 700; }
     .legend { color: var(--grundy-muted, #555); font-size: 0.8rem; }
+    h3.freq { font-size: 0.9rem; margin: 0.8rem 0 0.3rem; }
   `;
 
   connectedCallback(): void {
@@ -99,7 +111,7 @@ export class SequenceExplorer extends LitElement {
       this.options = undefined;
       void this.run('compute');
     }
-    if (changed.has('result') || changed.has('selected')) this.layout();
+    if (changed.has('result') || changed.has('selected') || changed.has('wrapped')) this.layout();
   }
 
   private get scroller(): HTMLElement | null {
@@ -156,16 +168,35 @@ export class SequenceExplorer extends LitElement {
     const spacer = this.renderRoot.querySelector<HTMLElement>('.spacer');
     if (!scroller || !canvas || !spacer) return;
     const width = scroller.clientWidth;
-    this.columns = Math.max(1, Math.floor(width / CELL));
-    const rows = Math.ceil((this.result?.values.length ?? 0) / this.columns);
+    const period = this.wrapping();
+    if (period) {
+      this.columns = period.period;
+      this.cell = Math.min(CELL, Math.floor(width / period.period));
+      this.shift = (period.period - (period.preperiod % period.period)) % period.period;
+    } else {
+      this.cell = CELL;
+      this.columns = Math.max(1, Math.floor(width / CELL));
+      this.shift = 0;
+    }
+    const rows = Math.ceil(((this.result?.values.length ?? 0) + this.shift) / this.columns);
     // The spacer gives the scroll height; the sticky canvas covers the view.
-    spacer.style.height = `${Math.max(0, rows * CELL - STRIP_HEIGHT)}px`;
+    spacer.style.height = `${Math.max(0, rows * this.cell - STRIP_HEIGHT)}px`;
     const ratio = window.devicePixelRatio || 1;
     canvas.width = Math.floor(width * ratio);
     canvas.height = Math.floor(STRIP_HEIGHT * ratio);
     canvas.style.width = `${width}px`;
     canvas.style.height = `${STRIP_HEIGHT}px`;
     this.draw();
+  }
+
+  /** The period rows are wrapped at: one proved, asked for, and short enough to fit. */
+  private wrapping() {
+    const period = this.result?.period;
+    return this.wrapped && period && this.fitsRow(period.period) ? period : undefined;
+  }
+
+  private fitsRow(period: number): boolean {
+    return period * MIN_CELL <= (this.scroller?.clientWidth ?? 0);
   }
 
   private draw(): void {
@@ -178,46 +209,48 @@ export class SequenceExplorer extends LitElement {
     context.setTransform(ratio, 0, 0, ratio, 0, 0);
     context.clearRect(0, 0, canvas.width, canvas.height);
     if (!result) return;
-    const { values, rare, period } = result;
+    const { values, period } = result;
     const ringRare = this.rareIsRare(result);
-    const firstRow = Math.floor(scroller.scrollTop / CELL);
-    const offset = scroller.scrollTop - firstRow * CELL;
-    const visibleRows = Math.ceil(STRIP_HEIGHT / CELL) + 1;
-    const showDigits = CELL >= 12;
+    const cell = this.cell;
+    const firstRow = Math.floor(scroller.scrollTop / cell);
+    const offset = scroller.scrollTop - firstRow * cell;
+    const visibleRows = Math.ceil(STRIP_HEIGHT / cell) + 1;
+    const showDigits = cell >= 12;
     context.font = '8px system-ui, sans-serif';
     context.textAlign = 'center';
     context.textBaseline = 'middle';
     for (let row = 0; row < visibleRows; row++) {
       for (let column = 0; column < this.columns; column++) {
-        const n = (firstRow + row) * this.columns + column;
+        const n = (firstRow + row) * this.columns + column - this.shift;
         if (n >= values.length) break;
-        const x = column * CELL;
-        const y = row * CELL - offset;
+        if (n < 0) continue;
+        const x = column * cell;
+        const y = row * cell - offset;
         const value = values[n];
         context.fillStyle = valueColour(value);
-        context.fillRect(x, y, CELL - 1, CELL - 1);
+        context.fillRect(x, y, cell - 1, cell - 1);
         if (period && n < period.preperiod) {
           // The pre-period is hatched: its values do not repeat.
           context.fillStyle = 'rgba(0,0,0,0.12)';
-          context.fillRect(x, y, CELL - 1, CELL - 1);
+          context.fillRect(x, y, cell - 1, cell - 1);
         }
-        if (ringRare && rare[n]) {
+        if (ringRare && isRare(result, n)) {
           context.strokeStyle = '#000';
           context.lineWidth = 2;
-          context.strokeRect(x + 1, y + 1, CELL - 3, CELL - 3);
+          context.strokeRect(x + 1, y + 1, cell - 3, cell - 3);
         }
-        if (period && n >= period.preperiod && (n - period.preperiod) % period.period === 0) {
+        if (period && n >= period.preperiod && (n - period.preperiod) % period.period === 0 && cell > 4) {
           context.fillStyle = '#0b57d0';
-          context.fillRect(x, y, 2, CELL - 1);
+          context.fillRect(x, y, 2, cell - 1);
         }
         if (n === this.selected) {
           context.strokeStyle = '#0b57d0';
           context.lineWidth = 2;
-          context.strokeRect(x, y, CELL - 1, CELL - 1);
+          context.strokeRect(x, y, cell - 1, cell - 1);
         }
         if (showDigits && value < 100) {
           context.fillStyle = '#222';
-          context.fillText(String(value), x + CELL / 2, y + CELL / 2 + 0.5);
+          context.fillText(String(value), x + cell / 2, y + cell / 2 + 0.5);
         }
       }
     }
@@ -234,8 +267,10 @@ export class SequenceExplorer extends LitElement {
   private rareIsRare(result: SequenceResult): boolean {
     if (this.ringing?.result !== result) {
       let count = 0;
-      for (const flag of result.rare) count += flag;
-      this.ringing = { result, rings: count > 0 && count <= result.rare.length / 10 };
+      for (let byte of result.rare) {
+        for (; byte; byte &= byte - 1) count++;
+      }
+      this.ringing = { result, rings: count > 0 && count <= result.values.length / 10 };
     }
     return this.ringing.rings;
   }
@@ -246,9 +281,9 @@ export class SequenceExplorer extends LitElement {
     const values = this.result?.values;
     if (!scroller || !values) return undefined;
     const box = scroller.getBoundingClientRect();
-    const column = Math.floor((event.clientX - box.left) / CELL);
-    const row = Math.floor((event.clientY - box.top + scroller.scrollTop) / CELL);
-    const n = row * this.columns + column;
+    const column = Math.floor((event.clientX - box.left) / this.cell);
+    const row = Math.floor((event.clientY - box.top + scroller.scrollTop) / this.cell);
+    const n = row * this.columns + column - this.shift;
     return column < this.columns && n >= 0 && n < values.length ? n : undefined;
   }
 
@@ -261,6 +296,12 @@ export class SequenceExplorer extends LitElement {
         <label>Values up to n =
           <input type="number" min="1" max=${MAX_VALUES} .value=${String(this.count)} @change=${this.setCount} /></label>
         ${noTheorem ? nothing : html`<button @click=${() => void this.run('prove')} ?disabled=${!!period}>Prove a period</button>`}
+        ${period
+          ? this.fitsRow(period.period)
+            ? html`<label><input type="checkbox" .checked=${this.wrapped} @change=${(e: Event) => (this.wrapped = (e.target as HTMLInputElement).checked)} />
+                Rows of one period</label>`
+            : html`<span class="legend">A period of ${period.period} is too long for rows of one period here.</span>`
+          : nothing}
         ${this.progress
           ? html`<span class="working" role="status">
               <progress max=${this.progress.total} .value=${this.progress.done}></progress>
@@ -281,11 +322,15 @@ export class SequenceExplorer extends LitElement {
         <div class="spacer"></div>
       </div>
       <p class="caption">${this.hovered !== undefined && result
-        ? `n = ${this.hovered}: G = ${result.values[this.hovered]}${this.rareIsRare(result) && result.rare[this.hovered] ? ' (rare)' : ''}`
+        ? `n = ${this.hovered}: G = ${result.values[this.hovered]}${this.rareIsRare(result) && isRare(result, this.hovered) ? ' (rare)' : ''}`
         : 'Point at a cell to read it; click it to see why it has its value.'}</p>
-      <p class="legend">Each cell is one n, left to right.${result && this.rareIsRare(result) ? ' Ringed: rare values.' : ''}
+      <p class="legend">Each cell is one n, left to right${this.wrapping() ? '; each row one period, from the pre-period’s end' : ''}.${result && this.rareIsRare(result) ? ' Ringed: rare values.' : ''}
         ${result?.period ? ' Blue bars: each period’s start. Shaded: the pre-period.' : ''}</p>
       ${this.renderWhy()}
+      ${result?.frequencies.length
+        ? html`<h3 class="freq">How often each value occurs among G(0) … G(${(result.values.length - 1).toLocaleString('en')})</h3>
+            <grundy-frequency-chart .frequencies=${result.frequencies}></grundy-frequency-chart>`
+        : nothing}
     `;
   }
 

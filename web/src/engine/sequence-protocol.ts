@@ -15,11 +15,19 @@ export interface HeapOptions {
 }
 
 export interface SequenceResult {
-  values: Uint32Array;
-  /** 1 where the value is rare under the sparse space mask. */
+  /** G(0), G(1), …: two bytes a value while every value fits, as it does in every code known. */
+  values: Uint16Array | Uint32Array;
+  /** A bit per n, set where G(n) is rare under the sparse space mask: bit n % 8 of byte n / 8. */
   rare: Uint8Array;
+  /** How often each value occurs among them, by increasing value. */
+  frequencies: [value: number, times: number][];
   period?: Period;
   ms: number;
+}
+
+/** Whether G(n) is rare, read from a result's bits. */
+export function isRare(result: SequenceResult, n: number): boolean {
+  return ((result.rare[n >> 3] >> (n & 7)) & 1) === 1;
 }
 
 export type SequenceRequest =

@@ -12,6 +12,8 @@ import type { SequenceReply, SequenceRequest } from './sequence-protocol';
 // copied this script elsewhere may not have put it beside the script.
 const ready = init({ module_or_path: new URL(import.meta.url).searchParams.get('wasm') ?? undefined });
 let current: HeapSequence | undefined;
+/** Values copied out of the engine at a time. */
+const COPY_BLOCK = 1 << 20;
 
 self.onmessage = async (event: MessageEvent<SequenceRequest>) => {
   await ready;
@@ -29,9 +31,21 @@ self.onmessage = async (event: MessageEvent<SequenceRequest>) => {
     if (request.op === 'prove') sequence.prove(total, onProgress);
     else sequence.extend(total, onProgress);
     const known = sequence.length();
-    const values = new Uint32Array(sequence.values(0, known));
-    const rare = new Uint8Array(sequence.rare(0, known));
-    const done: SequenceReply = { id: request.id, done: { values, rare, period: sequence.period(), ms: performance.now() - started } };
+    const counts = sequence.frequencies();
+    const frequencies: [number, number][] = [];
+    for (let i = 0; i < counts.length; i += 2) frequencies.push([counts[i], counts[i + 1]]);
+    const largest = frequencies.at(-1)?.[0] ?? 0;
+    // Copied a block at a time, so that the engine never holds a second copy of them all.
+    const values = largest < 1 << 16 ? new Uint16Array(known) : new Uint32Array(known);
+    const rare = new Uint8Array(Math.ceil(known / 8));
+    for (let start = 0; start < known; start += COPY_BLOCK) {
+      const end = Math.min(known, start + COPY_BLOCK);
+      values.set(sequence.values(start, end), start);
+      sequence.rare(start, end).forEach((flag, i) => {
+        if (flag) rare[(start + i) >> 3] |= 1 << ((start + i) & 7);
+      });
+    }
+    const done: SequenceReply = { id: request.id, done: { values, rare, frequencies, period: sequence.period(), ms: performance.now() - started } };
     postMessage(done, [values.buffer, rare.buffer]);
   } catch (error) {
     reply({ id: request.id, error: error instanceof Error ? error.message : String(error) });
