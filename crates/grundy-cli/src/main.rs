@@ -111,6 +111,7 @@ fn write_values(
 ) -> io::Result<()> {
     const BLOCK: usize = 1 << 16;
     sequence.reserve(count);
+    let mut line = ProgressLine::new(sequence.len(), count);
     let mut written = 0;
     while written < count {
         let end = count.min(written + BLOCK);
@@ -118,16 +119,64 @@ fn write_values(
         if let Some(checkpoint) = &mut checkpoint {
             checkpoint.tick(&sequence);
         }
+        line.show(end);
         for (n, value) in sequence.values(written..end).iter().enumerate() {
             let separator = if written + n == 0 { "" } else { " " };
             write!(out, "{separator}{value}")?;
         }
         written = end;
     }
+    line.end();
     if let Some(checkpoint) = &mut checkpoint {
         checkpoint.save(&sequence)?;
     }
     writeln!(out)
+}
+
+/// The line a long computation keeps up to date on a terminal: values
+/// done, values a second (counting this run's only, after a resume) and
+/// the time left.
+struct ProgressLine {
+    terminal: bool,
+    start: Instant,
+    shown: Instant,
+    /// Values known when this run began.
+    from: usize,
+    total: usize,
+    /// Whether a line was written, to be ended.
+    written: bool,
+}
+
+impl ProgressLine {
+    fn new(from: usize, total: usize) -> ProgressLine {
+        ProgressLine {
+            terminal: io::stderr().is_terminal(),
+            start: Instant::now(),
+            shown: Instant::now(),
+            from,
+            total,
+            written: false,
+        }
+    }
+
+    /// Rewrites the line, at most once a second.
+    fn show(&mut self, done: usize) {
+        if !self.terminal || self.shown.elapsed().as_secs_f64() < 1.0 {
+            return;
+        }
+        self.shown = Instant::now();
+        let rate = done.saturating_sub(self.from) as f64 / self.start.elapsed().as_secs_f64();
+        let left = self.total.saturating_sub(done) as f64 / rate.max(1.0);
+        let total = self.total;
+        eprint!("\r{done} of {total} values, {rate:.0} a second, about {left:.0} s left   ");
+        self.written = true;
+    }
+
+    fn end(&self) {
+        if self.written {
+            eprintln!();
+        }
+    }
 }
 
 fn run(args: &[String]) -> Result<Output, Failure> {
@@ -398,27 +447,19 @@ fn frequencies(
             "no periodicity theorem covers Grundy's game".to_string(),
         ));
     }
-    let terminal = io::stderr().is_terminal();
-    if terminal && count > MAX_SEQUENCE as u64 {
+    if io::stderr().is_terminal() && count > MAX_SEQUENCE as u64 {
         eprintln!(
             "grundy: until a period is proved the values are held: up to {} for {}",
             bytes_text(hold * BYTES_PER_HELD_VALUE),
             counted(hold as usize, "value")
         );
     }
-    let start = Instant::now();
-    let mut shown = Instant::now();
+    let mut line = ProgressLine::new(sequence.len(), hold as usize);
     let progress = |sequence: &Sequence| {
         if let Some(checkpoint) = &mut checkpoint {
             checkpoint.tick(sequence);
         }
-        let done = sequence.len();
-        if terminal && shown.elapsed().as_secs_f64() >= 1.0 {
-            shown = Instant::now();
-            let rate = done as f64 / start.elapsed().as_secs_f64();
-            let left = (hold as f64 - done as f64) / rate;
-            eprint!("\r{done} of {hold} values, {rate:.0} a second, about {left:.0} s left   ");
-        }
+        line.show(sequence.len());
         true
     };
     sequence.reserve(hold as usize);
@@ -430,9 +471,7 @@ fn frequencies(
             stdout: String::new(),
         })?;
     }
-    if terminal && start.elapsed().as_secs_f64() >= 1.0 {
-        eprintln!();
-    }
+    line.end();
     let Some(counts) = counts else {
         let rule = sequence.rule();
         return Err(too_large(format!(
