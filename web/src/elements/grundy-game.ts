@@ -284,7 +284,7 @@ export class GrundyGame extends GrundyGameAttributes {
           ${this.positionText.render(this.text)}
         </aside>
       </div>
-      ${view ? this.renderExplorer(view.analysis) : nothing}
+      ${view && this.valuesShown ? this.renderExplorer(view.analysis) : nothing}
     `;
   }
 
@@ -339,7 +339,7 @@ export class GrundyGame extends GrundyGameAttributes {
     </details>`;
   }
 
-  /** A heap game's sequence, to explore beyond the heaps on the board. */
+  /** A heap game's sequence, to explore beyond the heaps on the board: only where values may show, since G(n) is every heap's answer. */
   private renderExplorer(analysis: Analysis) {
     const board = analysis.board;
     const rule = board.kind === 'rows' || board.kind === 'heaps' ? board.rule : undefined;
