@@ -402,6 +402,10 @@ pub struct Sequence {
     /// The length at which the values were last found to prove no period,
     /// so that a check is not repeated: near a proof it reads most values.
     unproved_at: Cell<usize>,
+    /// The shortest length at which the values could prove a period, as
+    /// the last check that proved none found: a candidate's pre-period and
+    /// period say how many values its proof needs.
+    proof_hint: Cell<usize>,
 }
 
 /// Lengths below this are computed with every value rare (plain mex).
@@ -427,6 +431,7 @@ impl Sequence {
             period: None,
             next_proof: FIRST_PROOF,
             unproved_at: Cell::new(usize::MAX),
+            proof_hint: Cell::new(usize::MAX),
         }
     }
 
@@ -519,8 +524,8 @@ impl Sequence {
     fn push_next(&mut self) {
         let n = self.values.len();
         if n == self.next_proof {
-            self.next_proof *= 2;
             self.period = self.proved_period();
+            self.next_proof = self.next_proof_length(n);
         }
         if let Some(Period { period, .. }) = self.period {
             self.values.push(self.values.get(n - period));
@@ -657,10 +662,23 @@ impl Sequence {
             Store::Narrow(values) => least_period(values, needed),
             Store::Wide(values) => least_period(values, needed),
         };
-        if proved.is_none() {
-            self.unproved_at.set(self.values.len());
+        match proved {
+            Ok(period) => Some(period),
+            Err(hint) => {
+                self.unproved_at.set(self.values.len());
+                self.proof_hint.set(hint);
+                None
+            }
         }
-        proved
+    }
+
+    /// The length after `len` at which to check for a proof again: where
+    /// the best candidate's proof would be complete, but at least an eighth
+    /// longer (each check reads about `len` values, so the checks stay
+    /// linear in the length overall) and at most twice as long.
+    fn next_proof_length(&self, len: usize) -> usize {
+        let hint = self.proof_hint.get();
+        hint.clamp(len + (len / 8).max(FIRST_PROOF), 2 * len.max(FIRST_PROOF))
     }
 
     /// Computes until the period is proved or `max` values are known.
@@ -684,7 +702,7 @@ impl Sequence {
             if len >= max {
                 return None;
             }
-            len = (len * 2).min(max);
+            len = self.next_proof_length(len).min(max);
         }
     }
 }
@@ -979,13 +997,19 @@ fn find_pairs<T: Held>(
 }
 
 /// The least period p of `values` and its least pre-period n0 such that
-/// `values` is long enough (`needed(n0, p)`) to prove it.
+/// `values` is long enough (`needed(n0, p)`) to prove it; or, where none is
+/// proved, the fewest values a proof of one of the periods checked needs
+/// if the values go on agreeing with it.
 ///
 /// Checking p in increasing order finds the least one: a shorter true
 /// period has a pre-period no longer than any of its multiples', so it is
 /// proved whenever a longer one is.
-fn least_period<T: Held>(values: &[T], needed: impl Fn(usize, usize) -> usize) -> Option<Period> {
+fn least_period<T: Held>(
+    values: &[T],
+    needed: impl Fn(usize, usize) -> usize,
+) -> Result<Period, usize> {
     let len = values.len();
+    let mut fewest = usize::MAX;
     let mut p = 1;
     while p < len && needed(0, p) <= len {
         // The first n0 from which G(n + p) = G(n), found from the end.
@@ -993,15 +1017,17 @@ fn least_period<T: Held>(values: &[T], needed: impl Fn(usize, usize) -> usize) -
             .rev()
             .find(|&n| values[n] != values[n + p])
             .map_or(0, |n| n + 1);
-        if needed(n0, p) <= len {
-            return Some(Period {
+        let need = needed(n0, p);
+        if need <= len {
+            return Ok(Period {
                 preperiod: n0,
                 period: p,
             });
         }
+        fewest = fewest.min(need);
         p += 1;
     }
-    None
+    Err(fewest)
 }
 
 #[cfg(test)]
