@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { activeGame } from './helpers';
 
-const games = ['nim', 'bacterial-tactics', 'darkraft', 'board-escape', 'intervals', 'string-game'];
+const games = ['nim', 'bacterial-tactics', 'darkraft', 'board-escape', 'intervals', 'string-game', 'coins', 'corners', 'staircase'];
 
 for (const game of games) {
   test(`${game}: the exported SVG parses and holds the board`, async ({ page }) => {

@@ -94,22 +94,29 @@ export class HeapsBoard extends BoardElement {
   /** Heaps are drawn with buttons on screen; exports draw them afresh. */
   exportSvg(): { markup: string; width: number; height: number } | undefined {
     if (this.analysis.board.kind !== 'heaps') return undefined;
-    const sizes = this.analysis.board.sizes;
+    const { sizes, stairs } = this.analysis.board;
     const [column, counter, gap] = [56, 18, 4];
-    const tallest = Math.max(1, ...sizes);
+    // A staircase's steps, as on screen: the top one at most 8 counters high.
+    const tread = stairs ? Math.min(14, (8 * counter) / Math.max(1, sizes.length)) : 0;
+    const tallest = Math.max(1, ...sizes.map((size, heap) => size + ((heap + 1) * tread) / (counter + gap)));
     const width = Math.max(1, sizes.length) * column + 16;
     const height = tallest * (counter + gap) + 50;
     const heaps = sizes.map((size, heap) => {
       const colour = componentColour(heap);
       const x = 8 + heap * column + 6;
+      const step = (heap + 1) * tread;
+      const stone = stairs
+        ? `<rect x="${x - 6}" y="${height - 46 - step}" width="${column}" height="${step}" fill="#c8c2b4"/>` +
+          `<line x1="${x - 6}" y1="${height - 46 - step}" x2="${x + column - 6}" y2="${height - 46 - step}" stroke="#222" stroke-width="3"/>`
+        : '';
       const counters = Array.from({ length: size }, (_, i) => {
-        const y = height - 46 - (i + 1) * (counter + gap);
+        const y = height - 46 - step - (i + 1) * (counter + gap);
         return `<rect x="${x}" y="${y}" width="${column - 12}" height="${counter}" rx="9" fill="${colour}" stroke="#222" stroke-width="2"/>`;
       }).join('');
       const label = `<rect x="${x + 6}" y="${height - 40}" width="${column - 24}" height="18" rx="9" fill="${colour}"/>` +
         `<text x="${x + column / 2 - 6}" y="${height - 27}" text-anchor="middle" font-weight="700" fill="${inkOn(colour)}">*${this.analysis.components[heap]?.nimber ?? size}</text>` +
         `<text x="${x + column / 2 - 6}" y="${height - 8}" text-anchor="middle" font-size="11" fill="#555">${escapeXml(this.partName(heap))}</text>`;
-      return counters + label;
+      return stone + counters + label;
     });
     const markup = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">` +
       `<rect width="${width}" height="${height}" fill="#ffffff"/><style>text{font-family:system-ui,sans-serif;font-size:13px}</style>${heaps.join('')}</svg>`;
