@@ -35,6 +35,15 @@ describe('plan', () => {
     expect(steps.map((s) => s.action)).toEqual(['apply', 'answer']);
   });
 
+  it('opens a session before a load that follows in the same batch, as after a restart', () => {
+    const steps = plan([
+      open(1, 'a', '20 20 20'),
+      { id: 2, session: 'a', request: { op: 'convention', convention: 'misere' } },
+      { id: 3, session: 'a', request: { op: 'load', text: '2 3' } },
+    ]);
+    expect(steps.map((s) => s.action)).toEqual(['apply', 'apply', 'answer']);
+  });
+
   it('answers requests that name no session', () => {
     expect(plan([{ id: 1, games: true }]).map((s) => s.action)).toEqual(['answer']);
   });

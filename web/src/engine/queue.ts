@@ -30,9 +30,13 @@ export function plan(batch: WorkerRequest[]): Step[] {
       .filter(isSessionMessage)
       .filter((other) => other.session === request.session);
     if (later.length === 0) return { request, action: 'answer' };
-    if (replacesPosition(request.request) && later.some((other) => replacesPosition(other.request))) {
-      return { request, action: 'drop' };
-    }
+    // A load needs the session open: only a later open makes an open moot
+    // (after a restart, the reopening and the person's next text share a batch).
+    const replaced =
+      request.request.op === 'open'
+        ? later.some((other) => other.request.op === 'open')
+        : replacesPosition(request.request) && later.some((other) => replacesPosition(other.request));
+    if (replaced) return { request, action: 'drop' };
     return { request, action: 'apply' };
   });
 }
