@@ -321,6 +321,14 @@ impl Store {
         }
     }
 
+    /// Bytes a value takes.
+    fn width(&self) -> usize {
+        match self {
+            Store::Narrow(_) => 2,
+            Store::Wide(_) => 4,
+        }
+    }
+
     fn get(&self, n: usize) -> u32 {
         match self {
             Store::Narrow(values) => u32::from(values[n]),
@@ -466,11 +474,7 @@ impl Sequence {
 
     /// How many bytes the values computed so far take.
     pub fn held_bytes(&self) -> usize {
-        let each = match self.values {
-            Store::Narrow(_) => 2,
-            Store::Wide(_) => 4,
-        };
-        self.values.len() * each + self.sparse.rare.len() * 4
+        self.values.len() * self.values.width() + self.sparse.rare.len() * 4
     }
 
     /// G(n), computing the sequence as far as n.
@@ -766,27 +770,20 @@ impl Sequence {
     /// and a checksum of the values), then the values, 2 or 4 bytes each,
     /// little-endian.
     pub fn write_checkpoint(&self, out: &mut impl Write) -> io::Result<()> {
-        let width = match self.values {
-            Store::Narrow(_) => 2,
-            Store::Wide(_) => 4,
-        };
+        let width = self.values.width();
+        let len = self.values.len();
         writeln!(out, "{CHECKPOINT_FORMAT}")?;
         writeln!(out, "rule {}", self.rule)?;
-        writeln!(out, "values {} width {width}", self.values.len())?;
+        writeln!(out, "values {len} width {width}")?;
         writeln!(out, "checksum {:016x}", checksum(&self.values))?;
-        match &self.values {
-            Store::Narrow(values) => {
-                for chunk in values.chunks(1 << 16) {
-                    let bytes: Vec<u8> = chunk.iter().flat_map(|v| v.to_le_bytes()).collect();
-                    out.write_all(&bytes)?;
-                }
-            }
-            Store::Wide(values) => {
-                for chunk in values.chunks(1 << 16) {
-                    let bytes: Vec<u8> = chunk.iter().flat_map(|v| v.to_le_bytes()).collect();
-                    out.write_all(&bytes)?;
-                }
-            }
+        let mut bytes = Vec::with_capacity(width << 16);
+        for start in (0..len).step_by(1 << 16) {
+            bytes.clear();
+            let end = len.min(start + (1 << 16));
+            self.values.for_each(start..end, |_, v| {
+                bytes.extend_from_slice(&v.to_le_bytes()[..width])
+            });
+            out.write_all(&bytes)?;
         }
         Ok(())
     }
