@@ -50,7 +50,7 @@ impl From<GameError> for Failure {
     fn from(error: GameError) -> Failure {
         Failure {
             message: error.to_string(),
-            code: 2,
+            code: if error.too_large { 3 } else { 2 },
             stdout: String::new(),
         }
     }
@@ -288,7 +288,7 @@ fn outcome(args: &[String]) -> Result<String, Failure> {
             }
         }
     } else {
-        !games::nimber(game, &text)?.is_zero()
+        games::outcome(game, &text)? == Outcome::Next
     };
     Ok(if wins { "N\n" } else { "P\n" }.to_string())
 }

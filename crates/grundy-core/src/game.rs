@@ -18,6 +18,14 @@ pub struct GameError {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub column: Option<u32>,
+    /// The input is well formed but past what the solver's budget can
+    /// answer exactly: the command line exits 3 rather than guess.
+    #[serde(
+        default,
+        rename = "tooLarge",
+        skip_serializing_if = "std::ops::Not::not"
+    )]
+    pub too_large: bool,
 }
 
 impl GameError {
@@ -26,6 +34,15 @@ impl GameError {
             message: message.into(),
             line: None,
             column: None,
+            too_large: false,
+        }
+    }
+
+    /// A position past the solver's budget, saying which budget.
+    pub fn too_large(message: impl Into<String>) -> GameError {
+        GameError {
+            too_large: true,
+            ..GameError::new(message)
         }
     }
 
@@ -34,6 +51,7 @@ impl GameError {
             message: message.into(),
             line: Some(line as u32),
             column: Some(column as u32),
+            too_large: false,
         }
     }
 
@@ -50,6 +68,7 @@ impl GameError {
             message: message.into(),
             line: Some(line as u32),
             column: None,
+            too_large: false,
         }
     }
 }
@@ -115,7 +134,14 @@ pub trait Game: Default {
     /// unless a contest says otherwise, `First` when the player to move
     /// wins and `Second` when not.
     fn answer(&mut self, position: &Self::Position) -> Result<String, GameError> {
-        Ok(Outcome::of(self.nimber(position)).answer().to_string())
+        Ok(self.outcome(position)?.answer().to_string())
+    }
+
+    /// Who wins under normal play: from the nimber, or where the nimber is
+    /// past the budget, from a theorem that decides the winner alone
+    /// (strategy stealing, the golden ratio), for games that have one.
+    fn outcome(&mut self, position: &Self::Position) -> Result<Outcome, GameError> {
+        Ok(Outcome::of(self.checked_nimber(position)?))
     }
 
     /// Whether the contest output prefixes each answer with `Case #x: `.
@@ -136,6 +162,14 @@ pub trait Game: Default {
     /// contest's largest positions allow to enumerate compute it directly.
     fn nimber(&mut self, position: &Self::Position) -> Nimber {
         self.analyse(position).nimber
+    }
+
+    /// The nimber where the solver's budget allows, and a
+    /// [`GameError::too_large`] where it does not: for games whose
+    /// contest limits reach past what any search can answer. The
+    /// playground's limits keep `nimber` within budget.
+    fn checked_nimber(&mut self, position: &Self::Position) -> Result<Nimber, GameError> {
+        Ok(self.nimber(position))
     }
 
     /// A key equal for positions with the same futures (heaps in any order,
@@ -175,8 +209,10 @@ pub trait Game: Default {
         -> Result<Self::Position, GameError>;
 
     /// Refuses positions the contest allows but the playground cannot show
-    /// or analyse move by move; `solve` still answers them.
-    fn check_playable(&self, _position: &Self::Position) -> Result<(), GameError> {
+    /// or analyse move by move; `solve` still answers them. A game whose
+    /// values take a search may solve here within its budget, so that the
+    /// analysis that follows finds them cached.
+    fn check_playable(&mut self, _position: &Self::Position) -> Result<(), GameError> {
         Ok(())
     }
 

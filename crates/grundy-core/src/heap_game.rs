@@ -508,7 +508,7 @@ impl<F: HeapFamily> Game for HeapGame<F> {
     fn edit(&mut self, position: &HeapPosition, edit: &Edit) -> Result<HeapPosition, GameError> {
         HeapGame::edit(self, position, edit)
     }
-    fn check_playable(&self, position: &HeapPosition) -> Result<(), GameError> {
+    fn check_playable(&mut self, position: &HeapPosition) -> Result<(), GameError> {
         HeapGame::check_playable(self, position)
     }
     fn option_count(&mut self, position: &HeapPosition) -> u32 {

@@ -289,6 +289,65 @@ pub fn grid_rows(
     Ok(grid)
 }
 
+/// A grid written as rows of one length and nothing else, blank lines
+/// skipped: its height, width and characters row by row. Each character
+/// is one of `allowed`, named in messages as `describe` ("H (heads) or T
+/// (tails)"); `noun` is what one stands for ("coin").
+pub fn bare_grid(
+    text: &str,
+    max_side: usize,
+    allowed: &str,
+    describe: &str,
+    noun: &str,
+) -> Result<(usize, usize, Vec<u8>), GameError> {
+    let text = text.strip_prefix(BYTE_ORDER_MARK).unwrap_or(text);
+    let (mut rows, mut cols, mut cells) = (0, 0, Vec::new());
+    for (at, line) in lines(text).enumerate() {
+        let row = line.trim();
+        if row.is_empty() {
+            continue;
+        }
+        let indent = line.len() - line.trim_start().len();
+        if rows == max_side {
+            return Err(GameError::at_line(
+                at + 1,
+                format!("a grid has at most {max_side} rows"),
+            ));
+        }
+        for (offset, ch) in row.chars().enumerate() {
+            if !ch.is_ascii() || !allowed.contains(ch) {
+                let message = format!("'{}' is not a {noun}; use {describe}", ch.escape_debug());
+                return Err(GameError::at(at + 1, indent + offset + 1, message));
+            }
+        }
+        if rows == 0 {
+            if row.len() > max_side {
+                return Err(GameError::at(
+                    at + 1,
+                    indent + max_side + 1,
+                    format!("a row has at most {max_side} {noun}s"),
+                ));
+            }
+            cols = row.len();
+        } else if row.len() != cols {
+            let message = format!(
+                "this row has {} but the first has {cols}",
+                counted(row.len(), noun)
+            );
+            return Err(GameError::at(at + 1, indent + 1, message));
+        }
+        cells.extend_from_slice(row.as_bytes());
+        rows += 1;
+    }
+    if rows == 0 {
+        return Err(GameError::at_line(
+            1,
+            format!("expected rows of {describe}"),
+        ));
+    }
+    Ok((rows, cols, cells))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,7 +2,7 @@
 //! and a solver whose caches outlive every move.
 
 use crate::ai::{self, Skill};
-use crate::analysis::{Analysis, Convention, Edit, MisereReport, Region, Step, TreeNode};
+use crate::analysis::{Analysis, Convention, Edit, MisereReport, Outcome, Region, Step, TreeNode};
 use crate::game::{check_input_size, Game, GameError, GameInfo};
 use crate::nimber::Nimber;
 use crate::rng::Rng;
@@ -56,8 +56,12 @@ pub trait AnySession {
     /// Whether every play from here ends; see [`Game::ENDS`].
     fn ends(&self) -> bool;
     /// The current position's nimber, computed directly where the game can;
-    /// where play can go on forever, the ⊕ of the finite values only.
-    fn nimber(&mut self) -> Nimber;
+    /// where play can go on forever, the ⊕ of the finite values only. A
+    /// position read with the contest's limits can be past the solver's
+    /// budget: then a [`GameError::too_large`].
+    fn nimber(&mut self) -> Result<Nimber, GameError>;
+    /// Who wins the current position under normal play; see [`Game::outcome`].
+    fn outcome(&mut self) -> Result<Outcome, GameError>;
     /// Who wins the current position under misère play, and how, searching
     /// at most `budget` positions.
     fn misere_report(&mut self, budget: usize) -> MisereReport;
@@ -176,7 +180,7 @@ fn missing_case(case: usize, count: usize) -> GameError {
 /// Case `case` of `text`, read by `game` within `limits`, and how many
 /// cases the text holds.
 fn read_case<G: Game>(
-    game: &G,
+    game: &mut G,
     text: &str,
     case: usize,
     limits: Limits,
@@ -197,8 +201,8 @@ fn read_case<G: Game>(
 impl<G: Game> Session<G> {
     /// Opens case `case` (0-based) of `text`.
     pub fn open(text: &str, case: usize, limits: Limits) -> Result<Session<G>, GameError> {
-        let game = G::default();
-        let (position, cases) = read_case(&game, text, case, limits)?;
+        let mut game = G::default();
+        let (position, cases) = read_case(&mut game, text, case, limits)?;
         Ok(Session::at(game, position, cases))
     }
 
@@ -313,7 +317,7 @@ impl<G: Game> AnySession for Session<G> {
     }
 
     fn load(&mut self, text: &str, case: usize) -> Result<(), GameError> {
-        let (position, cases) = read_case(&self.game, text, case, Limits::Playground)?;
+        let (position, cases) = read_case(&mut self.game, text, case, Limits::Playground)?;
         self.cases = cases;
         self.restart_from(position);
         Ok(())
@@ -371,9 +375,14 @@ impl<G: Game> AnySession for Session<G> {
         G::ENDS
     }
 
-    fn nimber(&mut self) -> Nimber {
+    fn nimber(&mut self) -> Result<Nimber, GameError> {
         let position = self.position().clone();
-        self.game.nimber(&position)
+        self.game.checked_nimber(&position)
+    }
+
+    fn outcome(&mut self) -> Result<Outcome, GameError> {
+        let position = self.position().clone();
+        self.game.outcome(&position)
     }
 
     fn misere_report(&mut self, budget: usize) -> MisereReport {

@@ -334,7 +334,7 @@ impl Game for Coins {
         Ok(next)
     }
 
-    fn check_playable(&self, row: &Row) -> Result<(), GameError> {
+    fn check_playable(&mut self, row: &Row) -> Result<(), GameError> {
         if row.heads.len() > MAX_PLAYABLE_COINS {
             return Err(GameError::new(format!(
                 "the row has {} coins; the playground draws up to {MAX_PLAYABLE_COINS} (`grundy solve coins` takes up to {MAX_COINS})",

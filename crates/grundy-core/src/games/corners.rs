@@ -9,7 +9,7 @@ use crate::coin_tiles;
 use crate::game::{
     new_grid_size, painted_cell, unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample,
 };
-use crate::input::{lines, BYTE_ORDER_MARK};
+use crate::input::bare_grid;
 use crate::nimber::{nim_product, Nimber};
 use crate::rng::Rng;
 
@@ -59,58 +59,10 @@ impl Game for Corners {
     }
 
     fn parse(&self, text: &str) -> Result<Vec<Grid>, GameError> {
-        let text = text.strip_prefix(BYTE_ORDER_MARK).unwrap_or(text);
-        let mut grid = Grid {
-            rows: 0,
-            cols: 0,
-            heads: Vec::new(),
-        };
-        for (at, line) in lines(text).enumerate() {
-            let row = line.trim();
-            if row.is_empty() {
-                continue;
-            }
-            let indent = line.len() - line.trim_start().len();
-            if grid.rows == MAX_SIDE {
-                return Err(GameError::at_line(
-                    at + 1,
-                    format!("a grid has at most {MAX_SIDE} rows"),
-                ));
-            }
-            for (offset, ch) in row.chars().enumerate() {
-                if ch != 'H' && ch != 'T' {
-                    let message = format!(
-                        "'{}' is not a coin; use H (heads) or T (tails)",
-                        ch.escape_debug()
-                    );
-                    return Err(GameError::at(at + 1, indent + offset + 1, message));
-                }
-            }
-            if grid.rows == 0 {
-                if row.len() > MAX_SIDE {
-                    return Err(GameError::at(
-                        at + 1,
-                        indent + MAX_SIDE + 1,
-                        format!("a row has at most {MAX_SIDE} coins"),
-                    ));
-                }
-                grid.cols = row.len();
-            } else if row.len() != grid.cols {
-                let message = format!(
-                    "row {} has {} coins but row 0 has {}",
-                    grid.rows,
-                    row.len(),
-                    grid.cols
-                );
-                return Err(GameError::at(at + 1, indent + 1, message));
-            }
-            grid.heads.extend(row.chars().map(|ch| ch == 'H'));
-            grid.rows += 1;
-        }
-        if grid.rows == 0 {
-            return Err(GameError::at_line(1, "expected rows of H and T"));
-        }
-        Ok(vec![grid])
+        let (rows, cols, cells) =
+            bare_grid(text, MAX_SIDE, "HT", "H (heads) or T (tails)", "coin")?;
+        let heads = cells.into_iter().map(|ch| ch == b'H').collect();
+        Ok(vec![Grid { rows, cols, heads }])
     }
 
     fn format(&self, grid: &Grid) -> String {
@@ -234,7 +186,7 @@ impl Game for Corners {
         Ok(next)
     }
 
-    fn check_playable(&self, grid: &Grid) -> Result<(), GameError> {
+    fn check_playable(&mut self, grid: &Grid) -> Result<(), GameError> {
         if grid.rows > MAX_PLAYABLE_SIDE || grid.cols > MAX_PLAYABLE_SIDE {
             return Err(GameError::new(format!(
                 "the grid is {}×{}; the playground draws up to {MAX_PLAYABLE_SIDE}×{MAX_PLAYABLE_SIDE} \

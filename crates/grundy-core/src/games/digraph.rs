@@ -387,7 +387,7 @@ impl Game for Digraph {
         )
     }
 
-    fn check_playable(&self, position: &Position) -> Result<(), GameError> {
+    fn check_playable(&mut self, position: &Position) -> Result<(), GameError> {
         let graph = &position.graph;
         if graph.vertices() > MAX_DRAWN_VERTICES || graph.edges.len() > MAX_DRAWN_EDGES {
             return Err(GameError::new(format!(

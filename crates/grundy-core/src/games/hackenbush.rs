@@ -426,7 +426,7 @@ impl Game for Hackenbush {
         )
     }
 
-    fn check_playable(&self, picture: &Picture) -> Result<(), GameError> {
+    fn check_playable(&mut self, picture: &Picture) -> Result<(), GameError> {
         picture.check_drawable()
     }
 

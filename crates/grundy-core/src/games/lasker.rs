@@ -180,7 +180,7 @@ impl Game for Lasker {
         }
     }
 
-    fn check_playable(&self, heaps: &Vec<u32>) -> Result<(), GameError> {
+    fn check_playable(&mut self, heaps: &Vec<u32>) -> Result<(), GameError> {
         heaps::check_drawn_sizes(
             heaps,
             "heap",

@@ -18,7 +18,7 @@ pub mod string_game;
 pub mod subtraction;
 pub mod sum;
 
-use crate::analysis::MisereReport;
+use crate::analysis::{MisereReport, Outcome};
 use crate::game::{check_input_size, Game, GameError, GameInfo};
 use crate::input::{escaped, shorten};
 use crate::nimber::Nimber;
@@ -129,16 +129,30 @@ pub fn nimber(game_id: &str, text: &str) -> Result<Nimber, GameError> {
     check_input_size(text)?;
     match game_id {
         sum::ID => sum::nimber(text),
-        _ => {
-            let mut session = (find(game_id)?.open)(text, 0, Limits::Contest)?;
-            if !session.ends() {
-                return Err(GameError::new(format!(
-                    "{game_id} positions can be drawn or go on forever, so they have no nimber; use `grundy solve {game_id}`"
-                )));
-            }
-            Ok(session.nimber())
-        }
+        _ => ending_session(game_id, text)?.nimber(),
     }
+}
+
+/// Who wins the first position of `text` under normal play, read as
+/// `nimber` reads it, as `grundy outcome` prints it.
+pub fn outcome(game_id: &str, text: &str) -> Result<Outcome, GameError> {
+    check_input_size(text)?;
+    match game_id {
+        sum::ID => sum::nimber(text).map(Outcome::of),
+        _ => ending_session(game_id, text)?.outcome(),
+    }
+}
+
+/// The first position of `text` with the contest's limits, if its game
+/// always ends: only then are there nimbers.
+fn ending_session(game_id: &str, text: &str) -> Result<Box<dyn AnySession>, GameError> {
+    let session = (find(game_id)?.open)(text, 0, Limits::Contest)?;
+    if !session.ends() {
+        return Err(GameError::new(format!(
+            "{game_id} positions can be drawn or go on forever, so they have no nimber; use `grundy solve {game_id}`"
+        )));
+    }
+    Ok(session)
 }
 
 /// Who wins the first position of `text` under misère play, searching at

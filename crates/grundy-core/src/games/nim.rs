@@ -129,7 +129,7 @@ impl Game for Nim {
         Some(heaps::nim_report(heaps))
     }
 
-    fn check_playable(&self, heaps: &Heaps) -> Result<(), GameError> {
+    fn check_playable(&mut self, heaps: &Heaps) -> Result<(), GameError> {
         heaps::check_drawn_sizes(
             heaps,
             "heap",

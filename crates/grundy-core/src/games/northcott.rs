@@ -225,7 +225,7 @@ impl Game for Northcott {
         }
     }
 
-    fn check_playable(&self, rows: &Vec<Row>) -> Result<(), GameError> {
+    fn check_playable(&mut self, rows: &Vec<Row>) -> Result<(), GameError> {
         match rows.iter().position(|r| r.width > MAX_PLAYABLE_WIDTH) {
             Some(i) => Err(GameError::new(format!(
                 "row {} is {} squares wide; the playground draws rows of up to {MAX_PLAYABLE_WIDTH} \

@@ -165,7 +165,7 @@ impl Game for Staircase {
         }
     }
 
-    fn check_playable(&self, steps: &Vec<u32>) -> Result<(), GameError> {
+    fn check_playable(&mut self, steps: &Vec<u32>) -> Result<(), GameError> {
         heaps::check_drawn_sizes(
             steps,
             "step",

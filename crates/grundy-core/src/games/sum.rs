@@ -465,11 +465,15 @@ impl AnySession for Sum {
         self.parts.iter().all(|(_, session)| session.ends())
     }
 
-    fn nimber(&mut self) -> Nimber {
+    fn nimber(&mut self) -> Result<Nimber, GameError> {
         self.parts
             .iter_mut()
             .map(|(_, session)| session.nimber())
             .sum()
+    }
+
+    fn outcome(&mut self) -> Result<Outcome, GameError> {
+        self.nimber().map(Outcome::of)
     }
 
     fn misere_report(&mut self, budget: usize) -> MisereReport {
