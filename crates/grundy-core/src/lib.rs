@@ -9,6 +9,7 @@ pub mod ai;
 pub mod analysis;
 pub mod bench;
 pub mod coin_tiles;
+pub mod fast_map;
 pub mod game;
 pub mod games;
 pub mod graph;

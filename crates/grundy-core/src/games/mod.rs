@@ -2,8 +2,10 @@
 
 pub mod bacterial_tactics;
 pub mod board_escape;
+pub mod chomp;
 pub mod coins;
 pub mod corners;
+pub mod cram;
 pub mod darkraft;
 pub mod digraph;
 pub mod grundy_game;
@@ -60,6 +62,8 @@ fn registry() -> Vec<Entry> {
         entry::<staircase::Staircase>(),
         entry::<northcott::Northcott>(),
         entry::<lasker::Lasker>(),
+        entry::<cram::Cram>(),
+        entry::<chomp::Chomp>(),
     ]
 }
 
