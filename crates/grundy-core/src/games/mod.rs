@@ -19,6 +19,7 @@ pub mod staircase;
 pub mod string_game;
 pub mod subtraction;
 pub mod sum;
+pub mod wythoff;
 
 use crate::analysis::{MisereReport, Outcome};
 use crate::game::{check_input_size, Game, GameError, GameInfo};
@@ -64,6 +65,7 @@ fn registry() -> Vec<Entry> {
         entry::<lasker::Lasker>(),
         entry::<cram::Cram>(),
         entry::<chomp::Chomp>(),
+        entry::<wythoff::Wythoff>(),
     ]
 }
 
