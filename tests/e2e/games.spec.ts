@@ -31,6 +31,8 @@ async function playAnyMove(element: Locator): Promise<void> {
   if ((await counter.count()) > 0) return counter.first().click();
   const bar = element.locator('grundy-text rect.bar');
   if ((await bar.count()) > 0) return bar.first().click();
+  const vertex = element.locator('grundy-graph svg.playable circle.pick[role="button"]');
+  if ((await vertex.count()) > 0) return vertex.first().click();
   // An edge's hit line may be upright, with no width to click: click its middle.
   const edge = element.locator('grundy-graph svg.playable path.hit[role="button"]');
   if ((await edge.count()) > 0) {

@@ -322,8 +322,24 @@ pub enum Board {
         /// Every vertex's Smith value.
         values: Vec<VertexValue>,
     },
+    /// An undirected graph drawn at coordinates (x right, y up), with no
+    /// ground. Regions and footprints are the items `[vertex]`; a move's
+    /// anchor is the vertex or the edge it picks, as `picks` says.
+    Network {
+        points: Vec<[i64; 2]>,
+        edges: Vec<[u32; 2]>,
+        picks: Picks,
+    },
     /// Games played side by side: each part's own analysis, in its own ids.
     Sum { parts: Vec<SumPart> },
+}
+
+/// What a move on a network picks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "lowercase")]
+pub enum Picks {
+    Vertices,
+    Edges,
 }
 
 /// A heap game's rule as Edit lets a person change it: the field's label,

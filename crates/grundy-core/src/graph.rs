@@ -43,16 +43,20 @@ impl Picture {
 }
 
 /// Reads `n m` and m edges `u v` with vertices below n, naming an edge's
-/// two ends as `ends` says; the graph games share this start.
+/// two ends as `ends` says; the graph games share this start. A game whose
+/// moves remove vertices reads a graph with none (`fewest` 0): its last
+/// position.
 pub fn read_graph(
     scanner: &mut Scanner<'_>,
+    fewest: usize,
     max_vertices: usize,
     max_edges: usize,
     ends: [&str; 2],
 ) -> Result<(usize, Vec<(usize, usize)>), GameError> {
-    let vertices = scanner.number("the number of vertices n", 1, max_vertices)?;
-    let count = scanner.number("the number of edges m", 0, max_edges)?;
-    let last = vertices - 1;
+    let vertices = scanner.number("the number of vertices n", fewest, max_vertices)?;
+    let most_edges = if vertices == 0 { 0 } else { max_edges };
+    let count = scanner.number("the number of edges m", 0, most_edges)?;
+    let last = vertices.saturating_sub(1);
     let mut edges = Vec::with_capacity(count);
     for index in 1..=count {
         let u = scanner.number(format_args!("edge {index}'s {}", ends[0]), 0, last)?;
@@ -117,6 +121,21 @@ pub fn layered_layout(vertices: usize, edges: &[(usize, usize)]) -> Vec<[i64; 2]
             let row = depth[v].min(unreached);
             in_row[row] += 1;
             [in_row[row] * SPACING, row as i64 * SPACING]
+        })
+        .collect()
+}
+
+/// Places the vertices evenly on a circle, vertex 0 at the top, for a
+/// graph with no ground read without coordinates.
+pub fn circle_layout(vertices: usize) -> Vec<[i64; 2]> {
+    let radius = SPACING as f64 * (vertices as f64 / 3.0).max(1.0);
+    (0..vertices)
+        .map(|v| {
+            let angle = std::f64::consts::TAU * v as f64 / vertices as f64;
+            [
+                (radius * angle.sin()).round() as i64,
+                (radius * angle.cos()).round() as i64,
+            ]
         })
         .collect()
 }

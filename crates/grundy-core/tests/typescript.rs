@@ -6,8 +6,8 @@
 
 use grundy_core::analysis::{
     Board, Component, Convention, Edit, Face, Fact, ForfeitMove, Heat, Interval, Legend, Loopy,
-    LoopyMoves, MisereReport, MoveInfo, NimProducts, Outcome, Piece, Region, RuleField, Step,
-    Stroke, SumPart, TileFill, TileInfo, Token, TreeNode, VertexValue,
+    LoopyMoves, MisereReport, MoveInfo, NimProducts, Outcome, Picks, Piece, Region, RuleField,
+    Step, Stroke, SumPart, TileFill, TileInfo, Token, TreeNode, VertexValue,
 };
 use grundy_core::game::{GameError, GameInfo, Sample};
 use grundy_core::{Analysis, Nimber};
@@ -39,6 +39,7 @@ fn generated() -> String {
         declaration::<Interval>(&config),
         declaration::<VertexValue>(&config),
         declaration::<Piece>(&config),
+        declaration::<Picks>(&config),
         declaration::<RuleField>(&config),
         declaration::<TileFill>(&config),
         declaration::<Stroke>(&config),

@@ -3,9 +3,10 @@ import { BoardElement } from './board';
 import { isDrawing, isWinning, vertexValueText, type Board, type MoveInfo } from '../engine/model';
 import { componentColour, inkOn } from '../elements/palette';
 
-/** Hackenbush's picture on the ground, or tokens on a directed graph. */
-type GraphBoard = Extract<Board, { kind: 'graph' | 'digraph' }>;
+/** Hackenbush's picture on the ground, tokens on a directed graph, or a graph whose vertices or edges are picked. */
+type GraphBoard = Extract<Board, { kind: 'graph' | 'digraph' | 'network' }>;
 type DigraphBoard = Extract<Board, { kind: 'digraph' }>;
+type NetworkBoard = Extract<Board, { kind: 'network' }>;
 type Point = [number, number];
 
 /** Drawing units kept around the picture, and room to draw into while editing. */
@@ -46,8 +47,10 @@ interface Drag {
  * on the ground is drawn in its component's colour with its nimber above
  * it, and edges that do not reach the ground are dashed. A digraph's
  * arrows join vertices labelled with their Smith values, tokens in their
- * components' colours on them. In Play an edge is a move (chop it, slide a
- * token along it; tokens can also be dragged); in Edit a click adds a
+ * components' colours on them. A network's vertices are drawn in their
+ * parts' colours, with each part's nimber above it, and a move picks a
+ * vertex or an edge. In Play an edge is a move (chop it, slide a token
+ * along it; tokens can also be dragged); in Edit a click adds a
  * vertex, a drag from a vertex (or the ground) draws an edge, and the tools
  * move, erase or place tokens.
  */
@@ -114,6 +117,8 @@ export class GraphBoardElement extends BoardElement {
     .playable .hit { cursor: pointer; }
     .hit:focus-visible { stroke: var(--grundy-focus, #0b57d0); stroke-opacity: 0.35; outline: none; }
     .vertex { fill: var(--grundy-surface, #fff); stroke: var(--grundy-ink, #222); stroke-width: 2.5; }
+    .playable .vertex.pick { cursor: pointer; }
+    .going .vertex { opacity: var(--grundy-taken-opacity, 0.25); stroke-dasharray: 3 3; }
     .editing .vertex { cursor: grab; }
     .index { font: 11px system-ui, sans-serif; fill: var(--grundy-muted, #555); pointer-events: none; }
     .badge text { font: 700 14px system-ui, sans-serif; pointer-events: none; }
@@ -127,38 +132,46 @@ export class GraphBoardElement extends BoardElement {
 
   private get graph(): GraphBoard | undefined {
     const board = this.analysis.board;
-    return board.kind === 'graph' || board.kind === 'digraph' ? board : undefined;
+    return board.kind === 'graph' || board.kind === 'digraph' || board.kind === 'network' ? board : undefined;
   }
 
   render() {
     const graph = this.graph;
     if (!graph) return nothing;
     const directed = graph.kind === 'digraph';
+    const grounded = graph.kind === 'graph';
     const [left, top, width, height] = this.steadyFrame(graph);
     const previewed = this.previewed;
-    const going = new Set(previewed?.footprint.kind === 'items' ? previewed.footprint.items : []);
+    const footprint = new Set(previewed?.footprint.kind === 'items' ? previewed.footprint.items : []);
+    // A network's footprint is the vertices a move takes, and with them their edges.
+    const going = graph.kind === 'network' ? new Set(graph.edges.flatMap(([u, v], i) => (footprint.has(u) || footprint.has(v) ? [i] : []))) : footprint;
     const colourOf = this.edgeColours(graph);
+    const picksVertices = graph.kind === 'network' && graph.picks === 'vertices';
     const moveOf = new Map<number, MoveInfo>();
     for (const move of this.analysis.moves.all()) if (move.anchor.kind === 'items') moveOf.set(move.anchor.items[0], move);
+    const edgeMoves = picksVertices ? new Map<number, MoveInfo>() : moveOf;
     const bends = parallelBends(graph.edges);
     const playable = this.interactive && !this.editing;
     const emptyText = directed
       ? this.editing ? 'Click to add a vertex; drag from one vertex to another for an arrow.' : 'No arrows: no move can be made.'
-      : this.editing ? 'Click above the ground to add a vertex; drag from the ground to grow an edge.' : 'No edges: no move can be made.';
-    return html`${this.editing ? this.renderTools(directed) : nothing}
+      : !grounded
+        ? this.editing ? 'Click to add a vertex; drag from one vertex to another for an edge.' : 'No move can be made.'
+        : this.editing ? 'Click above the ground to add a vertex; drag from the ground to grow an edge.' : 'No edges: no move can be made.';
+    const noMove = graph.kind === 'network' ? this.analysis.moves.length === 0 && !this.editing : graph.edges.length === 0;
+    return html`${this.editing ? this.renderTools(graph.kind) : nothing}
       <svg viewBox="${left} ${top} ${width} ${height}" role="group" style="width: var(--grundy-board-width, ${width * MAX_SCALE}px)"
         class="${this.editing ? 'editing' : ''} ${playable ? 'playable' : ''}"
         aria-label=${this.describe(graph)}
         @pointerdown=${this.onPointerDown} @pointermove=${this.onPointerMove} @pointerup=${this.onPointerUp}
         @pointercancel=${() => (this.drag = undefined)}>
-        ${directed
+        ${!grounded
           ? nothing
           : svg`<rect class="soil" data-ground="" x=${left} y="0" width=${width} height=${top + height}></rect>
             <line class="ground" data-ground="" x1=${left} y1="0" x2=${left + width} y2="0"></line>`}
-        ${graph.edges.length === 0 ? svg`<text class="empty" x=${left + 16} y=${top + 24}>${emptyText}</text>` : nothing}
+        ${noMove ? svg`<text class="empty" x=${left + 16} y=${top + 24}>${emptyText}</text>` : nothing}
         ${graph.edges.map((edge, index) => {
           const { path, head } = edgeShape(graph, edge, bends[index]);
-          const move = moveOf.get(index);
+          const move = edgeMoves.get(index);
           const colour = colourOf.get(index);
           const wins = this.hints && move !== undefined && isWinning(this.analysis, move);
           const draws = this.hints && move !== undefined && isDrawing(this.analysis, move);
@@ -179,6 +192,9 @@ export class GraphBoardElement extends BoardElement {
         ${this.renderLastMove(graph, bends)}
         ${graph.kind === 'digraph'
           ? svg`${graph.points.map((point, index) => this.renderDigraphVertex(graph, point, index))}${this.renderTokens(graph)}`
+          : graph.kind === 'network'
+            ? svg`${graph.points.map((point, index) => this.renderNetworkVertex(point, index, footprint, picksVertices ? moveOf.get(index) : undefined))}
+              ${this.quiet ? nothing : this.renderNetworkBadges(graph)}`
           : svg`${graph.points.map((point, index) => (index === 0 ? nothing : this.renderVertex(point, index)))}
             ${this.quiet ? nothing : this.renderBadges(graph)}`}
         ${this.renderRubberBand(graph)}
@@ -219,6 +235,50 @@ export class GraphBoardElement extends BoardElement {
     </section>`;
   }
 
+  /**
+   * A network's vertex, in its part's colour; where a move picks it, a
+   * click plays that move.
+   */
+  private renderNetworkVertex([x, y]: Point, index: number, going: Set<number>, move: MoveInfo | undefined): SVGTemplateResult {
+    const part = this.analysis.components.find((c) => c.region.kind === 'items' && c.region.items.includes(index));
+    const colour = part ? componentColour(part.id) : undefined;
+    const wins = this.hints && move !== undefined && isWinning(this.analysis, move);
+    const label = move ? this.moveWords(move) : `Vertex ${index}`;
+    const playable = this.interactive && !this.editing && move !== undefined;
+    return svg`<g class=${going.has(index) ? 'going' : ''}>
+      ${wins ? svg`<circle class="halo" cx=${x} cy=${-y} r="12"></circle>` : nothing}
+      <circle class="vertex ${playable ? 'pick' : ''}" data-vertex=${index} cx=${x} cy=${-y} r="10"
+        style=${colour ? `fill:${colour}` : ''} role=${playable ? 'button' : 'img'} tabindex="-1" aria-label=${label}
+        data-stop=${playable ? '' : nothing}
+        @click=${() => playable && this.play(move)} @keydown=${(e: KeyboardEvent) => playable && this.activateOnKey(e, () => this.play(move))}
+        @mouseenter=${() => this.previewMove(move)} @mouseleave=${() => this.previewMove(undefined)}
+        @focus=${() => this.previewMove(move)} @blur=${() => this.previewMove(undefined)}><title>${label}</title></circle>
+      <text class="index" x=${x + 12} y=${-y - 10}>${index}</text>
+    </g>`;
+  }
+
+  /** Each part's nimber, above its highest vertex; a click explains it. */
+  private renderNetworkBadges(graph: NetworkBoard) {
+    return this.analysis.components.map((component) => {
+      if (component.region.kind !== 'items' || component.region.items.length === 0) return nothing;
+      const [bx, by] = component.region.items.map((v) => graph.points[v]).reduce((high, p) => (p[1] > high[1] ? p : high));
+      return this.badge(component, bx, by + 14);
+    });
+  }
+
+  /** A component's nimber in a pill centred above (x, y). */
+  private badge(component: { id: number; label: string; nimber: number }, x: number, y: number) {
+    const colour = componentColour(component.id);
+    const text = `*${component.nimber}`;
+    const w = 14 + 8 * text.length;
+    return svg`<g class="badge" role="button" tabindex="0" aria-label=${`${component.label}: nimber ${text}; explain it`}
+      @click=${() => this.selectComponent(component.id)}
+      @keydown=${(e: KeyboardEvent) => this.activateOnKey(e, () => this.selectComponent(component.id))}>
+      <rect x=${x - w / 2} y=${-y - 40} width=${w} height="22" rx="11" fill=${colour}></rect>
+      <text x=${x} y=${-y - 24} text-anchor="middle" fill=${inkOn(colour)}>${text}</text>
+    </g>`;
+  }
+
   /** An edge in words: the move it is, and what the move does. */
   private edgeLabel(graph: GraphBoard, index: number, move: MoveInfo | undefined): string {
     if (graph.kind === 'digraph') {
@@ -226,11 +286,15 @@ export class GraphBoardElement extends BoardElement {
       if (!move) return `Arrow ${index + 1}: ${u} → ${v}`;
       return this.moveWords(move);
     }
+    if (graph.kind === 'network') {
+      const [u, v] = graph.edges[index];
+      return move ? this.moveWords(move) : `Edge ${u}–${v}`;
+    }
     return move ? this.moveWords(move) : `Edge ${index + 1}, not joined to the ground`;
   }
 
-  private renderTools(directed: boolean) {
-    const tools: [Tool, string, string][] = directed
+  private renderTools(kind: GraphBoard['kind']) {
+    const tools: [Tool, string, string][] = kind === 'digraph'
       ? [
           ['draw', 'Draw', 'Click to add a vertex; drag from a vertex to another, or to empty space, for an arrow.'],
           ['move', 'Move', 'Drag a vertex to move it.'],
@@ -238,7 +302,7 @@ export class GraphBoardElement extends BoardElement {
           ['erase', 'Erase', 'Click an arrow, a token or a vertex to remove it.'],
         ]
       : [
-          ['draw', 'Draw', 'Click to add a vertex; drag from a vertex or the ground to another, or to empty space, for an edge.'],
+          ['draw', 'Draw', `Click to add a vertex; drag from a vertex${kind === 'graph' ? ' or the ground' : ''} to another, or to empty space, for an edge.`],
           ['move', 'Move', 'Drag a vertex to move it.'],
           ['erase', 'Erase', 'Click an edge or a vertex to remove it.'],
         ];
@@ -317,15 +381,7 @@ export class GraphBoardElement extends BoardElement {
           if (y + rise > by) [bx, by] = [x, y + rise];
         }
       }
-      const colour = componentColour(component.id);
-      const text = `*${component.nimber}`;
-      const w = 14 + 8 * text.length;
-      return svg`<g class="badge" role="button" tabindex="0" aria-label=${`${component.label}: nimber ${text}; explain it`}
-        @click=${() => this.selectComponent(component.id)}
-        @keydown=${(e: KeyboardEvent) => this.activateOnKey(e, () => this.selectComponent(component.id))}>
-        <rect x=${bx - w / 2} y=${-by - 40} width=${w} height="22" rx="11" fill=${colour}></rect>
-        <text x=${bx} y=${-by - 24} text-anchor="middle" fill=${inkOn(colour)}>${text}</text>
-      </g>`;
+      return this.badge(component, bx, by);
     });
   }
 
@@ -369,13 +425,17 @@ export class GraphBoardElement extends BoardElement {
   /** The view box: every vertex with a margin, and room to draw into while editing. */
   private frame(graph: GraphBoard): [number, number, number, number] {
     const room = this.editing ? EDIT_ROOM : 0;
-    if (graph.kind === 'digraph') {
-      const xs = graph.points.map(([x]) => x);
-      const ys = graph.points.map(([, y]) => y);
+    if (graph.kind !== 'graph') {
+      // A network whose every vertex has been taken has no points: frame the origin.
+      const points = graph.points.length > 0 ? graph.points : [[0, 0]];
+      const xs = points.map(([x]) => x);
+      const ys = points.map(([, y]) => y);
       // Room for the value written under the lowest vertex; while editing,
       // room to draw into on the right and below.
       const [minX, maxX] = [Math.min(...xs) - MARGIN, Math.max(...xs) + MARGIN + room];
-      const [low, high] = [Math.min(...ys) - MARGIN - 24 - room / 2, Math.max(...ys) + MARGIN];
+      // A network's badges stand above its highest vertices.
+      const badges = graph.kind === 'network' ? 44 : 0;
+      const [low, high] = [Math.min(...ys) - MARGIN - 24 - room / 2, Math.max(...ys) + MARGIN + badges];
       const width = Math.max(MIN_WIDTH, maxX - minX);
       const height = Math.max(MIN_HEIGHT, high - low);
       // A small drawing sits in the middle of the smallest frame.
@@ -396,6 +456,14 @@ export class GraphBoardElement extends BoardElement {
   /** Each standing edge's colour: its piece's; on a digraph, each arrow a token can slide along, the token's. */
   private edgeColours(graph: GraphBoard): Map<number, string> {
     const colours = new Map<number, string>();
+    if (graph.kind === 'network') {
+      for (const component of this.analysis.components) {
+        if (component.region.kind !== 'items') continue;
+        const part = new Set(component.region.items);
+        graph.edges.forEach(([u], index) => part.has(u) && colours.set(index, componentColour(component.id)));
+      }
+      return colours;
+    }
     if (graph.kind === 'digraph') {
       for (const move of this.analysis.moves.all()) {
         if (move.anchor.kind === 'items') colours.set(move.anchor.items[0], componentColour(move.component));
@@ -413,6 +481,10 @@ export class GraphBoardElement extends BoardElement {
     if (graph.kind === 'digraph') {
       return `A directed graph of ${count(graph.points.length, 'vertex', 'vertices')} and ${count(graph.edges.length, 'arrow')}, with ${count(graph.tokens.length, 'token')}` +
         (this.quiet ? '' : `; ${count(this.analysis.moves.length, 'move')}`);
+    }
+    if (graph.kind === 'network') {
+      return `A graph of ${count(graph.points.length, 'vertex', 'vertices')} and ${count(graph.edges.length, 'edge')}` +
+        (this.quiet ? '' : `, in ${count(this.analysis.components.length, 'part')}; ${count(this.analysis.moves.length, 'move')}`);
     }
     const standing = this.analysis.moves.length;
     return `A picture of ${count(graph.points.length - 1, 'vertex', 'vertices')} and ${count(graph.edges.length, 'edge')}, ${standing} of them standing on the ground` +
@@ -538,7 +610,7 @@ export class GraphBoardElement extends BoardElement {
 /** Both ends of an edge as drawn: in Hackenbush a ground end stands below the other end. */
 function edgeEnds(graph: GraphBoard, [u, v]: [number, number]): [Point, Point] {
   const [pu, pv] = [graph.points[u], graph.points[v]];
-  if (graph.kind === 'digraph') return [pu, pv];
+  if (graph.kind !== 'graph') return [pu, pv];
   if (u === 0 && v === 0) return [pu, pu];
   if (u === 0) return [[pv[0], 0], pv];
   if (v === 0) return [pu, [pu[0], 0]];

@@ -47,6 +47,7 @@ export function renderBoard(options: BoardOptions): TemplateResult {
         ?hints=${hints} .preview=${preview} ?quiet=${quiet} .lastBy=${lastBy}></grundy-line>`;
     case 'graph':
     case 'digraph':
+    case 'network':
       return html`<grundy-graph part="board" .analysis=${analysis} ?editing=${editing} ?interactive=${interactive}
         ?hints=${hints} .preview=${preview} ?quiet=${quiet} .lastBy=${lastBy}></grundy-graph>`;
   }

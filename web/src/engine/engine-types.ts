@@ -110,6 +110,8 @@ export type VertexValue = { nimber?: Nimber, k?: Array<number>, };
 
 export type Piece = "pin" | "pawn" | "counter";
 
+export type Picks = "vertices" | "edges";
+
 export type RuleField = { label: string, value: string, hint: string, };
 
 export type TileFill = "open" | "wall" | "hot" | "exit" | "occupied";
@@ -196,7 +198,7 @@ tokens: Array<number>,
 /**
  * Every vertex's Smith value.
  */
-values: Array<VertexValue>, } | { "kind": "sum", parts: Array<SumPart>, };
+values: Array<VertexValue>, } | { "kind": "network", points: Array<[number, number]>, edges: Array<[number, number]>, picks: Picks, } | { "kind": "sum", parts: Array<SumPart>, };
 
 export type Fact = { label: string, value: string, 
 /**
@@ -335,4 +337,9 @@ line?: number,
 /**
  * 1-based column (in characters) within that line.
  */
-column?: number, };
+column?: number, 
+/**
+ * The input is well formed but past what the solver's budget can
+ * answer exactly: the command line exits 3 rather than guess.
+ */
+tooLarge?: boolean, };

@@ -64,7 +64,7 @@ impl Value {
 /// Reads `n m`, m edges `u v`, `t`, t token vertices, optional coordinates.
 pub fn parse(text: &str) -> Result<Position, GameError> {
     let mut scanner = Scanner::new(text);
-    let (vertices, edges) = read_graph(&mut scanner, MAX_VERTICES, MAX_EDGES, ["start", "end"])?;
+    let (vertices, edges) = read_graph(&mut scanner, 1, MAX_VERTICES, MAX_EDGES, ["start", "end"])?;
     let last = vertices - 1;
     let t = scanner.number("the number of tokens t", 1, MAX_TOKENS)?;
     let tokens = (1..=t)

@@ -22,7 +22,7 @@ pub const MAX_EDGES: usize = 1000;
 pub fn parse(text: &str) -> Result<Picture, GameError> {
     let mut scanner = Scanner::new(text);
     let ends = ["first vertex", "second vertex"];
-    let (vertices, edges) = read_graph(&mut scanner, MAX_VERTICES, MAX_EDGES, ends)?;
+    let (vertices, edges) = read_graph(&mut scanner, 1, MAX_VERTICES, MAX_EDGES, ends)?;
     let points = read_coordinates(&mut scanner, vertices)?
         .unwrap_or_else(|| layered_layout(vertices, &edges));
     Ok(Picture { edges, points })

@@ -8,6 +8,7 @@ pub mod corners;
 pub mod cram;
 pub mod darkraft;
 pub mod digraph;
+pub mod graph_kayles;
 pub mod grundy_game;
 pub mod hackenbush;
 pub mod intervals;
@@ -66,6 +67,8 @@ fn registry() -> Vec<Entry> {
         entry::<cram::Cram>(),
         entry::<chomp::Chomp>(),
         entry::<wythoff::Wythoff>(),
+        entry::<graph_kayles::NodeKayles>(),
+        entry::<graph_kayles::ArcKayles>(),
     ]
 }
 

@@ -1,0 +1,550 @@
+//! Kayles on a graph, in its two forms: Node Kayles, where a move takes a
+//! vertex and its neighbours, and Arc Kayles, where a move takes both ends
+//! of an edge. Either way what is left is the graph on the vertices left,
+//! so a position is a set of vertices of the graph first read, valued
+//! one connected component at a time and cached by that set.
+
+use crate::analysis::{Analysis, Board, Component, Edit, MoveInfo, Picks, Region};
+use crate::fast_map::FastMap;
+use crate::game::{unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample};
+use crate::graph::{
+    circle_layout, edit_drawing, read_coordinates, read_graph, DrawingRules, Picture,
+};
+use crate::input::Scanner;
+use crate::nimber::{MexSet, Nimber};
+use crate::rng::Rng;
+use std::marker::PhantomData;
+
+/// The most vertices: each is a bit of a word.
+pub const MAX_VERTICES: usize = 64;
+/// Every pair of vertices once.
+pub const MAX_EDGES: usize = MAX_VERTICES * (MAX_VERTICES - 1) / 2;
+/// The most edge lines read, repeats included.
+pub const MAX_EDGE_LINES: usize = 100_000;
+/// The most vertices of a graph in the playground, whose every subgraph
+/// is valued while you wait.
+pub const MAX_PLAYABLE_VERTICES: usize = 20;
+/// Components the command line values for one question before it says
+/// "too large": about ten seconds natively.
+pub const CONTEST_BUDGET: u64 = 2_000_000;
+
+const DRAWING: DrawingRules = DrawingRules {
+    what: "a graph",
+    max_vertices: MAX_PLAYABLE_VERTICES,
+    max_edges: MAX_EDGES,
+    ground: false,
+};
+
+/// What one form of the game takes in a move.
+pub trait Form: Default {
+    const ID: &'static str;
+    const PICKS: Picks;
+    fn info() -> GameInfo;
+}
+
+/// A move takes a vertex and its neighbours.
+#[derive(Default)]
+pub struct Nodes;
+/// A move takes both ends of an edge.
+#[derive(Default)]
+pub struct Arcs;
+
+impl Form for Nodes {
+    const ID: &'static str = "node-kayles";
+    const PICKS: Picks = Picks::Vertices;
+    fn info() -> GameInfo {
+        GameInfo {
+            id: Self::ID,
+            name: "Node Kayles",
+            summary: "Take a vertex of a graph with all its neighbours.",
+            rules: "A graph. A move picks a vertex and removes it with every vertex next to it. Whoever cannot \
+                    move loses. Each connected part of the graph is a game of its own. On a path of n vertices it \
+                    is Dawson's chess (0.137, a heap of n).",
+            format: FORMAT,
+            lost: "4 3\n0 1\n1 2\n2 3\n",
+            bad: "3 2\n0 1\n1 1\n",
+            samples: vec![
+                Sample { name: "A path of three", input: "3 2\n0 1\n1 2\n" },
+                Sample { name: "A cycle of six", input: "6 6\n0 1\n1 2\n2 3\n3 4\n4 5\n5 0\n" },
+                Sample { name: "A 3 × 3 grid", input: GRID_3X3 },
+            ],
+        }
+    }
+}
+
+impl Form for Arcs {
+    const ID: &'static str = "arc-kayles";
+    const PICKS: Picks = Picks::Edges;
+    fn info() -> GameInfo {
+        GameInfo {
+            id: Self::ID,
+            name: "Arc Kayles",
+            summary: "Take both ends of an edge of a graph.",
+            rules: "A graph. A move picks an edge and removes both its ends, with every edge at them. Whoever \
+                    cannot move loses. Each connected part of the graph is a game of its own. On a path of n \
+                    vertices it is Dawson's Kayles (0.07, a heap of n).",
+            format: FORMAT,
+            lost: "5 4\n0 1\n1 2\n2 3\n3 4\n",
+            bad: "3 2\n0 1\n1 1\n",
+            samples: vec![
+                Sample { name: "A path of three", input: "3 2\n0 1\n1 2\n" },
+                Sample { name: "A cycle of six", input: "6 6\n0 1\n1 2\n2 3\n3 4\n4 5\n5 0\n" },
+                Sample { name: "A 3 × 3 grid", input: GRID_3X3 },
+            ],
+        }
+    }
+}
+
+const FORMAT: &str = "Line 1: n m, then m lines u v, an edge between two different vertices (0 ≤ u, v < n; a repeat \
+                      is ignored), then optionally n lines x y of drawing coordinates. Up to 64 vertices; the \
+                      playground draws graphs of up to 20.";
+
+const GRID_3X3: &str = "9 12\n0 1\n1 2\n3 4\n4 5\n6 7\n7 8\n0 3\n3 6\n1 4\n4 7\n2 5\n5 8\n0 160\n80 160\n160 160\n0 80\n80 80\n160 80\n0 0\n80 0\n160 0\n";
+
+/// The graph first read, and the vertices still in play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    pub graph: Picture,
+    pub left: u64,
+}
+
+impl Position {
+    fn new(graph: Picture) -> Position {
+        let left = all(graph.vertices());
+        Position { graph, left }
+    }
+
+    /// The graph on the vertices left, numbered in order: what is drawn
+    /// and written, and what a drawing edit changes.
+    fn shown(&self) -> Picture {
+        let number = |v: usize| (self.left & ((1 << v) - 1)).count_ones() as usize;
+        let kept = |v: usize| self.left >> v & 1 == 1;
+        Picture {
+            edges: self
+                .graph
+                .edges
+                .iter()
+                .filter(|&&(u, v)| kept(u) && kept(v))
+                .map(|&(u, v)| (number(u), number(v)))
+                .collect(),
+            points: (0..self.graph.vertices())
+                .filter(|&v| kept(v))
+                .map(|v| self.graph.points[v])
+                .collect(),
+        }
+    }
+}
+
+/// The set of the first `n` vertices.
+fn all(n: usize) -> u64 {
+    if n == 64 {
+        u64::MAX
+    } else {
+        (1 << n) - 1
+    }
+}
+
+/// Each vertex as one bit, in order.
+fn bits(mut set: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let v = set.trailing_zeros() as usize;
+            set &= set - 1;
+            v
+        })
+    })
+}
+
+/// A search stopped at its budget.
+struct OverBudget;
+
+/// The values of vertex sets of one graph.
+#[derive(Default)]
+struct Solver {
+    /// The graph whose vertex sets are cached: each vertex's neighbours.
+    neighbours: Vec<u64>,
+    edges: Vec<(usize, usize)>,
+    values: FastMap<u64, u16>,
+    work: u64,
+}
+
+impl Solver {
+    /// Keeps the cache if the graph is the one it is for.
+    fn use_graph(&mut self, graph: &Picture) {
+        if self.edges == graph.edges && self.neighbours.len() == graph.vertices() {
+            return;
+        }
+        self.neighbours = vec![0; graph.vertices()];
+        for &(u, v) in &graph.edges {
+            self.neighbours[u] |= 1 << v;
+            self.neighbours[v] |= 1 << u;
+        }
+        self.edges = graph.edges.clone();
+        self.values.clear();
+    }
+
+    /// The connected part of `set` holding its lowest vertex.
+    fn component(&self, set: u64) -> u64 {
+        let mut reached = set & set.wrapping_neg();
+        let mut frontier = reached;
+        while frontier != 0 {
+            let v = frontier.trailing_zeros() as usize;
+            frontier &= frontier - 1;
+            let new = self.neighbours[v] & set & !reached;
+            reached |= new;
+            frontier |= new;
+        }
+        reached
+    }
+
+    fn components(&self, mut set: u64) -> impl Iterator<Item = u64> + '_ {
+        std::iter::from_fn(move || {
+            (set != 0).then(|| {
+                let part = self.component(set);
+                set &= !part;
+                part
+            })
+        })
+    }
+
+    /// What a move leaves of `set`: picking vertex `v`, or edge `(u, v)`.
+    fn after<F: Form>(&self, set: u64, pick: (usize, usize)) -> u64 {
+        match F::PICKS {
+            Picks::Vertices => set & !(self.neighbours[pick.0] | 1 << pick.0),
+            Picks::Edges => set & !(1 << pick.0 | 1 << pick.1),
+        }
+    }
+
+    /// The moves of `set`: each vertex, or each edge with both ends in it.
+    fn picks<F: Form>(&self, set: u64) -> Vec<(usize, usize)> {
+        match F::PICKS {
+            Picks::Vertices => bits(set).map(|v| (v, v)).collect(),
+            Picks::Edges => self
+                .edges
+                .iter()
+                .copied()
+                .filter(|&(u, v)| set >> u & set >> v & 1 == 1)
+                .collect(),
+        }
+    }
+
+    /// The value of a set: the ⊕ of its components'.
+    fn value<F: Form>(&mut self, set: u64, budget: u64) -> Result<Nimber, OverBudget> {
+        let parts: Vec<u64> = self.components(set).collect();
+        let mut total = Nimber::ZERO;
+        for part in parts {
+            total ^= self.part_value::<F>(part, budget)?;
+        }
+        Ok(total)
+    }
+
+    fn part_value<F: Form>(&mut self, part: u64, budget: u64) -> Result<Nimber, OverBudget> {
+        if let Some(&value) = self.values.get(&part) {
+            return Ok(Nimber(u32::from(value)));
+        }
+        if self.work >= budget {
+            return Err(OverBudget);
+        }
+        self.work += 1;
+        let mut reached = MexSet::new();
+        for pick in self.picks::<F>(part) {
+            reached.insert(self.value::<F>(self.after::<F>(part, pick), budget)?);
+        }
+        let value = reached.mex();
+        self.values.insert(part, value.0 as u16);
+        Ok(value)
+    }
+}
+
+/// Kayles on a graph, in the form `F`.
+#[derive(Default)]
+pub struct GraphKayles<F: Form> {
+    solver: Solver,
+    form: PhantomData<F>,
+}
+
+pub type NodeKayles = GraphKayles<Nodes>;
+pub type ArcKayles = GraphKayles<Arcs>;
+
+impl<F: Form> GraphKayles<F> {
+    fn value_within(&mut self, position: &Position, budget: u64) -> Result<Nimber, GameError> {
+        self.solver.use_graph(&position.graph);
+        self.solver.work = 0;
+        self.solver.value::<F>(position.left, budget).map_err(|_| {
+            GameError::too_large(format!(
+                "too large to solve exactly: its parts take more than {budget} subgraphs to search"
+            ))
+        })
+    }
+
+    fn value(&mut self, position: &Position, set: u64) -> Nimber {
+        self.solver.use_graph(&position.graph);
+        self.solver.work = 0;
+        match self.solver.value::<F>(set, u64::MAX) {
+            Ok(value) => value,
+            Err(OverBudget) => unreachable!("an unbounded search finishes"),
+        }
+    }
+}
+
+impl<F: Form> Game for GraphKayles<F> {
+    type Position = Position;
+    const CASE_PREFIX: bool = false;
+
+    fn info() -> GameInfo {
+        F::info()
+    }
+
+    fn parse(&self, text: &str) -> Result<Vec<Position>, GameError> {
+        let mut scanner = Scanner::new(text);
+        let ends = ["first vertex", "second vertex"];
+        let start = scanner.peek();
+        let (vertices, read) = read_graph(&mut scanner, 0, MAX_VERTICES, MAX_EDGE_LINES, ends)?;
+        let mut edges: Vec<(usize, usize)> = Vec::with_capacity(read.len());
+        for (index, &(u, v)) in read.iter().enumerate() {
+            if u == v {
+                // Line 1 holds n m; edge k is on line k + 1.
+                let line = start.map_or(1, |t| t.line) + index + 1;
+                return Err(GameError::at_line(
+                    line,
+                    format!(
+                        "edge {} joins vertex {u} to itself; an edge joins two different vertices",
+                        index + 1
+                    ),
+                ));
+            }
+            let edge = (u.min(v), u.max(v));
+            if !edges.contains(&edge) {
+                edges.push(edge);
+            }
+        }
+        let points =
+            read_coordinates(&mut scanner, vertices)?.unwrap_or_else(|| circle_layout(vertices));
+        Ok(vec![Position::new(Picture { edges, points })])
+    }
+
+    fn format(&self, position: &Position) -> String {
+        let shown = position.shown();
+        let mut text = format!("{} {}\n", shown.vertices(), shown.edges.len());
+        for &(u, v) in &shown.edges {
+            text.push_str(&format!("{u} {v}\n"));
+        }
+        for [x, y] in &shown.points {
+            text.push_str(&format!("{x} {y}\n"));
+        }
+        text
+    }
+
+    fn nimber(&mut self, position: &Position) -> Nimber {
+        self.value(position, position.left)
+    }
+
+    fn checked_nimber(&mut self, position: &Position) -> Result<Nimber, GameError> {
+        self.value_within(position, CONTEST_BUDGET)
+    }
+
+    fn option_count(&mut self, position: &Position) -> u32 {
+        self.solver.use_graph(&position.graph);
+        self.solver.picks::<F>(position.left).len() as u32
+    }
+
+    fn analyse(&mut self, position: &Position) -> Analysis {
+        self.solver.use_graph(&position.graph);
+        let shown = position.shown();
+        // Vertex v of the graph read is vertex number(v) as shown.
+        let number = |v: usize| (position.left & ((1 << v) - 1)).count_ones();
+        let parts: Vec<u64> = self.solver.components(position.left).collect();
+        let values: Vec<Nimber> = parts
+            .iter()
+            .map(|&part| self.value(position, part))
+            .collect();
+        let total: Nimber = values.iter().copied().sum();
+        let components = parts
+            .iter()
+            .zip(&values)
+            .enumerate()
+            .map(|(id, (&part, &nimber))| Component {
+                id: id as u32,
+                region: Region::Items {
+                    items: bits(part).map(number).collect(),
+                },
+                nimber,
+                label: format!("part of {} vertices", part.count_ones()),
+                loopy: None,
+            })
+            .collect();
+        let shown_edge = |u: usize, v: usize| {
+            let (u, v) = (number(u) as usize, number(v) as usize);
+            shown.edges.iter().position(|&e| e == (u, v)).unwrap_or(0) as u32
+        };
+        let mut moves = Vec::new();
+        for pick in self.solver.picks::<F>(position.left) {
+            let component = parts
+                .iter()
+                .position(|&p| p >> pick.0 & 1 == 1)
+                .unwrap_or(0);
+            let rest = self.solver.after::<F>(parts[component], pick);
+            let pieces: Vec<u64> = self.solver.components(rest).collect();
+            let after_parts: Vec<Nimber> =
+                pieces.iter().map(|&p| self.value(position, p)).collect();
+            let taken = parts[component] & !rest;
+            let (label, anchor) = match F::PICKS {
+                Picks::Vertices => (
+                    format!("take vertex {} and its neighbours", number(pick.0)),
+                    number(pick.0),
+                ),
+                Picks::Edges => (
+                    format!("take edge {}–{}", number(pick.0), number(pick.1)),
+                    shown_edge(pick.0, pick.1),
+                ),
+            };
+            moves.push(MoveInfo {
+                id: moves.len() as u32,
+                label,
+                component: component as u32,
+                anchor: Region::Items {
+                    items: vec![anchor],
+                },
+                variant: None,
+                footprint: Region::Items {
+                    items: bits(taken).map(number).collect(),
+                },
+                after: total ^ values[component] ^ after_parts.iter().copied().sum(),
+                parts: after_parts,
+                loopy: None,
+            });
+        }
+        let board = Board::Network {
+            points: shown.points,
+            edges: shown
+                .edges
+                .iter()
+                .map(|&(u, v)| [u as u32, v as u32])
+                .collect(),
+            picks: F::PICKS,
+        };
+        Analysis::new(board, components, moves)
+    }
+
+    fn play(&mut self, position: &Position, move_id: u32) -> Result<Position, GameError> {
+        self.solver.use_graph(&position.graph);
+        let pick = *self
+            .solver
+            .picks::<F>(position.left)
+            .get(move_id as usize)
+            .ok_or_else(|| unknown_move(move_id))?;
+        Ok(Position {
+            left: self.solver.after::<F>(position.left, pick),
+            ..position.clone()
+        })
+    }
+
+    fn edit(&mut self, position: &Position, edit: &Edit) -> Result<Position, GameError> {
+        let shown = position.shown();
+        match *edit {
+            Edit::Random { seed, density } => {
+                let mut rng = Rng::new(seed);
+                let n = 6 + rng.below(7);
+                let chance = 0.15 + 0.35 * density.clamp(0.0, 1.0);
+                let mut edges = Vec::new();
+                for u in 0..n {
+                    for v in u + 1..n {
+                        if rng.unit() < chance {
+                            edges.push((u, v));
+                        }
+                    }
+                }
+                Ok(Position::new(Picture {
+                    edges,
+                    points: circle_layout(n),
+                }))
+            }
+            Edit::AddEdge { from, to } if from == to => {
+                Err(GameError::new("an edge joins two different vertices"))
+            }
+            Edit::AddEdge { from, to }
+                if shown
+                    .edges
+                    .contains(&((from.min(to)) as usize, (from.max(to)) as usize)) =>
+            {
+                Err(GameError::new(format!(
+                    "vertices {from} and {to} are already joined"
+                )))
+            }
+            _ => {
+                let mut drawn = edit_drawing(&shown, edit, &DRAWING)?
+                    .ok_or_else(|| unsupported_edit(F::info().name, edit))?;
+                for edge in &mut drawn.edges {
+                    *edge = (edge.0.min(edge.1), edge.0.max(edge.1));
+                }
+                Ok(Position::new(drawn))
+            }
+        }
+    }
+
+    fn check_playable(&mut self, position: &Position) -> Result<(), GameError> {
+        let shown = position.shown();
+        if shown.vertices() > MAX_PLAYABLE_VERTICES {
+            return Err(GameError::too_large(format!(
+                "the graph has {} vertices; the playground values graphs of up to {MAX_PLAYABLE_VERTICES} \
+                 (`grundy nimber {}` takes up to {MAX_VERTICES})",
+                shown.vertices(),
+                F::ID
+            )));
+        }
+        shown.check_drawable()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sequence::{Rule, Sequence};
+
+    fn nimber<F: Form>(text: &str) -> Nimber {
+        let mut game = GraphKayles::<F>::default();
+        let position = game.parse(text).unwrap().remove(0);
+        game.checked_nimber(&position).unwrap()
+    }
+
+    fn path(n: usize) -> String {
+        let mut text = format!("{n} {}\n", n.saturating_sub(1));
+        for v in 1..n {
+            text.push_str(&format!("{} {v}\n", v - 1));
+        }
+        text
+    }
+
+    #[test]
+    fn on_a_path_they_are_dawsons_games() {
+        let mut chess = Sequence::new(Rule::parse_name("0.137").unwrap());
+        let mut kayles = Sequence::new(Rule::parse_name("0.07").unwrap());
+        for n in 1..=40 {
+            assert_eq!(
+                nimber::<Nodes>(&path(n)),
+                Nimber(chess.value(n)),
+                "node, path of {n}"
+            );
+            assert_eq!(
+                nimber::<Arcs>(&path(n)),
+                Nimber(kayles.value(n)),
+                "arc, path of {n}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_samples_have_their_values() {
+        assert_eq!(nimber::<Nodes>("3 2\n0 1\n1 2\n"), Nimber(2));
+        assert_eq!(nimber::<Arcs>("3 2\n0 1\n1 2\n"), Nimber(1));
+        // Repeats are one edge; a lone vertex is a Node Kayles move, no Arc Kayles one.
+        assert_eq!(nimber::<Nodes>("3 3\n0 1\n1 0\n0 1\n"), Nimber(0));
+        assert_eq!(nimber::<Arcs>("3 2\n0 1\n1 0\n"), Nimber(1));
+    }
+
+    #[test]
+    fn a_loop_is_refused_on_its_line() {
+        let err = NodeKayles::default().parse("3 2\n0 1\n1 1\n").unwrap_err();
+        assert_eq!(err.line, Some(3));
+    }
+}
