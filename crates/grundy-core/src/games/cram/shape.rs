@@ -1,10 +1,11 @@
 //! Empty cells of a Cram board as a bitboard, and the solver that values
 //! them one connected region at a time, caching each region under its
 //! canonical shape so that a region met again anywhere, turned or
-//! mirrored, is never searched twice.
+//! mirrored, is never searched twice. Parts are simplified before they are
+//! looked up: twin tufts are pruned and equal parts cancel.
 
 use crate::fast_map::FastMap;
-use crate::nimber::{MexSet, Nimber};
+use crate::nimber::Nimber;
 use std::hash::{Hash, Hasher};
 
 /// The most rows and columns a shape holds.
@@ -84,6 +85,83 @@ impl Shape {
         })
     }
 
+    /// The dominoes, those nearest the centre first: where a winning move
+    /// is most often found (the copying strategy's, for one).
+    fn dominoes_from_centre(self) -> Vec<(usize, usize, bool)> {
+        let height = 16 - self.0.iter().rev().take_while(|&&row| row == 0).count();
+        let width = self
+            .0
+            .iter()
+            .map(|row| 16 - row.leading_zeros())
+            .max()
+            .unwrap_or(0) as usize;
+        let mut dominoes: Vec<_> = self.dominoes().collect();
+        dominoes.sort_by_key(|&(r, c, across)| {
+            let (r2, c2) = if across {
+                (2 * r + 1, 2 * c + 2)
+            } else {
+                (2 * r + 2, 2 * c + 1)
+            };
+            r2.abs_diff(height) + c2.abs_diff(width)
+        });
+        dominoes
+    }
+
+    /// The shape with all but one of the tufts on any cell taken away. A
+    /// tuft, a cell with one neighbour, is only ever filled with that
+    /// neighbour, and filling either of two tufts of one cell leaves the
+    /// other alone and dead: the same position.
+    pub fn without_twin_tufts(mut self) -> Shape {
+        while self.tufts() != Shape::default() {
+            let tufts = self.tufts();
+            let mut stars = Shape::default();
+            let mut removed = false;
+            for (r, c) in tufts.cells() {
+                let neighbours = [
+                    (r.wrapping_sub(1), c),
+                    (r + 1, c),
+                    (r, c.wrapping_sub(1)),
+                    (r, c + 1),
+                ];
+                let Some((sr, sc)) = neighbours
+                    .into_iter()
+                    .find(|&(nr, nc)| nr < SIDE && nc < SIDE && self.contains(nr, nc))
+                else {
+                    continue;
+                };
+                if stars.contains(sr, sc) {
+                    self.0[r] &= !(1 << c);
+                    removed = true;
+                } else {
+                    stars = stars.with(sr, sc);
+                }
+            }
+            if !removed {
+                break;
+            }
+        }
+        self
+    }
+
+    /// The cells with exactly one neighbour, found a row at a time.
+    fn tufts(&self) -> Shape {
+        let mut tufts = Shape::default();
+        for r in 0..SIDE {
+            let row = self.0[r];
+            if row == 0 {
+                continue;
+            }
+            let left = row & row << 1;
+            let right = row & row >> 1;
+            let up = if r > 0 { row & self.0[r - 1] } else { 0 };
+            let down = if r + 1 < SIDE { row & self.0[r + 1] } else { 0 };
+            let odd = left ^ right ^ up ^ down;
+            let two_or_more = left & right | up & down | (left | right) & (up | down);
+            tufts.0[r] = odd & !two_or_more;
+        }
+        tufts
+    }
+
     /// The two cells of a domino.
     pub fn domino(row: usize, col: usize, across: bool) -> Shape {
         let (r2, c2) = if across {
@@ -94,29 +172,27 @@ impl Shape {
         Shape::cell(row, col).with(r2, c2)
     }
 
-    /// The connected part (by sides) holding the shape's first cell.
+    /// The connected part (by sides) holding the shape's first cell:
+    /// spread along each row's runs, then down and up the rows, until a
+    /// sweep both ways adds nothing.
     fn first_region(self) -> Shape {
         let Some(top) = self.0.iter().position(|&row| row != 0) else {
             return self;
         };
+        let bottom = self.0.iter().rposition(|&row| row != 0).unwrap_or(top);
         let mut region = Shape::default();
-        region.0[top] = self.0[top] & self.0[top].wrapping_neg();
+        region.0[top] = run_fill(self.0[top], self.0[top] & self.0[top].wrapping_neg());
         loop {
-            let mut grown = region;
-            for r in 0..SIDE {
-                let mut near = region.0[r] | region.0[r] << 1 | region.0[r] >> 1;
-                if r > 0 {
-                    near |= region.0[r - 1];
-                }
-                if r + 1 < SIDE {
-                    near |= region.0[r + 1];
-                }
-                grown.0[r] = near & self.0[r];
+            let before = region;
+            for r in top + 1..=bottom {
+                region.0[r] = run_fill(self.0[r], region.0[r] | region.0[r - 1] & self.0[r]);
             }
-            if grown == region {
+            for r in (top..bottom).rev() {
+                region.0[r] = run_fill(self.0[r], region.0[r] | region.0[r + 1] & self.0[r]);
+            }
+            if region == before {
                 return region;
             }
-            region = grown;
         }
     }
 
@@ -165,19 +241,23 @@ impl Shape {
         self
     }
 
-    /// Left to right, within a width of `width`.
-    fn mirrored(mut self, width: usize) -> Shape {
-        for row in &mut self.0 {
+    /// Left to right, within a height of `height` and a width of `width`.
+    fn mirrored(mut self, height: usize, width: usize) -> Shape {
+        for row in &mut self.0[..height] {
             *row = row.reverse_bits() >> (SIDE - width);
         }
         self
     }
 
-    /// Rows become columns.
-    fn transposed(self) -> Shape {
+    /// Rows become columns, within a height of `height`.
+    fn transposed(self, height: usize) -> Shape {
         let mut out = Shape::default();
-        for (r, c) in self.cells() {
-            out.0[c] |= 1 << r;
+        for (r, &row) in self.0[..height].iter().enumerate() {
+            let mut bits = row;
+            while bits != 0 {
+                out.0[bits.trailing_zeros() as usize] |= 1 << r;
+                bits &= bits - 1;
+            }
         }
         out
     }
@@ -186,11 +266,11 @@ impl Shape {
     /// to the corner: equal for regions with the same play.
     pub fn canonical(self) -> Shape {
         let (shape, height, width) = self.to_corner();
-        let turned = shape.transposed();
+        let turned = shape.transposed(height);
         let mut least = shape;
         for (base, h, w) in [(shape, height, width), (turned, width, height)] {
             let flipped = base.flipped(h);
-            for candidate in [base, flipped, base.mirrored(w), flipped.mirrored(w)] {
+            for candidate in [base, flipped, base.mirrored(h, w), flipped.mirrored(h, w)] {
                 least = least.min(candidate);
             }
         }
@@ -202,7 +282,7 @@ impl Shape {
     /// image or beside it, so a move and its copy never overlap.
     fn mirror_wins(self) -> bool {
         let (shape, height, width) = self.to_corner();
-        if shape.flipped(height).mirrored(width) != shape {
+        if shape.flipped(height).mirrored(height, width) != shape {
             return false;
         }
         let (mid_r, mid_c) = (height / 2, width / 2);
@@ -215,31 +295,138 @@ impl Shape {
     }
 }
 
+/// The runs of set bits of `row` that hold a bit of `seeds`, filled
+/// both ways in four doubling steps each.
+fn run_fill(row: u16, seeds: u16) -> u16 {
+    let (mut up, mut down) = (seeds, seeds);
+    let (mut open_up, mut open_down) = (row, row);
+    for step in [1, 2, 4, 8] {
+        up |= open_up & up << step;
+        open_up &= open_up << step;
+        down |= open_down & down >> step;
+        open_down &= open_down >> step;
+    }
+    up | down
+}
+
 /// A search stopped at its budget.
 #[derive(Debug, PartialEq, Eq)]
 pub struct OverBudget;
 
+/// A set of values below 512: a region of 256 cells has at most 480 moves,
+/// and its value is at most its number of moves.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Values([u64; 8]);
+
+impl Values {
+    /// 0, 1, …, `last`.
+    fn up_to(last: u32) -> Values {
+        let mut set = [0; 8];
+        for (w, word) in set.iter_mut().enumerate() {
+            let low = 64 * w as u32;
+            if last >= low + 63 {
+                *word = u64::MAX;
+            } else if last >= low {
+                *word = (1 << (last - low + 1)) - 1;
+            }
+        }
+        Values(set)
+    }
+
+    fn single(v: u32) -> Values {
+        let mut set = Values([0; 8]);
+        if v < 512 {
+            set.0[v as usize / 64] = 1 << (v % 64);
+        }
+        set
+    }
+
+    fn contains(&self, v: u32) -> bool {
+        v < 512 && self.0[v as usize / 64] >> (v % 64) & 1 == 1
+    }
+
+    fn remove(&mut self, v: u32) {
+        if v < 512 {
+            self.0[v as usize / 64] &= !(1 << (v % 64));
+        }
+    }
+
+    fn largest(&self) -> Option<u32> {
+        (0..8)
+            .rev()
+            .find(|&w| self.0[w] != 0)
+            .map(|w| 64 * w as u32 + 63 - self.0[w].leading_zeros())
+    }
+
+    fn smallest(&self) -> Option<u32> {
+        (0..8)
+            .find(|&w| self.0[w] != 0)
+            .map(|w| 64 * w as u32 + self.0[w].trailing_zeros())
+    }
+
+    fn and(mut self, other: Values) -> Values {
+        for (word, o) in self.0.iter_mut().zip(other.0) {
+            *word &= o;
+        }
+        self
+    }
+
+    fn is_empty(&self) -> bool {
+        self.0 == [0; 8]
+    }
+
+    /// Each value ⊕ `x`.
+    fn xored(self, x: u32) -> Values {
+        if x == 0 {
+            return self;
+        }
+        let mut out = Values([0; 8]);
+        for w in 0..8 {
+            let mut word = self.0[w];
+            while word != 0 {
+                let v = (64 * w as u32 + word.trailing_zeros()) ^ x;
+                word &= word - 1;
+                if v < 512 {
+                    out.0[v as usize / 64] |= 1 << (v % 64);
+                }
+            }
+        }
+        out
+    }
+}
+
+/// One move of a region still to value: the ⊕ of its parts' known values
+/// and its other parts, the hardest first.
+struct Open {
+    known: u32,
+    parts: Vec<Shape>,
+}
+
 /// The values of regions, cached by canonical shape across positions.
+///
+/// A value is found as Beling and Rogalski prune ("On pruning search trees
+/// of impartial games", 2020): a region asked for its value only if the
+/// value lies in a requested set keeps the set of values it can still
+/// have, 0 to its number of moves, and each move takes one out: its value
+/// where found, or else the largest, which a count of the moves shows is
+/// never the true one. A move is then asked only for the values still in
+/// play, and the search stops once none of them is requested: most moves
+/// are never valued exactly.
 #[derive(Default)]
 pub struct Solver {
     values: FastMap<Shape, u16>,
-    /// Regions valued since the budget was last reset.
+    /// Regions expanded since the budget was last reset.
     work: u64,
 }
 
 impl Solver {
-    /// How many regions the cache holds.
-    pub fn cached(&self) -> usize {
-        self.values.len()
-    }
-
     /// Starts counting work afresh for a new question.
     pub fn reset_work(&mut self) {
         self.work = 0;
     }
 
-    /// The value of a set of empty cells: the ⊕ of its regions', valuing
-    /// at most `budget` new regions (counted since the last reset).
+    /// The value of a set of empty cells: the ⊕ of its regions', expanding
+    /// at most `budget` regions (counted since the last reset).
     pub fn value(&mut self, cells: Shape, budget: u64) -> Result<Nimber, OverBudget> {
         let mut total = Nimber::ZERO;
         for region in cells.regions() {
@@ -248,34 +435,166 @@ impl Solver {
         Ok(total)
     }
 
-    /// The value of one connected region.
+    /// The value of one connected region, found by asking for 0, 1, 2, …
+    /// in turn (aspiration), each move asked only whether it has the one
+    /// value that would rule the candidate out.
     pub fn region_value(&mut self, region: Shape, budget: u64) -> Result<Nimber, OverBudget> {
-        // One or no cell has no move; two or three have moves only to
-        // fewer than two cells.
-        match region.len() {
-            0 | 1 => return Ok(Nimber::ZERO),
-            2 | 3 => return Ok(Nimber(1)),
-            _ => {}
-        }
         let key = region.canonical();
-        if let Some(&value) = self.values.get(&key) {
-            return Ok(Nimber(u32::from(value)));
+        if let Some(value) = self.known(&key) {
+            return Ok(Nimber(value));
         }
+        let (settled, mut open) = self.expand(key, budget)?;
+        let count = (settled.len() + open.len()) as u32;
+        let mut ruled_out = Values::up_to(count);
+        for &value in &settled {
+            ruled_out.remove(value);
+        }
+        'candidates: for candidate in 0..=count {
+            if !ruled_out.contains(candidate) {
+                continue;
+            }
+            let mut index = 0;
+            while index < open.len() {
+                let known = self.settle_others(&mut open[index], budget)?;
+                let asked = Values::single(candidate ^ known);
+                match self.value_in(open[index].parts[0], asked, budget)? {
+                    Some(value) => {
+                        open.swap_remove(index);
+                        ruled_out.remove(value ^ known);
+                        if value ^ known == candidate {
+                            continue 'candidates;
+                        }
+                    }
+                    None => index += 1,
+                }
+            }
+            self.values.insert(key, candidate as u16);
+            return Ok(Nimber(candidate));
+        }
+        unreachable!("a value is at most the number of moves")
+    }
+
+    /// Values every part of a move but its hardest, once, folding them
+    /// into its known ⊕.
+    fn settle_others(&mut self, m: &mut Open, budget: u64) -> Result<u32, OverBudget> {
+        while m.parts.len() > 1 {
+            let part = m.parts.pop().expect("more than one part");
+            m.known ^= self.region_value(part, budget)?.0;
+        }
+        Ok(m.known)
+    }
+
+    /// Counts a region's expansion against the budget, and splits its
+    /// moves into those whose parts are all known (their values) and the
+    /// rest, easiest first: fewer and smaller unknown parts.
+    fn expand(&mut self, key: Shape, budget: u64) -> Result<(Vec<u32>, Vec<Open>), OverBudget> {
         if self.work >= budget {
             return Err(OverBudget);
         }
         self.work += 1;
-        let value = if key.mirror_wins() {
-            Nimber::ZERO
-        } else {
-            let mut reached = MexSet::new();
-            for (r, c, across) in key.dominoes() {
-                reached.insert(self.value(key.minus(Shape::domino(r, c, across)), budget)?);
+        let mut open = Vec::new();
+        let mut settled = Vec::new();
+        for (r, c, across) in key.dominoes_from_centre() {
+            let mut known = 0;
+            let mut parts = Vec::new();
+            for part in key.minus(Shape::domino(r, c, across)).regions() {
+                let part = part.without_twin_tufts().canonical();
+                match self.known(&part) {
+                    Some(value) => known ^= value,
+                    None => parts.push(part),
+                }
             }
-            reached.mex()
+            // Two equal parts are worth 0 together.
+            parts.sort_unstable_by_key(|part| (std::cmp::Reverse(part.len()), *part));
+            let mut single = Vec::with_capacity(parts.len());
+            for part in parts {
+                if single.last() == Some(&part) {
+                    single.pop();
+                } else {
+                    single.push(part);
+                }
+            }
+            if single.is_empty() {
+                settled.push(known);
+            } else {
+                open.push(Open {
+                    known,
+                    parts: single,
+                });
+            }
+        }
+        open.sort_by_cached_key(|m| m.parts.iter().map(|p| p.len() * p.len()).sum::<u32>());
+        Ok((settled, open))
+    }
+
+    /// A value known without search: of a tiny region, cached, or 0 by
+    /// the copying strategy (then cached).
+    fn known(&mut self, key: &Shape) -> Option<u32> {
+        let cells = key.len();
+        match cells {
+            // One or no cell has no move; two or three have moves only to
+            // fewer than two cells.
+            0 | 1 => return Some(0),
+            2 | 3 => return Some(1),
+            _ => {}
+        }
+        if let Some(&value) = self.values.get(key) {
+            return Some(u32::from(value));
+        }
+        // A region copied through its centre has no cell on it: an even count.
+        if cells.is_multiple_of(2) && key.mirror_wins() {
+            self.values.insert(*key, 0);
+            return Some(0);
+        }
+        None
+    }
+
+    /// The value of a region in canonical form if it is in `requested`;
+    /// otherwise its value or none.
+    fn value_in(
+        &mut self,
+        key: Shape,
+        requested: Values,
+        budget: u64,
+    ) -> Result<Option<u32>, OverBudget> {
+        if let Some(value) = self.known(&key) {
+            return Ok(Some(value));
+        }
+        // The values still possible: 0 to the number of moves, less those
+        // of moves whose parts are all known.
+        let (settled, open) = self.expand(key, budget)?;
+        let mut possible = Values::up_to((settled.len() + open.len()) as u32);
+        for value in settled {
+            possible.remove(value);
+        }
+        let within = Values::up_to(requested.largest().unwrap_or(0));
+        let mut exact = true;
+        for mut m in open {
+            if possible.and(requested).is_empty() {
+                return Ok(None);
+            }
+            let largest = possible.largest().expect("a value stays possible");
+            let mut rest = possible;
+            rest.remove(largest);
+            let known = self.settle_others(&mut m, budget)?;
+            let asked = rest.and(within).xored(known);
+            match self.value_in(m.parts[0], asked, budget)? {
+                Some(value) => possible.remove(value ^ known),
+                None => {
+                    // Its value is not among the rest, so taking out the
+                    // largest leaves the smallest possible value right.
+                    possible.remove(largest);
+                    exact = false;
+                }
+            }
+        }
+        let value = match possible.and(within).smallest() {
+            Some(value) => value,
+            None if exact => possible.smallest().expect("a value stays possible"),
+            None => return Ok(None),
         };
-        self.values.insert(key, value.0 as u16);
-        Ok(value)
+        self.values.insert(key, value as u16);
+        Ok(Some(value))
     }
 }
 
