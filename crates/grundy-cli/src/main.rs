@@ -20,7 +20,8 @@ usage:
   grundy solve <game>              read a contest input on stdin, print the contest's answer
   grundy nimber <game>             read one position on stdin, print its nimber
   grundy outcome <game> [--misere] read one position on stdin, print N (the player to move wins) or P
-                                   under normal play, or misère play (exit 3 if too large to search)
+                                   under normal play, or misère play
+                                   (solve, nimber and outcome exit 3 if too large to answer exactly)
   grundy sequence <rule> --count N print G(0) … G(N−1) of a heap game
   grundy sequence <rule> --count N --freq
                                    print 'value frequency' for each value among G(0) … G(N−1), N up to 2^36

@@ -99,6 +99,48 @@ fn sequence_case(
     }
 }
 
+/// A 12 × 12 Cram board walled into regions of 4 × 6 and smaller.
+fn cram_regions_case() -> String {
+    (0..12)
+        .map(|r| {
+            let row: String = (0..12)
+                .map(|c| {
+                    if r % 5 == 4 || c % 7 == 6 || (r + c) % 11 == 10 {
+                        '#'
+                    } else {
+                        '.'
+                    }
+                })
+                .collect();
+            row + "\n"
+        })
+        .collect()
+}
+
+/// 64 queens scattered within 1000 of the corner.
+fn wythoff_case(rng: &mut Rng) -> String {
+    (0..64)
+        .map(|_| format!("{} {}\n", rng.below(1001), rng.below(1001)))
+        .collect()
+}
+
+/// The grid graph of `rows` × `cols` vertices.
+fn grid_graph(rows: usize, cols: usize) -> String {
+    let mut edges = Vec::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            let v = r * cols + c;
+            if c + 1 < cols {
+                edges.push(format!("{v} {}\n", v + 1));
+            }
+            if r + 1 < rows {
+                edges.push(format!("{v} {}\n", v + cols));
+            }
+        }
+    }
+    format!("{} {}\n{}", rows * cols, edges.len(), edges.concat())
+}
+
 /// Every benchmark case, in a fixed order.
 pub fn cases() -> Vec<BenchCase> {
     let mut rng = Rng::new(2024);
@@ -322,6 +364,61 @@ pub fn cases() -> Vec<BenchCase> {
                 2000.0,
             )
         },
+        case(
+            "cram",
+            "4 × 6, every move of its 24 cells (the playground's largest region)",
+            "......\n".repeat(4),
+            250.0,
+        ),
+        case(
+            "cram",
+            "12 × 12 in regions of up to 24 cells",
+            cram_regions_case(),
+            250.0,
+        ),
+        BenchCase {
+            max_runs: Some(5),
+            ..solve_case("cram", "5 × 6 (30 cells)", "......\n".repeat(5), 2000.0)
+        },
+        case(
+            "chomp",
+            "9 × 9 bar (the playground's largest)",
+            "9 9 9 9 9 9 9 9 9\n".to_string(),
+            250.0,
+        ),
+        BenchCase {
+            max_runs: Some(3),
+            ..solve_case(
+                "chomp",
+                "12 × 12 staircase, 2.7 million tabled",
+                "12 12 12 12 12 12 12 12 12 12 12 11\n".to_string(),
+                5000.0,
+            )
+        },
+        case(
+            "wythoff",
+            "8 queens up to 30 from the corner",
+            "30 30\n29 17\n4 28\n22 9\n13 13\n30 1\n7 25\n18 21\n".to_string(),
+            50.0,
+        ),
+        solve_case(
+            "wythoff",
+            "64 queens up to 1000",
+            wythoff_case(&mut rng),
+            100.0,
+        ),
+        case(
+            "node-kayles",
+            "a 4 × 5 grid graph (20 vertices)",
+            grid_graph(4, 5),
+            250.0,
+        ),
+        case(
+            "arc-kayles",
+            "a 4 × 5 grid graph (20 vertices)",
+            grid_graph(4, 5),
+            250.0,
+        ),
         BenchCase {
             work: Work::Misere,
             ..case(
