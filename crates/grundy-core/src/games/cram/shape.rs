@@ -162,6 +162,17 @@ impl Shape {
         tufts
     }
 
+    /// How many dominoes fit: its number of moves.
+    fn domino_count(&self) -> u32 {
+        let across: u32 = self.0.iter().map(|row| (row & row >> 1).count_ones()).sum();
+        let down: u32 = self
+            .0
+            .windows(2)
+            .map(|pair| (pair[0] & pair[1]).count_ones())
+            .sum();
+        across + down
+    }
+
     /// The two cells of a domino.
     pub fn domino(row: usize, col: usize, across: bool) -> Shape {
         let (r2, c2) = if across {
@@ -443,8 +454,10 @@ impl Solver {
         if let Some(value) = self.known(&key) {
             return Ok(Nimber(value));
         }
-        let (settled, mut open) = self.expand(key, budget)?;
-        let count = (settled.len() + open.len()) as u32;
+        let count = key.domino_count();
+        let (settled, mut open) = self
+            .expand(key, Values::up_to(count), budget)?
+            .expect("every value is requested");
         let mut ruled_out = Values::up_to(count);
         for &value in &settled {
             ruled_out.remove(value);
@@ -487,13 +500,21 @@ impl Solver {
     /// Counts a region's expansion against the budget, and splits its
     /// moves into those whose parts are all known (their values) and the
     /// rest, easiest first: fewer and smaller unknown parts.
-    fn expand(&mut self, key: Shape, budget: u64) -> Result<(Vec<u32>, Vec<Open>), OverBudget> {
+    /// None once the moves whose parts are known leave no value of
+    /// `requested` possible.
+    fn expand(
+        &mut self,
+        key: Shape,
+        requested: Values,
+        budget: u64,
+    ) -> Result<Option<(Vec<u32>, Vec<Open>)>, OverBudget> {
         if self.work >= budget {
             return Err(OverBudget);
         }
         self.work += 1;
         let mut open = Vec::new();
         let mut settled = Vec::new();
+        let mut possible = Values::up_to(key.domino_count());
         for (r, c, across) in key.dominoes_from_centre() {
             let mut known = 0;
             let mut parts = Vec::new();
@@ -516,6 +537,10 @@ impl Solver {
             }
             if single.is_empty() {
                 settled.push(known);
+                possible.remove(known);
+                if possible.and(requested).is_empty() {
+                    return Ok(None);
+                }
             } else {
                 open.push(Open {
                     known,
@@ -524,7 +549,7 @@ impl Solver {
             }
         }
         open.sort_by_cached_key(|m| m.parts.iter().map(|p| p.len() * p.len()).sum::<u32>());
-        Ok((settled, open))
+        Ok(Some((settled, open)))
     }
 
     /// A value known without search: of a tiny region, cached, or 0 by
@@ -562,8 +587,14 @@ impl Solver {
         }
         // The values still possible: 0 to the number of moves, less those
         // of moves whose parts are all known.
-        let (settled, open) = self.expand(key, budget)?;
-        let mut possible = Values::up_to((settled.len() + open.len()) as u32);
+        let count = key.domino_count();
+        if Values::up_to(count).and(requested).is_empty() {
+            return Ok(None);
+        }
+        let Some((settled, open)) = self.expand(key, requested, budget)? else {
+            return Ok(None);
+        };
+        let mut possible = Values::up_to(count);
         for value in settled {
             possible.remove(value);
         }
