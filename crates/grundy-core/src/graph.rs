@@ -259,6 +259,11 @@ pub fn edit_drawing(
         }
         Edit::AddEdge { from, to } => {
             let (from, to) = (from as usize, to as usize);
+            if n == 0 {
+                return Err(GameError::new(format!(
+                    "{what} has no vertices to join; add some first"
+                )));
+            }
             if from >= n || to >= n {
                 return Err(GameError::new(format!(
                     "an edge joins two of the vertices 0 to {}",

@@ -543,6 +543,28 @@ mod tests {
     }
 
     #[test]
+    fn a_graph_with_every_vertex_taken_reads_back_and_is_drawn_on() {
+        let mut game = NodeKayles::default();
+        let empty = game.parse("0 0\n").unwrap().remove(0);
+        assert_eq!(game.format(&empty), "0 0\n");
+        let err = game
+            .edit(&empty, &Edit::AddEdge { from: 0, to: 1 })
+            .unwrap_err();
+        assert!(err.message.contains("no vertices"), "{}", err.message);
+        let one = game
+            .edit(
+                &empty,
+                &Edit::AddVertex {
+                    x: 0,
+                    y: 0,
+                    from: None,
+                },
+            )
+            .unwrap();
+        assert_eq!(game.format(&one), "1 0\n0 0\n");
+    }
+
+    #[test]
     fn a_loop_is_refused_on_its_line() {
         let err = NodeKayles::default().parse("3 2\n0 1\n1 1\n").unwrap_err();
         assert_eq!(err.line, Some(3));
