@@ -413,6 +413,13 @@ struct Open {
     parts: Vec<Shape>,
 }
 
+/// A region's moves: the values of those whose parts are all known, and
+/// the rest, easiest first.
+struct Expansion {
+    settled: Vec<u32>,
+    open: Vec<Open>,
+}
+
 /// The values of regions, cached by canonical shape across positions.
 ///
 /// A value is found as Beling and Rogalski prune ("On pruning search trees
@@ -455,7 +462,7 @@ impl Solver {
             return Ok(Nimber(value));
         }
         let count = key.domino_count();
-        let (settled, mut open) = self
+        let Expansion { settled, mut open } = self
             .expand(key, Values::up_to(count), budget)?
             .expect("every value is requested");
         let mut ruled_out = Values::up_to(count);
@@ -507,7 +514,7 @@ impl Solver {
         key: Shape,
         requested: Values,
         budget: u64,
-    ) -> Result<Option<(Vec<u32>, Vec<Open>)>, OverBudget> {
+    ) -> Result<Option<Expansion>, OverBudget> {
         if self.work >= budget {
             return Err(OverBudget);
         }
@@ -549,7 +556,7 @@ impl Solver {
             }
         }
         open.sort_by_cached_key(|m| m.parts.iter().map(|p| p.len() * p.len()).sum::<u32>());
-        Ok(Some((settled, open)))
+        Ok(Some(Expansion { settled, open }))
     }
 
     /// A value known without search: of a tiny region, cached, or 0 by
@@ -591,7 +598,7 @@ impl Solver {
         if Values::up_to(count).and(requested).is_empty() {
             return Ok(None);
         }
-        let Some((settled, open)) = self.expand(key, requested, budget)? else {
+        let Some(Expansion { settled, open }) = self.expand(key, requested, budget)? else {
             return Ok(None);
         };
         let mut possible = Values::up_to(count);
