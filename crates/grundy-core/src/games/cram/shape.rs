@@ -146,11 +146,9 @@ impl Shape {
     /// The cells with exactly one neighbour, found a row at a time.
     fn tufts(&self) -> Shape {
         let mut tufts = Shape::default();
-        for r in 0..SIDE {
+        let height = SIDE - self.0.iter().rev().take_while(|&&row| row == 0).count();
+        for r in 0..height {
             let row = self.0[r];
-            if row == 0 {
-                continue;
-            }
             let left = row & row << 1;
             let right = row & row >> 1;
             let up = if r > 0 { row & self.0[r - 1] } else { 0 };
@@ -194,14 +192,17 @@ impl Shape {
         let mut region = Shape::default();
         region.0[top] = run_fill(self.0[top], self.0[top] & self.0[top].wrapping_neg());
         loop {
-            let before = region;
             for r in top + 1..=bottom {
                 region.0[r] = run_fill(self.0[r], region.0[r] | region.0[r - 1] & self.0[r]);
             }
+            // A sweep up that adds nothing leaves every row closed both ways.
+            let mut grew = false;
             for r in (top..bottom).rev() {
-                region.0[r] = run_fill(self.0[r], region.0[r] | region.0[r + 1] & self.0[r]);
+                let row = run_fill(self.0[r], region.0[r] | region.0[r + 1] & self.0[r]);
+                grew |= row != region.0[r];
+                region.0[r] = row;
             }
-            if region == before {
+            if !grew {
                 return region;
             }
         }
@@ -273,19 +274,25 @@ impl Shape {
         out
     }
 
-    /// The least of the shape's eight turns and mirror images, each moved
-    /// to the corner: equal for regions with the same play.
+    /// The least of the shape's turns and mirror images that lie down (no
+    /// taller than wide), each moved to the corner: equal for regions with
+    /// the same play. Only a square one turns both ways.
     pub fn canonical(self) -> Shape {
         let (shape, height, width) = self.to_corner();
-        let turned = shape.transposed(height);
-        let mut least = shape;
-        for (base, h, w) in [(shape, height, width), (turned, width, height)] {
+        let mut least = None;
+        let mut consider = |base: Shape, h: usize, w: usize| {
             let flipped = base.flipped(h);
             for candidate in [base, flipped, base.mirrored(h, w), flipped.mirrored(h, w)] {
-                least = least.min(candidate);
+                least = Some(least.map_or(candidate, |l: Shape| l.min(candidate)));
             }
+        };
+        if height <= width {
+            consider(shape, height, width);
         }
-        least
+        if height >= width {
+            consider(shape.transposed(height), width, height);
+        }
+        least.expect("a shape lies one way or the other")
     }
 
     /// Whether the second player wins by copying each move through the
@@ -555,7 +562,7 @@ impl Solver {
                 });
             }
         }
-        open.sort_by_cached_key(|m| m.parts.iter().map(|p| p.len() * p.len()).sum::<u32>());
+        open.sort_by_key(|m| m.parts.iter().map(|p| p.len() * p.len()).sum::<u32>());
         Ok(Some(Expansion { settled, open }))
     }
 
