@@ -125,17 +125,14 @@ pub fn layered_layout(vertices: usize, edges: &[(usize, usize)]) -> Vec<[i64; 2]
         .collect()
 }
 
-/// Places the vertices evenly on a circle, vertex 0 at the top, for a
-/// graph with no ground read without coordinates.
-pub fn circle_layout(vertices: usize) -> Vec<[i64; 2]> {
-    let radius = SPACING as f64 * (vertices as f64 / 3.0).max(1.0);
+/// Places the vertices in rows of a square grid, vertex 0 at the top left,
+/// for a graph with no ground read without coordinates.
+pub fn grid_layout(vertices: usize) -> Vec<[i64; 2]> {
+    let side = (1..).find(|side| side * side >= vertices).unwrap_or(1);
     (0..vertices)
         .map(|v| {
-            let angle = std::f64::consts::TAU * v as f64 / vertices as f64;
-            [
-                (radius * angle.sin()).round() as i64,
-                (radius * angle.cos()).round() as i64,
-            ]
+            let (row, col) = ((v / side) as i64, (v % side) as i64);
+            [col * SPACING, -row * SPACING]
         })
         .collect()
 }

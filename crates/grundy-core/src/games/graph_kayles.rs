@@ -8,7 +8,7 @@ use crate::analysis::{Analysis, Board, Component, Edit, MoveInfo, Picks, Region}
 use crate::fast_map::FastMap;
 use crate::game::{unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample};
 use crate::graph::{
-    circle_layout, edit_drawing, read_coordinates, read_graph, DrawingRules, Picture,
+    edit_drawing, grid_layout, read_coordinates, read_graph, DrawingRules, Picture,
 };
 use crate::input::Scanner;
 use crate::nimber::{MexSet, Nimber};
@@ -65,7 +65,7 @@ impl Form for Nodes {
             bad: "3 2\n0 1\n1 1\n",
             samples: vec![
                 Sample { name: "A path of three", input: "3 2\n0 1\n1 2\n" },
-                Sample { name: "A cycle of six", input: "6 6\n0 1\n1 2\n2 3\n3 4\n4 5\n5 0\n" },
+                Sample { name: "A cycle of six", input: CYCLE_6 },
                 Sample { name: "A 3 × 3 grid", input: GRID_3X3 },
             ],
         }
@@ -88,7 +88,7 @@ impl Form for Arcs {
             bad: "3 2\n0 1\n1 1\n",
             samples: vec![
                 Sample { name: "A path of three", input: "3 2\n0 1\n1 2\n" },
-                Sample { name: "A cycle of six", input: "6 6\n0 1\n1 2\n2 3\n3 4\n4 5\n5 0\n" },
+                Sample { name: "A cycle of six", input: CYCLE_6 },
                 Sample { name: "A 3 × 3 grid", input: GRID_3X3 },
             ],
         }
@@ -98,6 +98,9 @@ impl Form for Arcs {
 const FORMAT: &str = "Line 1: n m, then m lines u v, an edge between two different vertices (0 ≤ u, v < n; a repeat \
                       is ignored), then optionally n lines x y of drawing coordinates. Up to 64 vertices; the \
                       playground draws graphs of up to 20.";
+
+const CYCLE_6: &str =
+    "6 6\n0 1\n1 2\n2 3\n3 4\n4 5\n5 0\n0 80\n70 40\n70 -40\n0 -80\n-70 -40\n-70 40\n";
 
 const GRID_3X3: &str = "9 12\n0 1\n1 2\n3 4\n4 5\n6 7\n7 8\n0 3\n3 6\n1 4\n4 7\n2 5\n5 8\n0 160\n80 160\n160 160\n0 80\n80 80\n160 80\n0 0\n80 0\n160 0\n";
 
@@ -319,7 +322,7 @@ impl<F: Form> Game for GraphKayles<F> {
             }
         }
         let points =
-            read_coordinates(&mut scanner, vertices)?.unwrap_or_else(|| circle_layout(vertices));
+            read_coordinates(&mut scanner, vertices)?.unwrap_or_else(|| grid_layout(vertices));
         Ok(vec![Position::new(Picture { edges, points })])
     }
 
@@ -456,7 +459,7 @@ impl<F: Form> Game for GraphKayles<F> {
                 }
                 Ok(Position::new(Picture {
                     edges,
-                    points: circle_layout(n),
+                    points: grid_layout(n),
                 }))
             }
             Edit::AddEdge { from, to } if from == to => {
