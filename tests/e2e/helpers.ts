@@ -23,6 +23,15 @@ export function shownGame(page: Page, game: string): Locator {
   return page.locator(`grundy-game[game="${game}"]:not([hidden])`);
 }
 
+/** Opens a position with a friend as the opponent, so that no reply follows a move. */
+export async function openForTwo(page: Page, game: string, position: string): Promise<Locator> {
+  await page.goto(`/#game=${game}&position=${encodeURIComponent(position)}`);
+  const element = shownGame(page, game);
+  await expect(element.locator('.sum')).toBeVisible();
+  await (await options(element)).getByLabel('Opponent').selectOption('human');
+  return element;
+}
+
 /** Heap sizes as the board draws them, read from the nimber badges. */
 export async function heapSizes(game: Locator): Promise<number[]> {
   const badges = await game.locator('grundy-heaps .heap .badge').allTextContents();

@@ -2,23 +2,15 @@
  * The last move stays marked on every kind of board until the next one, and
  * the mark says who made it.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { options, playOn, SCREENS, shownGame } from './helpers';
-
-async function open(page: Page, game: string, position: string): Promise<Locator> {
-  await page.goto(`/#game=${game}&position=${encodeURIComponent(position)}`);
-  const element = shownGame(page, game);
-  await expect(element.locator('.sum')).toBeVisible();
-  await (await options(element)).getByLabel('Opponent').selectOption('human');
-  return element;
-}
+import { expect, test } from '@playwright/test';
+import { openForTwo, playOn, SCREENS } from './helpers';
 
 for (const screen of SCREENS) {
   test.describe(`at ${screen.name} size`, () => {
     test.use({ viewport: screen.viewport, hasTouch: screen.hasTouch });
 
     test('Nim: the counters taken stay outlined above the heap, and go with the next move', async ({ page }) => {
-      const element = await open(page, 'nim', '3 4 5');
+      const element = await openForTwo(page, 'nim', '3 4 5');
       await expect(element.locator('.counter.ghost')).toHaveCount(0);
       // The second counter of heap 1: leave 1, taking 2.
       await playOn(element.locator('grundy-heaps .heap').first().locator('button.counter').nth(1), screen.hasTouch);
@@ -30,7 +22,7 @@ for (const screen of SCREENS) {
     });
 
     test('a heap game marks the heaps a split left', async ({ page }) => {
-      const element = await open(page, 'octal', '0.77\n7\n');
+      const element = await openForTwo(page, 'octal', '0.77\n7\n');
       // Knock down the middle pin of seven: two rows of three remain, both marked.
       await playOn(element.locator('grundy-rows .row').first().locator('button.piece').nth(3), screen.hasTouch);
       await expect(element.locator('grundy-rows .row')).toHaveCount(2);
@@ -38,16 +30,16 @@ for (const screen of SCREENS) {
     });
 
     test('grids, strings and intervals outline what the last move used', async ({ page }) => {
-      const grid = await open(page, 'darkraft', '2 3\nRRR\nLLL\n');
+      const grid = await openForTwo(page, 'darkraft', '2 3\nRRR\nLLL\n');
       await playOn(grid.locator('rect.cell.playable').first(), screen.hasTouch);
       await expect(grid.locator('grundy-grid g.last rect').first()).toBeVisible();
       await expect(grid.locator('grundy-grid svg[role="group"]')).toHaveAttribute('aria-label', /last move, by player 1 outlined/);
 
-      const text = await open(page, 'string-game', '1\nabab\n1\nab\n');
+      const text = await openForTwo(page, 'string-game', '1\nabab\n1\nab\n');
       await playOn(text.locator('rect.bar').first(), screen.hasTouch);
       await expect(text.locator('grundy-text g.letter.last')).toHaveCount(2);
 
-      const line = await open(page, 'intervals', '1\n2\n1 5\n2 4\n');
+      const line = await openForTwo(page, 'intervals', '1\n2\n1 5\n2 4\n');
       await playOn(line.locator('grundy-line rect[data-index]').first(), screen.hasTouch);
       await expect(line.locator('grundy-line g.last')).toHaveAttribute('aria-label', /^Last move, by Player 1: picked \[\d+, \d+\]$/);
     });

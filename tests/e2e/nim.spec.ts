@@ -137,7 +137,8 @@ test('after a game the scorecard marks each of the person\'s moves and gives the
   await expect(game.locator('.scorecard')).toHaveCount(0);
   // 1 ⊕ 2 = 3: leaving 1 and 1 wins; the computer then takes one, the person the last.
   await game.locator('grundy-heaps .heap').nth(1).locator('button.counter').nth(1).click();
-  await expect(game.locator('.status')).toContainText('Your turn');
+  // "Your turn" still shows until the move lands: wait for the computer's reply.
+  await expect(game.locator('.status')).toContainText('The computer played');
   await game.locator('grundy-heaps button.counter').first().click();
   await expect(game.locator('.status')).toContainText('You win');
   const card = game.locator('.scorecard');

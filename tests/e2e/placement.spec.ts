@@ -3,17 +3,8 @@
  * with their values and a domino played from a cell, Chomp's bite, a
  * queen's slide, and Kayles on a graph played on its vertices and edges.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { SCREENS, options, playOn, shownGame, watchConsole } from './helpers';
-
-/** Opens a position with a friend as the opponent, so that no reply follows a move. */
-async function openForTwo(page: Page, game: string, position: string): Promise<Locator> {
-  await page.goto(`/#game=${game}&position=${encodeURIComponent(position)}`);
-  const element = shownGame(page, game);
-  await expect(element.locator('.sum')).toBeVisible();
-  await (await options(element)).getByLabel('Opponent').selectOption('human');
-  return element;
-}
+import { expect, test } from '@playwright/test';
+import { SCREENS, openForTwo, playOn, watchConsole } from './helpers';
 
 for (const screen of SCREENS) {
   test.describe(`at ${screen.name} size`, () => {
