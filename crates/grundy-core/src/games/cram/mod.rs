@@ -39,7 +39,7 @@ pub struct Cram {
 }
 
 impl Cram {
-    /// The value of some empty cells, within `budget` new regions.
+    /// The value of some empty cells, expanding at most `budget` regions.
     fn value_within(&mut self, cells: Shape, budget: u64) -> Result<Nimber, GameError> {
         self.solver.reset_work();
         self.solver.value(cells, budget).map_err(|_| {
@@ -49,7 +49,8 @@ impl Cram {
         })
     }
 
-    /// A value the playground's check has already found, or finds now.
+    /// The value of some empty cells however long it takes: the playground
+    /// opens only boards whose regions are small enough.
     fn value(&mut self, cells: Shape) -> Nimber {
         self.solver.reset_work();
         self.solver

@@ -112,8 +112,11 @@ impl Shape {
     /// neighbour, and filling either of two tufts of one cell leaves the
     /// other alone and dead: the same position.
     pub fn without_twin_tufts(mut self) -> Shape {
-        while self.tufts() != Shape::default() {
+        loop {
             let tufts = self.tufts();
+            if tufts == Shape::default() {
+                break;
+            }
             let mut stars = Shape::default();
             let mut removed = false;
             for (r, c) in tufts.cells() {
@@ -420,10 +423,10 @@ struct Open {
     parts: Vec<Shape>,
 }
 
-/// A region's moves: the values of those whose parts are all known, and
-/// the rest, easiest first.
+/// A region's moves: the values it can still have once the moves whose
+/// parts are all known are counted out, and the other moves, easiest first.
 struct Expansion {
-    settled: Vec<u32>,
+    possible: Values,
     open: Vec<Open>,
 }
 
@@ -469,15 +472,14 @@ impl Solver {
             return Ok(Nimber(value));
         }
         let count = key.domino_count();
-        let Expansion { settled, mut open } = self
-            .expand(key, Values::up_to(count), budget)?
+        let Expansion {
+            mut possible,
+            mut open,
+        } = self
+            .expand(key, count, Values::up_to(count), budget)?
             .expect("every value is requested");
-        let mut ruled_out = Values::up_to(count);
-        for &value in &settled {
-            ruled_out.remove(value);
-        }
         'candidates: for candidate in 0..=count {
-            if !ruled_out.contains(candidate) {
+            if !possible.contains(candidate) {
                 continue;
             }
             let mut index = 0;
@@ -486,8 +488,8 @@ impl Solver {
                 let asked = Values::single(candidate ^ known);
                 match self.value_in(open[index].parts[0], asked, budget)? {
                     Some(value) => {
-                        open.swap_remove(index);
-                        ruled_out.remove(value ^ known);
+                        open.remove(index);
+                        possible.remove(value ^ known);
                         if value ^ known == candidate {
                             continue 'candidates;
                         }
@@ -512,13 +514,14 @@ impl Solver {
     }
 
     /// Counts a region's expansion against the budget, and splits its
-    /// moves into those whose parts are all known (their values) and the
-    /// rest, easiest first: fewer and smaller unknown parts.
-    /// None once the moves whose parts are known leave no value of
-    /// `requested` possible.
+    /// `count` moves into those whose parts are all known, whose values it
+    /// cannot have, and the rest, easiest first: fewer and smaller unknown
+    /// parts. None once the known moves leave no value of `requested`
+    /// possible.
     fn expand(
         &mut self,
         key: Shape,
+        count: u32,
         requested: Values,
         budget: u64,
     ) -> Result<Option<Expansion>, OverBudget> {
@@ -527,8 +530,7 @@ impl Solver {
         }
         self.work += 1;
         let mut open = Vec::new();
-        let mut settled = Vec::new();
-        let mut possible = Values::up_to(key.domino_count());
+        let mut possible = Values::up_to(count);
         for (r, c, across) in key.dominoes_from_centre() {
             let mut known = 0;
             let mut parts = Vec::new();
@@ -550,7 +552,6 @@ impl Solver {
                 }
             }
             if single.is_empty() {
-                settled.push(known);
                 possible.remove(known);
                 if possible.and(requested).is_empty() {
                     return Ok(None);
@@ -563,7 +564,7 @@ impl Solver {
             }
         }
         open.sort_by_key(|m| m.parts.iter().map(|p| p.len() * p.len()).sum::<u32>());
-        Ok(Some(Expansion { settled, open }))
+        Ok(Some(Expansion { possible, open }))
     }
 
     /// A value known without search: of a tiny region, cached, or 0 by
@@ -605,13 +606,10 @@ impl Solver {
         if Values::up_to(count).and(requested).is_empty() {
             return Ok(None);
         }
-        let Some(Expansion { settled, open }) = self.expand(key, requested, budget)? else {
+        let Some(Expansion { mut possible, open }) = self.expand(key, count, requested, budget)?
+        else {
             return Ok(None);
         };
-        let mut possible = Values::up_to(count);
-        for value in settled {
-            possible.remove(value);
-        }
         let within = Values::up_to(requested.largest().unwrap_or(0));
         let mut exact = true;
         for mut m in open {
