@@ -24,6 +24,23 @@ impl Picture {
         self.points.len()
     }
 
+    /// `n m` and the edges, one a line: how every graph game's text starts.
+    pub fn edge_lines(&self) -> String {
+        let mut text = format!("{} {}\n", self.vertices(), self.edges.len());
+        for &(u, v) in &self.edges {
+            text.push_str(&format!("{u} {v}\n"));
+        }
+        text
+    }
+
+    /// Each vertex's drawing coordinates, one `x y` a line: how it ends.
+    pub fn point_lines(&self) -> String {
+        self.points
+            .iter()
+            .map(|[x, y]| format!("{x} {y}\n"))
+            .collect()
+    }
+
     /// Refuses coordinates beyond ±[`MAX_COORDINATE`], which the
     /// playground does not draw.
     pub fn check_drawable(&self) -> Result<(), GameError> {

@@ -304,17 +304,14 @@ impl Game for Digraph {
     }
 
     fn format(&self, position: &Position) -> String {
-        let graph = &position.graph;
-        let mut text = format!("{} {}\n", graph.vertices(), graph.edges.len());
-        for &(u, v) in &graph.edges {
-            text.push_str(&format!("{u} {v}\n"));
-        }
         let tokens: Vec<String> = position.tokens.iter().map(usize::to_string).collect();
-        text.push_str(&format!("{}\n{}\n", tokens.len(), tokens.join(" ")));
-        for [x, y] in &graph.points {
-            text.push_str(&format!("{x} {y}\n"));
-        }
-        text
+        format!(
+            "{}{}\n{}\n{}",
+            position.graph.edge_lines(),
+            tokens.len(),
+            tokens.join(" "),
+            position.graph.point_lines()
+        )
     }
 
     fn answer(&mut self, position: &Position) -> Result<String, GameError> {

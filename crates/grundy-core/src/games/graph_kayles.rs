@@ -117,10 +117,14 @@ impl Position {
         Position { graph, left }
     }
 
+    /// Vertex `v` of the graph first read, as numbered among those left.
+    fn shown_number(&self, v: usize) -> usize {
+        (self.left & ((1 << v) - 1)).count_ones() as usize
+    }
+
     /// The graph on the vertices left, numbered in order: what is drawn
     /// and written, and what a drawing edit changes.
     fn shown(&self) -> Picture {
-        let number = |v: usize| (self.left & ((1 << v) - 1)).count_ones() as usize;
         let kept = |v: usize| self.left >> v & 1 == 1;
         Picture {
             edges: self
@@ -128,7 +132,7 @@ impl Position {
                 .edges
                 .iter()
                 .filter(|&&(u, v)| kept(u) && kept(v))
-                .map(|&(u, v)| (number(u), number(v)))
+                .map(|&(u, v)| (self.shown_number(u), self.shown_number(v)))
                 .collect(),
             points: (0..self.graph.vertices())
                 .filter(|&v| kept(v))
@@ -280,8 +284,8 @@ impl<F: Form> GraphKayles<F> {
         })
     }
 
-    fn value(&mut self, position: &Position, set: u64) -> Nimber {
-        self.solver.use_graph(&position.graph);
+    /// The value of a vertex set of the graph the solver was last given.
+    fn value(&mut self, set: u64) -> Nimber {
         self.solver.work = 0;
         match self.solver.value::<F>(set, u64::MAX) {
             Ok(value) => value,
@@ -328,18 +332,12 @@ impl<F: Form> Game for GraphKayles<F> {
 
     fn format(&self, position: &Position) -> String {
         let shown = position.shown();
-        let mut text = format!("{} {}\n", shown.vertices(), shown.edges.len());
-        for &(u, v) in &shown.edges {
-            text.push_str(&format!("{u} {v}\n"));
-        }
-        for [x, y] in &shown.points {
-            text.push_str(&format!("{x} {y}\n"));
-        }
-        text
+        shown.edge_lines() + &shown.point_lines()
     }
 
     fn nimber(&mut self, position: &Position) -> Nimber {
-        self.value(position, position.left)
+        self.solver.use_graph(&position.graph);
+        self.value(position.left)
     }
 
     fn checked_nimber(&mut self, position: &Position) -> Result<Nimber, GameError> {
@@ -354,13 +352,9 @@ impl<F: Form> Game for GraphKayles<F> {
     fn analyse(&mut self, position: &Position) -> Analysis {
         self.solver.use_graph(&position.graph);
         let shown = position.shown();
-        // Vertex v of the graph read is vertex number(v) as shown.
-        let number = |v: usize| (position.left & ((1 << v) - 1)).count_ones();
+        let number = |v: usize| position.shown_number(v) as u32;
         let parts: Vec<u64> = self.solver.components(position.left).collect();
-        let values: Vec<Nimber> = parts
-            .iter()
-            .map(|&part| self.value(position, part))
-            .collect();
+        let values: Vec<Nimber> = parts.iter().map(|&part| self.value(part)).collect();
         let total: Nimber = values.iter().copied().sum();
         let components = parts
             .iter()
@@ -388,8 +382,7 @@ impl<F: Form> Game for GraphKayles<F> {
                 .unwrap_or(0);
             let rest = self.solver.after::<F>(parts[component], pick);
             let pieces: Vec<u64> = self.solver.components(rest).collect();
-            let after_parts: Vec<Nimber> =
-                pieces.iter().map(|&p| self.value(position, p)).collect();
+            let after_parts: Vec<Nimber> = pieces.iter().map(|&p| self.value(p)).collect();
             let taken = parts[component] & !rest;
             let (label, anchor) = match F::PICKS {
                 Picks::Vertices => (

@@ -318,14 +318,7 @@ impl Game for Hackenbush {
     }
 
     fn format(&self, picture: &Picture) -> String {
-        let mut text = format!("{} {}\n", picture.vertices(), picture.edges.len());
-        for &(u, v) in &picture.edges {
-            text.push_str(&format!("{u} {v}\n"));
-        }
-        for [x, y] in &picture.points {
-            text.push_str(&format!("{x} {y}\n"));
-        }
-        text
+        picture.edge_lines() + &picture.point_lines()
     }
 
     fn nimber(&mut self, picture: &Picture) -> Nimber {
