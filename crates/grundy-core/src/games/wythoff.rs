@@ -110,6 +110,11 @@ impl Wythoff {
     }
 }
 
+/// How many moves a queen has: left, down and diagonally.
+fn move_count((x, y): Queen) -> usize {
+    (x + y + x.min(y)) as usize
+}
+
 /// Every move of a queen, nearest destination first in each direction:
 /// its destination and direction.
 fn destinations((x, y): Queen) -> impl Iterator<Item = (Queen, &'static str)> {
@@ -221,7 +226,7 @@ impl Game for Wythoff {
     }
 
     fn option_count(&mut self, queens: &Vec<Queen>) -> u32 {
-        queens.iter().map(|&(x, y)| (x + y + x.min(y)) as u32).sum()
+        queens.iter().map(|&queen| move_count(queen) as u32).sum()
     }
 
     fn analyse(&mut self, queens: &Vec<Queen>) -> Analysis {
@@ -298,7 +303,7 @@ impl Game for Wythoff {
                 next[i] = to;
                 return Ok(next);
             }
-            left -= destinations(queen).count();
+            left -= move_count(queen);
         }
         Err(unknown_move(move_id))
     }
