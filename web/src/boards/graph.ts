@@ -145,7 +145,8 @@ export class GraphBoardElement extends BoardElement {
     const footprint = new Set(previewed?.footprint.kind === 'items' ? previewed.footprint.items : []);
     // A network's footprint is the vertices a move takes, and with them their edges.
     const going = graph.kind === 'network' ? new Set(graph.edges.flatMap(([u, v], i) => (footprint.has(u) || footprint.has(v) ? [i] : []))) : footprint;
-    const colourOf = this.edgeColours(graph);
+    const partColours = this.partColours();
+    const colourOf = this.edgeColours(graph, partColours);
     const picksVertices = graph.kind === 'network' && graph.picks === 'vertices';
     const moveOf = new Map<number, MoveInfo>();
     for (const move of this.analysis.moves.all()) if (move.anchor.kind === 'items') moveOf.set(move.anchor.items[0], move);
@@ -193,7 +194,7 @@ export class GraphBoardElement extends BoardElement {
         ${graph.kind === 'digraph'
           ? svg`${graph.points.map((point, index) => this.renderDigraphVertex(graph, point, index))}${this.renderTokens(graph)}`
           : graph.kind === 'network'
-            ? svg`${graph.points.map((point, index) => this.renderNetworkVertex(point, index, footprint, picksVertices ? moveOf.get(index) : undefined))}
+            ? svg`${graph.points.map((point, index) => this.renderNetworkVertex(point, index, partColours.get(index), footprint, picksVertices ? moveOf.get(index) : undefined))}
               ${this.quiet ? nothing : this.renderNetworkBadges(graph)}`
           : svg`${graph.points.map((point, index) => (index === 0 ? nothing : this.renderVertex(point, index)))}
             ${this.quiet ? nothing : this.renderBadges(graph)}`}
@@ -239,9 +240,7 @@ export class GraphBoardElement extends BoardElement {
    * A network's vertex, in its part's colour; where a move picks it, a
    * click plays that move.
    */
-  private renderNetworkVertex([x, y]: Point, index: number, going: Set<number>, move: MoveInfo | undefined): SVGTemplateResult {
-    const part = this.analysis.components.find((c) => c.region.kind === 'items' && c.region.items.includes(index));
-    const colour = part ? componentColour(part.id) : undefined;
+  private renderNetworkVertex([x, y]: Point, index: number, colour: string | undefined, going: Set<number>, move: MoveInfo | undefined): SVGTemplateResult {
     const wins = this.hints && move !== undefined && isWinning(this.analysis, move);
     const label = move ? this.moveWords(move) : `Vertex ${index}`;
     const playable = this.interactive && !this.editing && move !== undefined;
@@ -453,15 +452,23 @@ export class GraphBoardElement extends BoardElement {
     return [minX, -maxY, maxX - minX, maxY - minY];
   }
 
+  /** Each item's colour, by the component whose region holds it: Hackenbush's edges, a network's vertices. */
+  private partColours(): Map<number, string> {
+    const colours = new Map<number, string>();
+    for (const component of this.analysis.components) {
+      if (component.region.kind === 'items') for (const item of component.region.items) colours.set(item, componentColour(component.id));
+    }
+    return colours;
+  }
+
   /** Each standing edge's colour: its piece's; on a digraph, each arrow a token can slide along, the token's. */
-  private edgeColours(graph: GraphBoard): Map<number, string> {
+  private edgeColours(graph: GraphBoard, partColours: Map<number, string>): Map<number, string> {
     const colours = new Map<number, string>();
     if (graph.kind === 'network') {
-      for (const component of this.analysis.components) {
-        if (component.region.kind !== 'items') continue;
-        const part = new Set(component.region.items);
-        graph.edges.forEach(([u], index) => part.has(u) && colours.set(index, componentColour(component.id)));
-      }
+      graph.edges.forEach(([u], index) => {
+        const colour = partColours.get(u);
+        if (colour) colours.set(index, colour);
+      });
       return colours;
     }
     if (graph.kind === 'digraph') {
@@ -470,11 +477,8 @@ export class GraphBoardElement extends BoardElement {
       }
       return colours;
     }
-    for (const component of this.analysis.components) {
-      if (component.region.kind !== 'items') continue;
-      for (const index of component.region.items) colours.set(index, componentColour(component.id));
-    }
-    return colours;
+    // A piece's items are its edges.
+    return partColours;
   }
 
   private describe(graph: GraphBoard): string {
