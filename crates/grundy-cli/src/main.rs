@@ -6,6 +6,7 @@ use checkpoint::Checkpoint;
 use grundy_core::ai::Skill;
 use grundy_core::game::MAX_INPUT_BYTES;
 use grundy_core::input::counted;
+use grundy_core::quotient::{self, Budget, Quotient};
 use grundy_core::search;
 use grundy_core::sequence::{Rule, Sequence};
 use grundy_core::{bench, games, Analysis, GameError, Outcome};
@@ -31,6 +32,10 @@ usage:
   grundy sequence <rule> --count N [--freq] --checkpoint FILE [--checkpoint-every SECONDS]
                                    save the values to FILE every 60 s and on SIGINT or SIGTERM;
                                    the same command goes on from FILE
+  grundy quotient <rule> --max-heap H [--json]
+                                   the misère quotient of an octal or subtraction game (or grundy)
+                                   with heaps of up to H: its size, elements, P-portion and each
+                                   heap's element (exit 3 past about 10 s of work)
   grundy analyse <game> [--json] [--case N] [--misere]
                                    print the analysis of the position on stdin
   grundy games                     list the games
@@ -199,6 +204,7 @@ fn run(args: &[String]) -> Result<Output, Failure> {
         }
         "outcome" => outcome(rest)?,
         "sequence" => return sequence(rest),
+        "quotient" => quotient(rest)?,
         "analyse" | "analyze" => analyse(rest)?,
         "games" => list_games(),
         "bench" => bench_all(rest)?,
@@ -379,6 +385,42 @@ fn sequence(args: &[String]) -> Result<Output, Failure> {
             "sequence takes either --count N [--freq] or --period [--max N]",
         )),
     }
+}
+
+/// The largest heap `grundy quotient` takes.
+const MAX_QUOTIENT_HEAP: usize = 10_000;
+
+/// `grundy quotient <rule> --max-heap H [--json]`.
+fn quotient(args: &[String]) -> Result<String, Failure> {
+    let mut rule = None;
+    let mut index = 0;
+    while index < args.len() {
+        match args[index].as_str() {
+            "--max-heap" => index += 1,
+            "--json" => {}
+            arg if arg.starts_with("--") || rule.is_some() => {
+                return Err(usage(&format!("quotient does not take '{arg}'")))
+            }
+            arg => rule = Some(arg),
+        }
+        index += 1;
+    }
+    let rule = Rule::parse_name(
+        rule.ok_or_else(|| usage("quotient needs a rule: 0.77, grundy or S=1,3,4"))?,
+    )?;
+    let max_heap =
+        flag_value(args, "--max-heap")?.ok_or_else(|| usage("quotient needs --max-heap H"))?;
+    let max_heap = bounded(max_heap, "--max-heap", 1, MAX_QUOTIENT_HEAP)? as u32;
+    let budget = Budget::new(quotient::CLI_BUDGET);
+    let found = Quotient::compute(&rule, max_heap, &budget, |_| true)?;
+    Ok(if args.iter().any(|a| a == "--json") {
+        let mut json =
+            serde_json::to_string_pretty(&found.summary()).expect("a summary serialises");
+        json.push('\n');
+        json
+    } else {
+        found.text()
+    })
 }
 
 /// `--checkpoint FILE [--checkpoint-every SECONDS]`, if given.

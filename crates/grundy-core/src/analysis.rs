@@ -966,4 +966,42 @@ pub struct MisereReport {
     pub explored: u32,
     /// How the outcome was found, or why it was not.
     pub method: String,
+    /// The misère quotient that decided the outcome, where one did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub quotient: Option<QuotientSummary>,
+    /// The position's element of that quotient.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub element: Option<u32>,
+}
+
+/// A misère quotient of a heap game, as `grundy quotient --json` prints it
+/// and the page shows it: elements are numbered from 0, the identity.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct QuotientSummary {
+    /// The rule, as `grundy sequence` names it.
+    pub rule: String,
+    /// The largest heap the quotient was computed for.
+    pub max_heap: u32,
+    /// How many elements it has.
+    pub size: u32,
+    /// Each element as a word in the generators: `1`, `a`, `ab^2`, ….
+    pub elements: Vec<String>,
+    /// The elements whose positions the player to move loses.
+    pub p_portion: Vec<u32>,
+    /// The element of each heap 0 … `max_heap` (heap 0, no heap, is 1).
+    pub heaps: Vec<u32>,
+    /// The heap each generator letter (a, b, …) stands for.
+    pub generators: Vec<u32>,
+    /// The quotient's size for heaps of at most 1, 2, … `max_heap`.
+    pub sizes: Vec<u32>,
+    /// The products of every two elements, `table[a][b]`, for a quotient
+    /// small enough to show.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub table: Option<Vec<Vec<u32>>>,
+    /// What is proved: for heaps of up to `max_heap`, or for every heap.
+    pub status: String,
 }

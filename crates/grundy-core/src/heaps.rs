@@ -176,6 +176,8 @@ fn bouton_report(values: &[u32], winning: Vec<u32>, method: String) -> MisereRep
         winning,
         explored: 0,
         method,
+        quotient: None,
+        element: None,
     }
 }
 

@@ -17,6 +17,7 @@ pub mod heap_game;
 pub mod heaps;
 pub mod input;
 pub mod nimber;
+pub mod quotient;
 pub mod rect_table;
 pub mod rng;
 pub mod search;

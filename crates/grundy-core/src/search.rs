@@ -81,6 +81,8 @@ pub fn endless() -> MisereReport {
         method: "play here can go on forever, and misère play is solved only for games that \
                  always end"
             .to_string(),
+        quotient: None,
+        element: None,
     }
 }
 
@@ -304,6 +306,8 @@ impl Search {
                 winning: Vec::new(),
                 explored,
                 method: e.message,
+                quotient: None,
+                element: None,
             },
             None => MisereReport {
                 outcome: Some(if moves == 0 || !winning.is_empty() {
@@ -314,6 +318,8 @@ impl Search {
                 winning,
                 explored,
                 method: format!("exhaustive search of {explored} positions"),
+                quotient: None,
+                element: None,
             },
         }
     }

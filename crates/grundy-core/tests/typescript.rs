@@ -6,8 +6,8 @@
 
 use grundy_core::analysis::{
     Board, Component, Convention, Edit, Face, Fact, ForfeitMove, Heat, Interval, Legend, Loopy,
-    LoopyMoves, MisereReport, MoveInfo, NimProducts, Outcome, Picks, Piece, Region, RuleField,
-    Step, Stroke, SumPart, TileFill, TileInfo, Token, TreeNode, VertexValue,
+    LoopyMoves, MisereReport, MoveInfo, NimProducts, Outcome, Picks, Piece, QuotientSummary,
+    Region, RuleField, Step, Stroke, SumPart, TileFill, TileInfo, Token, TreeNode, VertexValue,
 };
 use grundy_core::game::{GameError, GameInfo, Sample};
 use grundy_core::{Analysis, Nimber};
@@ -50,6 +50,7 @@ fn generated() -> String {
         declaration::<Board>(&config),
         declaration::<Fact>(&config),
         declaration::<NimProducts>(&config),
+        declaration::<QuotientSummary>(&config),
         declaration::<MisereReport>(&config),
         declaration::<Analysis>(&config),
         declaration::<TreeNode>(&config),

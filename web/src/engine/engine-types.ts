@@ -222,6 +222,49 @@ products: Array<number>,
  */
 reached: Array<number>, };
 
+export type QuotientSummary = { 
+/**
+ * The rule, as `grundy sequence` names it.
+ */
+rule: string, 
+/**
+ * The largest heap the quotient was computed for.
+ */
+maxHeap: number, 
+/**
+ * How many elements it has.
+ */
+size: number, 
+/**
+ * Each element as a word in the generators: `1`, `a`, `ab^2`, ….
+ */
+elements: Array<string>, 
+/**
+ * The elements whose positions the player to move loses.
+ */
+pPortion: Array<number>, 
+/**
+ * The element of each heap 0 … `max_heap` (heap 0, no heap, is 1).
+ */
+heaps: Array<number>, 
+/**
+ * The heap each generator letter (a, b, …) stands for.
+ */
+generators: Array<number>, 
+/**
+ * The quotient's size for heaps of at most 1, 2, … `max_heap`.
+ */
+sizes: Array<number>, 
+/**
+ * The products of every two elements, `table[a][b]`, for a quotient
+ * small enough to show.
+ */
+table?: Array<Array<number>>, 
+/**
+ * What is proved: for heaps of up to `max_heap`, or for every heap.
+ */
+status: string, };
+
 export type MisereReport = { 
 /**
  * `None` when the search ran out of budget.
@@ -238,7 +281,15 @@ explored: number,
 /**
  * How the outcome was found, or why it was not.
  */
-method: string, };
+method: string, 
+/**
+ * The misère quotient that decided the outcome, where one did.
+ */
+quotient?: QuotientSummary, 
+/**
+ * The position's element of that quotient.
+ */
+element?: number, };
 
 export type Analysis = { nimber: Nimber, outcome: Outcome, 
 /**

@@ -491,6 +491,8 @@ impl AnySession for Sum {
                 winning: Vec::new(),
                 explored: 0,
                 method: e.message,
+                quotient: None,
+                element: None,
             },
         }
     }

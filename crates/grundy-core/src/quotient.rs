@@ -1,0 +1,1035 @@
+//! Misère quotients of heap games (Plambeck and Siegel). Restricted to
+//! heaps of at most H, the positions of a heap game fall into finitely
+//! many classes of positions no sum can tell apart under misère play;
+//! the classes multiply like a commutative monoid, and a position is lost
+//! for the player to move exactly when its class is in the P-portion.
+//!
+//! The quotient is grown one heap at a time. A candidate is a finite
+//! automaton that reads a position heap by heap, its states the monoid's
+//! elements, and nothing is trusted until the check below proves it right
+//! for every position at once. For each new heap the candidates are, in
+//! turn: the heap is an element the quotient already has; it is a new
+//! generator x with x^k = w·x^j for an old element w; and, where the new
+//! heap splits old classes apart, the automaton built from exact outcomes,
+//! positions being the same element when no test position added to them
+//! tells them apart, with more tests until the check passes. Candidates
+//! are first matched against exact outcomes of small positions, which are
+//! cheap, so that few reach the check.
+//!
+//! The check. For a position x, write q(x) for its element, D(x) for the
+//! elements z such that some option x′ of x has q(x′)·z in the P-portion,
+//! and m(x) for whether x has a move. Adding a heap h to x gives
+//! q(x + h) = q(x)·h, m(x + h) = m(x) or h has a move, and
+//! D(x + h) = {z : h·z ∈ D(x)} ∪ {z : q(x)·o·z lost, o an option of h}.
+//! So the triples (q, D, m) reachable from the empty position are finitely
+//! many and found by a search. If at each of them q is in the P-portion
+//! exactly when m holds and 1 is not in D, then, by induction on the
+//! positions, q(x) is in the P-portion exactly when x is lost, for every
+//! position x. With the candidate reduced (no two elements alike in every
+//! sum), it is the quotient.
+
+use crate::analysis::QuotientSummary;
+use crate::fast_map::FastMap;
+use crate::game::GameError;
+use crate::sequence::{Rule, Sequence};
+use std::cell::Cell;
+use std::collections::hash_map::Entry;
+use std::fmt::Write as _;
+
+/// The most elements a quotient may have here.
+pub const MAX_ELEMENTS: usize = 4096;
+/// The most states one check may reach before the quotient is refused.
+pub const MAX_CHECK_STATES: usize = 400_000;
+
+/// Work left to a computation, in units of about a nanosecond natively:
+/// a quotient past it is refused rather than searched for longer.
+pub struct Budget(Cell<u64>);
+
+impl Budget {
+    pub fn new(units: u64) -> Budget {
+        Budget(Cell::new(units))
+    }
+
+    /// Spends `units`; false once none are left.
+    fn spend(&self, units: u64) -> bool {
+        let left = self.0.get();
+        self.0.set(left.saturating_sub(units));
+        left >= units
+    }
+
+    fn is_spent(&self) -> bool {
+        self.0.get() == 0
+    }
+}
+
+/// About ten seconds natively: what `grundy quotient` spends at most.
+pub const CLI_BUDGET: u64 = 10_000_000_000;
+
+/// The heaps a move leaves: up to two, 0 for none.
+type Leaves = [u32; 2];
+
+/// A commutative monoid given by how each heap acts on its elements,
+/// element 0 the identity (the empty position), and which elements are
+/// lost for the player to move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Automaton {
+    /// Heaps 1 … `heaps` act.
+    heaps: usize,
+    /// `acts[q * heaps + h - 1]` is q times heap h.
+    acts: Vec<u32>,
+    lost: Vec<bool>,
+}
+
+impl Automaton {
+    fn size(&self) -> usize {
+        self.lost.len()
+    }
+
+    /// q times heap `heap` (heap 0 is the empty position).
+    fn times_heap(&self, q: u32, heap: u32) -> u32 {
+        if heap == 0 {
+            q
+        } else {
+            self.acts[q as usize * self.heaps + heap as usize - 1]
+        }
+    }
+
+    /// q times the heaps a move leaves.
+    fn times_leaves(&self, q: u32, leaves: Leaves) -> u32 {
+        self.times_heap(self.times_heap(q, leaves[0]), leaves[1])
+    }
+
+    /// The same monoid with one more heap, which acts as element `e`.
+    fn with_heap_as(&self, e: u32) -> Automaton {
+        let (_, parent) = self.walk();
+        let mut path = Vec::new();
+        let mut q = e;
+        while q != 0 {
+            let (p, heap) = parent[q as usize];
+            path.push(heap);
+            q = p;
+        }
+        let heaps = self.heaps + 1;
+        let mut acts = Vec::with_capacity(self.size() * heaps);
+        for q in 0..self.size() {
+            acts.extend_from_slice(&self.acts[q * self.heaps..(q + 1) * self.heaps]);
+            acts.push(
+                path.iter()
+                    .fold(q as u32, |r, &heap| self.times_heap(r, heap)),
+            );
+        }
+        Automaton {
+            heaps,
+            acts,
+            lost: self.lost.clone(),
+        }
+    }
+
+    /// Whether every two heaps' actions commute, as a quotient's must.
+    fn is_commutative(&self) -> bool {
+        (0..self.size() as u32).all(|q| {
+            (1..=self.heaps as u32).all(|g| {
+                (g + 1..=self.heaps as u32).all(|h| {
+                    self.times_heap(self.times_heap(q, g), h)
+                        == self.times_heap(self.times_heap(q, h), g)
+                })
+            })
+        })
+    }
+
+    /// The element of a position of these heaps.
+    fn element(&self, heaps: &[u32]) -> u32 {
+        heaps.iter().fold(0, |q, &h| self.times_heap(q, h))
+    }
+
+    /// A breadth-first walk from the identity: the elements in the order
+    /// reached, and each element's parent and the heap that reached it
+    /// (the identity's are unused).
+    fn walk(&self) -> (Vec<u32>, Vec<(u32, u32)>) {
+        let mut parent = vec![(u32::MAX, 0); self.size()];
+        parent[0] = (0, 0);
+        let mut order = vec![0u32];
+        let mut next = 0;
+        while next < order.len() {
+            let q = order[next];
+            next += 1;
+            for heap in 1..=self.heaps as u32 {
+                let r = self.times_heap(q, heap);
+                if parent[r as usize].0 == u32::MAX {
+                    parent[r as usize] = (q, heap);
+                    order.push(r);
+                }
+            }
+        }
+        (order, parent)
+    }
+
+    /// For each element e, the elements z with e·z lost, as a bit set of
+    /// `words` words: `residuals[e * words ..]`.
+    fn residuals(&self, words: usize) -> Vec<u64> {
+        let n = self.size();
+        let (order, parent) = self.walk();
+        let mut bits = vec![0u64; n * words];
+        let mut product = vec![0u32; n];
+        for e in 0..n {
+            product[0] = e as u32;
+            for &z in &order[1..] {
+                let (p, heap) = parent[z as usize];
+                product[z as usize] = self.times_heap(product[p as usize], heap);
+            }
+            let row = &mut bits[e * words..(e + 1) * words];
+            for z in 0..n {
+                if self.lost[product[z] as usize] {
+                    row[z / 64] |= 1 << (z % 64);
+                }
+            }
+        }
+        bits
+    }
+
+    /// The product of every pair: `table[a * len + b]`.
+    fn table(&self) -> Vec<u32> {
+        let n = self.size();
+        let (order, parent) = self.walk();
+        let mut table = vec![0u32; n * n];
+        for a in 0..n {
+            let row = &mut table[a * n..(a + 1) * n];
+            row[0] = a as u32;
+            for &b in &order[1..] {
+                let (p, heap) = parent[b as usize];
+                row[b as usize] = self.times_heap(row[p as usize], heap);
+            }
+        }
+        table
+    }
+
+    /// The states told apart by sums of at most `rounds` heaps (Moore's
+    /// refinement), as a class number for each state.
+    fn classes(&self, rounds: usize) -> Vec<u32> {
+        let n = self.size();
+        let mut class: Vec<u32> = self.lost.iter().map(|&l| u32::from(l)).collect();
+        let mut count = 0;
+        for _ in 0..rounds {
+            let mut ids: FastMap<Vec<u32>, u32> = FastMap::default();
+            let mut next = Vec::with_capacity(n);
+            let mut signature = Vec::with_capacity(self.heaps + 1);
+            for q in 0..n {
+                signature.clear();
+                signature.push(class[q]);
+                signature.extend(
+                    self.acts[q * self.heaps..(q + 1) * self.heaps]
+                        .iter()
+                        .map(|&r| class[r as usize]),
+                );
+                let fresh = ids.len() as u32;
+                next.push(*ids.entry(signature.clone()).or_insert(fresh));
+            }
+            let stable = ids.len() == count;
+            count = ids.len();
+            class = next;
+            if stable {
+                break;
+            }
+        }
+        class
+    }
+
+    /// The least automaton with the same language: states that no sum of
+    /// heaps tells apart are merged. The identity stays element 0.
+    fn minimised(&self) -> Automaton {
+        let n = self.size();
+        let class = self.classes(usize::MAX);
+        let count = class.iter().max().map_or(0, |&c| c as usize + 1);
+        // Number the classes so that the identity's class is 0.
+        let mut renumber = vec![u32::MAX; count];
+        let mut order = vec![0usize];
+        renumber[class[0] as usize] = 0;
+        let mut fresh = 1;
+        for q in 0..n {
+            if renumber[class[q] as usize] == u32::MAX {
+                renumber[class[q] as usize] = fresh;
+                fresh += 1;
+                order.push(q);
+            }
+        }
+        let mut acts = Vec::with_capacity(count * self.heaps);
+        let mut lost = Vec::with_capacity(count);
+        for &q in &order {
+            acts.extend(
+                self.acts[q * self.heaps..(q + 1) * self.heaps]
+                    .iter()
+                    .map(|&r| renumber[class[r as usize] as usize]),
+            );
+            lost.push(self.lost[q]);
+        }
+        Automaton {
+            heaps: self.heaps,
+            acts,
+            lost,
+        }
+    }
+}
+
+/// Whether the check of the module's doc proves `candidate` right for the
+/// heaps' options (`options[h]` for each heap h it knows; `options[0]`
+/// unused), reaching at most `cap` states.
+fn proves(candidate: &Automaton, options: &[Vec<Leaves>], cap: usize, budget: &Budget) -> bool {
+    let n = candidate.size();
+    let words = n.div_ceil(64);
+    let residuals = candidate.residuals(words);
+    // The states found: (element, has a move) and D, `words` words each.
+    let mut states: Vec<(u32, bool)> = vec![(0, false)];
+    let mut sets: Vec<u64> = vec![0; words];
+    let mut seen: FastMap<(u32, bool, Vec<u64>), ()> = FastMap::default();
+    seen.insert((0, false, vec![0; words]), ());
+    let mut set = vec![0u64; words];
+    let mut next = 0;
+    let step = (n + options.iter().map(Vec::len).sum::<usize>() * words) as u64;
+    while next < states.len() {
+        if !budget.spend(step) {
+            return false;
+        }
+        let (q, moves) = states[next];
+        for heap in 1..=candidate.heaps as u32 {
+            let moves_after = moves || !options[heap as usize].is_empty();
+            let q_after = candidate.times_heap(q, heap);
+            set.iter_mut().for_each(|w| *w = 0);
+            let old = &sets[next * words..(next + 1) * words];
+            for z in 0..n {
+                let image = candidate.times_heap(z as u32, heap) as usize;
+                if old[image / 64] >> (image % 64) & 1 != 0 {
+                    set[z / 64] |= 1 << (z % 64);
+                }
+            }
+            for &leaves in &options[heap as usize] {
+                let e = candidate.times_leaves(q, leaves) as usize;
+                for (w, r) in set.iter_mut().zip(&residuals[e * words..(e + 1) * words]) {
+                    *w |= r;
+                }
+            }
+            let lost = moves_after && set[0] & 1 == 0;
+            if lost != candidate.lost[q_after as usize] {
+                return false;
+            }
+            let key = (q_after, moves_after, set.clone());
+            if let Entry::Vacant(slot) = seen.entry(key) {
+                if states.len() == cap {
+                    return false;
+                }
+                states.push((q_after, moves_after));
+                sets.extend_from_slice(&set);
+                slot.insert(());
+            }
+        }
+        next += 1;
+    }
+    true
+}
+
+/// The quotient with one more heap, `options.len() - 1`, when that heap
+/// acts as an element the quotient `known` already has. Candidates are
+/// first matched against the exact outcomes of the new heap beside small
+/// positions of the old heaps, then checked.
+fn as_known_element(
+    known: &Automaton,
+    options: &[Vec<Leaves>],
+    budget: &Budget,
+) -> Option<Automaton> {
+    let mut beside = BesideHeap::new(known, options, budget);
+    let (small, truth) = small_truth(&mut beside, 1, SMALL_TOTAL);
+    if beside.exhausted {
+        return None;
+    }
+    (0..known.size() as u32)
+        .map(|e| known.with_heap_as(e))
+        .filter(|candidate| agrees(candidate, &small, &truth))
+        .find(|candidate| proves(candidate, options, 8 * known.size() + 1024, budget))
+}
+
+/// The largest total of the small positions that pick candidates.
+const SMALL_TOTAL: u32 = 16;
+
+/// Every position of heaps of 1 … `largest` counters with at most `total`
+/// counters in all, each sorted largest first.
+fn small_positions(largest: u32, total: u32) -> Vec<Vec<u32>> {
+    let mut out = vec![Vec::new()];
+    let mut start = 0;
+    while start < out.len() {
+        let end = out.len();
+        for i in start..end {
+            let position = out[i].clone();
+            let used: u32 = position.iter().sum();
+            let cap = position.last().copied().unwrap_or(largest).min(largest);
+            for h in 1..=cap.min(total - used) {
+                let mut next = position.clone();
+                next.push(h);
+                out.push(next);
+            }
+        }
+        start = end;
+    }
+    out
+}
+
+/// Exact misère outcomes of copies of one new heap beside positions of
+/// the old heaps, whose own outcomes the proved quotient `known` gives.
+struct BesideHeap<'a> {
+    known: &'a Automaton,
+    budget: &'a Budget,
+    options: &'a [Vec<Leaves>],
+    heap: u32,
+    memo: FastMap<(u32, Vec<u32>), bool>,
+    /// Set once the memo outgrew [`MAX_EXACT_POSITIONS`]; outcomes are
+    /// then meaningless and the caller gives up.
+    exhausted: bool,
+}
+
+/// The work of looking up one exact outcome, in [`Budget`] units.
+const LOOKUP_WORK: u64 = 200;
+/// The work of one exact outcome, in [`Budget`] units.
+const POSITION_WORK: u64 = 1000;
+
+/// The most positions the exact outcomes behind a candidate may hold.
+const MAX_EXACT_POSITIONS: usize = 1 << 20;
+
+impl BesideHeap<'_> {
+    fn new<'a>(
+        known: &'a Automaton,
+        options: &'a [Vec<Leaves>],
+        budget: &'a Budget,
+    ) -> BesideHeap<'a> {
+        BesideHeap {
+            known,
+            budget,
+            options,
+            heap: options.len() as u32 - 1,
+            memo: FastMap::default(),
+            exhausted: false,
+        }
+    }
+
+    /// Whether `copies` of the new heap beside `rest` (old heaps, largest
+    /// first) is lost for the player to move.
+    fn lost(&mut self, copies: u32, rest: &[u32]) -> bool {
+        if copies == 0 {
+            return self.known.lost[self.known.element(rest) as usize];
+        }
+        if !self.budget.spend(LOOKUP_WORK) {
+            self.exhausted = true;
+        }
+        if let Some(&known) = self.memo.get(&(copies, rest.to_vec())) {
+            return known;
+        }
+        if self.exhausted
+            || self.memo.len() >= MAX_EXACT_POSITIONS
+            || !self.budget.spend(POSITION_WORK)
+        {
+            self.exhausted = true;
+            return false;
+        }
+        let heap_options = &self.options[self.heap as usize];
+        let mut moves = !heap_options.is_empty();
+        let mut wins = false;
+        for &leaves in heap_options {
+            let next = with_leaves(rest, leaves);
+            if self.lost(copies - 1, &next) {
+                wins = true;
+                break;
+            }
+        }
+        for i in 0..rest.len() {
+            if wins {
+                break;
+            }
+            if i > 0 && rest[i] == rest[i - 1] {
+                continue;
+            }
+            for &leaves in &self.options[rest[i] as usize] {
+                moves = true;
+                let mut without = rest.to_vec();
+                without.remove(i);
+                if self.lost(copies, &with_leaves(&without, leaves)) {
+                    wins = true;
+                    break;
+                }
+            }
+        }
+        let lost = moves && !wins;
+        self.memo.insert((copies, rest.to_vec()), lost);
+        lost
+    }
+}
+
+/// Heaps, largest first, with the heaps a move leaves added.
+fn with_leaves(heaps: &[u32], leaves: Leaves) -> Vec<u32> {
+    let mut next = heaps.to_vec();
+    next.extend(leaves.iter().copied().filter(|&h| h > 0));
+    next.sort_unstable_by(|a, b| b.cmp(a));
+    next
+}
+
+/// Whether `candidate` gives every small position its exact outcome:
+/// each (copies of the new heap, old heaps) in `small`, against `truth`.
+fn agrees(candidate: &Automaton, small: &[(u32, Vec<u32>)], truth: &[bool]) -> bool {
+    let heap = candidate.heaps as u32;
+    small.iter().zip(truth).all(|((copies, rest), &lost)| {
+        let q = (0..*copies).fold(candidate.element(rest), |q, _| {
+            candidate.times_heap(q, heap)
+        });
+        candidate.lost[q as usize] == lost
+    })
+}
+
+/// Small positions with up to `copies` of the new heap, and their exact
+/// outcomes.
+fn small_truth(
+    beside: &mut BesideHeap,
+    copies: u32,
+    total: u32,
+) -> (Vec<(u32, Vec<u32>)>, Vec<bool>) {
+    let old = small_positions(beside.heap - 1, total);
+    let small: Vec<(u32, Vec<u32>)> = (0..=copies)
+        .flat_map(|k| old.iter().map(move |z| (k, z.clone())))
+        .collect();
+    let truth = small.iter().map(|(k, z)| beside.lost(*k, z)).collect();
+    (small, truth)
+}
+
+/// The quotient with one more heap, when that heap is a new generator x
+/// with x^power = w·x^back for an element w the quotient `known` already
+/// has, every other element of the new quotient being an old one times a
+/// power of x below `power`. The new elements' outcomes are those of
+/// their shortest positions; candidates are matched against small
+/// positions' exact outcomes, then checked.
+fn as_new_generator(
+    known: &Automaton,
+    options: &[Vec<Leaves>],
+    budget: &Budget,
+) -> Option<Automaton> {
+    let mut beside = BesideHeap::new(known, options, budget);
+    let (small, truth) = small_truth(&mut beside, MAX_POWER, SMALL_TOTAL / 2);
+    if beside.exhausted {
+        return None;
+    }
+    let (_, parent) = known.walk();
+    let shortest: Vec<Vec<u32>> = (0..known.size() as u32)
+        .map(|mut q| {
+            let mut heaps = Vec::new();
+            while q != 0 {
+                let (p, heap) = parent[q as usize];
+                heaps.push(heap);
+                q = p;
+            }
+            heaps.sort_unstable_by(|a, b| b.cmp(a));
+            heaps
+        })
+        .collect();
+    let m = known.size();
+    for power in 2..=MAX_POWER {
+        // The outcome of each old element times x^i, i < power.
+        let lost: Vec<bool> = (0..power)
+            .flat_map(|i| (0..m).map(move |q| (i, q)))
+            .map(|(i, q)| beside.lost(i, &shortest[q]))
+            .collect();
+        if beside.exhausted {
+            return None;
+        }
+        for back in 0..power {
+            for w in 0..m as u32 {
+                if budget.is_spent() {
+                    return None;
+                }
+                let candidate = generator_candidate(known, power, back, w, &lost);
+                if agrees(&candidate, &small, &truth)
+                    && proves(&candidate, options, 8 * candidate.size() + 1024, budget)
+                {
+                    return Some(candidate);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The highest power of a new generator `as_new_generator` tries.
+const MAX_POWER: u32 = 4;
+
+/// The monoid of old elements times x^i, i < `power`, with
+/// x^power = w·x^back, minimised.
+fn generator_candidate(
+    known: &Automaton,
+    power: u32,
+    back: u32,
+    w: u32,
+    lost: &[bool],
+) -> Automaton {
+    let m = known.size();
+    let old = known.heaps;
+    let heaps = old + 1;
+    let times_w: Vec<u32> = {
+        let with = known.with_heap_as(w);
+        (0..m as u32)
+            .map(|q| with.times_heap(q, heaps as u32))
+            .collect()
+    };
+    let mut acts = Vec::with_capacity(m * power as usize * heaps);
+    for i in 0..power {
+        for (q, &wrapped) in times_w.iter().enumerate() {
+            let q = q as u32;
+            for heap in 1..=old as u32 {
+                acts.push(i * m as u32 + known.times_heap(q, heap));
+            }
+            acts.push(if i + 1 < power {
+                (i + 1) * m as u32 + q
+            } else {
+                back * m as u32 + wrapped
+            });
+        }
+    }
+    Automaton {
+        heaps,
+        acts,
+        lost: lost.to_vec(),
+    }
+    .minimised()
+}
+
+/// The quotient with one more heap, `options.len() - 1`, built from exact
+/// outcomes: positions reached from the empty one a heap at a time are
+/// the same element when no test position added to them tells them apart,
+/// and the tests grow until the check proves the result.
+fn by_witnesses(known: &Automaton, options: &[Vec<Leaves>], budget: &Budget) -> Option<Automaton> {
+    let heap = options.len() as u32 - 1;
+    let mut beside = BesideHeap::new(known, options, budget);
+    for (copies, total) in WITNESS_TESTS {
+        if beside.exhausted {
+            return None;
+        }
+        let old = small_positions(heap - 1, total);
+        let tests: Vec<(u32, Vec<u32>)> = (0..=copies)
+            .flat_map(|k| old.iter().map(move |z| (k, z.clone())))
+            .collect();
+        let outcomes = |position: &(u32, Vec<u32>), beside: &mut BesideHeap| -> Vec<bool> {
+            tests
+                .iter()
+                .map(|(k, z)| {
+                    let mut rest = position.1.clone();
+                    rest.extend_from_slice(z);
+                    rest.sort_unstable_by(|a, b| b.cmp(a));
+                    beside.lost(position.0 + k, &rest)
+                })
+                .collect()
+        };
+        let empty = (0u32, Vec::new());
+        let mut index: FastMap<Vec<bool>, u32> = FastMap::default();
+        index.insert(outcomes(&empty, &mut beside), 0);
+        let mut found = vec![empty];
+        let mut acts = Vec::new();
+        let mut next = 0;
+        while next < found.len() && found.len() <= MAX_ELEMENTS && !beside.exhausted {
+            for h in 1..=heap {
+                let (k, mut rest) = found[next].clone();
+                let position = if h == heap {
+                    (k + 1, rest)
+                } else {
+                    rest.push(h);
+                    rest.sort_unstable_by(|a, b| b.cmp(a));
+                    (k, rest)
+                };
+                let row = outcomes(&position, &mut beside);
+                let fresh = found.len() as u32;
+                let id = *index.entry(row).or_insert(fresh);
+                if id == fresh {
+                    found.push(position);
+                }
+                acts.push(id);
+            }
+            next += 1;
+        }
+        if found.len() > MAX_ELEMENTS || beside.exhausted {
+            return None;
+        }
+        let mut lost = vec![false; found.len()];
+        for (row, &id) in &index {
+            lost[id as usize] = row[0];
+        }
+        let candidate = Automaton {
+            heaps: heap as usize,
+            acts,
+            lost,
+        };
+        if candidate.is_commutative() && proves(&candidate, options, MAX_CHECK_STATES, budget) {
+            return Some(candidate);
+        }
+    }
+    None
+}
+
+/// The tests `by_witnesses` tries in turn: positions with up to so many
+/// copies of the new heap and old heaps of up to so many counters.
+const WITNESS_TESTS: [(u32, u32); 4] = [(2, 6), (3, 10), (4, 14), (5, 20)];
+
+/// Heaps of a quotient proved to act alike at every size past `from`:
+/// heap h has the element of heap h − `period` for every h ≥ from + period.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Periodicity {
+    pub from: u32,
+    pub period: u32,
+}
+
+/// The misère quotient of a heap game restricted to heaps of at most
+/// `max_heap`, its elements numbered in the order of their words (the
+/// identity, element 0, first).
+#[derive(Clone, Debug)]
+pub struct Quotient {
+    pub rule: Rule,
+    pub max_heap: u32,
+    automaton: Automaton,
+    /// The quotient's size restricted to heaps of at most 1, 2, … `max_heap`.
+    pub sizes: Vec<usize>,
+    /// Each heap's element, heap 0 (no heap) the identity.
+    pub heap_elements: Vec<u32>,
+    /// The heaps whose elements generate the quotient, one letter each
+    /// (a, b, c, …), in order.
+    pub generators: Vec<u32>,
+    /// Each element as a word in the generators: `1`, `a`, `ab^2`, ….
+    pub words: Vec<String>,
+    /// Set when the heaps' elements are proved periodic, which makes this
+    /// the quotient of the game with heaps of every size.
+    pub periodic: Option<Periodicity>,
+}
+
+/// The distinct moves of each heap 0 … `max_heap` under `rule`.
+fn heap_options(rule: &Rule, max_heap: u32) -> Vec<Vec<Leaves>> {
+    let mut sequence = Sequence::new(rule.clone());
+    (0..=max_heap as usize)
+        .map(|heap| {
+            let mut options: Vec<Leaves> = sequence
+                .options(heap)
+                .into_iter()
+                .map(|option| {
+                    let mut leaves = [0u32; 2];
+                    for (slot, &h) in leaves.iter_mut().zip(&option.leaves) {
+                        *slot = h as u32;
+                    }
+                    leaves
+                })
+                .collect();
+            options.sort_unstable();
+            options.dedup();
+            options
+        })
+        .collect()
+}
+
+/// The most counters a move of `rule` takes, where heaps of every size are
+/// alike enough for the periodicity argument; none for Grundy's game,
+/// whose splits must be unequal.
+fn longest_take(rule: &Rule) -> Option<u32> {
+    match rule {
+        Rule::Octal(code) => Some(code.longest_take() as u32),
+        Rule::Subtraction(set) => set.members().iter().copied().max(),
+        Rule::Grundy => None,
+    }
+}
+
+/// The error for a computation stopped by its caller.
+fn cancelled() -> GameError {
+    GameError::new("cancelled")
+}
+
+impl Quotient {
+    /// Grows the quotient heap by heap to `max_heap`, calling `progress`
+    /// with each heap before it is added; `false` from it cancels.
+    pub fn compute(
+        rule: &Rule,
+        max_heap: u32,
+        budget: &Budget,
+        mut progress: impl FnMut(u32) -> bool,
+    ) -> Result<Quotient, GameError> {
+        let options = heap_options(rule, max_heap);
+        let mut candidate = Automaton {
+            heaps: 0,
+            acts: Vec::new(),
+            lost: vec![false],
+        };
+        let mut sizes = Vec::with_capacity(max_heap as usize);
+        for heap in 1..=max_heap {
+            if !progress(heap) {
+                return Err(cancelled());
+            }
+            let options = &options[..=heap as usize];
+            if let Some(same) = as_known_element(&candidate, options, budget) {
+                candidate = same;
+                sizes.push(candidate.size());
+                continue;
+            }
+            candidate = as_new_generator(&candidate, options, budget)
+                .or_else(|| by_witnesses(&candidate, options, budget))
+                .ok_or_else(|| {
+                    GameError::too_large(format!(
+                        "too large: the quotient with heaps of up to {heap} was not found within \
+                         the budget (the quotient to heap {} has {} elements)",
+                        heap - 1,
+                        candidate.size()
+                    ))
+                })?;
+            sizes.push(candidate.size());
+        }
+        Ok(Quotient::from_automaton(rule, max_heap, candidate, sizes))
+    }
+
+    /// Names the elements of a proved quotient and looks for periodicity.
+    fn from_automaton(
+        rule: &Rule,
+        max_heap: u32,
+        automaton: Automaton,
+        sizes: Vec<usize>,
+    ) -> Quotient {
+        let heap_elements: Vec<u32> = (0..=max_heap).map(|h| automaton.times_heap(0, h)).collect();
+        // A heap is a generator when its element is not a product of the
+        // generators before it.
+        let mut generators = Vec::new();
+        let mut span = vec![false; automaton.size()];
+        span[0] = true;
+        for heap in 1..=max_heap {
+            let element = heap_elements[heap as usize];
+            if span[element as usize] {
+                continue;
+            }
+            generators.push(heap);
+            let mut stack: Vec<u32> = (0..automaton.size() as u32)
+                .filter(|&q| span[q as usize])
+                .collect();
+            while let Some(q) = stack.pop() {
+                for &g in &generators {
+                    let r = automaton.times_heap(q, g);
+                    if !span[r as usize] {
+                        span[r as usize] = true;
+                        stack.push(r);
+                    }
+                }
+            }
+        }
+        // Shortest words, breadth first; renumber the elements in that order.
+        let letters = generators.len();
+        let mut exponents: Vec<Option<Vec<u32>>> = vec![None; automaton.size()];
+        exponents[0] = Some(vec![0; letters]);
+        let mut order = vec![0u32];
+        let mut next = 0;
+        while next < order.len() {
+            let q = order[next];
+            next += 1;
+            for (letter, &g) in generators.iter().enumerate() {
+                let r = automaton.times_heap(q, g) as usize;
+                if exponents[r].is_none() {
+                    let mut word = exponents[q as usize].clone().expect("reached");
+                    word[letter] += 1;
+                    exponents[r] = Some(word);
+                    order.push(r as u32);
+                }
+            }
+        }
+        let mut renumber = vec![0u32; automaton.size()];
+        for (i, &q) in order.iter().enumerate() {
+            renumber[q as usize] = i as u32;
+        }
+        let heaps = automaton.heaps;
+        let mut acts = Vec::with_capacity(automaton.acts.len());
+        for &q in &order {
+            let row = &automaton.acts[q as usize * heaps..(q as usize + 1) * heaps];
+            acts.extend(row.iter().map(|&r| renumber[r as usize]));
+        }
+        let automaton = Automaton {
+            heaps,
+            acts,
+            lost: order.iter().map(|&q| automaton.lost[q as usize]).collect(),
+        };
+        let words = order
+            .iter()
+            .map(|&q| word(exponents[q as usize].as_deref().expect("reached")))
+            .collect();
+        let heap_elements: Vec<u32> = heap_elements
+            .iter()
+            .map(|&e| renumber[e as usize])
+            .collect();
+        let periodic = longest_take(rule).and_then(|take| periodicity(&heap_elements, take));
+        Quotient {
+            rule: rule.clone(),
+            max_heap,
+            automaton,
+            sizes,
+            heap_elements,
+            generators,
+            words,
+            periodic,
+        }
+    }
+
+    /// How many elements the quotient has.
+    pub fn size(&self) -> usize {
+        self.automaton.size()
+    }
+
+    /// Whether the player to move loses at a position of element `e`.
+    pub fn is_lost(&self, e: u32) -> bool {
+        self.automaton.lost[e as usize]
+    }
+
+    /// The element of `e` times a heap of `size` (at most `max_heap`).
+    pub fn times_heap(&self, e: u32, size: u32) -> u32 {
+        self.automaton.times_heap(e, size)
+    }
+
+    /// The multiplication table, `table[a * len + b]`.
+    pub fn table(&self) -> Vec<u32> {
+        self.automaton.table()
+    }
+
+    /// A heap of at most `max_heap` counters with the element of a heap of
+    /// `size`, if the quotient covers that size.
+    pub fn covered_heap(&self, size: u32) -> Option<u32> {
+        if size <= self.max_heap {
+            return Some(size);
+        }
+        let Periodicity { period, .. } = self.periodic?;
+        Some(size - (size - self.max_heap).div_ceil(period) * period)
+    }
+
+    /// The element of a position of these heaps, if the quotient covers
+    /// every heap.
+    pub fn element(&self, heaps: &[u32]) -> Option<u32> {
+        heaps.iter().try_fold(0, |q, &h| {
+            Some(self.automaton.times_heap(q, self.covered_heap(h)?))
+        })
+    }
+}
+
+/// The largest quotient whose multiplication table is written out.
+pub const MAX_TABLE: usize = 32;
+
+impl Quotient {
+    /// What is proved, in words.
+    pub fn status(&self) -> String {
+        match self.periodic {
+            Some(Periodicity { from, period }) => format!(
+                "proved for heaps of every size: from heap {}, each heap has the element of \
+                 the heap {period} smaller",
+                from + period
+            ),
+            None => {
+                let size = self.size();
+                let since = self
+                    .sizes
+                    .iter()
+                    .position(|&s| s == size)
+                    .map_or(1, |i| i + 1);
+                let stretch = if since < self.max_heap as usize {
+                    format!("; its size has not changed since heap {since}, which proves nothing for larger heaps")
+                } else {
+                    String::new()
+                };
+                format!(
+                    "proved for heaps of up to {}; not proved periodic{stretch}",
+                    self.max_heap
+                )
+            }
+        }
+    }
+
+    /// The quotient as the page and `--json` show it.
+    pub fn summary(&self) -> QuotientSummary {
+        let n = self.size();
+        let table = (n <= MAX_TABLE).then(|| self.table().chunks(n).map(<[u32]>::to_vec).collect());
+        QuotientSummary {
+            rule: self.rule.to_string(),
+            max_heap: self.max_heap,
+            size: n as u32,
+            elements: self.words.clone(),
+            p_portion: (0..n as u32).filter(|&e| self.is_lost(e)).collect(),
+            heaps: self.heap_elements.clone(),
+            generators: self.generators.clone(),
+            sizes: self.sizes.iter().map(|&s| s as u32).collect(),
+            table,
+            status: self.status(),
+        }
+    }
+
+    /// The text `grundy quotient` prints: the size, the elements, the
+    /// P-portion, each heap's element, the size at each bound, and what
+    /// is proved.
+    pub fn text(&self) -> String {
+        let summary = self.summary();
+        let words = |elements: &[u32]| -> String {
+            elements
+                .iter()
+                .map(|&e| self.words[e as usize].as_str())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let mut out = format!("size {}\n", self.size());
+        let _ = writeln!(out, "elements {}", self.words.join(" "));
+        let _ = writeln!(out, "P-portion {}", words(&summary.p_portion));
+        for heap in 1..=self.max_heap {
+            let _ = writeln!(
+                out,
+                "heap {heap} {}",
+                self.words[self.heap_elements[heap as usize] as usize]
+            );
+        }
+        let sizes: Vec<String> = summary.sizes.iter().map(u32::to_string).collect();
+        let _ = writeln!(out, "sizes {}", sizes.join(" "));
+        let _ = writeln!(out, "status {}", summary.status);
+        out
+    }
+}
+
+/// A word from its exponents, one per generator: `1`, `a`, `ab^2`.
+fn word(exponents: &[u32]) -> String {
+    let mut out = String::new();
+    for (letter, &power) in exponents.iter().enumerate() {
+        if power == 0 {
+            continue;
+        }
+        out.push_str(&letter_name(letter));
+        if power > 1 {
+            let _ = write!(out, "^{power}");
+        }
+    }
+    if out.is_empty() {
+        out.push('1');
+    }
+    out
+}
+
+/// The name of generator `letter`: a … z, then A … Z, then [53], [54], ….
+fn letter_name(letter: usize) -> String {
+    const LOWER: &[u8] = b"abcdefghijklmnopqrstuvwxyz";
+    const UPPER: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    match letter {
+        0..=25 => (LOWER[letter] as char).to_string(),
+        26..=51 => (UPPER[letter - 26] as char).to_string(),
+        _ => format!("[{}]", letter + 1),
+    }
+}
+
+/// The least period, with its least start, of heaps' elements that proves
+/// them periodic for every heap: heap h has the element of heap h − p for
+/// every h from `from + p` to the last, and the last is at least
+/// 2·from + 2p + take − 1. Past that, every option of a heap h has the
+/// element of an option of heap h − p and back (the larger heap a move
+/// leaves is at least from + p), so heaps past the last add no letter the
+/// check has not already seen, and the check that proved the quotient for
+/// these heaps proves it for heaps of every size.
+fn periodicity(elements: &[u32], take: u32) -> Option<Periodicity> {
+    let last = elements.len() as u32 - 1;
+    (1..=last / 2).find_map(|period| {
+        // The least start from which the elements repeat with this period.
+        let mut from = last - period;
+        while from >= 1 && elements[from as usize] == elements[(from + period) as usize] {
+            from -= 1;
+        }
+        let from = from + 1;
+        (2 * from + 2 * period + take <= last + 1).then_some(Periodicity { from, period })
+    })
+}
