@@ -78,3 +78,23 @@ test('the note on misère play shows under misère play only, and the smallest w
   await expect(line.locator('.verdict')).toContainText('Misère play');
   await expect(line.locator('.facts dt')).toHaveCount(0);
 });
+
+test('misère Kayles far past the search is decided by its quotient, and the panel says why', async ({ page }) => {
+  const problems = watchConsole(page);
+  const lost = await open(page, `game=octal&position=${encodeURIComponent('0.77\n20 20 20\n')}&play=misere`);
+  await expect(lost.locator('.verdict')).toContainText('the player to move loses against perfect play', { timeout: 30_000 });
+  await expect(lost.locator('.verdict')).toContainText('misère quotient of 0.77');
+  const why = lost.locator('misere-quotient');
+  await expect(why).toContainText('in the P-portion: the player to move loses');
+  await expect(why).toContainText('24 elements');
+  await why.getByText('Multiplication table, 24 × 24').click();
+  await expect(why.locator('tbody tr')).toHaveCount(24);
+
+  const won = await open(page, `game=octal&position=${encodeURIComponent('0.77\n20 20 21\n')}&play=misere`);
+  await expect(won.locator('.verdict')).toContainText('the player to move wins (13 winning moves)', { timeout: 30_000 });
+  const winning = won.locator('misere-quotient li');
+  await expect(winning).toHaveCount(6);
+  await expect(winning.first()).toContainText('take 2 from heap 1 (20)');
+  await expect(won.locator('misere-quotient')).toContainText('… and 7 more');
+  expect(problems).toEqual([]);
+});

@@ -594,3 +594,65 @@ fn frequencies_to_2_20_match_the_published_tables_of_five_unsolved_codes() {
         assert_eq!(ours, published, "{code}");
     }
 }
+
+#[test]
+fn quotient_prints_size_elements_p_portion_and_each_heap() {
+    let out = grundy(&["quotient", "0.3", "--max-heap", "1"], "");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "size 2\nelements 1 a\nP-portion a\nheap 1 a\nsizes 2\n\
+         status proved for heaps of up to 1; not proved periodic\n"
+    );
+}
+
+#[test]
+fn quotient_sizes_match_the_brute_force_quotients() {
+    // Sizes for heaps of up to 1 … 5, which tests/quotient.rs in the core
+    // finds again by telling positions apart directly.
+    for (rule, sizes) in [
+        ("0.77", "2 6 6 6 12"),
+        ("0.07", "1 2 2 6 6"),
+        ("0.75", "2 6 6 6 8"),
+        ("0.35", "2 6 6 14 14"),
+        ("0.137", "2 2 6 6 6"),
+        ("grundy", "1 1 2 2 6"),
+    ] {
+        let out = grundy(&["quotient", rule, "--max-heap", "5"], "");
+        let text = stdout(&out);
+        let size = sizes.rsplit(' ').next().unwrap();
+        assert!(
+            text.starts_with(&format!("size {size}\n")),
+            "{rule}: {text}"
+        );
+        assert!(
+            text.contains(&format!("\nsizes {sizes}\n")),
+            "{rule}: {text}"
+        );
+    }
+}
+
+#[test]
+fn quotient_json_and_periodicity() {
+    let out = grundy(&["quotient", "0.75", "--max-heap", "24", "--json"], "");
+    let json: serde_json::Value = serde_json::from_str(stdout(&out)).unwrap();
+    assert_eq!(json["size"], 8);
+    assert_eq!(json["elements"].as_array().unwrap().len(), 8);
+    assert_eq!(json["table"].as_array().unwrap().len(), 8);
+    assert!(json["status"]
+        .as_str()
+        .unwrap()
+        .starts_with("proved for heaps of every size"));
+}
+
+#[test]
+fn quotient_refuses_what_it_cannot_find_or_read() {
+    let out = grundy(&["quotient", "0.77", "--max-heap", "30"], "");
+    assert_eq!(out.status.code(), Some(3));
+    assert!(stderr(&out).contains("too large"), "{}", stderr(&out));
+    let out = grundy(&["quotient", "0.77"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--max-heap"));
+    let out = grundy(&["quotient", "0.9", "--max-heap", "3"], "");
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -974,6 +974,13 @@ pub struct MisereReport {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub element: Option<u32>,
+    /// The element of each component, in the components' order (empty
+    /// without a quotient).
+    #[serde(default)]
+    pub parts: Vec<u32>,
+    /// The element each move leaves, by move id (empty without a quotient).
+    #[serde(default)]
+    pub afters: Vec<u32>,
 }
 
 /// A misère quotient of a heap game, as `grundy quotient --json` prints it

@@ -6,6 +6,7 @@
 //! counters before them and `right` after; a board draws the heap as that
 //! row (or a stack) and the move as the counters it takes.
 
+use crate::analysis::Outcome;
 use crate::analysis::{
     Analysis, Board, Component, Convention, Edit, Fact, MisereReport, MoveInfo, Region,
 };
@@ -13,6 +14,7 @@ use crate::game::{unknown_move, unsupported_edit, Game, GameError, GameInfo};
 use crate::heaps::{self, heap_components, sorted_heaps, MAX_HEAPS};
 use crate::input::{parse_number, Scanner, BYTE_ORDER_MARK};
 use crate::nimber::Nimber;
+use crate::quotient::{Budget, Quotient};
 use crate::rng::Rng;
 use crate::sequence::{Period, Rule, Sequence, MAX_HEAP};
 use std::fmt::Write as _;
@@ -42,6 +44,14 @@ fn search_period(sequence: &mut Sequence) -> Option<Period> {
         max *= 2;
     }
 }
+
+/// The work an analysis spends finding a misère quotient (about a quarter
+/// of a second natively); past it, positions are searched.
+const ANALYSIS_QUOTIENT_BUDGET: u64 = 250_000_000;
+
+/// The largest heap an analysis grows a misère quotient to; a periodic
+/// quotient found for smaller heaps still covers larger ones.
+const MAX_QUOTIENT_HEAP: u32 = 128;
 
 /// The largest heap whose moves are checked for the misère closed form;
 /// past it misère positions are searched.
@@ -87,6 +97,10 @@ struct RuleValues {
     period: Option<Option<Period>>,
     /// How far `sequence`'s heaps play as Nim heaps in misère play.
     nim_like: NimLike,
+    /// The misère quotient of the rule, once one was asked for.
+    quotient: Option<Quotient>,
+    /// The least heap no quotient was found for within its budget.
+    quotient_failed_at: Option<u32>,
 }
 
 /// Heaps checked with [`heaps::nim_like_failure`], smallest first.
@@ -105,6 +119,8 @@ impl RuleValues {
             self.sequence = Some(Sequence::new(rule.clone()));
             self.period = None;
             self.nim_like = NimLike::default();
+            self.quotient = None;
+            self.quotient_failed_at = None;
         }
         let sequence = self.sequence.as_mut().expect("set above");
         sequence.extend_to(len);
@@ -145,6 +161,31 @@ impl RuleValues {
         largest < check.passed
     }
 
+    /// The misère quotient of `rule` covering heaps of up to `largest`,
+    /// grown from the one held when that does not.
+    fn quotient_to(&mut self, rule: &Rule, largest: u32) -> Option<&Quotient> {
+        self.sequence(rule, 0);
+        let covered = self
+            .quotient
+            .as_ref()
+            .is_some_and(|q| q.covered_heap(largest).is_some());
+        if !covered {
+            if largest > MAX_QUOTIENT_HEAP || self.quotient_failed_at.is_some_and(|h| largest >= h)
+            {
+                return None;
+            }
+            let budget = Budget::new(ANALYSIS_QUOTIENT_BUDGET);
+            match Quotient::compute(rule, largest.max(1), &budget, |_| true) {
+                Ok(found) => self.quotient = Some(found),
+                Err(_) => {
+                    self.quotient_failed_at = Some(largest);
+                    return None;
+                }
+            }
+        }
+        self.quotient.as_ref()
+    }
+
     /// The rule, the first values and the period, for the panel.
     fn facts(&mut self, rule: &Rule) -> Vec<Fact> {
         let sequence = self.sequence(rule, 0);
@@ -164,7 +205,10 @@ impl RuleValues {
         self.nim_like_to(rule, MAX_PLAYABLE_COUNTERS);
         let misere = match &self.nim_like.failure {
             Some((n, why)) => {
-                format!("a heap of {n} is not a Nim heap: {why}; positions are searched")
+                format!(
+                    "a heap of {n} is not a Nim heap: {why}; positions are decided by the \
+                     misère quotient where one is found, and searched otherwise"
+                )
             }
             None => format!(
                 "heaps of up to {} counters play as Nim heaps of their values (Bouton's rule)",
@@ -291,6 +335,76 @@ impl<F: HeapFamily> HeapGame<F> {
             ))),
             None => Ok(()),
         }
+    }
+}
+
+/// The misère report of some heaps from a quotient covering every one:
+/// the position's element, and each move (numbered as the analysis
+/// numbers them) that leaves an element of the P-portion.
+fn quotient_report(position: &HeapPosition, quotient: &Quotient, runs: Runs) -> MisereReport {
+    let covered: Vec<u32> = position
+        .heaps
+        .iter()
+        .map(|&h| {
+            quotient
+                .covered_heap(h)
+                .expect("the quotient covers every heap")
+        })
+        .collect();
+    let element_of =
+        |heaps: &mut dyn Iterator<Item = u32>| heaps.fold(0, |e, h| quotient.times_heap(e, h));
+    let element = element_of(&mut covered.iter().copied());
+    let parts = covered.iter().map(|&h| quotient.times_heap(0, h)).collect();
+    let mut winning = Vec::new();
+    let mut afters = Vec::new();
+    let mut id = 0;
+    for (index, &size) in position.heaps.iter().enumerate() {
+        let others = element_of(
+            &mut covered
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| i != index)
+                .map(|(_, &h)| h),
+        );
+        for (_, left, right) in placements(&runs(&position.rule, size), size) {
+            let after = [left, right]
+                .into_iter()
+                .filter(|&h| h > 0)
+                .fold(others, |e, h| {
+                    quotient.times_heap(
+                        e,
+                        quotient.covered_heap(h).expect("smaller heaps are covered"),
+                    )
+                });
+            if quotient.is_lost(after) {
+                winning.push(id);
+            }
+            afters.push(after);
+            id += 1;
+        }
+    }
+    let lost = quotient.is_lost(element);
+    MisereReport {
+        outcome: Some(if lost {
+            Outcome::Previous
+        } else {
+            Outcome::Next
+        }),
+        winning,
+        explored: 0,
+        method: format!(
+            "by the misère quotient of {} with heaps of up to {} ({} elements), this position \
+             is {}, {} the P-portion",
+            quotient.rule,
+            quotient.max_heap,
+            quotient.size(),
+            quotient.words[element as usize],
+            if lost { "in" } else { "not in" }
+        ),
+        quotient: Some(quotient.summary()),
+        element: Some(element),
+        parts,
+        afters,
     }
 }
 
@@ -534,7 +648,8 @@ impl<F: HeapFamily> Game for HeapGame<F> {
     fn misere_closed_form(&mut self, position: &HeapPosition) -> Option<MisereReport> {
         let largest = position.heaps.iter().copied().max().unwrap_or(0);
         if !self.known.nim_like_to(&position.rule, largest) {
-            return None;
+            let quotient = self.known.quotient_to(&position.rule, largest)?;
+            return Some(quotient_report(position, quotient, F::runs));
         }
         let g = self.known.through_largest(position);
         let values: Vec<u32> = position.heaps.iter().map(|&h| g[h as usize]).collect();

@@ -178,6 +178,8 @@ fn bouton_report(values: &[u32], winning: Vec<u32>, method: String) -> MisereRep
         method,
         quotient: None,
         element: None,
+        parts: Vec::new(),
+        afters: Vec::new(),
     }
 }
 

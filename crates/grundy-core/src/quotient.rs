@@ -699,27 +699,22 @@ pub struct Quotient {
     pub periodic: Option<Periodicity>,
 }
 
-/// The distinct moves of each heap 0 … `max_heap` under `rule`.
-fn heap_options(rule: &Rule, max_heap: u32) -> Vec<Vec<Leaves>> {
-    let mut sequence = Sequence::new(rule.clone());
-    (0..=max_heap as usize)
-        .map(|heap| {
-            let mut options: Vec<Leaves> = sequence
-                .options(heap)
-                .into_iter()
-                .map(|option| {
-                    let mut leaves = [0u32; 2];
-                    for (slot, &h) in leaves.iter_mut().zip(&option.leaves) {
-                        *slot = h as u32;
-                    }
-                    leaves
-                })
-                .collect();
-            options.sort_unstable();
-            options.dedup();
-            options
+/// The distinct moves of a heap of `heap` counters under the sequence's rule.
+fn heap_options(sequence: &mut Sequence, heap: u32) -> Vec<Leaves> {
+    let mut options: Vec<Leaves> = sequence
+        .options(heap as usize)
+        .into_iter()
+        .map(|option| {
+            let mut leaves = [0u32; 2];
+            for (slot, &h) in leaves.iter_mut().zip(&option.leaves) {
+                *slot = h as u32;
+            }
+            leaves
         })
-        .collect()
+        .collect();
+    options.sort_unstable();
+    options.dedup();
+    options
 }
 
 /// The most counters a move of `rule` takes, where heaps of every size are
@@ -731,6 +726,19 @@ fn longest_take(rule: &Rule) -> Option<u32> {
         Rule::Subtraction(set) => set.members().iter().copied().max(),
         Rule::Grundy => None,
     }
+}
+
+/// The work of listing one move of a heap, in [`Budget`] units.
+const OPTION_WORK: u64 = 100;
+
+/// The error for a quotient not found for heaps of up to `heap` within the
+/// budget, the one for heaps of up to `heap - 1` having `size` elements.
+fn out_of_budget(heap: u32, size: usize) -> GameError {
+    GameError::too_large(format!(
+        "too large: the quotient with heaps of up to {heap} was not found within the budget \
+         (the quotient to heap {} has {size} elements)",
+        heap - 1
+    ))
 }
 
 /// The error for a computation stopped by its caller.
@@ -747,7 +755,8 @@ impl Quotient {
         budget: &Budget,
         mut progress: impl FnMut(u32) -> bool,
     ) -> Result<Quotient, GameError> {
-        let options = heap_options(rule, max_heap);
+        let mut sequence = Sequence::new(rule.clone());
+        let mut options = vec![heap_options(&mut sequence, 0)];
         let mut candidate = Automaton {
             heaps: 0,
             acts: Vec::new(),
@@ -758,7 +767,12 @@ impl Quotient {
             if !progress(heap) {
                 return Err(cancelled());
             }
-            let options = &options[..=heap as usize];
+            let moves = heap_options(&mut sequence, heap);
+            if !budget.spend(moves.len() as u64 * OPTION_WORK) {
+                return Err(out_of_budget(heap, candidate.size()));
+            }
+            options.push(moves);
+            let options = &options[..];
             if let Some(same) = as_known_element(&candidate, options, budget) {
                 candidate = same;
                 sizes.push(candidate.size());
@@ -766,14 +780,7 @@ impl Quotient {
             }
             candidate = as_new_generator(&candidate, options, budget)
                 .or_else(|| by_witnesses(&candidate, options, budget))
-                .ok_or_else(|| {
-                    GameError::too_large(format!(
-                        "too large: the quotient with heaps of up to {heap} was not found within \
-                         the budget (the quotient to heap {} has {} elements)",
-                        heap - 1,
-                        candidate.size()
-                    ))
-                })?;
+                .ok_or_else(|| out_of_budget(heap, candidate.size()))?;
             sizes.push(candidate.size());
         }
         Ok(Quotient::from_automaton(rule, max_heap, candidate, sizes))

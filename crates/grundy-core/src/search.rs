@@ -83,6 +83,8 @@ pub fn endless() -> MisereReport {
             .to_string(),
         quotient: None,
         element: None,
+        parts: Vec::new(),
+        afters: Vec::new(),
     }
 }
 
@@ -308,6 +310,8 @@ impl Search {
                 method: e.message,
                 quotient: None,
                 element: None,
+                parts: Vec::new(),
+                afters: Vec::new(),
             },
             None => MisereReport {
                 outcome: Some(if moves == 0 || !winning.is_empty() {
@@ -320,6 +324,8 @@ impl Search {
                 method: format!("exhaustive search of {explored} positions"),
                 quotient: None,
                 element: None,
+                parts: Vec::new(),
+                afters: Vec::new(),
             },
         }
     }

@@ -576,16 +576,23 @@ fn fact(session: &mut Box<dyn grundy_core::AnySession>, label: &str) -> String {
 }
 
 #[test]
-fn wild_heap_games_say_which_heap_is_not_a_nim_heap_and_are_searched() {
+fn wild_heap_games_say_which_heap_is_not_a_nim_heap_and_use_the_quotient() {
     let mut session = games::open("octal", "0.77\n5 6\n", 0).unwrap();
     // The note on misère play is about misère play only.
     assert!(session.analysis().facts.iter().all(|f| f.label != "Misère"));
     session.set_convention(Convention::Misere);
     let kayles = fact(&mut session, "Misère");
     assert!(kayles.starts_with("a heap of "), "{kayles}");
-    assert!(kayles.ends_with("positions are searched"), "{kayles}");
+    assert!(kayles.ends_with("and searched otherwise"), "{kayles}");
     let report = session.analysis().misere.clone().unwrap();
-    assert!(report.explored > 0, "{}", report.method);
+    assert_eq!(report.explored, 0, "{}", report.method);
+    assert!(report.quotient.is_some(), "{}", report.method);
+    assert_eq!(report.parts.len(), 2);
+    // Where no quotient is found within the budget, positions are searched.
+    let mut large = games::open("octal", "0.77\n30 1\n", 0).unwrap();
+    large.set_convention(Convention::Misere);
+    let report = large.analysis().misere.clone().unwrap();
+    assert!(report.quotient.is_none(), "{}", report.method);
     let mut nim_like = games::open("subtraction", "1,2,3\n5 6\n", 0).unwrap();
     nim_like.set_convention(Convention::Misere);
     assert_eq!(

@@ -7,6 +7,7 @@ import './game-tree';
 import './tree-drawing';
 import './nim-disguise';
 import './nim-product-table';
+import './misere-quotient';
 
 /** Terms of the total shown before the rest fold behind a button. */
 const MAX_TERMS = 12;
@@ -190,7 +191,7 @@ export class AnalysisReadout extends LitElement {
     .facts dd { margin: 0 0 0.3rem 0; font-weight: 600; }
     .timing { color: var(--grundy-muted); font-size: 0.75rem; }
     .error { color: var(--grundy-lose); font-size: 0.85rem; margin: 0.3rem 0 0; white-space: pre-wrap; }
-    .tree-panel summary, .disguise summary, .products summary { cursor: pointer; font-weight: 600; font-size: 0.9rem; }
+    .tree-panel summary, .disguise summary, .products summary, .quotient summary { cursor: pointer; font-weight: 600; font-size: 0.9rem; }
     .tree-panel label { font-size: 0.85rem; }
     dialog.tree { width: 94vw; max-width: none; height: 90vh; max-height: none; box-sizing: border-box; padding: 0.75rem;
       border: 1px solid var(--grundy-border); border-radius: 0.5rem; background: var(--grundy-surface, Canvas); color: var(--grundy-ink, CanvasText); }
@@ -225,6 +226,10 @@ export class AnalysisReadout extends LitElement {
       ${analysis.nimProducts
         ? html`<details class="products"><summary>Nim multiplication</summary>
             <nim-product-table .analysis=${analysis}></nim-product-table></details>`
+        : nothing}
+      ${analysis.misere?.quotient
+        ? html`<details class="quotient" open><summary>Why: the misère quotient</summary>
+            <misere-quotient .analysis=${analysis}></misere-quotient></details>`
         : nothing}
       ${analysis.misere
         ? nothing

@@ -289,7 +289,16 @@ quotient?: QuotientSummary,
 /**
  * The position's element of that quotient.
  */
-element?: number, };
+element?: number, 
+/**
+ * The element of each component, in the components' order (empty
+ * without a quotient).
+ */
+parts: Array<number>, 
+/**
+ * The element each move leaves, by move id (empty without a quotient).
+ */
+afters: Array<number>, };
 
 export type Analysis = { nimber: Nimber, outcome: Outcome, 
 /**

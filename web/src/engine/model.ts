@@ -19,6 +19,7 @@ export type {
   Interval,
   Loopy,
   MisereReport,
+  QuotientSummary,
   MoveInfo,
   NimProducts,
   Nimber,

@@ -493,6 +493,8 @@ impl AnySession for Sum {
                 method: e.message,
                 quotient: None,
                 element: None,
+                parts: Vec::new(),
+                afters: Vec::new(),
             },
         }
     }
