@@ -284,7 +284,7 @@ fn proves(candidate: &Automaton, options: &[Vec<Leaves>], cap: usize, budget: &B
     seen.insert((0, false, vec![0; words]), ());
     let mut set = vec![0u64; words];
     let mut next = 0;
-    let step = (n + options.iter().map(Vec::len).sum::<usize>() * words) as u64;
+    let step = (candidate.heaps * n + options.iter().map(Vec::len).sum::<usize>() * words) as u64;
     while next < states.len() {
         if !budget.spend(step) {
             return false;
