@@ -101,14 +101,7 @@ impl Automaton {
 
     /// The same monoid with one more heap, which acts as element `e`.
     fn with_heap_as(&self, e: u32) -> Automaton {
-        let (_, parent) = self.walk();
-        let mut path = Vec::new();
-        let mut q = e;
-        while q != 0 {
-            let (p, heap) = parent[q as usize];
-            path.push(heap);
-            q = p;
-        }
+        let path = &self.shortest_positions()[e as usize];
         let heaps = self.heaps + 1;
         let mut acts = Vec::with_capacity(self.size() * heaps);
         for q in 0..self.size() {
@@ -164,42 +157,58 @@ impl Automaton {
         (order, parent)
     }
 
+    /// A position of fewest heaps for each element, largest heap first.
+    fn shortest_positions(&self) -> Vec<Vec<u32>> {
+        let (_, parent) = self.walk();
+        (0..self.size() as u32)
+            .map(|mut q| {
+                let mut heaps = Vec::new();
+                while q != 0 {
+                    let (p, heap) = parent[q as usize];
+                    heaps.push(heap);
+                    q = p;
+                }
+                heaps.sort_unstable_by(|a, b| b.cmp(a));
+                heaps
+            })
+            .collect()
+    }
+
+    /// Calls `each` with every element e and the row of products e·z,
+    /// z = 0, 1, …, each found from a product already known.
+    fn for_each_row(&self, mut each: impl FnMut(usize, &[u32])) {
+        let n = self.size();
+        let (order, parent) = self.walk();
+        let mut row = vec![0u32; n];
+        for e in 0..n {
+            row[0] = e as u32;
+            for &z in &order[1..] {
+                let (p, heap) = parent[z as usize];
+                row[z as usize] = self.times_heap(row[p as usize], heap);
+            }
+            each(e, &row);
+        }
+    }
+
     /// For each element e, the elements z with e·z lost, as a bit set of
     /// `words` words: `residuals[e * words ..]`.
     fn residuals(&self, words: usize) -> Vec<u64> {
-        let n = self.size();
-        let (order, parent) = self.walk();
-        let mut bits = vec![0u64; n * words];
-        let mut product = vec![0u32; n];
-        for e in 0..n {
-            product[0] = e as u32;
-            for &z in &order[1..] {
-                let (p, heap) = parent[z as usize];
-                product[z as usize] = self.times_heap(product[p as usize], heap);
-            }
-            let row = &mut bits[e * words..(e + 1) * words];
-            for z in 0..n {
-                if self.lost[product[z] as usize] {
-                    row[z / 64] |= 1 << (z % 64);
+        let mut bits = vec![0u64; self.size() * words];
+        self.for_each_row(|e, row| {
+            let bits = &mut bits[e * words..(e + 1) * words];
+            for (z, &product) in row.iter().enumerate() {
+                if self.lost[product as usize] {
+                    bits[z / 64] |= 1 << (z % 64);
                 }
             }
-        }
+        });
         bits
     }
 
-    /// The product of every pair: `table[a * len + b]`.
+    /// The product of every pair: `table[a * size + b]`.
     fn table(&self) -> Vec<u32> {
-        let n = self.size();
-        let (order, parent) = self.walk();
-        let mut table = vec![0u32; n * n];
-        for a in 0..n {
-            let row = &mut table[a * n..(a + 1) * n];
-            row[0] = a as u32;
-            for &b in &order[1..] {
-                let (p, heap) = parent[b as usize];
-                row[b as usize] = self.times_heap(row[p as usize], heap);
-            }
-        }
+        let mut table = Vec::with_capacity(self.size() * self.size());
+        self.for_each_row(|_, row| table.extend_from_slice(row));
         table
     }
 
@@ -511,19 +520,7 @@ fn as_new_generator(
     if beside.exhausted {
         return None;
     }
-    let (_, parent) = known.walk();
-    let shortest: Vec<Vec<u32>> = (0..known.size() as u32)
-        .map(|mut q| {
-            let mut heaps = Vec::new();
-            while q != 0 {
-                let (p, heap) = parent[q as usize];
-                heaps.push(heap);
-                q = p;
-            }
-            heaps.sort_unstable_by(|a, b| b.cmp(a));
-            heaps
-        })
-        .collect();
+    let shortest = known.shortest_positions();
     let m = known.size();
     for power in 2..=MAX_POWER {
         // The outcome of each old element times x^i, i < power.
