@@ -359,8 +359,18 @@ pub fn cases() -> Vec<BenchCase> {
             max_runs: Some(5),
             ..case(
                 "octal",
-                "misère Kayles 14 15 (5 751 positions)",
-                "0.77\n14 15\n".to_string(),
+                "misère Kayles 20 20 20, cold (its quotient to heap 20)",
+                "0.77\n20 20 20\n".to_string(),
+                2000.0,
+            )
+        },
+        BenchCase {
+            work: Work::Misere,
+            max_runs: Some(5),
+            ..case(
+                "sum",
+                "misère Nim 1 2 3 beside Kayles 7 8 (searched)",
+                "--- nim\n1 2 3\n--- octal\n0.77\n7 8\n".to_string(),
                 2000.0,
             )
         },
