@@ -24,7 +24,7 @@ export class MisereQuotient extends LitElement {
     .part { border-radius: 0.4em; padding: 0.05em 0.35em; font-weight: 700; white-space: nowrap; }
     .scroll { max-width: 100%; overflow-x: auto; }
     table { border-collapse: collapse; font-variant-numeric: tabular-nums; font-size: 0.7rem; }
-    th, td { padding: 0.1rem 0.25rem; text-align: center; border: 1px solid var(--grundy-border, #ccc); }
+    th, td { padding: 0.05rem 0.15rem; text-align: center; border: 1px solid var(--grundy-border, #ccc); }
     th { font-weight: 600; color: var(--grundy-muted, #555); }
     td.in-p { background: color-mix(in srgb, var(--grundy-lose, #a0153e) 16%, transparent); font-weight: 700; }
     th.here { outline: 2px solid var(--grundy-accent, #0b57d0); }
