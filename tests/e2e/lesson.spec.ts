@@ -58,7 +58,10 @@ test('a block steps through the position, the nimbers, the total and the winning
   const game = shownSlide(page).locator('grundy-game');
   await expect(game.locator('.step')).toHaveText('1 / 4: The position');
   await expect(game.locator('grundy-heaps .badge')).toHaveCount(0);
+  // The steps go on once the position is drawn; under load that can lag.
+  await expect(game.locator('grundy-heaps .heap')).toHaveCount(3);
   await game.getByRole('button', { name: 'Next step' }).click();
+  await expect(game.locator('.step')).toHaveText(/^2 \/ 4/);
   await expect(game.locator('grundy-heaps .badge')).toHaveCount(3);
   await expect(game.locator('.sum')).toHaveCount(0);
   await game.getByRole('button', { name: 'Next step' }).click();
