@@ -342,40 +342,22 @@ impl<F: HeapFamily> HeapGame<F> {
 /// the position's element, and each move (numbered as the analysis
 /// numbers them) that leaves an element of the P-portion.
 fn quotient_report(position: &HeapPosition, quotient: &Quotient, runs: Runs) -> MisereReport {
-    let covered: Vec<u32> = position
-        .heaps
+    let covers = "the quotient covers every heap";
+    let heaps = &position.heaps;
+    let element = quotient.element(heaps).expect(covers);
+    let parts = heaps
         .iter()
-        .map(|&h| {
-            quotient
-                .covered_heap(h)
-                .expect("the quotient covers every heap")
-        })
+        .map(|&h| quotient.element(&[h]).expect(covers))
         .collect();
-    let element_of =
-        |heaps: &mut dyn Iterator<Item = u32>| heaps.fold(0, |e, h| quotient.times_heap(e, h));
-    let element = element_of(&mut covered.iter().copied());
-    let parts = covered.iter().map(|&h| quotient.times_heap(0, h)).collect();
     let mut winning = Vec::new();
     let mut afters = Vec::new();
     let mut id = 0;
-    for (index, &size) in position.heaps.iter().enumerate() {
-        let others = element_of(
-            &mut covered
-                .iter()
-                .enumerate()
-                .filter(|&(i, _)| i != index)
-                .map(|(_, &h)| h),
-        );
+    for (index, &size) in heaps.iter().enumerate() {
+        let others = [&heaps[..index], &heaps[index + 1..]].concat();
+        let others = quotient.element(&others).expect(covers);
         for (_, left, right) in placements(&runs(&position.rule, size), size) {
-            let after = [left, right]
-                .into_iter()
-                .filter(|&h| h > 0)
-                .fold(others, |e, h| {
-                    quotient.times_heap(
-                        e,
-                        quotient.covered_heap(h).expect("smaller heaps are covered"),
-                    )
-                });
+            let leaves: Vec<u32> = [left, right].into_iter().filter(|&h| h > 0).collect();
+            let after = quotient.times(others, &leaves).expect(covers);
             if quotient.is_lost(after) {
                 winning.push(id);
             }

@@ -99,17 +99,14 @@ impl Automaton {
         self.times_heap(self.times_heap(q, leaves[0]), leaves[1])
     }
 
-    /// The same monoid with one more heap, which acts as element `e`.
-    fn with_heap_as(&self, e: u32) -> Automaton {
-        let path = &self.shortest_positions()[e as usize];
+    /// The same monoid with one more heap, which acts as the element of
+    /// the position `like` (a position of the heaps it has).
+    fn with_heap_as(&self, like: &[u32]) -> Automaton {
         let heaps = self.heaps + 1;
         let mut acts = Vec::with_capacity(self.size() * heaps);
         for q in 0..self.size() {
             acts.extend_from_slice(&self.acts[q * self.heaps..(q + 1) * self.heaps]);
-            acts.push(
-                path.iter()
-                    .fold(q as u32, |r, &heap| self.times_heap(r, heap)),
-            );
+            acts.push(self.times_heaps(q as u32, like));
         }
         Automaton {
             heaps,
@@ -130,9 +127,14 @@ impl Automaton {
         })
     }
 
+    /// Element q times a position of these heaps.
+    fn times_heaps(&self, q: u32, heaps: &[u32]) -> u32 {
+        heaps.iter().fold(q, |r, &h| self.times_heap(r, h))
+    }
+
     /// The element of a position of these heaps.
     fn element(&self, heaps: &[u32]) -> u32 {
-        heaps.iter().fold(0, |q, &h| self.times_heap(q, h))
+        self.times_heaps(0, heaps)
     }
 
     /// A breadth-first walk from the identity: the elements in the order
@@ -349,8 +351,10 @@ fn as_known_element(
     if beside.exhausted {
         return None;
     }
-    (0..known.size() as u32)
-        .map(|e| known.with_heap_as(e))
+    known
+        .shortest_positions()
+        .iter()
+        .map(|like| known.with_heap_as(like))
         .filter(|candidate| agrees(candidate, &small, &truth))
         .find(|candidate| proves(candidate, options, 8 * known.size() + 1024, budget))
 }
@@ -378,6 +382,16 @@ fn small_positions(largest: u32, total: u32) -> Vec<Vec<u32>> {
         start = end;
     }
     out
+}
+
+/// Positions of up to `copies` copies of heap `heap` beside old heaps of
+/// at most `total` counters in all, as (copies, old heaps), the empty
+/// position first.
+fn test_positions(heap: u32, copies: u32, total: u32) -> Vec<(u32, Vec<u32>)> {
+    let old = small_positions(heap - 1, total);
+    (0..=copies)
+        .flat_map(|k| old.iter().map(move |z| (k, z.clone())))
+        .collect()
 }
 
 /// Exact misère outcomes of copies of one new heap beside positions of
@@ -496,10 +510,7 @@ fn small_truth(
     copies: u32,
     total: u32,
 ) -> (Vec<(u32, Vec<u32>)>, Vec<bool>) {
-    let old = small_positions(beside.heap - 1, total);
-    let small: Vec<(u32, Vec<u32>)> = (0..=copies)
-        .flat_map(|k| old.iter().map(move |z| (k, z.clone())))
-        .collect();
+    let small = test_positions(beside.heap, copies, total);
     let truth = small.iter().map(|(k, z)| beside.lost(*k, z)).collect();
     (small, truth)
 }
@@ -521,18 +532,17 @@ fn as_new_generator(
         return None;
     }
     let shortest = known.shortest_positions();
-    let m = known.size();
     for power in 2..=MAX_POWER {
         // The outcome of each old element times x^i, i < power.
         let lost: Vec<bool> = (0..power)
-            .flat_map(|i| (0..m).map(move |q| (i, q)))
-            .map(|(i, q)| beside.lost(i, &shortest[q]))
+            .flat_map(|i| shortest.iter().map(move |position| (i, position)))
+            .map(|(i, position)| beside.lost(i, position))
             .collect();
         if beside.exhausted {
             return None;
         }
         for back in 0..power {
-            for w in 0..m as u32 {
+            for w in &shortest {
                 if budget.is_spent() {
                     return None;
                 }
@@ -552,23 +562,18 @@ fn as_new_generator(
 const MAX_POWER: u32 = 4;
 
 /// The monoid of old elements times x^i, i < `power`, with
-/// x^power = w·x^back, minimised.
+/// x^power = w·x^back, w the element of the old position `w`, minimised.
 fn generator_candidate(
     known: &Automaton,
     power: u32,
     back: u32,
-    w: u32,
+    w: &[u32],
     lost: &[bool],
 ) -> Automaton {
     let m = known.size();
     let old = known.heaps;
     let heaps = old + 1;
-    let times_w: Vec<u32> = {
-        let with = known.with_heap_as(w);
-        (0..m as u32)
-            .map(|q| with.times_heap(q, heaps as u32))
-            .collect()
-    };
+    let times_w: Vec<u32> = (0..m as u32).map(|q| known.times_heaps(q, w)).collect();
     let mut acts = Vec::with_capacity(m * power as usize * heaps);
     for i in 0..power {
         for (q, &wrapped) in times_w.iter().enumerate() {
@@ -602,10 +607,9 @@ fn by_witnesses(known: &Automaton, options: &[Vec<Leaves>], budget: &Budget) -> 
         if beside.exhausted {
             return None;
         }
-        let old = small_positions(heap - 1, total);
-        let tests: Vec<(u32, Vec<u32>)> = (0..=copies)
-            .flat_map(|k| old.iter().map(move |z| (k, z.clone())))
-            .collect();
+        // The first test is the empty position: a row's first outcome is
+        // the position's own.
+        let tests = test_positions(heap, copies, total);
         let outcomes = |position: &(u32, Vec<u32>), beside: &mut BesideHeap| -> Vec<bool> {
             tests
                 .iter()
@@ -880,9 +884,12 @@ impl Quotient {
         self.automaton.lost[e as usize]
     }
 
-    /// The element of `e` times a heap of `size` (at most `max_heap`).
-    pub fn times_heap(&self, e: u32, size: u32) -> u32 {
-        self.automaton.times_heap(e, size)
+    /// Element `e` times a position of these heaps, if the quotient covers
+    /// every heap.
+    pub fn times(&self, e: u32, heaps: &[u32]) -> Option<u32> {
+        heaps.iter().try_fold(e, |q, &h| {
+            Some(self.automaton.times_heap(q, self.covered_heap(h)?))
+        })
     }
 
     /// The multiplication table, `table[a * len + b]`.
@@ -903,9 +910,7 @@ impl Quotient {
     /// The element of a position of these heaps, if the quotient covers
     /// every heap.
     pub fn element(&self, heaps: &[u32]) -> Option<u32> {
-        heaps.iter().try_fold(0, |q, &h| {
-            Some(self.automaton.times_heap(q, self.covered_heap(h)?))
-        })
+        self.times(0, heaps)
     }
 }
 
