@@ -5,7 +5,7 @@ import { componentColour, inkOn } from '../elements/palette';
 import { regionHas } from '../engine/regions';
 import { heapEditButtons, ruleField } from './heap-edit';
 import { escapeXml } from '../elements/export';
-import { sentence } from '../elements/readout';
+import { sentence } from '../elements/sentence';
 
 /** Counters drawn individually up to this many per heap; taller heaps shrink them. */
 const FULL_SIZE_COUNTERS = 12;

@@ -1,6 +1,7 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { winningMoves, type Analysis, type MisereReport, type QuotientSummary } from '../engine/model';
 import { componentColour, inkOn } from './palette';
+import { sentence } from './sentence';
 
 /** The largest table shown open; larger ones open on request. */
 const OPEN_TABLE = 12;
@@ -58,7 +59,7 @@ export class MisereQuotient extends LitElement {
       ${quotient.table ? this.renderTable(quotient, report.element, inP) : html`<p>The table has
         ${quotient.size} × ${quotient.size} products, too many to show here; <code>grundy quotient ${quotient.rule}
         --max-heap ${quotient.maxHeap} --json</code> prints it.</p>`}
-      <p class="how">${quotient.status[0].toUpperCase()}${quotient.status.slice(1)}.</p>
+      <p class="how">${sentence(quotient.status)}.</p>
     `;
   }
 

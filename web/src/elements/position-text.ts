@@ -4,7 +4,7 @@ import type { BoardElement } from '../boards/board';
 import type { View } from '../engine/model';
 import { download, pngFromSvg } from './export';
 import type { GameController, Origin } from './game-controller';
-import { sentence } from './readout';
+import { sentence } from './sentence';
 
 /**
  * The longest position text the text box shows. Laying out a text box

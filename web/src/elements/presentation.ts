@@ -2,6 +2,7 @@ import { html, nothing, type ReactiveController, type ReactiveControllerHost } f
 import { renderBoard } from '../boards/index';
 import { winningMoves, type Analysis, type View } from '../engine/model';
 import './nim-sum-table';
+import './readout';
 
 /** What a presentation reveals, one step per arrow key. */
 export const STEPS = ['The position', 'The nimber of each part', 'The total: who wins', 'The winning move'];

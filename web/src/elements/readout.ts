@@ -1,6 +1,7 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { afterText, isWinning, sumExpression, valueText, winningMoves, type Analysis, type MisereReport, type TreeNode } from '../engine/model';
 import { componentColour, inkOn } from './palette';
+import { sentence } from './sentence';
 import './nim-sum-table';
 import './mex-explainer';
 import './game-tree';
@@ -12,10 +13,6 @@ import './misere-quotient';
 /** Terms of the total shown before the rest fold behind a button. */
 const MAX_TERMS = 12;
 
-/** The core's messages start in lower case, after their location. */
-export function sentence(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
 
 function formatMs(ms: number): string {
   return ms < 1 ? `${ms.toFixed(2)} ms` : `${ms.toFixed(1)} ms`;
