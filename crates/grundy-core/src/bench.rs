@@ -24,7 +24,8 @@ pub enum Work {
     Period,
     /// Computing G(0 … count − 1) of `input`'s `rule count`, as the explorer does.
     Values,
-    /// The misère outcome by exhaustive search: `grundy outcome --misere`.
+    /// The misère outcome within the playground's search budget, as a
+    /// page's analysis asks for it.
     Misere,
     /// An edit to an analysed position and the new analysis: what drawing
     /// does. The session lasts from run to run, as a page's does, and each
@@ -371,7 +372,27 @@ pub fn cases() -> Vec<BenchCase> {
                 "sum",
                 "misère Nim 1 2 3 beside Kayles 7 8 (searched)",
                 "--- nim\n1 2 3\n--- octal\n0.77\n7 8\n".to_string(),
-                2000.0,
+                50.0,
+            )
+        },
+        BenchCase {
+            work: Work::Misere,
+            max_runs: Some(5),
+            ..case(
+                "sum",
+                "misère Nim 1 2 3 4 beside Kayles 12 13 (87 431 positions searched)",
+                "--- nim\n1 2 3 4\n--- octal\n0.77\n12 13\n".to_string(),
+                250.0,
+            )
+        },
+        BenchCase {
+            work: Work::Misere,
+            max_runs: Some(5),
+            ..case(
+                "sum",
+                "misère Kayles 30 31 32, refused at the playground's budget",
+                "--- octal\n0.77\n30 31 32\n".to_string(),
+                250.0,
             )
         },
         case(
@@ -774,7 +795,7 @@ pub fn run_work(work: Work, game: &str, input: &str) -> Result<usize, GameError>
             Ok(proved.map_or(0, |p| p.period))
         }
         Work::Misere => {
-            let report = games::misere_report(game, input, search::CLI_BUDGET)?;
+            let report = games::misere_report(game, input, search::PLAYGROUND_BUDGET)?;
             Ok(report.explored as usize + report.winning.len())
         }
         Work::Values => {

@@ -1,6 +1,7 @@
 //! The trait every game implements, and the error its parsers return.
 
 use crate::analysis::{Analysis, Edit, MisereReport, Outcome, Region};
+use crate::key::KeyHasher;
 use crate::nimber::Nimber;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -178,10 +179,31 @@ pub trait Game: Default {
         self.format(position)
     }
 
+    /// Writes the position's [`canonical`](Game::canonical) key into a
+    /// search's hasher. Games whose searches are long write it directly,
+    /// without making the text, and may leave out what every position a
+    /// search reaches from one shares (a heap game's rule).
+    fn write_key(&self, position: &Self::Position, key: &mut KeyHasher) {
+        key.write_str(&self.canonical(position));
+    }
+
     /// How many moves `analyse` would list. A game whose analysis is costly
     /// counts them directly, for searches that only play them.
     fn option_count(&mut self, position: &Self::Position) -> u32 {
         self.analyse(position).moves.len() as u32
+    }
+
+    /// The work, in a search's units (about a byte of key, a nanosecond),
+    /// of each move `play` lists to find the one asked for: most games list
+    /// the moves before it, cheaply (1); heap games count their way there
+    /// (0); a game that works each move out in full says more.
+    const WORK_PER_MOVE_LISTED: usize = 1;
+
+    /// Whether an earlier move of the position leads to the same position
+    /// (a mirror image, an equal heap): searches play only the first. By
+    /// default no move is said to.
+    fn repeats_earlier_move(&mut self, _position: &Self::Position, _move_id: u32) -> bool {
+        false
     }
 
     /// The misère outcome and winning moves where theory gives them without

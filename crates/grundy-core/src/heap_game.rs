@@ -13,13 +13,16 @@ use crate::analysis::{
 use crate::game::{unknown_move, unsupported_edit, Game, GameError, GameInfo};
 use crate::heaps::{self, heap_components, sorted_heaps, MAX_HEAPS};
 use crate::input::{parse_number, Scanner, BYTE_ORDER_MARK};
+use crate::key::KeyHasher;
 use crate::nimber::Nimber;
 use crate::quotient::{Budget, Quotient};
 use crate::rng::Rng;
 use crate::sequence::{Period, Rule, Sequence, MAX_HEAP};
+use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::marker::PhantomData;
 use std::ops::Range;
+use std::rc::Rc;
 
 /// The playground lists every move of every heap, so it draws smaller heaps.
 pub const MAX_PLAYABLE_COUNTERS: u32 = 100;
@@ -57,10 +60,11 @@ const MAX_QUOTIENT_HEAP: u32 = 128;
 /// past it misère positions are searched.
 const NIM_LIKE_LIMIT: u32 = 1 << 12;
 
-/// A rule and its heaps.
+/// A rule and its heaps. The rule is shared by every position played from
+/// one, as a search makes millions of them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HeapPosition {
-    pub rule: Rule,
+    pub rule: Rc<Rule>,
     pub heaps: Vec<u32>,
 }
 
@@ -85,6 +89,7 @@ pub trait HeapFamily: Default {
 #[derive(Default)]
 pub struct HeapGame<F: HeapFamily> {
     known: RuleValues,
+    moves: MoveTable,
     family: PhantomData<F>,
 }
 
@@ -244,7 +249,10 @@ impl<F: HeapFamily> HeapGame<F> {
             None => (read_rule::<F>(text)?, "", 2),
         };
         let heaps = read_heaps(heaps_text, first_line)?;
-        Ok(vec![HeapPosition { rule, heaps }])
+        Ok(vec![HeapPosition {
+            rule: Rc::new(rule),
+            heaps,
+        }])
     }
 
     pub fn format(&self, position: &HeapPosition) -> String {
@@ -270,7 +278,18 @@ impl<F: HeapFamily> HeapGame<F> {
         position: &HeapPosition,
         move_id: u32,
     ) -> Result<HeapPosition, GameError> {
-        play_move(position, move_id, F::runs)
+        let (index, left, right) =
+            self.moves
+                .of(&position.rule)
+                .locate(&position.heaps, move_id, F::runs)?;
+        let mut heaps = Vec::with_capacity(position.heaps.len() + 1);
+        heaps.extend_from_slice(&position.heaps[..index]);
+        heaps.extend([left, right].into_iter().filter(|&h| h > 0));
+        heaps.extend_from_slice(&position.heaps[index + 1..]);
+        Ok(HeapPosition {
+            rule: position.rule.clone(),
+            heaps,
+        })
     }
 
     pub fn edit(
@@ -310,9 +329,9 @@ impl<F: HeapFamily> HeapGame<F> {
                 next.heaps = (0..count).map(|_| 1 + rng.below(largest) as u32).collect();
             }
             Edit::SetRule { rule } if F::RULE_LINE => {
-                next.rule = F::parse_rule(rule.trim()).map_err(|(column, message)| {
+                next.rule = Rc::new(F::parse_rule(rule.trim()).map_err(|(column, message)| {
                     GameError::new(format!("character {column} of the rule: {message}"))
-                })?;
+                })?);
             }
             _ => return Err(unsupported_edit(F::info().name, edit)),
         }
@@ -390,25 +409,129 @@ fn quotient_report(position: &HeapPosition, quotient: &Quotient, runs: Runs) -> 
     }
 }
 
-/// The heap a move is played on, and the counters it leaves before and
-/// after the ones it takes.
-fn locate(
-    position: &HeapPosition,
-    move_id: u32,
-    runs: Runs,
-) -> Result<(usize, u32, u32), GameError> {
-    let mut remaining = move_id as usize;
-    for (index, &size) in position.heaps.iter().enumerate() {
-        for run in runs(&position.rule, size) {
-            let count = run.lefts.len();
-            if remaining < count {
-                let (_, left, right) = run.placement(size, remaining as u32);
-                return Ok((index, left, right));
-            }
-            remaining -= count;
+/// Each heap size's moves under the rule last played, listed once: a
+/// search counts and plays moves millions of times. Sizes from
+/// [`TABLED_SIZES`] on are listed afresh each time, as one heap of 2²⁰ in a
+/// search is refused long before its size's table would pay.
+#[derive(Default)]
+struct MoveTable {
+    rule: Option<Rc<Rule>>,
+    /// How many moves each size below the table's length has, and its runs.
+    sizes: Vec<(u32, Vec<Run>)>,
+    /// For each size below [`REPEATS_TABLED`] in `sizes`, which of its moves
+    /// leave the same heaps as an earlier one (the mirror image of a move,
+    /// mostly): a search plays only the first.
+    repeats: Vec<Vec<bool>>,
+}
+
+const TABLED_SIZES: usize = 1 << 12;
+/// Sizes whose repeated moves are marked: their marks take a byte a move,
+/// and searches reach only small heaps.
+const REPEATS_TABLED: usize = 1 << 8;
+
+impl MoveTable {
+    /// The table of `rule`, emptied first if it held another rule's moves.
+    fn of(&mut self, rule: &Rc<Rule>) -> &mut MoveTable {
+        let same = |known: &Rc<Rule>| Rc::ptr_eq(known, rule) || known == rule;
+        if !self.rule.as_ref().is_some_and(same) {
+            self.rule = Some(rule.clone());
+            self.sizes.clear();
+            self.repeats.clear();
+        }
+        self
+    }
+
+    /// How many moves a heap of `size` has, in the table's rule.
+    #[inline]
+    fn count_of(&mut self, size: u32, runs: Runs) -> u32 {
+        match self.sizes.get(size as usize) {
+            Some(&(count, _)) => count,
+            None => self.moves(size, runs).0,
         }
     }
-    Err(unknown_move(move_id))
+
+    /// How many moves a heap of `size` has, and their runs, in the table's rule.
+    fn moves(&mut self, size: u32, runs: Runs) -> (u32, Cow<'_, [Run]>) {
+        let rule = self.rule.as_ref().expect("`of` sets the rule");
+        let index = size as usize;
+        if index >= TABLED_SIZES {
+            let listed = runs(rule, size);
+            return (move_count(&listed), Cow::Owned(listed));
+        }
+        while self.sizes.len() <= index {
+            let listed = runs(rule, self.sizes.len() as u32);
+            self.sizes.push((move_count(&listed), listed));
+        }
+        let (count, listed) = &self.sizes[index];
+        (*count, Cow::Borrowed(listed))
+    }
+
+    /// Whether move `move_id` leaves the same heaps as an earlier move:
+    /// one on an earlier heap of the same size, or the same heap's move
+    /// that leaves the same two parts.
+    fn repeats(&mut self, heaps: &[u32], move_id: u32, runs: Runs) -> bool {
+        let mut remaining = move_id;
+        for (index, &size) in heaps.iter().enumerate() {
+            let count = self.count_of(size, runs);
+            if remaining >= count {
+                remaining -= count;
+                continue;
+            }
+            if heaps[..index].contains(&size) {
+                return true;
+            }
+            let size = size as usize;
+            if size >= REPEATS_TABLED {
+                return false;
+            }
+            while self.repeats.len() <= size {
+                let marks = self.mark_repeats(self.repeats.len() as u32, runs);
+                self.repeats.push(marks);
+            }
+            return self.repeats[size][remaining as usize];
+        }
+        false
+    }
+
+    /// Marks the moves of a heap of `size` whose two parts an earlier
+    /// move left too, in either order.
+    fn mark_repeats(&mut self, size: u32, runs: Runs) -> Vec<bool> {
+        let mut seen = std::collections::HashSet::new();
+        placements(&self.moves(size, runs).1, size)
+            .map(|(_, left, right)| !seen.insert((left.min(right), left.max(right))))
+            .collect()
+    }
+
+    fn count(&mut self, heaps: &[u32], runs: Runs) -> u32 {
+        heaps.iter().map(|&size| self.count_of(size, runs)).sum()
+    }
+
+    /// The heap a move is played on, and the counters it leaves before and
+    /// after the ones it takes.
+    fn locate(
+        &mut self,
+        heaps: &[u32],
+        move_id: u32,
+        runs: Runs,
+    ) -> Result<(usize, u32, u32), GameError> {
+        let mut remaining = move_id;
+        for (index, &size) in heaps.iter().enumerate() {
+            let count = self.count_of(size, runs);
+            if remaining >= count {
+                remaining -= count;
+                continue;
+            }
+            for run in self.moves(size, runs).1.iter() {
+                let count = run.lefts.len() as u32;
+                if remaining < count {
+                    let (_, left, right) = run.placement(size, remaining);
+                    return Ok((index, left, right));
+                }
+                remaining -= count;
+            }
+        }
+        Err(unknown_move(move_id))
+    }
 }
 
 /// Moves that take `take` counters from a heap, leaving `left` before them
@@ -529,18 +652,6 @@ fn read_heaps(text: &str, first_line: usize) -> Result<Vec<u32>, GameError> {
     Ok(heaps)
 }
 
-/// The position after move `move_id`: the heap it played replaced by the
-/// heaps it left.
-fn play_move(position: &HeapPosition, move_id: u32, runs: Runs) -> Result<HeapPosition, GameError> {
-    let (index, left, right) = locate(position, move_id, runs)?;
-    let mut heaps = position.heaps.clone();
-    heaps.splice(index..=index, [left, right].into_iter().filter(|&h| h > 0));
-    Ok(HeapPosition {
-        rule: position.rule.clone(),
-        heaps,
-    })
-}
-
 /// The rule line of a family that has one, or the error located on line 1.
 fn read_rule<F: HeapFamily>(line: &str) -> Result<Rule, GameError> {
     let trimmed = line.trim_end_matches('\r');
@@ -582,6 +693,8 @@ fn rule_line(rule: &Rule) -> String {
 impl<F: HeapFamily> Game for HeapGame<F> {
     type Position = HeapPosition;
     const CASE_PREFIX: bool = false;
+    /// A move is found by counting each heap's moves.
+    const WORK_PER_MOVE_LISTED: usize = 0;
 
     fn info() -> GameInfo {
         F::info()
@@ -608,16 +721,23 @@ impl<F: HeapFamily> Game for HeapGame<F> {
         HeapGame::check_playable(self, position)
     }
     fn option_count(&mut self, position: &HeapPosition) -> u32 {
-        position
-            .heaps
-            .iter()
-            .map(|&size| move_count(&F::runs(&position.rule, size)))
-            .sum()
+        self.moves
+            .of(&position.rule)
+            .count(&position.heaps, F::runs)
+    }
+    fn repeats_earlier_move(&mut self, position: &HeapPosition, move_id: u32) -> bool {
+        self.moves
+            .of(&position.rule)
+            .repeats(&position.heaps, move_id, F::runs)
     }
     /// The heaps the move left, which take the played heap's place (heaps
     /// after it shift along); none if it took the whole heap.
     fn last_move(&mut self, before: &HeapPosition, move_id: u32, footprint: Region) -> Region {
-        match locate(before, move_id, F::runs) {
+        match self
+            .moves
+            .of(&before.rule)
+            .locate(&before.heaps, move_id, F::runs)
+        {
             Ok((index, left, right)) => {
                 let left_over = [left, right].iter().filter(|&&h| h > 0).count();
                 Region::Items {
@@ -643,5 +763,9 @@ impl<F: HeapFamily> Game for HeapGame<F> {
             F::RULE_LINE.then_some(&position.rule),
             &sorted_heaps(&position.heaps),
         )
+    }
+    /// The heaps alone: every position a search reaches shares the rule.
+    fn write_key(&self, position: &HeapPosition, key: &mut KeyHasher) {
+        heaps::write_key(&position.heaps, key);
     }
 }

@@ -5,6 +5,7 @@
 use crate::analysis::{Component, Edit, MisereReport, Outcome, Region};
 use crate::game::GameError;
 use crate::input::Scanner;
+use crate::key::KeyHasher;
 use crate::nimber::Nimber;
 use crate::rng::Rng;
 
@@ -127,6 +128,17 @@ pub fn sorted_heaps(heaps: &[u32]) -> Vec<u32> {
     let mut sorted: Vec<u32> = heaps.iter().copied().filter(|&h| h > 0).collect();
     crate::sort::sort(&mut sorted);
     sorted
+}
+
+/// Writes heaps into a search's key: in any order, and with or without
+/// empty heaps, they are one position.
+pub fn write_key(heaps: &[u32], key: &mut KeyHasher) {
+    key.write_unordered(
+        heaps
+            .iter()
+            .filter(|&&size| size > 0)
+            .map(|&size| u64::from(size)),
+    );
 }
 
 /// Whether the player to move wins misère Nim with these heaps.

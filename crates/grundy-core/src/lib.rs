@@ -16,6 +16,7 @@ pub mod graph;
 pub mod heap_game;
 pub mod heaps;
 pub mod input;
+pub mod key;
 pub mod nimber;
 pub mod quotient;
 pub mod rect_table;

@@ -5,39 +5,39 @@
 
 use crate::analysis::{Analysis, MisereReport, Outcome, TreeNode};
 use crate::game::{Game, GameError};
-use std::collections::HashMap;
+use crate::key::KeyHasher;
 
-/// Positions the playground searches before it says a position is too large.
-pub const PLAYGROUND_BUDGET: usize = 50_000;
-/// Positions `grundy outcome --misere` searches.
-pub const CLI_BUDGET: usize = 250_000;
-
-/// The most bytes of positions a search holds at once, as their keys on
-/// its path and in its memo. A budget of positions alone lets a game whose
-/// positions grow as play goes deeper (one heap of 100 000 split again and
-/// again) take gigabytes, and minutes, before it has counted many.
-pub const MAX_HELD_BYTES: usize = 32 << 20;
+/// Positions the playground searches before it says a position is too
+/// large: about a quarter of a second in the browser.
+pub const PLAYGROUND_BUDGET: usize = 100_000;
+/// Positions `grundy outcome --misere` searches: at most about three
+/// seconds natively, and 32 MiB of memo.
+pub const CLI_BUDGET: usize = 1_000_000;
 
 /// The most bytes of keys of the positions on a search's path at once.
-/// The walk holds each of those positions too, and a position can take
+/// The walk holds each of those positions, and a game whose positions grow
+/// as play goes deeper (one heap of 100 000 split again and again) could
+/// otherwise take gigabytes before it has counted many; a position can take
 /// many times its key (a token on a board is one character of its key and
 /// sixteen bytes of the position), so the path is bounded apart from the memo.
 pub const MAX_PATH_BYTES: usize = 4 << 20;
 
-/// The most work a search does, in units of about one byte of a position:
-/// each position it reaches counts its key's length (making the key and
-/// playing the move cost about that), the moves listed at the position it
-/// left (some games find a move by listing them) and [`STEP_WORK`] more;
-/// each position it expands counts its moves. A budget of positions alone
-/// lets positions that are few but large, or that have many moves each,
-/// take minutes; this one stops any search after about a second natively.
-pub const MAX_WORK: usize = 128 << 20;
-/// The work of one step beyond its key and moves: allocating, hashing and
-/// comparing, measured at about that of 64 bytes of key.
+/// The work a search may do for each position of its budget, in units of
+/// about one byte of a position: each position it reaches counts the work
+/// of writing its key (a byte of words 1, a byte of text 4), the moves
+/// listed at the position it left (some games find a move by listing them)
+/// and [`STEP_WORK`] more; each position it expands counts its moves. A
+/// budget of positions alone lets positions that are few but large, or that
+/// have many moves each, take minutes. A position searched measures 300
+/// to 1600 (it reaches 3 to 11 others), about as many nanoseconds natively.
+pub const WORK_PER_POSITION: usize = 2048;
+/// The work of one step beyond its key and moves: playing the move,
+/// hashing its key and finding it in the memo, measured at about that of
+/// 64 bytes of key.
 const STEP_WORK: usize = 64;
 
 /// The work of listing `moves` moves of a position of `walk`, as
-/// [`MAX_WORK`] counts it.
+/// [`WORK_PER_POSITION`] counts it.
 fn listing(walk: &dyn Walk, moves: u32) -> usize {
     moves as usize * walk.move_cost()
 }
@@ -49,19 +49,12 @@ pub fn too_large(budget: usize) -> GameError {
     ))
 }
 
-/// The error for a search whose positions outgrew [`MAX_HELD_BYTES`].
-fn too_large_to_hold() -> GameError {
+/// The error for a search that did the work of its budget.
+fn too_long(budget: usize) -> GameError {
     GameError::new(format!(
-        "too large to solve exactly under misère play: its positions would take more than {} MiB",
-        MAX_HELD_BYTES >> 20
+        "too large to solve exactly under misère play: its positions are large, or have many moves, \
+         and searching them would take the work of more than {budget} positions"
     ))
-}
-
-/// The error for a search that did [`MAX_WORK`].
-fn too_long() -> GameError {
-    GameError::new(
-        "too large to solve exactly under misère play: its search would take too long (more than about a second natively)",
-    )
 }
 
 /// The error for a search whose path outgrew [`MAX_PATH_BYTES`].
@@ -91,15 +84,22 @@ pub fn endless() -> MisereReport {
 /// A game tree the search walks: the current node's key and moves, and
 /// stepping into a move and back.
 pub trait Walk {
-    fn key(&self) -> String;
+    /// Writes the current position's canonical key: equal for positions
+    /// with the same futures among those the walk reaches.
+    fn key(&self, key: &mut KeyHasher);
     /// Everything known about the current position.
     fn analysis(&mut self) -> Analysis;
     /// How many moves the current position has; moves are numbered from 0.
     fn moves(&mut self) -> u32;
-    /// What `moves` costs per move, in the units of [`MAX_WORK`]: 1 where
-    /// moves are counted, more where each is written out in an analysis.
+    /// What finding a move among `moves` costs per move, in the units of
+    /// [`WORK_PER_POSITION`]; see [`Game::WORK_PER_MOVE_LISTED`].
     fn move_cost(&self) -> usize {
         1
+    }
+    /// Whether an earlier move of the current position leads to the same
+    /// position, so that a search need not play it.
+    fn repeats(&mut self, _id: u32) -> bool {
+        false
     }
     fn enter(&mut self, id: u32) -> Result<(), GameError>;
     fn leave(&mut self);
@@ -128,8 +128,8 @@ impl<'a, G: Game> PositionWalk<'a, G> {
 }
 
 impl<G: Game> Walk for PositionWalk<'_, G> {
-    fn key(&self) -> String {
-        self.game.canonical(self.current())
+    fn key(&self, key: &mut KeyHasher) {
+        self.game.write_key(self.current(), key);
     }
     fn analysis(&mut self) -> Analysis {
         let position = self.path.last().expect("the root stays");
@@ -138,6 +138,13 @@ impl<G: Game> Walk for PositionWalk<'_, G> {
     fn moves(&mut self) -> u32 {
         self.game
             .option_count(self.path.last().expect("the root stays"))
+    }
+    fn move_cost(&self) -> usize {
+        G::WORK_PER_MOVE_LISTED
+    }
+    fn repeats(&mut self, id: u32) -> bool {
+        let position = self.path.last().expect("the root stays");
+        self.game.repeats_earlier_move(position, id)
     }
     fn enter(&mut self, id: u32) -> Result<(), GameError> {
         let next = self
@@ -160,10 +167,68 @@ pub fn search(walk: &mut dyn Walk, budget: usize) -> MisereReport {
     Search::new(budget).report(walk)
 }
 
+/// Whether the player to move wins, by hashed key: an open-addressed
+/// table of 16-byte slots, each a key's top 126 bits, a bit saying the slot
+/// is used and the outcome's bit. A search is bound by finding its
+/// positions in memory, and a slot holds all of it in one place.
+#[derive(Default)]
+struct Memo {
+    slots: Vec<u128>,
+    len: usize,
+}
+
+const USED: u128 = 1 << 1;
+const WINS: u128 = 1;
+
+impl Memo {
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    /// The slot `key` is in, or the empty slot it would go in.
+    fn slot(&self, key: u128) -> usize {
+        let mask = self.slots.len() - 1;
+        let stored = key | USED | WINS;
+        let mut index = (key >> 64) as usize & mask;
+        while self.slots[index] != 0 && self.slots[index] | WINS != stored {
+            index = (index + 1) & mask;
+        }
+        index
+    }
+
+    fn get(&self, key: u128) -> Option<bool> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let slot = self.slots[self.slot(key)];
+        (slot != 0).then_some(slot & WINS != 0)
+    }
+
+    fn insert(&mut self, key: u128, wins: bool) {
+        // At most half full, so that a probe finds its slot or an empty one
+        // within a few steps.
+        if 2 * (self.len + 1) > self.slots.len() {
+            let larger = vec![0; (2 * self.slots.len()).max(1024)];
+            let old = std::mem::replace(&mut self.slots, larger);
+            for slot in old.into_iter().filter(|&slot| slot != 0) {
+                let index = self.slot(slot);
+                self.slots[index] = slot;
+            }
+        }
+        let index = self.slot(key);
+        if self.slots[index] == 0 {
+            self.len += 1;
+        }
+        self.slots[index] = (key & !(USED | WINS)) | USED | u128::from(wins);
+    }
+}
+
 /// One position on the search's path: its key, how many moves it has, the
 /// next to try, and whether one already leads to a position the opponent loses.
 struct Frame {
-    key: String,
+    key: u128,
+    /// The bytes its key took to write, counted against [`MAX_PATH_BYTES`].
+    bytes: usize,
     moves: u32,
     next: u32,
     wins: bool,
@@ -172,21 +237,26 @@ struct Frame {
 /// Exhaustive misère search over a game tree. Its budget bounds the
 /// distinct positions it ever holds, across every question asked of it.
 pub struct Search {
-    /// Whether the player to move wins, by canonical position.
-    memo: HashMap<String, bool>,
+    /// Whether the player to move wins, by hashed canonical position.
+    memo: Memo,
     budget: usize,
-    /// Bytes of the keys in `memo` and on the path being searched.
-    held: usize,
-    /// The work done so far, as [`MAX_WORK`] counts it.
+    /// The work done so far, as [`WORK_PER_POSITION`] counts it.
     work: usize,
+}
+
+/// The hashed key of the walk's current position, and the bytes and work
+/// it took.
+fn key_of(walk: &dyn Walk) -> (u128, usize, usize) {
+    let mut key = KeyHasher::default();
+    walk.key(&mut key);
+    (key.finish(), key.bytes(), key.work())
 }
 
 impl Search {
     pub fn new(budget: usize) -> Search {
         Search {
-            memo: HashMap::new(),
+            memo: Memo::default(),
             budget,
-            held: 0,
             work: 0,
         }
     }
@@ -199,17 +269,17 @@ impl Search {
     /// Whether the player to move wins the session's current position under
     /// misère play. The session is back at that position afterwards.
     pub fn wins(&mut self, session: &mut dyn Walk) -> Result<bool, GameError> {
-        let root = session.key();
-        self.work += STEP_WORK + root.len();
-        if let Some(&known) = self.memo.get(&root) {
+        let (root, bytes, work) = key_of(session);
+        self.work += STEP_WORK + work;
+        if let Some(known) = self.memo.get(root) {
             return Ok(known);
         }
         let moves = session.moves();
         self.work += listing(session, moves);
-        self.held += root.len();
-        let mut path_bytes = root.len();
+        let mut path_bytes = bytes;
         let mut stack = vec![Frame {
             key: root,
+            bytes,
             moves,
             next: 0,
             wins: false,
@@ -219,9 +289,8 @@ impl Search {
             if top.wins || top.next == top.moves {
                 // With no move at all, the opponent made the last one and lost.
                 let result = top.moves == 0 || top.wins;
-                let key = std::mem::take(&mut top.key);
-                path_bytes -= key.len();
-                self.memo.insert(key, result);
+                path_bytes -= top.bytes;
+                self.memo.insert(top.key, result);
                 stack.pop();
                 let Some(parent) = stack.last_mut() else {
                     return Ok(result);
@@ -232,22 +301,21 @@ impl Search {
             }
             let id = top.next;
             top.next += 1;
+            if session.repeats(id) {
+                continue;
+            }
             self.work += STEP_WORK + listing(session, top.moves);
             session.enter(id)?;
-            let key = session.key();
-            self.work += key.len();
-            let known = self.memo.get(&key).copied();
-            if known.is_none() {
-                self.held += key.len();
-            }
+            let (key, bytes, work) = key_of(session);
+            self.work += work;
+            let known = self.memo.get(key);
             let refusal = if self.memo.len() + stack.len() > self.budget {
                 Some(too_large(self.budget))
-            } else if self.held > MAX_HELD_BYTES {
-                Some(too_large_to_hold())
-            } else if known.is_none() && path_bytes + key.len() > MAX_PATH_BYTES {
+            } else if known.is_none() && path_bytes + bytes > MAX_PATH_BYTES {
                 Some(too_deep())
             } else {
-                (self.work > MAX_WORK).then(too_long)
+                (self.work > self.budget.saturating_mul(WORK_PER_POSITION))
+                    .then(|| too_long(self.budget))
             };
             if let Some(refusal) = refusal {
                 // Back to where the search started, then refuse.
@@ -263,9 +331,10 @@ impl Search {
             }
             let moves = session.moves();
             self.work += listing(session, moves);
-            path_bytes += key.len();
+            path_bytes += bytes;
             stack.push(Frame {
                 key,
+                bytes,
                 moves,
                 next: 0,
                 wins: false,
@@ -282,8 +351,8 @@ impl Search {
         let mut failure = None;
         for id in 0..moves {
             self.work += STEP_WORK + listing(session, moves);
-            if self.work > MAX_WORK {
-                failure = Some(too_long());
+            if self.work > self.budget.saturating_mul(WORK_PER_POSITION) {
+                failure = Some(too_long(self.budget));
                 break;
             }
             if let Err(e) = session.enter(id) {
@@ -413,8 +482,8 @@ mod tests {
     }
 
     impl<M: Fn(&[u32]) -> u32, K: Fn(&[u32]) -> String> Walk for Shaped<M, K> {
-        fn key(&self) -> String {
-            (self.key)(&self.path)
+        fn key(&self, key: &mut KeyHasher) {
+            key.write_str(&(self.key)(&self.path));
         }
         fn analysis(&mut self) -> Analysis {
             unreachable!("the search asks only for keys and moves")
@@ -455,16 +524,38 @@ mod tests {
     }
 
     #[test]
-    fn many_distinct_positions_are_refused_when_their_keys_outgrow_memory() {
-        // 300 × 300 distinct leaves of 1 KiB, two moves deep: 90 MB of keys.
-        let method = refusal(
-            |path| if path.len() < 2 { 300 } else { 0 },
-            |path| format!("{path:?}{}", " ".repeat(1024)),
-        );
-        assert_eq!(
-            method,
-            "too large to solve exactly under misère play: its positions would take more than 32 MiB"
-        );
+    fn many_large_positions_are_held_by_their_hashed_keys() {
+        // 300 × 300 distinct leaves of 1 KiB, two moves deep: 90 MB of
+        // keys as text, 1.4 MB as hashes. Each leaf has no move, so the
+        // player to move there wins, and so each of the 300 middle
+        // positions is lost and the root is won.
+        let mut walk = Shaped {
+            path: Vec::new(),
+            moves: |path: &[u32]| if path.len() < 2 { 300 } else { 0 },
+            key: |path: &[u32]| format!("{path:?}{}", " ".repeat(1024)),
+        };
+        let report = search(&mut walk, CLI_BUDGET);
+        assert_eq!(report.outcome, Some(Outcome::Next), "{}", report.method);
+        assert_eq!(report.winning.len(), 300);
+        assert_eq!(report.explored, 300 + 300 * 300);
+    }
+
+    #[test]
+    fn the_memo_finds_every_key_it_was_given_and_no_other() {
+        let mut memo = Memo::default();
+        // Keys spread in their high words (where the slot is taken from),
+        // as hashes are, and set in their low bits (where the outcome is kept).
+        let key = |i: u128| (i * 0x9e37_79b9_7f4a_7c15) << 64 | i << 2 | 3;
+        for i in 0..100_000 {
+            memo.insert(key(i), i % 3 == 0);
+        }
+        assert_eq!(memo.len(), 100_000);
+        for i in 0..100_000 {
+            assert_eq!(memo.get(key(i)), Some(i % 3 == 0));
+        }
+        assert_eq!(memo.get(key(100_000)), None);
+        memo.insert(key(5), true);
+        assert_eq!((memo.len(), memo.get(key(5))), (100_000, Some(true)));
     }
 
     #[test]
@@ -476,7 +567,8 @@ mod tests {
         );
         assert_eq!(
             method,
-            "too large to solve exactly under misère play: its search would take too long (more than about a second natively)"
+            "too large to solve exactly under misère play: its positions are large, or have many \
+             moves, and searching them would take the work of more than 1000000 positions"
         );
     }
 }

@@ -65,6 +65,9 @@ pub trait AnySession {
     /// Who wins the current position under misère play, and how, searching
     /// at most `budget` positions.
     fn misere_report(&mut self, budget: usize) -> MisereReport;
+    /// The current position as a tree for searches to walk: moves are
+    /// played on copies, with no analysis, and the session is untouched.
+    fn walk(&mut self) -> Box<dyn Walk + '_>;
 }
 
 /// Undoes or redoes moves until `ply` moves have been played since the
@@ -395,31 +398,9 @@ impl<G: Game> AnySession for Session<G> {
         }
         search::search(&mut PositionWalk::new(&mut self.game, position), budget)
     }
-}
 
-/// Any session walked through `play` and `undo`, which works for every game
-/// and every sum at the cost of an analysis per position.
-impl Walk for Box<dyn AnySession + '_> {
-    fn key(&self) -> String {
-        self.canonical()
-    }
-    fn analysis(&mut self) -> Analysis {
-        AnySession::analysis(self.as_mut()).clone()
-    }
-    fn moves(&mut self) -> u32 {
-        // The session's own analysis, borrowed: `Walk::analysis` would clone it.
-        AnySession::analysis(self.as_mut()).moves.len() as u32
-    }
-    /// Each move of an analysis is described in words and values, and a
-    /// session analyses a position again after each move is taken back:
-    /// measured at about the cost of 32 bytes of key per move.
-    fn move_cost(&self) -> usize {
-        32
-    }
-    fn enter(&mut self, id: u32) -> Result<(), GameError> {
-        self.play(id)
-    }
-    fn leave(&mut self) {
-        self.undo();
+    fn walk(&mut self) -> Box<dyn Walk + '_> {
+        let position = self.position().clone();
+        Box::new(PositionWalk::new(&mut self.game, position))
     }
 }

@@ -1,8 +1,11 @@
 //! Every position a session can reach, by loading, random drawing, edits
 //! and play, is written as text that reads back as the same position: the
 //! same text and the same analysis. Share links and the worker's recovery
-//! after a cancel depend on it.
+//! after a cancel depend on it. Each position's walk, which the misère
+//! search plays instead of the session, has the same moves, and its keys
+//! tell apart the positions the session's canonical texts tell apart.
 
+use grundy_core::key::KeyHasher;
 use grundy_core::rng::Rng;
 use grundy_core::{games, AnySession, Edit};
 
@@ -121,6 +124,53 @@ fn assert_reads_back(game: &str, session: &mut Box<dyn AnySession>) {
     }
 }
 
+/// Checks the session's walk against the session: as many moves, and after
+/// each of the first dozen, keys equal exactly where canonical texts are.
+fn assert_walk_agrees(game: &str, session: &mut Box<dyn AnySession>) {
+    let ids: Vec<u32> = session
+        .analysis()
+        .moves
+        .iter()
+        .map(|m| m.id)
+        .take(12)
+        .collect();
+    let moves = session.analysis().moves.len() as u32;
+    let keys: Vec<u128> = {
+        let mut walk = session.walk();
+        assert_eq!(walk.moves(), moves, "{game}: the walk's moves");
+        ids.iter()
+            .map(|&id| {
+                walk.enter(id).unwrap();
+                let mut key = KeyHasher::default();
+                walk.key(&mut key);
+                walk.leave();
+                key.finish()
+            })
+            .collect()
+    };
+    let texts: Vec<String> = ids
+        .iter()
+        .map(|&id| {
+            session.play(id).unwrap();
+            let text = session.canonical();
+            session.undo();
+            text
+        })
+        .collect();
+    for i in 0..ids.len() {
+        for j in 0..i {
+            assert_eq!(
+                keys[i] == keys[j],
+                texts[i] == texts[j],
+                "{game}: moves {} and {} of\n{}",
+                ids[i],
+                ids[j],
+                session.text()
+            );
+        }
+    }
+}
+
 /// Walks `POSITIONS` positions of one game by random edits and random play,
 /// checking each; returns the texts seen, for building sums.
 fn walk(game: &str, seed: u64) -> Vec<String> {
@@ -140,6 +190,9 @@ fn walk(game: &str, seed: u64) -> Vec<String> {
             let _ = session.edit(&random_edit(&mut rng));
         }
         assert_reads_back(game, &mut session);
+        if step % 5 == 0 {
+            assert_walk_agrees(game, &mut session);
+        }
         if step % 7 == 0 {
             texts.push(session.text());
         }
@@ -172,6 +225,7 @@ fn every_game_reads_back_what_it_writes() {
             .unwrap_or_else(|e| panic!("a sum of written positions does not load ({e}):\n{text}"));
         for _ in 0..5 {
             assert_reads_back("sum", &mut sum);
+            assert_walk_agrees("sum", &mut sum);
             checked += 1;
             let moves = sum.analysis().moves.len();
             match rng.below(4) {

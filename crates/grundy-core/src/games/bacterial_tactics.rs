@@ -728,6 +728,10 @@ impl Game for BacterialTactics {
         analysis
     }
 
+    fn option_count(&mut self, position: &Position) -> u32 {
+        self.placements(position).len() as u32
+    }
+
     fn play(&mut self, position: &Position, move_id: u32) -> Result<Position, GameError> {
         let placement = *self
             .placements(position)

@@ -5,6 +5,7 @@
 use crate::analysis::{Analysis, Board, Edit, MoveInfo, Region};
 use crate::game::{unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample};
 use crate::heaps::{self, heap_components, MAX_HEAPS};
+use crate::key::KeyHasher;
 use crate::nimber::Nimber;
 
 pub const MAX_COUNTERS: u32 = 1_000_000;
@@ -90,6 +91,10 @@ impl Game for Lasker {
 
     fn canonical(&self, heaps: &Vec<u32>) -> String {
         self.format(&heaps::sorted_heaps(heaps))
+    }
+
+    fn write_key(&self, heaps: &Vec<u32>, key: &mut KeyHasher) {
+        heaps::write_key(heaps, key);
     }
 
     fn analyse(&mut self, heaps: &Vec<u32>) -> Analysis {

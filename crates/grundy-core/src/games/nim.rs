@@ -4,6 +4,7 @@
 use crate::analysis::{Analysis, Board, Edit, MisereReport, MoveInfo, Region};
 use crate::game::{unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample};
 use crate::heaps::{self, heap_components, sorted_heaps, MAX_HEAPS};
+use crate::key::KeyHasher;
 use crate::nimber::Nimber;
 
 pub const MAX_COUNTERS: u32 = 1_000_000;
@@ -19,6 +20,8 @@ pub type Heaps = Vec<u32>;
 impl Game for Nim {
     type Position = Heaps;
     const CASE_PREFIX: bool = false;
+    /// A move is found by counting each heap's moves.
+    const WORK_PER_MOVE_LISTED: usize = 0;
 
     fn info() -> GameInfo {
         GameInfo {
@@ -98,6 +101,12 @@ impl Game for Nim {
         )
     }
 
+    fn option_count(&mut self, heaps: &Heaps) -> u32 {
+        heaps
+            .iter()
+            .fold(0, |count: u32, &size| count.saturating_add(size))
+    }
+
     fn play(&mut self, heaps: &Heaps, move_id: u32) -> Result<Heaps, GameError> {
         let mut remaining = move_id;
         for (index, &size) in heaps.iter().enumerate() {
@@ -123,6 +132,10 @@ impl Game for Nim {
 
     fn canonical(&self, heaps: &Heaps) -> String {
         self.format(&sorted_heaps(heaps))
+    }
+
+    fn write_key(&self, heaps: &Heaps, key: &mut KeyHasher) {
+        heaps::write_key(heaps, key);
     }
 
     fn misere_closed_form(&mut self, heaps: &Heaps) -> Option<MisereReport> {

@@ -599,6 +599,10 @@ impl Game for StringGame {
         Analysis::new(board, components, moves)
     }
 
+    fn option_count(&mut self, position: &Position) -> u32 {
+        position.occurrences().len() as u32
+    }
+
     fn play(&mut self, position: &Position, move_id: u32) -> Result<Position, GameError> {
         let (_, start, end) = *position
             .occurrences()

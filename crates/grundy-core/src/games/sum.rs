@@ -14,9 +14,10 @@ use crate::analysis::{
 use crate::game::{check_input_size, unknown_move, GameError, GameInfo, Sample};
 use crate::games::{self, shown_id};
 use crate::input::{self, BYTE_ORDER_MARK};
+use crate::key::KeyHasher;
 use crate::nimber::Nimber;
 use crate::rng::Rng;
-use crate::search;
+use crate::search::{self, Walk};
 use crate::session::{AnySession, Limits, Timeline};
 
 pub const ID: &str = "sum";
@@ -480,22 +481,111 @@ impl AnySession for Sum {
         if !self.ends() {
             return search::endless();
         }
-        // Misère sums do not add, so the whole sum is searched, on a copy.
-        match open(&self.text(), 0, self.limits) {
-            Ok(scratch) => {
-                let mut scratch: Box<dyn AnySession> = Box::new(scratch);
-                search::search(&mut scratch, budget)
+        // Misère sums do not add, so the whole sum is searched.
+        search::search(&mut *self.walk(), budget)
+    }
+
+    fn walk(&mut self) -> Box<dyn Walk + '_> {
+        Box::new(SumWalk::new(
+            self.parts
+                .iter_mut()
+                .map(|(_, session)| session.walk())
+                .collect(),
+        ))
+    }
+}
+
+/// A sum's tree of play: each move is a move of one part, numbered after
+/// the moves of the parts before it. What a part's walk knows of its
+/// current position (its moves and key) is kept, and changes only for the
+/// part a move was played in.
+struct SumWalk<'a> {
+    parts: Vec<Box<dyn Walk + 'a>>,
+    /// Each part's moves and key at its current position.
+    current: Vec<PartNow>,
+    /// The part each move on the path was played in, and what it was before.
+    path: Vec<(usize, PartNow)>,
+}
+
+#[derive(Clone, Copy)]
+struct PartNow {
+    moves: u32,
+    key: KeyHasher,
+}
+
+impl PartNow {
+    fn of(part: &mut dyn Walk) -> PartNow {
+        let mut key = KeyHasher::default();
+        part.key(&mut key);
+        PartNow {
+            moves: part.moves(),
+            key,
+        }
+    }
+}
+
+impl<'a> SumWalk<'a> {
+    fn new(mut parts: Vec<Box<dyn Walk + 'a>>) -> SumWalk<'a> {
+        let current = parts
+            .iter_mut()
+            .map(|part| PartNow::of(&mut **part))
+            .collect();
+        SumWalk {
+            parts,
+            current,
+            path: Vec::new(),
+        }
+    }
+}
+
+impl Walk for SumWalk<'_> {
+    fn key(&self, key: &mut KeyHasher) {
+        for part in &self.current {
+            key.write_hashed(&part.key);
+        }
+    }
+    fn analysis(&mut self) -> Analysis {
+        unreachable!("a sum's searches ask only for keys and moves")
+    }
+    fn moves(&mut self) -> u32 {
+        self.current.iter().map(|part| part.moves).sum()
+    }
+    /// A move is found in the part it is in, as that part finds it.
+    fn move_cost(&self) -> usize {
+        self.parts
+            .iter()
+            .map(|part| part.move_cost())
+            .max()
+            .unwrap_or(0)
+    }
+    fn repeats(&mut self, id: u32) -> bool {
+        let mut local = id;
+        for (part, now) in self.parts.iter_mut().zip(&self.current) {
+            if local < now.moves {
+                return part.repeats(local);
             }
-            Err(e) => MisereReport {
-                outcome: None,
-                winning: Vec::new(),
-                explored: 0,
-                method: e.message,
-                quotient: None,
-                element: None,
-                parts: Vec::new(),
-                afters: Vec::new(),
-            },
+            local -= now.moves;
+        }
+        false
+    }
+    fn enter(&mut self, id: u32) -> Result<(), GameError> {
+        let mut local = id;
+        for (index, part) in self.parts.iter_mut().enumerate() {
+            let now = self.current[index];
+            if local < now.moves {
+                part.enter(local)?;
+                self.current[index] = PartNow::of(&mut **part);
+                self.path.push((index, now));
+                return Ok(());
+            }
+            local -= now.moves;
+        }
+        Err(unknown_move(id))
+    }
+    fn leave(&mut self) {
+        if let Some((index, before)) = self.path.pop() {
+            self.parts[index].leave();
+            self.current[index] = before;
         }
     }
 }

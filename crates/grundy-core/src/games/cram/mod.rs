@@ -11,6 +11,7 @@ use crate::game::{
     new_grid_size, painted_cell, unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample,
 };
 use crate::input::bare_grid;
+use crate::key::KeyHasher;
 use crate::nimber::Nimber;
 use crate::rng::Rng;
 pub use shape::{Shape, Solver, SIDE};
@@ -175,6 +176,14 @@ impl Game for Cram {
             legend: legend(),
         };
         Analysis::new(board, components, moves)
+    }
+
+    /// The board's size and its empty cells, four words of rows.
+    fn write_key(&self, grid: &Grid, key: &mut KeyHasher) {
+        key.write_u64((grid.rows as u64) << 32 | grid.cols as u64);
+        for word in grid.empty.words() {
+            key.write_u64(word);
+        }
     }
 
     fn play(&mut self, grid: &Grid, move_id: u32) -> Result<Grid, GameError> {

@@ -18,16 +18,22 @@ pub struct Shape(pub [u16; SIDE]);
 impl Hash for Shape {
     /// Four words, not sixteen: one multiply each.
     fn hash<H: Hasher>(&self, state: &mut H) {
-        for quarter in self.0.chunks_exact(4) {
-            let word = quarter
-                .iter()
-                .fold(0u64, |word, &row| word << 16 | u64::from(row));
+        for word in self.words() {
             state.write_u64(word);
         }
     }
 }
 
 impl Shape {
+    /// The rows four to a word, as hashes take them in.
+    pub fn words(&self) -> impl Iterator<Item = u64> + '_ {
+        self.0.chunks_exact(4).map(|quarter| {
+            quarter
+                .iter()
+                .fold(0u64, |word, &row| word << 16 | u64::from(row))
+        })
+    }
+
     pub fn cell(row: usize, col: usize) -> Shape {
         let mut shape = Shape::default();
         shape.0[row] = 1 << col;

@@ -351,6 +351,10 @@ impl Game for Darkraft {
         Analysis::new(board, components, moves)
     }
 
+    fn option_count(&mut self, position: &Position) -> u32 {
+        active_cells(position).count() as u32
+    }
+
     fn play(&mut self, position: &Position, move_id: u32) -> Result<Position, GameError> {
         let (i, j) = active_cells(position)
             .nth(move_id as usize)
