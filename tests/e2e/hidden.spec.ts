@@ -81,8 +81,10 @@ for (const mode of MODES) {
       await element.locator(MOVES).first().hover({ force: true });
       const leaks = leaksIn(await everythingSaid(page));
       expect(leaks, `${game.id}, ${mode.name}`).toEqual([]);
-      // Nor any panel that would show values once opened, such as a heap game's sequence explorer.
+      // Nor any panel or tool that would show values once opened, such as a
+      // heap game's sequence explorer or BoardEscape's heat map of g_n.
       await expect(element.locator('details.explorer'), `${game.id}, ${mode.name}`).toHaveCount(0);
+      await expect(element.getByLabel(/Heat map/), `${game.id}, ${mode.name}`).toHaveCount(0);
     }
     expect(problems).toEqual([]);
   });

@@ -187,7 +187,7 @@ export class GridBoardElement extends BoardElement {
               )}
             </g>
             <g aria-hidden="true">
-            ${grid.heat && this.heatN !== undefined ? this.renderHeat(grid, grid.heat, this.heatN, size) : nothing}
+            ${grid.heat && this.heatShown ? this.renderHeat(grid, grid.heat, this.heatN!, size) : nothing}
             ${this.analysis.components.map((component) => this.renderComponent(component, size, grid))}
             ${[...footprint].map((key) => {
               const [r, c] = key.split(',').map(Number);
@@ -207,7 +207,7 @@ export class GridBoardElement extends BoardElement {
         </svg>
         ${this.renderChooser()}
       </div>
-      ${grid.heat && this.heatN !== undefined ? this.renderChart(grid, grid.heat) : nothing}
+      ${grid.heat && this.heatShown ? this.renderChart(grid, grid.heat) : nothing}
       ${this.variants.length > 1 && !this.editing
         ? html`<p class="legend">Click a cell to play ${this.variant ? `its ${this.variant} move` : 'one of its moves'}; keys ${this.variants
             .map((v) => v[0].toUpperCase())
@@ -255,8 +255,13 @@ export class GridBoardElement extends BoardElement {
             )}`
         : nothing}
       ${this.renderRotateToggle()}
-      ${grid.heat ? this.renderHeatTools(grid.heat) : nothing}
+      ${grid.heat && !this.quiet ? this.renderHeatTools(grid.heat) : nothing}
     </div>`;
+  }
+
+  /** The heat map is values: drawn only when values are shown. */
+  private get heatShown(): boolean {
+    return this.heatN !== undefined && !this.quiet;
   }
 
   private renderHeatTools(heat: Heat) {
