@@ -50,6 +50,24 @@ for (const screen of SCREENS) {
       expect(problems).toEqual([]);
     });
 
+    test('Wythoff\'s cold squares and the golden-ratio lines show on demand', async ({ page }) => {
+      const problems = watchConsole(page);
+      const game = await openForTwo(page, 'wythoff', '4 7\n');
+      const overlay = game.locator('grundy-grid .overlay');
+      await expect(overlay).toHaveCount(0);
+      await game.getByLabel('Cold squares and the golden ratio').check();
+      // On the 10 × 10 board: (0, 0), (1, 2), (2, 1), (3, 5), (5, 3), (4, 7) and (7, 4).
+      await expect(overlay.locator('circle')).toHaveCount(7);
+      await expect(overlay.locator('line')).toHaveCount(2);
+      await expect(game.locator('grundy-grid .caption')).toContainText('(⌊kφ⌋, ⌊kφ²⌋)');
+      // The queen stands on a ringed square, and the position is lost.
+      await expect(game.locator('.sum')).toContainText('= *0');
+      await page.screenshot({ path: `tests/screenshots/wythoff-cold-${screen.name}.png` });
+      await game.getByLabel('Cold squares and the golden ratio').uncheck();
+      await expect(overlay).toHaveCount(0);
+      expect(problems).toEqual([]);
+    });
+
     test('Node Kayles takes a vertex with its neighbours; Arc Kayles takes an edge with its ends', async ({ page }) => {
       const problems = watchConsole(page);
       const path = '5 4\n0 1\n1 2\n2 3\n3 4\n0 0\n60 0\n120 0\n180 0\n240 0\n';

@@ -280,6 +280,9 @@ pub enum Board {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         #[ts(optional)]
         heat: Option<Heat>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        overlay: Option<Overlay>,
         legend: Legend,
     },
     /// A string with some letters erased.
@@ -505,6 +508,23 @@ pub struct Heat {
     pub period: u32,
     /// Row-major values of every cell, one board per n.
     pub states: Vec<Vec<u8>>,
+}
+
+/// Cells and lines a grid draws over itself on demand, such as the squares
+/// where a lone Wythoff queen is lost and the golden-ratio lines they
+/// follow. They say where positions are lost, so a renderer offers them
+/// only while values are shown.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct Overlay {
+    /// The switch's label.
+    pub name: String,
+    /// What the overlay shows and why, in a sentence or two.
+    pub caption: String,
+    /// Marked cells, as [row, column].
+    pub cells: Vec<[u32; 2]>,
+    /// Straight lines, as [x₁, y₁, x₂, y₂] in cells from the grid's top
+    /// left corner (a cell's centre is at its index plus one half).
+    pub lines: Vec<[f64; 4]>,
 }
 
 /// A piece standing on a grid cell, such as a token with its counter.

@@ -6,8 +6,9 @@
 
 use grundy_core::analysis::{
     Board, Component, Convention, Edit, Face, Fact, ForfeitMove, Heat, Interval, Legend, Loopy,
-    LoopyMoves, MisereReport, MoveInfo, NimProducts, Outcome, Picks, Piece, QuotientSummary,
-    Region, RuleField, Step, Stroke, SumPart, TileFill, TileInfo, Token, TreeNode, VertexValue,
+    LoopyMoves, MisereReport, MoveInfo, NimProducts, Outcome, Overlay, Picks, Piece,
+    QuotientSummary, Region, RuleField, Step, Stroke, SumPart, TileFill, TileInfo, Token, TreeNode,
+    VertexValue,
 };
 use grundy_core::game::{GameError, GameInfo, Sample};
 use grundy_core::{Analysis, Nimber};
@@ -36,6 +37,7 @@ fn generated() -> String {
         declaration::<ForfeitMove>(&config),
         declaration::<Token>(&config),
         declaration::<Heat>(&config),
+        declaration::<Overlay>(&config),
         declaration::<Interval>(&config),
         declaration::<VertexValue>(&config),
         declaration::<Piece>(&config),

@@ -9,6 +9,7 @@ import {
   type ForfeitMove,
   type Heat,
   type MoveInfo,
+  type Overlay,
   type Region,
   type TileFill,
   type TileInfo,
@@ -64,6 +65,7 @@ export class GridBoardElement extends BoardElement {
     focusCell: { state: true },
     hoverForfeit: { state: true },
     heatN: { state: true },
+    overlayOn: { state: true },
   };
 
   declare game: string;
@@ -77,6 +79,8 @@ export class GridBoardElement extends BoardElement {
   declare private hoverForfeit: ForfeitMove | undefined;
   /** The n whose values colour the board, or undefined for no heat map. */
   declare private heatN: number | undefined;
+  /** Whether the board's overlay (Wythoff's cold squares) is drawn. */
+  declare private overlayOn: boolean;
   private painting = false;
 
   constructor() {
@@ -87,6 +91,7 @@ export class GridBoardElement extends BoardElement {
     this.rotated = false;
     this.choosing = undefined;
     this.focusCell = [0, 0];
+    this.overlayOn = false;
   }
 
   private get grid(): GridBoard | undefined {
@@ -143,6 +148,10 @@ export class GridBoardElement extends BoardElement {
     .chooser button.wins { border-color: var(--grundy-win, #117733); border-width: 2px; }
     .legend { font-size: 0.75rem; color: var(--grundy-muted, #555); margin-top: 0.35rem; }
     .chart { margin: 0.5rem 0 0; font-size: 0.75rem; color: var(--grundy-muted, #555); }
+    .overlay { pointer-events: none; }
+    .overlay line { stroke: var(--grundy-accent, #0b57d0); stroke-width: 2; stroke-dasharray: 6 4; opacity: 0.8; }
+    .overlay circle { fill: none; stroke: var(--grundy-accent, #0b57d0); stroke-width: 2.5; }
+    .caption { font-size: 0.85rem; color: var(--grundy-muted, #555); margin: 0.4rem 0 0; max-width: 60ch; }
     .chart svg { max-width: 100%; height: auto; }
   `;
 
@@ -188,6 +197,7 @@ export class GridBoardElement extends BoardElement {
             </g>
             <g aria-hidden="true">
             ${grid.heat && this.heatShown ? this.renderHeat(grid, grid.heat, this.heatN!, size) : nothing}
+            ${grid.overlay && this.overlayShown ? this.renderOverlay(grid.overlay, size) : nothing}
             ${this.analysis.components.map((component) => this.renderComponent(component, size, grid))}
             ${[...footprint].map((key) => {
               const [r, c] = key.split(',').map(Number);
@@ -208,6 +218,7 @@ export class GridBoardElement extends BoardElement {
         ${this.renderChooser()}
       </div>
       ${grid.heat && this.heatShown ? this.renderChart(grid, grid.heat) : nothing}
+      ${grid.overlay && this.overlayShown ? html`<p class="caption">${grid.overlay.caption}</p>` : nothing}
       ${this.variants.length > 1 && !this.editing
         ? html`<p class="legend">Click a cell to play ${this.variant ? `its ${this.variant} move` : 'one of its moves'}; keys ${this.variants
             .map((v) => v[0].toUpperCase())
@@ -256,7 +267,24 @@ export class GridBoardElement extends BoardElement {
         : nothing}
       ${this.renderRotateToggle()}
       ${grid.heat && !this.quiet ? this.renderHeatTools(grid.heat) : nothing}
+      ${grid.overlay && !this.quiet
+        ? html`<label><input type="checkbox" .checked=${this.overlayOn}
+            @change=${(e: Event) => (this.overlayOn = (e.target as HTMLInputElement).checked)} /> ${grid.overlay.name}</label>`
+        : nothing}
     </div>`;
+  }
+
+  /** An overlay says where positions are lost: drawn only when values are shown. */
+  private get overlayShown(): boolean {
+    return this.overlayOn && !this.quiet;
+  }
+
+  /** The overlay's cells ringed and its lines drawn, under the pieces. */
+  private renderOverlay(overlay: Overlay, size: number) {
+    return svg`<g class="overlay">
+      ${overlay.lines.map(([x1, y1, x2, y2]) => svg`<line x1=${x1 * size} y1=${y1 * size} x2=${x2 * size} y2=${y2 * size}></line>`)}
+      ${overlay.cells.map(([r, c]) => svg`<circle cx=${(c + 0.5) * size} cy=${(r + 0.5) * size} r=${size * 0.3}></circle>`)}
+    </g>`;
   }
 
   /** The heat map is values: drawn only when values are shown. */

@@ -96,6 +96,25 @@ export type Heat = { prePeriod: number, period: number,
  */
 states: Array<Array<number>>, };
 
+export type Overlay = { 
+/**
+ * The switch's label.
+ */
+name: string, 
+/**
+ * What the overlay shows and why, in a sentence or two.
+ */
+caption: string, 
+/**
+ * Marked cells, as [row, column].
+ */
+cells: Array<[number, number]>, 
+/**
+ * Straight lines, as [x₁, y₁, x₂, y₂] in cells from the grid's top
+ * left corner (a cell's centre is at its index plus one half).
+ */
+lines: Array<[number, number, number, number]>, };
+
 export type Interval = { first: number, last: number, depth: number, 
 /**
  * The index of the smallest interval containing this one.
@@ -186,7 +205,7 @@ maxHeaps: number,
 /**
  * Drawn as a staircase, heap k standing on step k.
  */
-stairs?: boolean, } | { "kind": "grid", rows: number, cols: number, tiles: Array<string>, tokens?: Array<Token>, heat?: Heat, legend: Legend, } | { "kind": "text", text: string, erased: Array<boolean>, words: Array<string>, } | { "kind": "rows", sizes: Array<number>, takes: Array<number>, piece: Piece, 
+stairs?: boolean, } | { "kind": "grid", rows: number, cols: number, tiles: Array<string>, tokens?: Array<Token>, heat?: Heat, overlay?: Overlay, legend: Legend, } | { "kind": "text", text: string, erased: Array<boolean>, words: Array<string>, } | { "kind": "rows", sizes: Array<number>, takes: Array<number>, piece: Piece, 
 /**
  * The octal code, as `grundy sequence` names it.
  */

@@ -24,6 +24,7 @@ export type {
   NimProducts,
   Nimber,
   Outcome,
+  Overlay,
   Region,
   RuleField,
   Sample,

@@ -905,6 +905,7 @@ fn board(position: &Position) -> Board {
         tiles,
         tokens: Vec::new(),
         heat: None,
+        overlay: None,
         legend: legend(),
     }
 }

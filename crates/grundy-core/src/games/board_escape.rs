@@ -511,6 +511,7 @@ fn board(position: &Position, heat: Option<Heat>) -> Board {
             })
             .collect(),
         heat,
+        overlay: None,
         legend: Legend {
             tiles: vec![
                 TileInfo::new('.', "open", TileFill::Open),

@@ -324,6 +324,7 @@ impl Game for Chomp {
             tiles,
             tokens: Vec::new(),
             heat: None,
+            overlay: None,
             legend: legend(),
         };
         let mut analysis = Analysis::new(board, components, moves);

@@ -259,6 +259,7 @@ impl Game for Coins {
             tiles,
             tokens: Vec::new(),
             heat: None,
+            overlay: None,
             legend: coin_tiles::legend(),
         };
         let mut analysis = Analysis::new(board, components, moves);

@@ -131,6 +131,7 @@ impl Game for Corners {
             tiles,
             tokens: Vec::new(),
             heat: None,
+            overlay: None,
             legend: coin_tiles::legend(),
         };
         let mut analysis = Analysis::new(board, components, moves);

@@ -183,6 +183,7 @@ impl Game for Northcott {
             tiles,
             tokens: Vec::new(),
             heat: None,
+            overlay: None,
             legend,
         };
         Analysis::new(board, components, moves)

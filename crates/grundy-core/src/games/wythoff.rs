@@ -3,7 +3,8 @@
 //! queen's P-positions are the pairs (⌊kφ⌋, ⌊kφ²⌋) and their mirrors.
 
 use crate::analysis::{
-    Analysis, Board, Component, Edit, Legend, MoveInfo, Outcome, Region, TileFill, TileInfo, Token,
+    Analysis, Board, Component, Edit, Legend, MoveInfo, Outcome, Overlay, Region, TileFill,
+    TileInfo, Token,
 };
 use crate::game::{
     painted_cell, unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample,
@@ -290,6 +291,7 @@ impl Game for Wythoff {
             tiles: (0..side).map(|_| ".".repeat(side as usize)).collect(),
             tokens,
             heat: None,
+            overlay: Some(cold_squares(side)),
             legend: legend(),
         };
         Analysis::new(board, components, moves)
@@ -364,6 +366,41 @@ impl Game for Wythoff {
     }
 }
 
+/// The golden ratio, (1 + √5)/2.
+const PHI: f64 = 1.618_033_988_749_895;
+
+/// The squares of a board of `side` where a lone queen is lost, and the two
+/// lines through the corner that cross every one of them: (kφ, kφ²) lies
+/// in square (⌊kφ⌋, ⌊kφ²⌋) and on the line y = φx, its mirror on y = x/φ.
+fn cold_squares(side: u64) -> Overlay {
+    let mut cells = Vec::new();
+    for k in 0.. {
+        let low = floor_k_phi(k);
+        if low >= side {
+            break;
+        }
+        for (x, y) in [(low, low + k), (low + k, low)] {
+            if x < side && y < side && (k > 0 || cells.is_empty()) {
+                cells.push([(side - 1 - y) as u32, x as u32]);
+            }
+        }
+    }
+    let side = side as f64;
+    Overlay {
+        name: "Cold squares and the golden ratio".to_string(),
+        caption: "A queen alone is lost for the player to move exactly on the marked squares: \
+                  (⌊kφ⌋, ⌊kφ²⌋) and its mirror, for k = 0, 1, 2, … with φ = (1 + √5)/2 ≈ 1.618. \
+                  The point (kφ, kφ²) lies in that square and on the line y = φx, so the two lines \
+                  from the corner cross every one of them."
+            .to_string(),
+        cells,
+        lines: vec![
+            [0.0, side, side / PHI, 0.0],
+            [0.0, side, side, side - side / PHI],
+        ],
+    }
+}
+
 fn legend() -> Legend {
     Legend {
         tiles: vec![TileInfo::new('.', "square", TileFill::Open)],
@@ -397,6 +434,38 @@ mod tests {
                 assert_eq!(game.value((x as u64, y as u64)), value, "({x}, {y})");
                 // The golden ratio finds exactly the zeros.
                 assert_eq!(lost((x as u64, y as u64)), value.is_zero(), "({x}, {y})");
+            }
+        }
+    }
+
+    #[test]
+    fn the_overlay_marks_exactly_the_lost_squares_and_its_lines_cross_each() {
+        for side in [10, 17, 31] {
+            let overlay = cold_squares(side);
+            let square = |[row, col]: [u32; 2]| (u64::from(col), side - 1 - u64::from(row));
+            let mut marked: Vec<Queen> = overlay.cells.iter().map(|&cell| square(cell)).collect();
+            marked.sort_unstable();
+            let mut lost_squares: Vec<Queen> = (0..side)
+                .flat_map(|x| (0..side).map(move |y| (x, y)))
+                .filter(|&queen| lost(queen))
+                .collect();
+            lost_squares.sort_unstable();
+            assert_eq!(marked, lost_squares, "side {side}");
+            // Each line runs from the corner; a square is crossed when the
+            // line passes through its inside, in the board's own units.
+            let crosses = |[x1, y1, x2, y2]: [f64; 4], (x, y): Queen| {
+                let (x, y) = (x as f64, side as f64 - 1.0 - y as f64);
+                (0..=1000).any(|i| {
+                    let t = f64::from(i) / 1000.0;
+                    let (px, py) = (x1 + t * (x2 - x1), y1 + t * (y2 - y1));
+                    px > x && px < x + 1.0 && py > y && py < y + 1.0
+                })
+            };
+            for &queen in marked.iter().filter(|&&q| q != (0, 0)) {
+                assert!(
+                    overlay.lines.iter().any(|&line| crosses(line, queen)),
+                    "side {side}: no line crosses {queen:?}"
+                );
             }
         }
     }

@@ -173,6 +173,7 @@ impl Game for Cram {
             tiles,
             tokens: Vec::new(),
             heat: None,
+            overlay: None,
             legend: legend(),
         };
         Analysis::new(board, components, moves)

@@ -346,6 +346,7 @@ impl Game for Darkraft {
             tiles,
             tokens: Vec::new(),
             heat: None,
+            overlay: None,
             legend: legend(),
         };
         Analysis::new(board, components, moves)
