@@ -180,7 +180,11 @@ impl RuleValues {
                 return None;
             }
             let budget = Budget::new(ANALYSIS_QUOTIENT_BUDGET);
-            match Quotient::compute(rule, largest.max(1), &budget, |_| true) {
+            let grown = match &self.quotient {
+                Some(smaller) => smaller.extended(largest, &budget),
+                None => Quotient::compute(rule, largest.max(1), &budget, |_| true),
+            };
+            match grown {
                 Ok(found) => self.quotient = Some(found),
                 Err(_) => {
                     self.quotient_failed_at = Some(largest);

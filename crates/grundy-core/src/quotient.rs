@@ -754,17 +754,45 @@ impl Quotient {
         rule: &Rule,
         max_heap: u32,
         budget: &Budget,
-        mut progress: impl FnMut(u32) -> bool,
+        progress: impl FnMut(u32) -> bool,
     ) -> Result<Quotient, GameError> {
-        let mut sequence = Sequence::new(rule.clone());
-        let mut options = vec![heap_options(&mut sequence, 0)];
-        let mut candidate = Automaton {
+        let empty = Automaton {
             heaps: 0,
             acts: Vec::new(),
             lost: vec![false],
         };
-        let mut sizes = Vec::with_capacity(max_heap as usize);
-        for heap in 1..=max_heap {
+        Quotient::grow(rule, empty, Vec::new(), max_heap, budget, progress)
+    }
+
+    /// The quotient with heaps up to `max_heap`, grown on from this one
+    /// rather than from nothing: the heaps it holds are not looked at again.
+    pub fn extended(&self, max_heap: u32, budget: &Budget) -> Result<Quotient, GameError> {
+        Quotient::grow(
+            &self.rule,
+            self.automaton.clone(),
+            self.sizes.clone(),
+            max_heap,
+            budget,
+            |_| true,
+        )
+    }
+
+    /// Adds heaps one at a time to `candidate`, a proved quotient of the
+    /// heaps before them whose sizes at each bound are `sizes`.
+    fn grow(
+        rule: &Rule,
+        mut candidate: Automaton,
+        mut sizes: Vec<usize>,
+        max_heap: u32,
+        budget: &Budget,
+        mut progress: impl FnMut(u32) -> bool,
+    ) -> Result<Quotient, GameError> {
+        let mut sequence = Sequence::new(rule.clone());
+        let first = candidate.heaps as u32 + 1;
+        let mut options: Vec<Vec<Leaves>> = (0..first)
+            .map(|heap| heap_options(&mut sequence, heap))
+            .collect();
+        for heap in first..=max_heap {
             if !progress(heap) {
                 return Err(cancelled());
             }

@@ -226,3 +226,24 @@ fn tame_games_follow_boutons_rule() {
         assert_eq!(q.is_lost(q.element(&heaps).unwrap()), lost, "{heaps:?}");
     }
 }
+
+#[test]
+fn a_quotient_grown_on_is_the_quotient_computed_afresh() {
+    for (rule, from, to) in [
+        ("0.77", 6, 16),
+        ("0.07", 3, 18),
+        ("0.75", 9, 20),
+        ("grundy", 4, 12),
+    ] {
+        let afresh = quotient(rule, to).unwrap();
+        let grown = quotient(rule, from)
+            .unwrap()
+            .extended(to, &Budget::new(CLI_BUDGET))
+            .unwrap();
+        assert_eq!(
+            format!("{grown:?}"),
+            format!("{afresh:?}"),
+            "{rule} from {from} to {to}"
+        );
+    }
+}
