@@ -24,8 +24,12 @@ impl Hasher for WordHasher {
         self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(SEED);
     }
 
+    /// The product's high bits, which every bit of the words reaches,
+    /// turned down to the low ones, which pick a slot: a product's low bits
+    /// see only the words' low bits, and keys such as vertex sets that
+    /// differ only in their high bits would all want one slot.
     fn finish(&self) -> u64 {
-        self.0
+        self.0.rotate_left(26)
     }
 }
 

@@ -308,3 +308,19 @@ fn the_optimal_computer_wins_every_won_start() {
         }
     }
 }
+
+#[test]
+fn a_graph_kayles_session_values_graph_after_graph_as_a_fresh_one_does() {
+    // Values found by a part's shape are kept from one graph to the next;
+    // the whole-graph search above checks a fresh solver's.
+    for game in ["node-kayles", "arc-kayles"] {
+        let mut session = games::open(game, "1 0\n", 0).unwrap();
+        let mut rng = Rng::new(5);
+        for _ in 0..300 {
+            let text = random_graph(&mut rng, 14);
+            session.load(&text, 0).unwrap();
+            let kept = session.analysis().nimber;
+            assert_eq!(kept, games::nimber(game, &text).unwrap(), "{game}:\n{text}");
+        }
+    }
+}

@@ -11,6 +11,7 @@ use crate::graph::{
     edit_drawing, grid_layout, read_coordinates, read_graph, DrawingRules, Picture,
 };
 use crate::input::Scanner;
+use crate::key::KeyHasher;
 use crate::nimber::{MexSet, Nimber};
 use crate::rng::Rng;
 use std::marker::PhantomData;
@@ -24,9 +25,10 @@ pub const MAX_EDGE_LINES: usize = 100_000;
 /// The most vertices of a graph in the playground, whose every subgraph
 /// is valued while you wait.
 pub const MAX_PLAYABLE_VERTICES: usize = 20;
-/// Components the command line values for one question before it says
-/// "too large": about ten seconds natively.
-pub const CONTEST_BUDGET: u64 = 2_000_000;
+/// The work the command line does for one question before it says "too
+/// large", in vertices of the parts it looks up and of what each move it
+/// tries leaves to split into components: under ten seconds natively.
+pub const CONTEST_BUDGET: u64 = 600_000_000;
 
 const DRAWING: DrawingRules = DrawingRules {
     what: "a graph",
@@ -172,8 +174,19 @@ struct Solver {
     neighbours: Vec<u64>,
     edges: Vec<(usize, usize)>,
     values: FastMap<u64, u16>,
+    /// Values by the shape of a part (see [`Solver::shape_key`]), whatever
+    /// graph it came from: kept across graphs, as drawing changes the graph.
+    shapes: FastMap<u128, u16>,
     work: u64,
 }
+
+/// The most shapes kept before the cache starts again: 2²² shapes of a few
+/// dozen bytes each.
+const MAX_SHAPES: usize = 1 << 22;
+/// The largest part looked up by its shape. Its key costs about as much as
+/// trying the part's moves, and large parts rarely come again in another
+/// place, so larger ones are looked up by their vertices alone.
+const MAX_SHAPED_VERTICES: u32 = 20;
 
 impl Solver {
     /// Keeps the cache if the graph is the one it is for.
@@ -245,6 +258,60 @@ impl Solver {
         Ok(total)
     }
 
+    /// A key for the shape of the connected part `part`: its adjacency with
+    /// its vertices ordered by colour refinement (degree, then the colours
+    /// of their neighbours, until the classes stop splitting), ties broken
+    /// by number, hashed. Parts with one key have one adjacency under some
+    /// order, so they are isomorphic and share a value; isomorphic parts
+    /// that refinement orders alike (paths, most trees, most small parts)
+    /// share the key, wherever they lie and in whichever graph.
+    fn shape_key(&self, part: u64) -> u128 {
+        let vertices: Vec<usize> = bits(part).collect();
+        let index = |u: usize| (part & ((1u64 << u) - 1)).count_ones() as usize;
+        let inside = |v: usize| self.neighbours[v] & part;
+        let distinct = |colours: &[u64]| {
+            let mut sorted = colours.to_vec();
+            sorted.sort_unstable();
+            sorted.dedup();
+            sorted.len()
+        };
+        let mut colours: Vec<u64> = vertices
+            .iter()
+            .map(|&v| u64::from(inside(v).count_ones()))
+            .collect();
+        let mut classes = distinct(&colours);
+        loop {
+            let refined: Vec<u64> = vertices
+                .iter()
+                .zip(&colours)
+                .map(|(&v, &colour)| {
+                    let mut key = KeyHasher::default();
+                    key.write_u64(colour);
+                    key.write_unordered(bits(inside(v)).map(|u| colours[index(u)]));
+                    key.finish() as u64
+                })
+                .collect();
+            let count = distinct(&refined);
+            colours = refined;
+            if count == classes {
+                break;
+            }
+            classes = count;
+        }
+        let mut order: Vec<usize> = (0..vertices.len()).collect();
+        order.sort_by_key(|&i| (colours[i], i));
+        let mut place = vec![0; vertices.len()];
+        for (at, &i) in order.iter().enumerate() {
+            place[i] = at;
+        }
+        let mut key = KeyHasher::default();
+        key.write_u64(vertices.len() as u64);
+        for &i in &order {
+            key.write_u64(bits(inside(vertices[i])).fold(0, |row, u| row | 1 << place[index(u)]));
+        }
+        key.finish()
+    }
+
     fn part_value<F: Form>(&mut self, part: u64, budget: u64) -> Result<Nimber, OverBudget> {
         if let Some(&value) = self.values.get(&part) {
             return Ok(Nimber(u32::from(value)));
@@ -252,13 +319,38 @@ impl Solver {
         if self.work >= budget {
             return Err(OverBudget);
         }
-        self.work += 1;
+        // A part looked up by its shape counts its vertices, and each move
+        // tried the vertices it leaves to split into components.
+        let vertices = part.count_ones();
+        let shape = (vertices <= MAX_SHAPED_VERTICES).then(|| self.shape_key(part));
+        self.work += u64::from(vertices);
+        if let Some(&value) = shape.and_then(|shape| self.shapes.get(&shape)) {
+            self.values.insert(part, value);
+            return Ok(Nimber(u32::from(value)));
+        }
+        let picks = self.picks::<F>(part);
+        // Edges are picked from the whole graph's list, and an edge leaves
+        // more of the part to split and look up than a vertex with its
+        // neighbours does: measured at about twice the work a vertex left.
+        let (listed, per_vertex_left) = match F::PICKS {
+            Picks::Vertices => (0, 1),
+            Picks::Edges => (self.edges.len() as u64, 2),
+        };
+        self.work += listed;
         let mut reached = MexSet::new();
-        for pick in self.picks::<F>(part) {
-            reached.insert(self.value::<F>(self.after::<F>(part, pick), budget)?);
+        for pick in picks {
+            let left = self.after::<F>(part, pick);
+            self.work += per_vertex_left * u64::from(left.count_ones());
+            reached.insert(self.value::<F>(left, budget)?);
         }
         let value = reached.mex();
         self.values.insert(part, value.0 as u16);
+        if let Some(shape) = shape {
+            if self.shapes.len() >= MAX_SHAPES {
+                self.shapes.clear();
+            }
+            self.shapes.insert(shape, value.0 as u16);
+        }
         Ok(value)
     }
 }
@@ -279,7 +371,8 @@ impl<F: Form> GraphKayles<F> {
         self.solver.work = 0;
         self.solver.value::<F>(position.left, budget).map_err(|_| {
             GameError::too_large(format!(
-                "too large to solve exactly: its parts take more than {budget} subgraphs to search"
+                "too large to solve exactly: its parts take more than {budget} steps to search \
+                 (a step for each vertex of each part looked up and of what each move tried leaves)"
             ))
         })
     }
