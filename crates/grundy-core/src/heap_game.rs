@@ -470,31 +470,40 @@ impl MoveTable {
         (*count, Cow::Borrowed(listed))
     }
 
+    /// The heap move `move_id` is played on, and its number among that
+    /// heap's moves.
+    fn heap_of(&mut self, heaps: &[u32], move_id: u32, runs: Runs) -> Option<(usize, u32)> {
+        let mut remaining = move_id;
+        for (index, &size) in heaps.iter().enumerate() {
+            let count = self.count_of(size, runs);
+            if remaining < count {
+                return Some((index, remaining));
+            }
+            remaining -= count;
+        }
+        None
+    }
+
     /// Whether move `move_id` leaves the same heaps as an earlier move:
     /// one on an earlier heap of the same size, or the same heap's move
     /// that leaves the same two parts.
     fn repeats(&mut self, heaps: &[u32], move_id: u32, runs: Runs) -> bool {
-        let mut remaining = move_id;
-        for (index, &size) in heaps.iter().enumerate() {
-            let count = self.count_of(size, runs);
-            if remaining >= count {
-                remaining -= count;
-                continue;
-            }
-            if heaps[..index].contains(&size) {
-                return true;
-            }
-            let size = size as usize;
-            if size >= REPEATS_TABLED {
-                return false;
-            }
-            while self.repeats.len() <= size {
-                let marks = self.mark_repeats(self.repeats.len() as u32, runs);
-                self.repeats.push(marks);
-            }
-            return self.repeats[size][remaining as usize];
+        let Some((index, local)) = self.heap_of(heaps, move_id, runs) else {
+            return false;
+        };
+        let size = heaps[index];
+        if heaps[..index].contains(&size) {
+            return true;
         }
-        false
+        let size = size as usize;
+        if size >= REPEATS_TABLED {
+            return false;
+        }
+        while self.repeats.len() <= size {
+            let marks = self.mark_repeats(self.repeats.len() as u32, runs);
+            self.repeats.push(marks);
+        }
+        self.repeats[size][local as usize]
     }
 
     /// Marks the moves of a heap of `size` whose two parts an earlier
@@ -518,21 +527,17 @@ impl MoveTable {
         move_id: u32,
         runs: Runs,
     ) -> Result<(usize, u32, u32), GameError> {
-        let mut remaining = move_id;
-        for (index, &size) in heaps.iter().enumerate() {
-            let count = self.count_of(size, runs);
-            if remaining >= count {
-                remaining -= count;
-                continue;
+        let (index, mut remaining) = self
+            .heap_of(heaps, move_id, runs)
+            .ok_or_else(|| unknown_move(move_id))?;
+        let size = heaps[index];
+        for run in self.moves(size, runs).1.iter() {
+            let count = run.lefts.len() as u32;
+            if remaining < count {
+                let (_, left, right) = run.placement(size, remaining);
+                return Ok((index, left, right));
             }
-            for run in self.moves(size, runs).1.iter() {
-                let count = run.lefts.len() as u32;
-                if remaining < count {
-                    let (_, left, right) = run.placement(size, remaining);
-                    return Ok((index, left, right));
-                }
-                remaining -= count;
-            }
+            remaining -= count;
         }
         Err(unknown_move(move_id))
     }
