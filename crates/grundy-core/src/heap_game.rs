@@ -10,6 +10,7 @@ use crate::analysis::Outcome;
 use crate::analysis::{
     Analysis, Board, Component, Convention, Edit, Fact, MisereReport, MoveInfo, Region,
 };
+use crate::fast_map::FastMap;
 use crate::game::{unknown_move, unsupported_edit, Game, GameError, GameInfo};
 use crate::heaps::{self, heap_components, sorted_heaps, MAX_HEAPS};
 use crate::input::{parse_number, Scanner, BYTE_ORDER_MARK};
@@ -509,9 +510,12 @@ impl MoveTable {
     /// Marks the moves of a heap of `size` whose two parts an earlier
     /// move left too, in either order.
     fn mark_repeats(&mut self, size: u32, runs: Runs) -> Vec<bool> {
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = FastMap::default();
         placements(&self.moves(size, runs).1, size)
-            .map(|(_, left, right)| !seen.insert((left.min(right), left.max(right))))
+            .map(|(_, left, right)| {
+                seen.insert((left.min(right), left.max(right)), ())
+                    .is_some()
+            })
             .collect()
     }
 

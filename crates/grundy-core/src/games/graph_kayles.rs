@@ -271,7 +271,7 @@ impl Solver {
         let inside = |v: usize| self.neighbours[v] & part;
         let distinct = |colours: &[u64]| {
             let mut sorted = colours.to_vec();
-            sorted.sort_unstable();
+            crate::sort::sort(&mut sorted);
             sorted.dedup();
             sorted.len()
         };
@@ -299,7 +299,7 @@ impl Solver {
             classes = count;
         }
         let mut order: Vec<usize> = (0..vertices.len()).collect();
-        order.sort_by_key(|&i| (colours[i], i));
+        crate::sort::sort_by_key(&mut order, |&i| (colours[i], i));
         let mut place = vec![0; vertices.len()];
         for (at, &i) in order.iter().enumerate() {
             place[i] = at;
