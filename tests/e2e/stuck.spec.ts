@@ -50,9 +50,13 @@ test('after a cancel, the next position typed is the one analysed', async ({ pag
   // Past the heaps Kayles' misère quotient is found for, and past the search.
   await text.fill('0.77\n30 30 30\n');
   await expect(element.locator('.verdict')).toContainText('Too large', { timeout: 20_000 });
-  await text.fill('0.77\n40 40 40 40\n');
-  const cancel = element.getByRole('button', { name: 'Cancel' });
-  await cancel.click({ timeout: 20_000 });
+  // A new rule, so that its quotient is looked for before the search: work
+  // long enough to cancel, clicked inside the page as soon as it shows.
+  await text.fill('0.07\n40 40 40 40\n');
+  await expect(element.locator('.busy')).toBeVisible();
+  await element.evaluate((root) =>
+    [...root.shadowRoot!.querySelector('.busy')!.querySelectorAll('button')].find((b) => b.textContent === 'Cancel')!.click(),
+  );
   await text.fill('0.77\n2 3\n');
   await expect(element.locator('.sum')).toContainText('= *1', { timeout: 20_000 });
   await expect(element.getByRole('alert')).toHaveCount(0);
