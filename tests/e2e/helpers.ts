@@ -128,3 +128,34 @@ export async function options(element: Locator): Promise<Locator> {
   if ((await fold.isVisible()) && (await fold.getAttribute('aria-expanded')) !== 'true') await fold.click();
   return element;
 }
+
+/**
+ * Watches `host`'s shadow root every frame for `notice`, clicks the Cancel
+ * inside it as soon as it shows, and resolves with the milliseconds until
+ * the notice has left the page. Started before the work is asked for: the
+ * notice of work that takes under a second can come and go between two of
+ * the test's own polls.
+ */
+export function cancelMs(host: Locator, notice: string): Promise<number> {
+  return host.evaluate(
+    (root, selector) =>
+      new Promise<number>((resolve, reject) => {
+        const shadow = root.shadowRoot!;
+        const asked = performance.now();
+        const look = () => {
+          const cancel = [...(shadow.querySelector(selector)?.querySelectorAll('button') ?? [])].find((b) => b.textContent === 'Cancel');
+          if (!cancel) {
+            if (performance.now() - asked > 20_000) reject(new Error(`no ${selector} with a Cancel button showed`));
+            else requestAnimationFrame(look);
+            return;
+          }
+          const start = performance.now();
+          cancel.click();
+          const check = () => (shadow.querySelector(selector) ? requestAnimationFrame(check) : resolve(performance.now() - start));
+          check();
+        };
+        look();
+      }),
+    notice,
+  );
+}

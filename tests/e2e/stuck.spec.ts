@@ -4,7 +4,7 @@
  * the next request a session that holds what the page shows.
  */
 import { expect, test } from '@playwright/test';
-import { activeGame, options, watchConsole } from './helpers';
+import { activeGame, cancelMs, options, watchConsole } from './helpers';
 
 test('Play again and a change of who moves first, in one task, settle after a few requests', async ({ page }) => {
   await page.addInitScript(() => {
@@ -50,28 +50,11 @@ test('after a cancel, the next position typed is the one analysed', async ({ pag
   // Past the heaps Kayles' misère quotient is found for, and past the search.
   await text.fill('0.77\n30 30 30\n');
   await expect(element.locator('.verdict')).toContainText('Too large', { timeout: 20_000 });
-  // A new rule, so that its quotient is looked for before the search. The
-  // page watches every frame for the working notice and clicks its Cancel
-  // at once: the work can last less than a second, between two of the
-  // test's own polls.
-  const cancelled = element.evaluate(
-    (root) =>
-      new Promise<boolean>((resolve) => {
-        const started = performance.now();
-        const look = () => {
-          const buttons = root.shadowRoot!.querySelector('.busy')?.querySelectorAll('button') ?? [];
-          const cancel = [...buttons].find((b) => b.textContent === 'Cancel');
-          if (cancel) {
-            cancel.click();
-            resolve(true);
-          } else if (performance.now() - started > 20_000) resolve(false);
-          else requestAnimationFrame(look);
-        };
-        look();
-      }),
-  );
+  // A new rule, so that its quotient is looked for before the search; the
+  // page cancels it as soon as its working notice shows.
+  const cancelled = cancelMs(element, '.busy');
   await text.fill('0.07\n40 40 40 40\n');
-  expect(await cancelled).toBe(true);
+  await cancelled;
   await text.fill('0.77\n2 3\n');
   await expect(element.locator('.sum')).toContainText('= *1', { timeout: 20_000 });
   await expect(element.getByRole('alert')).toHaveCount(0);
