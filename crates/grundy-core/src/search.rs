@@ -261,6 +261,11 @@ impl Search {
         }
     }
 
+    /// Whether the search has done the work its budget of positions allows.
+    fn worked_out(&self) -> bool {
+        self.work > self.budget.saturating_mul(WORK_PER_POSITION)
+    }
+
     /// Positions searched so far.
     pub fn explored(&self) -> usize {
         self.memo.len()
@@ -314,8 +319,7 @@ impl Search {
             } else if known.is_none() && path_bytes + bytes > MAX_PATH_BYTES {
                 Some(too_deep())
             } else {
-                (self.work > self.budget.saturating_mul(WORK_PER_POSITION))
-                    .then(|| too_long(self.budget))
+                self.worked_out().then(|| too_long(self.budget))
             };
             if let Some(refusal) = refusal {
                 // Back to where the search started, then refuse.
@@ -351,7 +355,7 @@ impl Search {
         let mut failure = None;
         for id in 0..moves {
             self.work += STEP_WORK + listing(session, moves);
-            if self.work > self.budget.saturating_mul(WORK_PER_POSITION) {
+            if self.worked_out() {
                 failure = Some(too_long(self.budget));
                 break;
             }

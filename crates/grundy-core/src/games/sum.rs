@@ -536,6 +536,18 @@ impl<'a> SumWalk<'a> {
             path: Vec::new(),
         }
     }
+
+    /// The part sum-wide move `id` is in, and its number there.
+    fn part_of(&self, id: u32) -> Option<(usize, u32)> {
+        let mut local = id;
+        for (index, now) in self.current.iter().enumerate() {
+            if local < now.moves {
+                return Some((index, local));
+            }
+            local -= now.moves;
+        }
+        None
+    }
 }
 
 impl Walk for SumWalk<'_> {
@@ -559,28 +571,16 @@ impl Walk for SumWalk<'_> {
             .unwrap_or(0)
     }
     fn repeats(&mut self, id: u32) -> bool {
-        let mut local = id;
-        for (part, now) in self.parts.iter_mut().zip(&self.current) {
-            if local < now.moves {
-                return part.repeats(local);
-            }
-            local -= now.moves;
-        }
-        false
+        self.part_of(id)
+            .is_some_and(|(index, local)| self.parts[index].repeats(local))
     }
     fn enter(&mut self, id: u32) -> Result<(), GameError> {
-        let mut local = id;
-        for (index, part) in self.parts.iter_mut().enumerate() {
-            let now = self.current[index];
-            if local < now.moves {
-                part.enter(local)?;
-                self.current[index] = PartNow::of(&mut **part);
-                self.path.push((index, now));
-                return Ok(());
-            }
-            local -= now.moves;
-        }
-        Err(unknown_move(id))
+        let (index, local) = self.part_of(id).ok_or_else(|| unknown_move(id))?;
+        let part = &mut self.parts[index];
+        part.enter(local)?;
+        let before = std::mem::replace(&mut self.current[index], PartNow::of(&mut **part));
+        self.path.push((index, before));
+        Ok(())
     }
     fn leave(&mut self) {
         if let Some((index, before)) = self.path.pop() {
