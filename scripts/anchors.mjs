@@ -6,7 +6,9 @@
 //   ogsolve (Rust, beling/impartial-games), from crates.io: `-m rc2 -n 2^k`
 //   rogalski-wmii-uni-lodz-pl/octal (Rust): `octal <code> 2^k`
 //
-// Usage: node scripts/anchors.mjs [--log2 20] [--runs 3] [code …]
+// Usage: node scripts/anchors.mjs [--log2 20] [--runs 3] [--threads T] [code …]
+// With --threads T > 1 ours is also timed on T threads, in its own column;
+// the ratio stays that of one thread, as every anchor runs on one.
 // The sources are cloned into target/anchors (or read from ANCHORS_SRC,
 // holding octal-games/ and octal/ checkouts). Prints a Markdown table of
 // median wall-clock seconds and peak memory (VmHWM) per solver, and ours
@@ -29,6 +31,7 @@ const option = (name, fallback) => {
 };
 const log2 = option('--log2', 20);
 const runs = option('--runs', 3);
+const threads = option('--threads', 1);
 const codes = args.length ? args : ['0.014', '0.034', '0.161', '0.167', '0.172'];
 const count = 2 ** log2;
 
@@ -58,8 +61,10 @@ function build() {
   if (!existsSync(ogsolve)) run('cargo', ['install', '--quiet', 'ogsolve', '--version', '0.0.7', '--root', join(work, 'ogsolve')]);
   const rogalski = source('rogalski-wmii-uni-lodz-pl/octal', 'octal');
   run('cargo', ['build', '--quiet', '--release', '--target-dir', join(work, 'rogalski-target')], rogalski);
+  const ours = (code, more = []) => [join(root, 'target', 'release', 'grundy'), ['sequence', code, '--count', String(count), '--freq', ...more]];
   return {
-    ours: (code) => [join(root, 'target', 'release', 'grundy'), ['sequence', code, '--count', String(count), '--freq']],
+    ours,
+    ...(threads > 1 && { [`ours, ${threads} threads`]: (code) => ours(code, ['--threads', String(threads)]) }),
     // It runs on until a period is found; its line for n = 2^k marks the end.
     tczajka: (code) => [analyze, [code], `n=2^${log2} `],
     ogsolve: (code) => [ogsolve, ['-m', 'rc2', '-n', String(count - 1), code]],
@@ -119,6 +124,6 @@ for (const code of codes) {
     times[name] = median(samples.map((s) => s.seconds));
     cells.push(`${times[name].toFixed(2)} (${median(samples.map((s) => s.peak)).toFixed(0)})`);
   }
-  const fastest = Math.min(...names.filter((n) => n !== 'ours').map((n) => times[n]));
+  const fastest = Math.min(...names.filter((n) => !n.startsWith('ours')).map((n) => times[n]));
   console.log(`| ${code} | ${cells.join(' | ')} | ${(times.ours / fastest).toFixed(2)} |`);
 }

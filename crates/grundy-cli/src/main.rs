@@ -32,6 +32,8 @@ usage:
   grundy sequence <rule> --count N [--freq] --checkpoint FILE [--checkpoint-every SECONDS]
                                    save the values to FILE every 60 s and on SIGINT or SIGTERM;
                                    the same command goes on from FILE
+  grundy sequence <rule> ... --threads N
+                                   compute on N threads (default 1); the output is the same
   grundy quotient <rule> --max-heap H [--json]
                                    the misère quotient of an octal or subtraction game (or grundy)
                                    with heaps of up to H: its size, elements, P-portion and each
@@ -304,6 +306,8 @@ fn outcome(args: &[String]) -> Result<String, Failure> {
 const MAX_SEQUENCE: usize = 1 << 24;
 /// The most values `--count` counts with `--freq`: 2³⁶.
 const MAX_FREQUENCIES: usize = 1 << 36;
+/// The most threads `--threads` starts.
+const MAX_THREADS: usize = 256;
 /// Memory a value held costs while computing, at most: 2 bytes, room for
 /// all of them reserved at once, and 4 in the rare values' index for the
 /// half of them that can be rare where values have no sparse structure.
@@ -311,7 +315,13 @@ const BYTES_PER_HELD_VALUE: u64 = 4;
 
 /// `grundy sequence <rule> --count N [--freq] | --period [--max N]`.
 fn sequence(args: &[String]) -> Result<Output, Failure> {
-    let flags_with_values = ["--count", "--max", "--checkpoint", "--checkpoint-every"];
+    let flags_with_values = [
+        "--count",
+        "--max",
+        "--checkpoint",
+        "--checkpoint-every",
+        "--threads",
+    ];
     let mut rule = None;
     let mut index = 0;
     while index < args.len() {
@@ -349,6 +359,14 @@ fn sequence(args: &[String]) -> Result<Output, Failure> {
         })?,
         None => Sequence::new(rule),
     };
+    if let Some(threads) = flag_value(args, "--threads")? {
+        let threads = bounded(threads, "--threads", 1, MAX_THREADS)?;
+        sequence.use_threads(threads).map_err(|message| Failure {
+            message,
+            code: 1,
+            stdout: String::new(),
+        })?;
+    }
     match (count, period) {
         (Some(count), false) if freq => frequencies(sequence, count as u64, checkpoint),
         (Some(count), false) => Ok(Output::Values {

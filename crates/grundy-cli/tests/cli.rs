@@ -656,3 +656,25 @@ fn quotient_refuses_what_it_cannot_find_or_read() {
     let out = grundy(&["quotient", "0.9", "--max-heap", "3"], "");
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn threads_change_the_time_taken_not_the_output() {
+    for rule in ["0.172", "0.014", "grundy"] {
+        for extra in [&["--count", "30000"][..], &["--count", "30000", "--freq"]] {
+            let one = grundy(&[&["sequence", rule][..], extra].concat(), "");
+            let three = grundy(
+                &[&["sequence", rule, "--threads", "3"][..], extra].concat(),
+                "",
+            );
+            assert!(three.status.success(), "{rule}: {}", stderr(&three));
+            assert!(stdout(&one) == stdout(&three), "{rule} {extra:?}");
+        }
+    }
+    let out = grundy(&["sequence", "0.77", "--count", "5", "--threads", "0"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("--threads takes a whole number from 1 to 256, not '0'"),
+        "{}",
+        stderr(&out)
+    );
+}

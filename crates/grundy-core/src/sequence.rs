@@ -385,7 +385,7 @@ impl Store {
 }
 
 /// A value as a [`Store`] holds it, read by the inner loops without a branch.
-trait Held: Copy + Into<u32> + PartialEq {}
+trait Held: Copy + Into<u32> + PartialEq + Sync {}
 impl Held for u16 {}
 impl Held for u32 {}
 
@@ -414,6 +414,12 @@ pub struct Sequence {
     /// the last check that proved none found: a candidate's pre-period and
     /// period say how many values its proof needs.
     proof_hint: Cell<usize>,
+    /// The threads that compute a block of heaps at once, when more than
+    /// one is asked for.
+    #[cfg(feature = "threads")]
+    pool: Option<std::sync::Arc<rayon::ThreadPool>>,
+    #[cfg(feature = "threads")]
+    pace: Pace,
 }
 
 /// Lengths below this are computed with every value rare (plain mex).
@@ -440,6 +446,10 @@ impl Sequence {
             next_proof: FIRST_PROOF,
             unproved_at: Cell::new(usize::MAX),
             proof_hint: Cell::new(usize::MAX),
+            #[cfg(feature = "threads")]
+            pool: None,
+            #[cfg(feature = "threads")]
+            pace: Pace::default(),
         }
     }
 
@@ -485,6 +495,10 @@ impl Sequence {
 
     /// Computes G(0) … G(len − 1).
     pub fn extend_to(&mut self, len: usize) {
+        #[cfg(feature = "threads")]
+        if let Some(pool) = self.pool.clone() {
+            return self.extend_in_blocks(len, &pool);
+        }
         while self.values.len() < len {
             self.push_next();
         }
@@ -539,6 +553,12 @@ impl Sequence {
             self.review_mask();
         }
         let value = self.compute(n);
+        self.record(value);
+    }
+
+    /// Appends G(n), n the next heap, to the values.
+    fn record(&mut self, value: u32) {
+        let n = self.values.len();
         self.largest = self.largest.max(value);
         if n >= 1 && !self.kinds.split.is_empty() && self.sparse.is_rare(value) {
             self.sparse.rare.push(n as u32);
@@ -761,6 +781,262 @@ impl Sequence {
     }
 }
 
+/// Heaps computed together when several threads work: each block's
+/// splits between heaps below it are shared out among the threads, and
+/// what reaches into the block itself is finished heap by heap.
+#[cfg(feature = "threads")]
+const BLOCK: usize = 256;
+/// Rare heaps a heap's splits pair with, at the least, for its moves to
+/// be worth sharing out: below this one thread is faster.
+#[cfg(feature = "threads")]
+const SHARED_WORK: usize = 2048;
+
+#[cfg(feature = "threads")]
+impl Sequence {
+    /// Computes on `threads` threads from now on; the values are the same
+    /// whatever their number.
+    pub fn use_threads(&mut self, threads: usize) -> Result<(), String> {
+        self.pool = if threads > 1 {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .map_err(|e| format!("could not start {threads} threads: {e}"))?;
+            Some(std::sync::Arc::new(pool))
+        } else {
+            None
+        };
+        Ok(())
+    }
+
+    /// Computes a block at a time, shared out or on this thread alone,
+    /// whichever was last measured faster: how much of a block must wait
+    /// for the block itself depends on the code, so only timing tells.
+    fn extend_in_blocks(&mut self, len: usize, pool: &rayon::ThreadPool) {
+        while self.values.len() < len {
+            let start = self.values.len();
+            let end = len
+                .min(start + BLOCK)
+                .min(self.next_proof)
+                .min(self.sparse.next_review);
+            // A block needs every split of its heaps to have its smaller
+            // heap below the block, and no proof or review inside it; and
+            // it must have work enough to share.
+            if self.period.is_some()
+                || self.sparse.rare.len() * self.kinds.split.len() < SHARED_WORK
+                || start < 2 * BLOCK
+                || end <= start + 1
+            {
+                self.push_next();
+                continue;
+            }
+            let shared = self.pace.next_is_shared();
+            let began = std::time::Instant::now();
+            if shared {
+                self.push_shared_block(start..end, pool);
+            } else {
+                (start..end).for_each(|_| self.push_next());
+            }
+            let per_heap = began.elapsed().as_secs_f64() / (end - start) as f64;
+            self.pace.measured(shared, per_heap);
+        }
+    }
+
+    /// Computes the heaps of `block`: first, on the pool's threads, what
+    /// their moves reach below the block; then, heap by heap, the rest.
+    fn push_shared_block(&mut self, block: Range<usize>, pool: &rayon::ThreadPool) {
+        let start = block.start;
+        let early = match &self.values {
+            Store::Narrow(g) => self.reach_before(&g[..start], block.clone(), pool),
+            Store::Wide(g) => self.reach_before(&g[..start], block.clone(), pool),
+        };
+        for (n, early) in block.zip(early) {
+            self.work += early.looked;
+            let (kinds, sparse, largest) = (&self.kinds, &self.sparse, self.largest);
+            let (seen, work) = (&mut self.seen, &mut self.work);
+            let value = match &self.values {
+                Store::Narrow(g) => {
+                    mex_after(&g[..n], start, &early, kinds, sparse, largest, seen, work)
+                }
+                Store::Wide(g) => {
+                    mex_after(&g[..n], start, &early, kinds, sparse, largest, seen, work)
+                }
+            };
+            self.record(value);
+        }
+    }
+
+    /// For each heap of `heaps`, on the pool's threads: what its moves
+    /// reach whose heaps are all below the block, known values `g`.
+    fn reach_before<T: Held>(
+        &self,
+        g: &[T],
+        heaps: Range<usize>,
+        pool: &rayon::ThreadPool,
+    ) -> Vec<Early> {
+        use rayon::prelude::*;
+        let (kinds, sparse, largest) = (&self.kinds, &self.sparse, self.largest);
+        pool.install(|| {
+            heaps
+                .into_par_iter()
+                .map_init(Vec::new, |seen, n| {
+                    Early::of(g, n, kinds, sparse, largest, seen)
+                })
+                .collect()
+        })
+    }
+}
+
+/// G(n) from g = G(0..n), where n lies in the block from `start` and
+/// `early` holds what its moves reach below the block; `seen` is scratch
+/// and `work` counts the splits looked at, as for [`mex_of`].
+#[cfg(feature = "threads")]
+#[allow(clippy::too_many_arguments)]
+fn mex_after<T: Held>(
+    g: &[T],
+    start: usize,
+    early: &Early,
+    kinds: &MoveKinds,
+    sparse: &Sparse,
+    largest: u32,
+    seen: &mut Vec<bool>,
+    work: &mut u64,
+) -> u32 {
+    let n = g.len();
+    clear_seen(seen, largest);
+    seen[..early.seen.len()].copy_from_slice(&early.seen);
+    mark_moves(g, n, kinds, seen);
+    let rare = &sparse.rare;
+    let mut within = Vec::new();
+    for split in kinds.splits(n) {
+        // Splits whose larger heap lies in the block: smaller heap up to `low`.
+        let low = split.m.saturating_sub(start);
+        let below = rare.partition_point(|&r| r as usize <= low);
+        let inside = rare.partition_point(|&r| (r as usize) < start);
+        let to = rare.partition_point(|&r| (r as usize) < split.m);
+        let pairs = rare[..below].iter().chain(&rare[inside.min(to)..to]);
+        *work += mark_rare_pairs(g, split, pairs.map(|&r| r as usize), kinds, seen);
+        if low >= split.first {
+            within.push(Splits {
+                last: split.last.min(low),
+                ..split
+            });
+        }
+    }
+    let bound = least_unseen_common(seen, sparse);
+    let mut missing = seen[..bound].iter().filter(|&&s| !s).count();
+    if missing > 0 {
+        let looked;
+        (looked, missing) = find_pairs(g, &within, bound, missing, seen);
+        *work += looked;
+    }
+    // Below the early bound every split outside the block was searched
+    // already; above it, none was.
+    if missing > 0 && seen[early.bound.min(bound)..bound].contains(&false) {
+        let splits: Vec<Splits> = kinds.splits(n).collect();
+        *work += find_pairs(g, &splits, bound, missing, seen).0;
+    }
+    (0..bound).find(|v| !seen[*v]).unwrap_or(bound) as u32
+}
+
+/// Seconds a heap took, as last measured, computing blocks shared out
+/// among threads and on one thread alone.
+#[cfg(feature = "threads")]
+#[derive(Clone, Debug, Default)]
+struct Pace {
+    shared: Option<f64>,
+    alone: Option<f64>,
+    /// Blocks computed, so that the slower way is timed again now and then.
+    blocks: u64,
+}
+
+#[cfg(feature = "threads")]
+impl Pace {
+    /// Blocks between two timings of the way found slower.
+    const RETRY: u64 = 32;
+
+    fn next_is_shared(&mut self) -> bool {
+        self.blocks += 1;
+        match (self.shared, self.alone) {
+            (None, _) => true,
+            (_, None) => false,
+            (Some(shared), Some(alone)) => {
+                (shared <= alone) != self.blocks.is_multiple_of(Self::RETRY)
+            }
+        }
+    }
+
+    fn measured(&mut self, shared: bool, per_heap: f64) {
+        let way = if shared {
+            &mut self.shared
+        } else {
+            &mut self.alone
+        };
+        *way = Some(per_heap);
+    }
+}
+
+/// What the moves of one heap of a block reach whose heaps all lie below
+/// the block: worked out before the block's values are known.
+#[cfg(feature = "threads")]
+struct Early {
+    /// Which values are reached, by value.
+    seen: Vec<bool>,
+    /// The least common value not reached. Rare values below it that
+    /// were not reached are reached by no split below the block.
+    bound: usize,
+    /// Splits looked at.
+    looked: u64,
+}
+
+#[cfg(feature = "threads")]
+impl Early {
+    /// For heap n, g the values below its block; `seen` is scratch.
+    fn of<T: Held>(
+        g: &[T],
+        n: usize,
+        kinds: &MoveKinds,
+        sparse: &Sparse,
+        largest: u32,
+        seen: &mut Vec<bool>,
+    ) -> Early {
+        let start = g.len();
+        clear_seen(seen, largest);
+        for &take in &kinds.single {
+            if n > take && n - take < start {
+                seen[g[n - take].into() as usize] = true;
+            }
+        }
+        let mut looked = 0;
+        let mut outside = Vec::new();
+        for split in kinds.splits(n) {
+            // Both heaps below the block: the smaller one above `low`.
+            let low = split.m.saturating_sub(start);
+            let from = sparse.rare.partition_point(|&r| r as usize <= low);
+            let to = sparse.rare.partition_point(|&r| (r as usize) < split.m);
+            let pairs = sparse.rare[from..to].iter().map(|&r| r as usize);
+            looked += mark_rare_pairs(g, split, pairs, kinds, seen);
+            if split.last > low {
+                outside.push(Splits {
+                    first: split.first.max(low + 1),
+                    ..split
+                });
+            }
+        }
+        let bound = least_unseen_common(seen, sparse);
+        let missing = seen[..bound].iter().filter(|&&s| !s).count();
+        if missing > 0 {
+            looked += find_pairs(g, &outside, bound, missing, seen).0;
+        }
+        // What is reached below the block is an xor of values below the
+        // power of two above them all: the first half of `seen`.
+        Early {
+            seen: seen[..seen.len() / 2].to_vec(),
+            bound,
+            looked,
+        }
+    }
+}
+
 /// The first line of a checkpoint, naming its format.
 const CHECKPOINT_FORMAT: &str = "grundy sequence checkpoint 1";
 
@@ -894,87 +1170,130 @@ fn mex_of<T: Held>(
     seen: &mut Vec<bool>,
     work: &mut u64,
 ) -> u32 {
-    let at = |i: usize| -> u32 { g[i].into() };
-    // Options are xors of values so far, all below `cap`; the mex is
-    // below 2·cap, where some common value lies whatever the mask.
-    let cap = (largest + 1).next_power_of_two() as usize;
-    seen.clear();
-    seen.resize(2 * cap, false);
-    for &take in &kinds.whole {
-        if n == take {
-            seen[0] = true;
-        }
-    }
-    for &take in &kinds.single {
-        if n > take {
-            seen[at(n - take) as usize] = true;
-        }
-    }
-    // Every value a rare heap reaches with its partner, common or not.
-    for &take in &kinds.split {
-        let Some(m) = n.checked_sub(take).filter(|&m| m >= 2) else {
-            continue;
-        };
-        let mut looked = 0;
-        for &r in sparse.rare.iter().take_while(|&&r| (r as usize) < m) {
-            let r = r as usize;
-            looked += 1;
-            if !(kinds.unequal && 2 * r == m) {
-                seen[(at(r) ^ at(m - r)) as usize] = true;
-            }
-        }
-        *work += looked;
+    clear_seen(seen, largest);
+    mark_moves(g, n, kinds, seen);
+    for split in kinds.splits(n) {
+        let rare = sparse.rare.iter().map(|&r| r as usize);
+        *work += mark_rare_pairs(g, split, rare.take_while(|&r| r < split.m), kinds, seen);
     }
     // Every common value an option has is now seen, since a common value
     // pairs a rare heap with a common one: the least unseen common value
     // bounds the mex. Below it, rare values still unseen may come from
     // two common heaps, so look for them all in one pass.
-    let bound = (0..2 * cap)
-        .find(|&v| !seen[v] && (sparse.mask == 0 || !sparse.is_rare(v as u32)))
-        .expect("a common value lies below 2·cap");
+    let bound = least_unseen_common(seen, sparse);
     let missing = seen[..bound].iter().filter(|&&s| !s).count();
     if missing > 0 {
-        *work += find_pairs(g, n, kinds, bound, missing, seen);
+        let splits: Vec<Splits> = kinds.splits(n).collect();
+        *work += find_pairs(g, &splits, bound, missing, seen).0;
     }
     (0..bound).find(|v| !seen[*v]).unwrap_or(bound) as u32
 }
 
-/// Marks in `seen` the values below `bound` that some split of heap n
+/// Clears `seen` for a heap whose options are xors of values up to
+/// `largest`: all below the power of two above it, `cap`. It holds
+/// 2·cap entries, because the mex lies below 2·cap, where some common
+/// value lies whatever the mask.
+fn clear_seen(seen: &mut Vec<bool>, largest: u32) {
+    let cap = (largest + 1).next_power_of_two() as usize;
+    seen.clear();
+    seen.resize(2 * cap, false);
+}
+
+/// Marks what the moves of heap n that leave at most one heap reach.
+fn mark_moves<T: Held>(g: &[T], n: usize, kinds: &MoveKinds, seen: &mut [bool]) {
+    if kinds.whole.contains(&n) {
+        seen[0] = true;
+    }
+    for &take in &kinds.single {
+        if n > take {
+            seen[g[n - take].into() as usize] = true;
+        }
+    }
+}
+
+/// Marks the values a split reaches where heap `r`, one of `rare`, is
+/// either of its two heaps; returns how many it looked at.
+fn mark_rare_pairs<T: Held>(
+    g: &[T],
+    split: Splits,
+    rare: impl Iterator<Item = usize>,
+    kinds: &MoveKinds,
+    seen: &mut [bool],
+) -> u64 {
+    let m = split.m;
+    let mut looked = 0;
+    for r in rare {
+        looked += 1;
+        if !(kinds.unequal && 2 * r == m) {
+            seen[(g[r].into() ^ g[m - r].into()) as usize] = true;
+        }
+    }
+    looked
+}
+
+/// The least value not in `seen` that is common under the mask (any
+/// value, before a mask is chosen).
+fn least_unseen_common(seen: &[bool], sparse: &Sparse) -> usize {
+    (0..seen.len())
+        .find(|&v| !seen[v] && (sparse.mask == 0 || !sparse.is_rare(v as u32)))
+        .expect("a common value lies below 2·cap")
+}
+
+/// The splits of one heap that leave `m` counters: heaps a and m − a, for
+/// the smaller heap a from `first` to `last`.
+#[derive(Clone, Copy, Debug)]
+struct Splits {
+    m: usize,
+    first: usize,
+    last: usize,
+}
+
+impl MoveKinds {
+    /// The splits of heap n, each over every smaller heap it may leave.
+    fn splits(&self, n: usize) -> impl Iterator<Item = Splits> + '_ {
+        self.split
+            .iter()
+            .filter_map(move |&take| n.checked_sub(take).filter(|&m| m >= 2))
+            .map(|m| Splits {
+                m,
+                first: 1,
+                last: if self.unequal { (m - 1) / 2 } else { m / 2 },
+            })
+    }
+}
+
+/// Marks in `seen` the values below `bound` that some pair of `splits`
 /// reaches, until `missing` unseen ones are found. Smaller heaps come
 /// first, in blocks shared by every count taken, because a value that is
 /// reached at all is usually reached with a small heap. Returns how many
-/// splits it looked at.
+/// pairs it looked at and how many values are still missing.
 fn find_pairs<T: Held>(
     g: &[T],
-    n: usize,
-    kinds: &MoveKinds,
+    splits: &[Splits],
     bound: usize,
     mut missing: usize,
     seen: &mut [bool],
-) -> u64 {
+) -> (u64, usize) {
     // What is still sought, by value: one lookup per pair in the loop.
     let mut sought: Vec<bool> = (0..seen.len()).map(|v| v < bound && !seen[v]).collect();
-    // The largest smaller heap of a split after taking `take`.
-    let largest = |m: usize| if kinds.unequal { (m - 1) / 2 } else { m / 2 };
-    let splits: Vec<(usize, usize)> = kinds
-        .split
-        .iter()
-        .filter_map(|&take| n.checked_sub(take).filter(|&m| m >= 2))
-        .map(|m| (m, largest(m)))
-        .collect();
-    let end = splits.iter().map(|&(_, last)| last).max().unwrap_or(0);
-    let block = if splits.len() == 1 { end.max(1) } else { 64 };
+    let begin = splits.iter().map(|s| s.first).min().unwrap_or(1);
+    let end = splits.iter().map(|s| s.last).max().unwrap_or(0);
+    let block = if splits.len() == 1 {
+        (end + 1).saturating_sub(begin).max(1)
+    } else {
+        64
+    };
     let mut looked = 0;
-    let mut start = 1;
+    let mut start = begin;
     while start <= end {
-        for &(m, last) in &splits {
-            let stop = last.min(start + block - 1);
-            if start > stop {
+        for &Splits { m, first, last } in splits {
+            let (from, stop) = (start.max(first), last.min(start + block - 1));
+            if from > stop {
                 continue;
             }
-            // g[a] beside g[m − a] for a in start..=stop.
-            let small = &g[start..=stop];
-            let large = g[m - stop..=m - start].iter().rev();
+            // g[a] beside g[m − a] for a in from..=stop.
+            let small = &g[from..=stop];
+            let large = g[m - stop..=m - from].iter().rev();
             for (&x, &y) in small.iter().zip(large) {
                 looked += 1;
                 let v = (x.into() ^ y.into()) as usize;
@@ -983,14 +1302,14 @@ fn find_pairs<T: Held>(
                     seen[v] = true;
                     missing -= 1;
                     if missing == 0 {
-                        return looked;
+                        return (looked, 0);
                     }
                 }
             }
         }
         start += block;
     }
-    looked
+    (looked, missing)
 }
 
 /// The least period p of `values` and its least pre-period n0 such that
@@ -1183,5 +1502,54 @@ mod tests {
         assert_eq!(kayles.value(4), 1);
         let mut grundy = Sequence::new(Rule::Grundy);
         assert_eq!(grundy.options(6).len(), 2);
+    }
+
+    /// Blocks shared out among `threads` threads all the way to `len`,
+    /// whatever the work or the timing would choose.
+    #[cfg(feature = "threads")]
+    fn shared_to(rule: &Rule, threads: usize, len: usize) -> Vec<u32> {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        let mut sequence = Sequence::new(rule.clone());
+        while sequence.len() < len {
+            let start = sequence.len();
+            let end = len
+                .min(start + BLOCK)
+                .min(sequence.next_proof)
+                .min(sequence.sparse.next_review);
+            if sequence.period.is_some() || start < 2 * BLOCK || end <= start + 1 {
+                sequence.push_next();
+            } else {
+                sequence.push_shared_block(start..end, &pool);
+            }
+        }
+        sequence.values(0..len)
+    }
+
+    #[cfg(feature = "threads")]
+    #[test]
+    fn blocks_shared_among_threads_give_the_values_one_thread_gives() {
+        let rules = [
+            "0.014", "0.034", "0.161", "0.167", "0.172", "0.07", "0.356", "4.337", "grundy",
+        ];
+        for name in rules {
+            let rule = Rule::parse_name(name).unwrap();
+            let mut alone = Sequence::new(rule.clone());
+            alone.extend_to(20_000);
+            let expected = alone.values(0..20_000);
+            for threads in [1, 2, 3] {
+                assert!(
+                    shared_to(&rule, threads, 20_000) == expected,
+                    "{name} on {threads} threads"
+                );
+            }
+            // And as `use_threads` chooses, with a proof or a review inside.
+            let mut chosen = Sequence::new(rule);
+            chosen.use_threads(2).unwrap();
+            chosen.extend_to(20_000);
+            assert!(chosen.values(0..20_000) == expected, "{name} chosen");
+        }
     }
 }
