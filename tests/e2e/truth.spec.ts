@@ -305,3 +305,18 @@ test('slow work shows its time and is cancelled at once; the page plays on', asy
   console.log(`recovery after cancel: ${recovery} ms (cancel, restart, reopen, one move)`);
   expect(recovery).toBeLessThan(3000);
 });
+
+test('on a slow machine, a game that was still opening when another restarted the engine opens', async ({ page, context }) => {
+  test.setTimeout(180_000);
+  await open(page, 'nim', '3 4 5');
+  // Slowed down, the reloaded page asks for its position again while the
+  // engine is still starting, which restarts it; every other game on the
+  // page was still waiting for its first position then.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 40 });
+  await page.reload();
+  await expect(shownGame(page, 'nim').locator('.sum')).toBeVisible({ timeout: 60_000 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await page.goto(`/#game=octal&position=${encodeURIComponent('0.77\n3 4\n')}`);
+  await expect(shownGame(page, 'octal').locator('.sum')).toBeVisible();
+});

@@ -1,10 +1,11 @@
 /**
  * The page's engine client reads views whose moves take several steps to
  * unpack: replies must still resolve in the order they came, and a cancel
- * must drop a view that is half read.
+ * must drop a view that is half read. A restart for one game's slow work
+ * must not lose what another game asked.
  */
-import { describe, expect, it } from 'vitest';
-import { CancelledError, EngineClient } from '../src/engine/client';
+import { describe, expect, it, vi } from 'vitest';
+import { CancelledError, EngineClient, SLOW_MS, SupersededError } from '../src/engine/client';
 import type { View } from '../src/engine/model';
 import type { PackedView } from '../src/engine/packed';
 import type { WorkerReply, WorkerRequest } from '../src/engine/protocol';
@@ -109,5 +110,26 @@ describe('the engine client', () => {
     const next = client.send('a', { op: 'undo' });
     workers[1].reply({ id: workers[1].requests[0].id, ok: true, view: packedView('after', 2) });
     expect((await next).analysis.moves).toHaveLength(2);
+  });
+
+  it('drops only the overtaken game when its slow work is replaced; the others are asked again', async () => {
+    const { client, workers } = setUp();
+    const now = vi.spyOn(performance, 'now').mockReturnValue(1000);
+    const slow = client.send('a', { op: 'open', game: 'octal', text: 'slow' });
+    const other = client.send('b', { op: 'open', game: 'nim', text: '3 4 5' });
+    now.mockReturnValue(1000 + SLOW_MS + 1);
+    const newer = client.send('a', { op: 'open', game: 'octal', text: 'newer' });
+    now.mockRestore();
+    await expect(slow).rejects.toBeInstanceOf(SupersededError);
+    expect(workers[0].terminated).toBe(true);
+    // The fresh worker is asked for the other game's position, then the newer one.
+    const asked = workers[1].requests.map((r) => ('request' in r && r.request.op === 'open' ? r.request.text : undefined));
+    expect(asked).toEqual(['3 4 5', 'newer']);
+    for (const request of workers[1].requests) {
+      const text = asked[workers[1].requests.indexOf(request)]!;
+      workers[1].reply({ id: request.id, ok: true, view: packedView(text, 1) });
+    }
+    expect((await other).text).toBe('3 4 5');
+    expect((await newer).text).toBe('newer');
   });
 });

@@ -47,6 +47,8 @@ export class EngineFailure extends Error {
 }
 
 interface Pending {
+  /** The request, to send again to a fresh worker. */
+  message: WorkerRequest;
   resolve: (value: View | GameInfo[]) => void;
   reject: (reason: Error) => void;
   /** The session asked about, if any, and when the request was sent. */
@@ -109,21 +111,28 @@ export class EngineClient {
   }
 
   /**
-   * Ends the worker, fails every waiting request with `reason`, and starts
-   * a fresh worker with every session reopened from its last text.
+   * Ends the worker and starts a fresh one with every session reopened
+   * from its last text. Waiting requests fail with `reason`; but where
+   * the restart is for slow work of one `superseded` session, only that
+   * session's requests fail, and every other one is sent again, so that
+   * a game still opening elsewhere on the page is not left waiting.
    */
-  private restart(reason: Error): void {
+  private restart(reason: Error, superseded?: string): void {
     this.worker.terminate();
     const waiting = [...this.pending.values()];
     this.pending.clear();
     this.worker = this.start();
+    const dropped = (pending: Pending) => superseded === undefined || pending.session === superseded;
     // A list of games still being asked for is asked for again.
-    if (waiting.some((pending) => pending.session === undefined)) this.gamesList = undefined;
+    if (waiting.some((pending) => pending.session === undefined && dropped(pending))) this.gamesList = undefined;
     for (const [session, { game, text, convention }] of this.sessions) {
       this.send(session, { op: 'open', game, text }).catch(() => undefined);
       if (convention === 'misere') this.send(session, { op: 'convention', convention }).catch(() => undefined);
     }
-    for (const pending of waiting) pending.reject(reason);
+    for (const pending of waiting) {
+      if (dropped(pending)) pending.reject(reason);
+      else this.repost(pending);
+    }
   }
 
   /** Every game's description; asked once. */
@@ -135,7 +144,7 @@ export class EngineClient {
   /** Sends a request for `session` and resolves with the view after it. */
   send(session: string, request: SessionRequest): Promise<View> {
     if (request.op === 'close') this.sessions.delete(session);
-    if (replacesPosition(request) && this.slowFor(session)) this.restart(new SupersededError());
+    if (replacesPosition(request) && this.slowFor(session)) this.restart(new SupersededError(), session);
     return this.post({ id: this.nextId++, session, request }) as Promise<View>;
   }
 
@@ -148,9 +157,14 @@ export class EngineClient {
   private post(message: WorkerRequest): Promise<View | GameInfo[]> {
     return new Promise((resolve, reject) => {
       const session = 'session' in message ? message.session : undefined;
-      this.pending.set(message.id, { resolve, reject, session, sentAt: performance.now() });
-      this.worker.postMessage(message);
+      this.repost({ message, resolve, reject, session, sentAt: 0 });
     });
+  }
+
+  /** Sends a request to the worker as it is now, to be answered through `pending`. */
+  private repost(pending: Pending): void {
+    this.pending.set(pending.message.id, { ...pending, sentAt: performance.now() });
+    this.worker.postMessage(pending.message);
   }
 
   private async receive(reply: WorkerReply): Promise<void> {
