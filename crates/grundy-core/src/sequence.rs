@@ -813,32 +813,36 @@ impl Sequence {
     /// for the block itself depends on the code, so only timing tells.
     fn extend_in_blocks(&mut self, len: usize, pool: &rayon::ThreadPool) {
         while self.values.len() < len {
-            let start = self.values.len();
-            let end = len
-                .min(start + BLOCK)
-                .min(self.next_proof)
-                .min(self.sparse.next_review);
-            // A block needs every split of its heaps to have its smaller
-            // heap below the block, and no proof or review inside it; and
-            // it must have work enough to share.
-            if self.period.is_some()
-                || self.sparse.rare.len() * self.kinds.split.len() < SHARED_WORK
-                || start < 2 * BLOCK
-                || end <= start + 1
-            {
+            // A block must have work enough to share.
+            let enough = self.sparse.rare.len() * self.kinds.split.len() >= SHARED_WORK;
+            let Some(block) = self.next_block(len).filter(|_| enough) else {
                 self.push_next();
                 continue;
-            }
+            };
             let shared = self.pace.next_is_shared();
             let began = std::time::Instant::now();
+            let heaps = block.len();
             if shared {
-                self.push_shared_block(start..end, pool);
+                self.push_shared_block(block, pool);
             } else {
-                (start..end).for_each(|_| self.push_next());
+                block.for_each(|_| self.push_next());
             }
-            let per_heap = began.elapsed().as_secs_f64() / (end - start) as f64;
+            let per_heap = began.elapsed().as_secs_f64() / heaps as f64;
             self.pace.measured(shared, per_heap);
         }
+    }
+
+    /// The heaps from the next one that can be computed as a block, up
+    /// to `len`: every split of its heaps has its smaller heap below the
+    /// block, and no proof or review falls inside it.
+    fn next_block(&self, len: usize) -> Option<Range<usize>> {
+        let start = self.values.len();
+        let end = len
+            .min(start + BLOCK)
+            .min(self.next_proof)
+            .min(self.sparse.next_review);
+        let fits = self.period.is_none() && start >= 2 * BLOCK && end > start + 1;
+        fits.then_some(start..end)
     }
 
     /// Computes the heaps of `block`: first, on the pool's threads, what
@@ -922,8 +926,7 @@ fn mex_after<T: Held>(
             });
         }
     }
-    let bound = least_unseen_common(seen, sparse);
-    let mut missing = seen[..bound].iter().filter(|&&s| !s).count();
+    let (bound, mut missing) = least_unseen_common(seen, sparse);
     if missing > 0 {
         let looked;
         (looked, missing) = find_pairs(g, &within, bound, missing, seen);
@@ -935,7 +938,7 @@ fn mex_after<T: Held>(
         let splits: Vec<Splits> = kinds.splits(n).collect();
         *work += find_pairs(g, &splits, bound, missing, seen).0;
     }
-    (0..bound).find(|v| !seen[*v]).unwrap_or(bound) as u32
+    least_unseen(seen, bound)
 }
 
 /// Seconds a heap took, as last measured, computing blocks shared out
@@ -1001,11 +1004,7 @@ impl Early {
     ) -> Early {
         let start = g.len();
         clear_seen(seen, largest);
-        for &take in &kinds.single {
-            if n > take && n - take < start {
-                seen[g[n - take].into() as usize] = true;
-            }
-        }
+        mark_moves(g, n, kinds, seen);
         let mut looked = 0;
         let mut outside = Vec::new();
         for split in kinds.splits(n) {
@@ -1022,8 +1021,7 @@ impl Early {
                 });
             }
         }
-        let bound = least_unseen_common(seen, sparse);
-        let missing = seen[..bound].iter().filter(|&&s| !s).count();
+        let (bound, missing) = least_unseen_common(seen, sparse);
         if missing > 0 {
             looked += find_pairs(g, &outside, bound, missing, seen).0;
         }
@@ -1180,13 +1178,12 @@ fn mex_of<T: Held>(
     // pairs a rare heap with a common one: the least unseen common value
     // bounds the mex. Below it, rare values still unseen may come from
     // two common heaps, so look for them all in one pass.
-    let bound = least_unseen_common(seen, sparse);
-    let missing = seen[..bound].iter().filter(|&&s| !s).count();
+    let (bound, missing) = least_unseen_common(seen, sparse);
     if missing > 0 {
         let splits: Vec<Splits> = kinds.splits(n).collect();
         *work += find_pairs(g, &splits, bound, missing, seen).0;
     }
-    (0..bound).find(|v| !seen[*v]).unwrap_or(bound) as u32
+    least_unseen(seen, bound)
 }
 
 /// Clears `seen` for a heap whose options are xors of values up to
@@ -1199,14 +1196,17 @@ fn clear_seen(seen: &mut Vec<bool>, largest: u32) {
     seen.resize(2 * cap, false);
 }
 
-/// Marks what the moves of heap n that leave at most one heap reach.
+/// Marks what the moves of heap n that leave at most one heap reach,
+/// where g holds the value of the heap left.
 fn mark_moves<T: Held>(g: &[T], n: usize, kinds: &MoveKinds, seen: &mut [bool]) {
     if kinds.whole.contains(&n) {
         seen[0] = true;
     }
     for &take in &kinds.single {
-        if n > take {
-            seen[g[n - take].into() as usize] = true;
+        // Leaving one non-empty heap.
+        let left = n.checked_sub(take).filter(|&left| left > 0);
+        if let Some(&left) = left.and_then(|left| g.get(left)) {
+            seen[left.into() as usize] = true;
         }
     }
 }
@@ -1232,11 +1232,18 @@ fn mark_rare_pairs<T: Held>(
 }
 
 /// The least value not in `seen` that is common under the mask (any
-/// value, before a mask is chosen).
-fn least_unseen_common(seen: &[bool], sparse: &Sparse) -> usize {
-    (0..seen.len())
+/// value, before a mask is chosen), and how many values below it are
+/// not in `seen`.
+fn least_unseen_common(seen: &[bool], sparse: &Sparse) -> (usize, usize) {
+    let bound = (0..seen.len())
         .find(|&v| !seen[v] && (sparse.mask == 0 || !sparse.is_rare(v as u32)))
-        .expect("a common value lies below 2·cap")
+        .expect("a common value lies below 2·cap");
+    (bound, seen[..bound].iter().filter(|&&s| !s).count())
+}
+
+/// The mex, once every value below `bound` that an option has is seen.
+fn least_unseen(seen: &[bool], bound: usize) -> u32 {
+    (0..bound).find(|&v| !seen[v]).unwrap_or(bound) as u32
 }
 
 /// The splits of one heap that leave `m` counters: heaps a and m − a, for
@@ -1514,15 +1521,9 @@ mod tests {
             .unwrap();
         let mut sequence = Sequence::new(rule.clone());
         while sequence.len() < len {
-            let start = sequence.len();
-            let end = len
-                .min(start + BLOCK)
-                .min(sequence.next_proof)
-                .min(sequence.sparse.next_review);
-            if sequence.period.is_some() || start < 2 * BLOCK || end <= start + 1 {
-                sequence.push_next();
-            } else {
-                sequence.push_shared_block(start..end, &pool);
+            match sequence.next_block(len) {
+                Some(block) => sequence.push_shared_block(block, &pool),
+                None => sequence.push_next(),
             }
         }
         sequence.values(0..len)
