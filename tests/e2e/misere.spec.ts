@@ -45,7 +45,8 @@ test('misère hints mark the moves the search finds, in a sum too', async ({ pag
 });
 
 test('a position too large to search says so instead of guessing', async ({ page }) => {
-  const element = await open(page, `game=octal&position=${encodeURIComponent('0.77\n60 60 60\n')}&play=misere`);
+  // 0.35's misère quotient is not found past heap 7, and the search is too small.
+  const element = await open(page, `game=octal&position=${encodeURIComponent('0.35\n60 60 60\n')}&play=misere`);
   await expect(element.locator('.verdict')).toContainText('Too large to solve exactly under misère play', { timeout: 60_000 });
   await expect(element.locator('.status')).toContainText(/Your turn/);
 });
@@ -96,5 +97,10 @@ test('misère Kayles far past the search is decided by its quotient, and the pan
   await expect(winning).toHaveCount(6);
   await expect(winning.first()).toContainText('take 2 from heap 1 (20)');
   await expect(won.locator('misere-quotient')).toContainText('… and 7 more');
+
+  // Twelve heaps of 25: heap 25 is a new generator of a 32-element quotient.
+  const twelve = await open(page, `game=octal&position=${encodeURIComponent(`0.77\n${'25 '.repeat(12).trim()}\n`)}&play=misere`);
+  await expect(twelve.locator('.verdict')).toContainText('misère quotient of 0.77', { timeout: 30_000 });
+  await expect(twelve.locator('misere-quotient')).toContainText('32 elements');
   expect(problems).toEqual([]);
 });

@@ -127,6 +127,16 @@ const states: { name: string; show: (page: Page) => Promise<void> }[] = [
     },
   },
   {
+    name: 'misere-quotient',
+    show: async (page) => {
+      await page.goto(`/#game=octal&position=${encodeURIComponent(`0.77\n${'25 '.repeat(12).trim()}`)}&play=misere`);
+      const element = activeGame(page);
+      const why = element.locator('misere-quotient');
+      await expect(why).toContainText('32 elements');
+      await why.scrollIntoViewIfNeeded();
+    },
+  },
+  {
     name: 'move-list',
     show: async (page) => {
       await page.goto(`/#game=nim&position=${encodeURIComponent('3 4 5')}`);

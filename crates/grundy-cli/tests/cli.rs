@@ -444,7 +444,7 @@ fn misere_outcomes_are_searched_or_refused_with_exit_3() {
         )),
         "P\n"
     );
-    let out = grundy(&["outcome", "octal", "--misere"], "0.77\n60 60 60\n");
+    let out = grundy(&["outcome", "octal", "--misere"], "0.35\n60 60 60\n");
     assert_eq!(out.status.code(), Some(3));
     assert_eq!(stdout(&out), "");
     assert!(
@@ -646,8 +646,26 @@ fn quotient_json_and_periodicity() {
 }
 
 #[test]
+fn kayles_quotient_is_proved_for_every_heap() {
+    // Periodic from heap 71 with period 12: heap 167 completes the proof;
+    // tests/quotient.rs in the core checks outcomes past heap 24 by search.
+    let out = grundy(&["quotient", "0.77", "--max-heap", "167"], "");
+    let text = stdout(&out);
+    assert!(text.starts_with("size 40\n"), "{text}");
+    assert!(
+        text.ends_with(
+            "status proved for heaps of every size: from heap 83, each heap has the element \
+             of the heap 12 smaller\n"
+        ),
+        "{text}"
+    );
+    let out = grundy(&["quotient", "0.77", "--max-heap", "166"], "");
+    assert!(stdout(&out).contains("status proved for heaps of up to 166; not proved periodic"));
+}
+
+#[test]
 fn quotient_refuses_what_it_cannot_find_or_read() {
-    let out = grundy(&["quotient", "0.77", "--max-heap", "30"], "");
+    let out = grundy(&["quotient", "0.35", "--max-heap", "30"], "");
     assert_eq!(out.status.code(), Some(3));
     assert!(stderr(&out).contains("too large"), "{}", stderr(&out));
     let out = grundy(&["quotient", "0.77"], "");

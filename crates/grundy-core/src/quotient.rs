@@ -13,8 +13,11 @@
 //! heap splits old classes apart, the automaton built from exact outcomes,
 //! positions being the same element when no test position added to them
 //! tells them apart, with more tests until the check passes. Candidates
-//! are first matched against exact outcomes of small positions, which are
-//! cheap, so that few reach the check.
+//! are first matched against outcomes that are cheap to find, so that few
+//! reach the check: exact outcomes of small positions for the first and
+//! the last kind, and for a new generator the outcomes of old elements
+//! times powers of x, worked out once per (element, power) as though the
+//! heap split no old class.
 //!
 //! The check. For a position x, write q(x) for its element, D(x) for the
 //! elements z such that some option x′ of x has q(x′)·z in the P-portion,
@@ -26,7 +29,9 @@
 //! exactly when m holds and 1 is not in D, then, by induction on the
 //! positions, q(x) is in the P-portion exactly when x is lost, for every
 //! position x. With the candidate reduced (no two elements alike in every
-//! sum), it is the quotient.
+//! sum), it is the quotient. The triples found are kept from one heap to
+//! the next while heaps act as old elements, so that each heap checks
+//! only its own steps.
 
 use crate::analysis::QuotientSummary;
 use crate::fast_map::FastMap;
@@ -55,10 +60,6 @@ impl Budget {
         let left = self.0.get();
         self.0.set(left.saturating_sub(units));
         left >= units
-    }
-
-    fn is_spent(&self) -> bool {
-        self.0.get() == 0
     }
 }
 
@@ -281,86 +282,284 @@ impl Automaton {
     }
 }
 
-/// Whether the check of the module's doc proves `candidate` right for the
-/// heaps' options (`options[h]` for each heap h it knows; `options[0]`
-/// unused), reaching at most `cap` states.
-fn proves(candidate: &Automaton, options: &[Vec<Leaves>], cap: usize, budget: &Budget) -> bool {
-    let n = candidate.size();
-    let words = n.div_ceil(64);
-    let residuals = candidate.residuals(words);
-    // The states found: (element, has a move) and D, `words` words each.
-    let mut states: Vec<(u32, bool)> = vec![(0, false)];
-    let mut sets: Vec<u64> = vec![0; words];
-    let mut seen: FastMap<(u32, bool, Vec<u64>), ()> = FastMap::default();
-    seen.insert((0, false, vec![0; words]), ());
-    let mut set = vec![0u64; words];
-    let mut next = 0;
-    let step = (candidate.heaps * n + options.iter().map(Vec::len).sum::<usize>() * words) as u64;
-    while next < states.len() {
-        if !budget.spend(step) {
-            return false;
+/// The check of the module's doc, kept from one heap to the next: when a
+/// new heap acts as an element the proved quotient already has, the
+/// triples found stay as they are, so only the new heap's steps, and the
+/// triples they reach, are checked.
+#[derive(Default)]
+struct Proof {
+    /// How many heaps every triple found has been stepped by.
+    heaps: usize,
+    /// The triples found: (element, has a move), and D, `words` words each.
+    states: Vec<(u32, bool)>,
+    sets: Vec<u64>,
+    words: usize,
+    seen: FastMap<(u32, bool, Vec<u64>), ()>,
+}
+
+impl Proof {
+    /// A proof of `candidate` from nothing, if the check passes.
+    fn of(
+        candidate: &Automaton,
+        options: &[Vec<Leaves>],
+        cap: usize,
+        budget: &Budget,
+    ) -> Option<Proof> {
+        let mut proof = Proof::default();
+        proof
+            .extend(candidate, options, cap, budget)
+            .then_some(proof)
+    }
+
+    /// Whether the check passes for `candidate`, whose first heaps act
+    /// as in the automaton proved so far (any, if none is), for the
+    /// heaps' options (`options[h]` for each heap h it knows), with at
+    /// most `cap` triples. When it does not, the proof is left as it was.
+    fn extend(
+        &mut self,
+        candidate: &Automaton,
+        options: &[Vec<Leaves>],
+        cap: usize,
+        budget: &Budget,
+    ) -> bool {
+        let fresh = self.states.is_empty();
+        let old_states = if fresh { 0 } else { self.states.len() };
+        if fresh {
+            self.words = candidate.size().div_ceil(64);
+            self.states.push((0, false));
+            self.sets.resize(self.words, 0);
+            self.seen.insert((0, false, vec![0; self.words]), ());
         }
-        let (q, moves) = states[next];
-        for heap in 1..=candidate.heaps as u32 {
-            let moves_after = moves || !options[heap as usize].is_empty();
-            let q_after = candidate.times_heap(q, heap);
-            set.iter_mut().for_each(|w| *w = 0);
-            let old = &sets[next * words..(next + 1) * words];
-            for z in 0..n {
-                let image = candidate.times_heap(z as u32, heap) as usize;
-                if old[image / 64] >> (image % 64) & 1 != 0 {
-                    set[z / 64] |= 1 << (z % 64);
-                }
-            }
-            for &leaves in &options[heap as usize] {
-                let e = candidate.times_leaves(q, leaves) as usize;
-                for (w, r) in set.iter_mut().zip(&residuals[e * words..(e + 1) * words]) {
-                    *w |= r;
-                }
-            }
-            let lost = moves_after && set[0] & 1 == 0;
-            if lost != candidate.lost[q_after as usize] {
+        if self.check(candidate, options, cap, budget, old_states) {
+            self.heaps = candidate.heaps;
+            return true;
+        }
+        let words = self.words;
+        for (i, &(q, moves)) in self.states.iter().enumerate().skip(old_states) {
+            let set = self.sets[i * words..(i + 1) * words].to_vec();
+            self.seen.remove(&(q, moves, set));
+        }
+        self.states.truncate(old_states);
+        self.sets.truncate(old_states * words);
+        false
+    }
+
+    /// Steps the first `old_states` triples by the heaps past `self.heaps`
+    /// and every other triple by every heap, adding the triples reached;
+    /// false at the first whose element's outcome is wrong.
+    fn check(
+        &mut self,
+        candidate: &Automaton,
+        options: &[Vec<Leaves>],
+        cap: usize,
+        budget: &Budget,
+        old_states: usize,
+    ) -> bool {
+        let n = candidate.size();
+        let words = self.words;
+        let residuals = candidate.residuals(words);
+        let heap_work = |heaps: std::ops::RangeInclusive<u32>| -> u64 {
+            heaps
+                .map(|h| (n + options[h as usize].len() * words) as u64)
+                .sum()
+        };
+        let all_heaps = 1..=candidate.heaps as u32;
+        let new_heaps = self.heaps as u32 + 1..=candidate.heaps as u32;
+        let (all_work, new_work) = (heap_work(all_heaps.clone()), heap_work(new_heaps.clone()));
+        let mut set = vec![0u64; words];
+        let mut next = 0;
+        while next < self.states.len() {
+            let heaps = if next < old_states {
+                new_heaps.clone()
+            } else {
+                all_heaps.clone()
+            };
+            if !budget.spend(if next < old_states {
+                new_work
+            } else {
+                all_work
+            }) {
                 return false;
             }
-            let key = (q_after, moves_after, set.clone());
-            if let Entry::Vacant(slot) = seen.entry(key) {
-                if states.len() == cap {
+            let (q, moves) = self.states[next];
+            for heap in heaps {
+                let moves_after = moves || !options[heap as usize].is_empty();
+                let q_after = candidate.times_heap(q, heap);
+                set.iter_mut().for_each(|w| *w = 0);
+                let old = &self.sets[next * words..(next + 1) * words];
+                for z in 0..n {
+                    let image = candidate.times_heap(z as u32, heap) as usize;
+                    if old[image / 64] >> (image % 64) & 1 != 0 {
+                        set[z / 64] |= 1 << (z % 64);
+                    }
+                }
+                for &leaves in &options[heap as usize] {
+                    let e = candidate.times_leaves(q, leaves) as usize;
+                    for (w, r) in set.iter_mut().zip(&residuals[e * words..(e + 1) * words]) {
+                        *w |= r;
+                    }
+                }
+                let lost = moves_after && set[0] & 1 == 0;
+                if lost != candidate.lost[q_after as usize] {
                     return false;
                 }
-                states.push((q_after, moves_after));
-                sets.extend_from_slice(&set);
-                slot.insert(());
+                let key = (q_after, moves_after, set.clone());
+                if let Entry::Vacant(slot) = self.seen.entry(key) {
+                    if self.states.len() == cap {
+                        return false;
+                    }
+                    self.states.push((q_after, moves_after));
+                    self.sets.extend_from_slice(&set);
+                    slot.insert(());
+                }
+            }
+            next += 1;
+        }
+        true
+    }
+}
+
+/// Outcomes of copies of a new heap beside positions of old heaps,
+/// reckoned as though the new heap split no class of the proved quotient
+/// `known`: memoised on (old element, copies), so that each is worked out
+/// once, from one position of that element. Where the new heap does split
+/// a class these outcomes may be wrong, and the check refuses whatever
+/// candidate they suggest.
+struct Unsplit<'a> {
+    known: &'a Automaton,
+    options: &'a [Vec<Leaves>],
+    heap: u32,
+    memo: FastMap<(u32, u32), bool>,
+    /// How many moves have been looked at.
+    moves_seen: u64,
+}
+
+impl Unsplit<'_> {
+    fn new<'a>(known: &'a Automaton, options: &'a [Vec<Leaves>]) -> Unsplit<'a> {
+        Unsplit {
+            known,
+            options,
+            heap: options.len() as u32 - 1,
+            memo: FastMap::default(),
+            moves_seen: 0,
+        }
+    }
+
+    /// Whether `copies` of the new heap beside `rest` (old heaps, in any
+    /// order) is lost for the player to move. Every move takes counters,
+    /// so the recursion ends.
+    fn lost(&mut self, copies: u32, rest: &[u32]) -> bool {
+        let q = self.known.element(rest);
+        if copies == 0 {
+            return self.known.lost[q as usize];
+        }
+        if let Some(&known) = self.memo.get(&(q, copies)) {
+            return known;
+        }
+        let mut moves = false;
+        let mut wins = false;
+        let mut next = Vec::with_capacity(rest.len() + 2);
+        for &leaves in &self.options[self.heap as usize] {
+            moves = true;
+            self.moves_seen += 1;
+            next.clear();
+            next.extend_from_slice(rest);
+            next.extend(leaves.iter().copied().filter(|&h| h > 0));
+            if self.lost(copies - 1, &next) {
+                wins = true;
+                break;
             }
         }
-        next += 1;
+        'heaps: for i in 0..rest.len() {
+            if wins {
+                break;
+            }
+            for &leaves in &self.options[rest[i] as usize] {
+                moves = true;
+                self.moves_seen += 1;
+                next.clear();
+                next.extend(
+                    rest.iter()
+                        .enumerate()
+                        .filter(|&(j, _)| j != i)
+                        .map(|(_, &h)| h),
+                );
+                next.extend(leaves.iter().copied().filter(|&h| h > 0));
+                if self.lost(copies, &next) {
+                    wins = true;
+                    break 'heaps;
+                }
+            }
+        }
+        let lost = moves && !wins;
+        self.memo.insert((q, copies), lost);
+        lost
     }
-    true
+}
+
+/// The outcomes [`Unsplit`] gives each old element times x^i, x the new
+/// heap, for i below [`CHECKED_POWERS`]: what a candidate must give
+/// before it is checked.
+struct Powers {
+    /// The old quotient's size.
+    elements: usize,
+    /// `lost[i * elements + q]`: element q times x^i.
+    lost: Vec<bool>,
+}
+
+/// The work of looking at one move in [`Unsplit`], in [`Budget`] units.
+const MOVE_WORK: u64 = 20;
+
+impl Powers {
+    fn of(known: &Automaton, options: &[Vec<Leaves>], budget: &Budget) -> Option<Powers> {
+        let mut unsplit = Unsplit::new(known, options);
+        let shortest = known.shortest_positions();
+        let lost = (0..CHECKED_POWERS)
+            .flat_map(|i| shortest.iter().map(move |position| (i, position)))
+            .map(|(i, position)| unsplit.lost(i, position))
+            .collect();
+        budget
+            .spend(unsplit.moves_seen * MOVE_WORK)
+            .then_some(Powers {
+                elements: known.size(),
+                lost,
+            })
+    }
+
+    /// Whether `candidate`, whose states 0 … `elements` are the old
+    /// elements and whose last heap is x, gives every outcome here.
+    fn given_by(&self, candidate: &Automaton) -> bool {
+        let x = candidate.heaps as u32;
+        (0..self.elements).all(|q| {
+            let mut e = q as u32;
+            (0..CHECKED_POWERS as usize).all(|i| {
+                let right = candidate.lost[e as usize] == self.lost[i * self.elements + q];
+                e = candidate.times_heap(e, x);
+                right
+            })
+        })
+    }
 }
 
 /// The quotient with one more heap, `options.len() - 1`, when that heap
-/// acts as an element the quotient `known` already has. Candidates are
-/// first matched against the exact outcomes of the new heap beside small
-/// positions of the old heaps, then checked.
+/// acts as an element the quotient `known` already has. Such a heap
+/// splits no old class, so `powers` holds exact outcomes; candidates that
+/// give them all are checked by extending `proof`, the check of `known`
+/// so far.
 fn as_known_element(
     known: &Automaton,
+    powers: &Powers,
+    proof: &mut Proof,
     options: &[Vec<Leaves>],
     budget: &Budget,
 ) -> Option<Automaton> {
-    let mut beside = BesideHeap::new(known, options, budget);
-    let (small, truth) = small_truth(&mut beside, 1, SMALL_TOTAL);
-    if beside.exhausted {
-        return None;
-    }
     known
         .shortest_positions()
         .iter()
         .map(|like| known.with_heap_as(like))
-        .filter(|candidate| agrees(candidate, &small, &truth))
-        .find(|candidate| proves(candidate, options, 8 * known.size() + 1024, budget))
+        .filter(|candidate| powers.given_by(candidate))
+        .find(|candidate| proof.extend(candidate, options, 8 * known.size() + 1024, budget))
 }
-
-/// The largest total of the small positions that pick candidates.
-const SMALL_TOTAL: u32 = 16;
 
 /// Every position of heaps of 1 … `largest` counters with at most `total`
 /// counters in all, each sorted largest first.
@@ -491,66 +690,39 @@ fn with_leaves(heaps: &[u32], leaves: Leaves) -> Vec<u32> {
     next
 }
 
-/// Whether `candidate` gives every small position its exact outcome:
-/// each (copies of the new heap, old heaps) in `small`, against `truth`.
-fn agrees(candidate: &Automaton, small: &[(u32, Vec<u32>)], truth: &[bool]) -> bool {
-    let heap = candidate.heaps as u32;
-    small.iter().zip(truth).all(|((copies, rest), &lost)| {
-        let q = (0..*copies).fold(candidate.element(rest), |q, _| {
-            candidate.times_heap(q, heap)
-        });
-        candidate.lost[q as usize] == lost
-    })
-}
-
-/// Small positions with up to `copies` of the new heap, and their exact
-/// outcomes.
-fn small_truth(
-    beside: &mut BesideHeap,
-    copies: u32,
-    total: u32,
-) -> (Vec<(u32, Vec<u32>)>, Vec<bool>) {
-    let small = test_positions(beside.heap, copies, total);
-    let truth = small.iter().map(|(k, z)| beside.lost(*k, z)).collect();
-    (small, truth)
-}
-
 /// The quotient with one more heap, when that heap is a new generator x
 /// with x^power = w·x^back for an element w the quotient `known` already
 /// has, every other element of the new quotient being an old one times a
-/// power of x below `power`. The new elements' outcomes are those of
-/// their shortest positions; candidates are matched against small
-/// positions' exact outcomes, then checked.
+/// power of x below `power`. A candidate must give every outcome of
+/// `powers` before it is minimised and checked.
 fn as_new_generator(
     known: &Automaton,
+    powers: &Powers,
     options: &[Vec<Leaves>],
     budget: &Budget,
-) -> Option<Automaton> {
-    let mut beside = BesideHeap::new(known, options, budget);
-    let (small, truth) = small_truth(&mut beside, MAX_POWER, SMALL_TOTAL / 2);
-    if beside.exhausted {
-        return None;
-    }
+) -> Option<(Automaton, Proof)> {
     let shortest = known.shortest_positions();
+    let m = known.size();
     for power in 2..=MAX_POWER {
-        // The outcome of each old element times x^i, i < power.
-        let lost: Vec<bool> = (0..power)
-            .flat_map(|i| shortest.iter().map(move |position| (i, position)))
-            .map(|(i, position)| beside.lost(i, position))
-            .collect();
-        if beside.exhausted {
-            return None;
-        }
         for back in 0..power {
-            for w in &shortest {
-                if budget.is_spent() {
+            let relations: &[Vec<u32>] = if power <= MAX_WRAPPED_POWER {
+                &shortest
+            } else {
+                &shortest[..1]
+            };
+            for w in relations {
+                if !budget.spend(candidate_work(known, power)) {
                     return None;
                 }
-                let candidate = generator_candidate(known, power, back, w, &lost);
-                if agrees(&candidate, &small, &truth)
-                    && proves(&candidate, options, 8 * candidate.size() + 1024, budget)
-                {
-                    return Some(candidate);
+                let lost = &powers.lost[..power as usize * m];
+                let candidate = generator_candidate(known, power, back, w, lost);
+                if !powers.given_by(&candidate) {
+                    continue;
+                }
+                let candidate = candidate.minimised();
+                let cap = 8 * candidate.size() + 1024;
+                if let Some(proof) = Proof::of(&candidate, options, cap, budget) {
+                    return Some((candidate, proof));
                 }
             }
         }
@@ -559,10 +731,22 @@ fn as_new_generator(
 }
 
 /// The highest power of a new generator `as_new_generator` tries.
-const MAX_POWER: u32 = 4;
+const MAX_POWER: u32 = 16;
+/// The highest power tried with x^power = w·x^back for every old element
+/// w; higher powers are tried only with w the identity.
+const MAX_WRAPPED_POWER: u32 = 4;
+/// How many powers of a new generator, from x^0, a candidate must get
+/// right before it is checked.
+const CHECKED_POWERS: u32 = MAX_POWER + 4;
+
+/// The work of building one candidate of `power`, in [`Budget`] units.
+fn candidate_work(known: &Automaton, power: u32) -> u64 {
+    (known.size() * (known.heaps + 1)) as u64 * u64::from(power)
+}
 
 /// The monoid of old elements times x^i, i < `power`, with
-/// x^power = w·x^back, w the element of the old position `w`, minimised.
+/// x^power = w·x^back, w the element of the old position `w`; state
+/// i·m + q is old element q times x^i.
 fn generator_candidate(
     known: &Automaton,
     power: u32,
@@ -593,14 +777,17 @@ fn generator_candidate(
         acts,
         lost: lost.to_vec(),
     }
-    .minimised()
 }
 
 /// The quotient with one more heap, `options.len() - 1`, built from exact
 /// outcomes: positions reached from the empty one a heap at a time are
 /// the same element when no test position added to them tells them apart,
 /// and the tests grow until the check proves the result.
-fn by_witnesses(known: &Automaton, options: &[Vec<Leaves>], budget: &Budget) -> Option<Automaton> {
+fn by_witnesses(
+    known: &Automaton,
+    options: &[Vec<Leaves>],
+    budget: &Budget,
+) -> Option<(Automaton, Proof)> {
     let heap = options.len() as u32 - 1;
     let mut beside = BesideHeap::new(known, options, budget);
     for (copies, total) in WITNESS_TESTS {
@@ -659,8 +846,11 @@ fn by_witnesses(known: &Automaton, options: &[Vec<Leaves>], budget: &Budget) -> 
             acts,
             lost,
         };
-        if candidate.is_commutative() && proves(&candidate, options, MAX_CHECK_STATES, budget) {
-            return Some(candidate);
+        if !candidate.is_commutative() {
+            continue;
+        }
+        if let Some(proof) = Proof::of(&candidate, options, MAX_CHECK_STATES, budget) {
+            return Some((candidate, proof));
         }
     }
     None
@@ -792,6 +982,8 @@ impl Quotient {
         let mut options: Vec<Vec<Leaves>> = (0..first)
             .map(|heap| heap_options(&mut sequence, heap))
             .collect();
+        // The check of `candidate` so far: none yet for one grown on.
+        let mut proof = Proof::default();
         for heap in first..=max_heap {
             if !progress(heap) {
                 return Err(cancelled());
@@ -802,12 +994,14 @@ impl Quotient {
             }
             options.push(moves);
             let options = &options[..];
-            if let Some(same) = as_known_element(&candidate, options, budget) {
+            let powers = Powers::of(&candidate, options, budget)
+                .ok_or_else(|| out_of_budget(heap, candidate.size()))?;
+            if let Some(same) = as_known_element(&candidate, &powers, &mut proof, options, budget) {
                 candidate = same;
                 sizes.push(candidate.size());
                 continue;
             }
-            candidate = as_new_generator(&candidate, options, budget)
+            (candidate, proof) = as_new_generator(&candidate, &powers, options, budget)
                 .or_else(|| by_witnesses(&candidate, options, budget))
                 .ok_or_else(|| out_of_budget(heap, candidate.size()))?;
             sizes.push(candidate.size());
@@ -1069,4 +1263,51 @@ fn periodicity(elements: &[u32], take: u32) -> Option<Periodicity> {
         let from = from + 1;
         (2 * from + 2 * period + take <= last + 1).then_some(Periodicity { from, period })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The triples of a proof, sorted.
+    fn triples(proof: &Proof) -> Vec<(u32, bool, Vec<u64>)> {
+        let words = proof.words;
+        let mut all: Vec<_> = proof
+            .states
+            .iter()
+            .enumerate()
+            .map(|(i, &(q, moves))| (q, moves, proof.sets[i * words..(i + 1) * words].to_vec()))
+            .collect();
+        all.sort();
+        all
+    }
+
+    #[test]
+    fn a_refused_candidate_leaves_the_proof_as_it_was() {
+        // Kayles' heap 30 acts as an old element: every other one is refused.
+        let rule = Rule::parse_name("0.77").unwrap();
+        let budget = Budget::new(CLI_BUDGET);
+        let known = Quotient::compute(&rule, 29, &budget, |_| true)
+            .unwrap()
+            .automaton;
+        let mut sequence = Sequence::new(rule);
+        let options: Vec<Vec<Leaves>> = (0..=30).map(|h| heap_options(&mut sequence, h)).collect();
+        let cap = MAX_CHECK_STATES;
+        let mut proof = Proof::of(&known, &options[..30], cap, &budget).unwrap();
+        let mut refused = 0;
+        let mut accepted = None;
+        for like in known.shortest_positions() {
+            let candidate = known.with_heap_as(&like);
+            if proof.extend(&candidate, &options, cap, &budget) {
+                accepted = Some(candidate);
+                break;
+            }
+            refused += 1;
+            assert_eq!(proof.seen.len(), proof.states.len());
+        }
+        assert!(refused > 0);
+        let accepted = accepted.expect("heap 30 acts as an old element");
+        let fresh = Proof::of(&accepted, &options, cap, &budget).unwrap();
+        assert_eq!(triples(&proof), triples(&fresh));
+    }
 }

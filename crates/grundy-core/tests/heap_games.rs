@@ -473,7 +473,7 @@ fn misere_nim_follows_boutons_rule_at_any_size() {
 
 #[test]
 fn misere_positions_past_the_budget_are_said_to_be_too_large() {
-    let report = games::misere_report("octal", "0.77\n40 40 40\n", 1000).unwrap();
+    let report = games::misere_report("octal", "0.35\n40 40 40\n", 1000).unwrap();
     assert_eq!(report.outcome, None);
     assert!(
         report
@@ -589,7 +589,7 @@ fn wild_heap_games_say_which_heap_is_not_a_nim_heap_and_use_the_quotient() {
     assert!(report.quotient.is_some(), "{}", report.method);
     assert_eq!(report.parts.len(), 2);
     // Where no quotient is found within the budget, positions are searched.
-    let mut large = games::open("octal", "0.77\n30 1\n", 0).unwrap();
+    let mut large = games::open("octal", "0.35\n30 1\n", 0).unwrap();
     large.set_convention(Convention::Misere);
     let report = large.analysis().misere.clone().unwrap();
     assert!(report.quotient.is_none(), "{}", report.method);

@@ -178,6 +178,34 @@ fn outcomes_match_exhaustive_search() {
 }
 
 #[test]
+fn kayles_past_heap_24_matches_exhaustive_search() {
+    // Heaps 25 and 27 are new generators: the quotient grows from 24 to
+    // 40 elements. Positions with one heap past 24 beside smaller ones.
+    let max_heap = 36;
+    let q = quotient("0.77", max_heap).unwrap();
+    assert_eq!(q.sizes[23..27], [24, 32, 32, 40]);
+    let mut oracle = Oracle::new("0.77", max_heap as usize);
+    let mut rng = Rng::new(5);
+    let mut lost = 0;
+    for _ in 0..300 {
+        let mut heaps = vec![25 + rng.below(max_heap as usize - 24) as u32];
+        while rng.below(3) > 0 {
+            let left = 46 - heaps.iter().sum::<u32>() as usize;
+            if left == 0 {
+                break;
+            }
+            heaps.push(1 + rng.below(left.min(max_heap as usize)) as u32);
+        }
+        let element = q.element(&heaps).expect("every heap is covered");
+        let searched = oracle.lost(&counts(&heaps, max_heap as usize));
+        assert_eq!(q.is_lost(element), searched, "{heaps:?}");
+        lost += usize::from(searched);
+    }
+    // Both outcomes are among those compared.
+    assert!((10..290).contains(&lost), "{lost} of 300 lost");
+}
+
+#[test]
 fn periodic_quotients_cover_every_heap() {
     // One heap past the bound the quotient was computed to, beside small ones.
     for rule in ["0.75", "S=1,2,3", "0.3"] {
