@@ -53,9 +53,10 @@ fn search_period(sequence: &mut Sequence) -> Option<Period> {
 /// of a second natively); past it, positions are searched.
 const ANALYSIS_QUOTIENT_BUDGET: u64 = 250_000_000;
 
-/// The largest heap an analysis grows a misère quotient to; a periodic
-/// quotient found for smaller heaps still covers larger ones.
-const MAX_QUOTIENT_HEAP: u32 = 128;
+/// The largest heap an analysis grows a misère quotient to, within
+/// [`ANALYSIS_QUOTIENT_BUDGET`]: Kayles' quotient is proved periodic, and
+/// so covers every heap, at 167.
+const MAX_QUOTIENT_HEAP: u32 = 200;
 
 /// The largest heap whose moves are checked for the misère closed form;
 /// past it misère positions are searched.
@@ -168,29 +169,36 @@ impl RuleValues {
     }
 
     /// The misère quotient of `rule` covering heaps of up to `largest`,
-    /// grown from the one held when that does not.
+    /// grown from the one held when that does not. Heaps past
+    /// [`MAX_QUOTIENT_HEAP`] are covered only by a quotient proved
+    /// periodic by then.
     fn quotient_to(&mut self, rule: &Rule, largest: u32) -> Option<&Quotient> {
         self.sequence(rule, 0);
-        let covered = self
-            .quotient
-            .as_ref()
-            .is_some_and(|q| q.covered_heap(largest).is_some());
-        if !covered {
-            if largest > MAX_QUOTIENT_HEAP || self.quotient_failed_at.is_some_and(|h| largest >= h)
-            {
+        let covers = |quotient: &Option<Quotient>| {
+            quotient
+                .as_ref()
+                .is_some_and(|q| q.covered_heap(largest).is_some())
+        };
+        if !covers(&self.quotient) {
+            let bound = largest.clamp(1, MAX_QUOTIENT_HEAP);
+            if self.quotient_failed_at.is_some_and(|h| bound >= h) {
                 return None;
             }
             let budget = Budget::new(ANALYSIS_QUOTIENT_BUDGET);
             let grown = match &self.quotient {
-                Some(smaller) => smaller.extended(largest, &budget),
-                None => Quotient::compute(rule, largest.max(1), &budget, |_| true),
+                Some(smaller) if smaller.max_heap >= bound => return None,
+                Some(smaller) => smaller.extended(bound, &budget),
+                None => Quotient::compute(rule, bound, &budget, |_| true),
             };
             match grown {
                 Ok(found) => self.quotient = Some(found),
                 Err(_) => {
-                    self.quotient_failed_at = Some(largest);
+                    self.quotient_failed_at = Some(bound);
                     return None;
                 }
+            }
+            if !covers(&self.quotient) {
+                return None;
             }
         }
         self.quotient.as_ref()

@@ -588,6 +588,11 @@ fn wild_heap_games_say_which_heap_is_not_a_nim_heap_and_use_the_quotient() {
     assert_eq!(report.explored, 0, "{}", report.method);
     assert!(report.quotient.is_some(), "{}", report.method);
     assert_eq!(report.parts.len(), 2);
+    // Kayles' quotient is proved periodic within the budget: it covers
+    // heaps of any size.
+    let report = games::misere_report("octal", "0.77\n1000 999 5\n", 1000).unwrap();
+    assert!(report.quotient.is_some(), "{}", report.method);
+    assert_eq!(report.explored, 0, "{}", report.method);
     // Where no quotient is found within the budget, positions are searched.
     let mut large = games::open("octal", "0.35\n30 1\n", 0).unwrap();
     large.set_convention(Convention::Misere);
