@@ -665,7 +665,7 @@ fn kayles_quotient_is_proved_for_every_heap() {
 
 #[test]
 fn quotient_refuses_what_it_cannot_find_or_read() {
-    let out = grundy(&["quotient", "0.35", "--max-heap", "30"], "");
+    let out = grundy(&["quotient", "0.07", "--max-heap", "30"], "");
     assert_eq!(out.status.code(), Some(3));
     assert!(stderr(&out).contains("too large"), "{}", stderr(&out));
     let out = grundy(&["quotient", "0.77"], "");

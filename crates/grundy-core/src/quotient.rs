@@ -9,15 +9,16 @@
 //! elements, and nothing is trusted until the check below proves it right
 //! for every position at once. For each new heap the candidates are, in
 //! turn: the heap is an element the quotient already has; it is a new
-//! generator x with x^k = w·x^j for an old element w; and, where the new
-//! heap splits old classes apart, the automaton built from exact outcomes,
-//! positions being the same element when no test position added to them
-//! tells them apart, with more tests until the check passes. Candidates
-//! are first matched against outcomes that are cheap to find, so that few
-//! reach the check: exact outcomes of small positions for the first and
-//! the last kind, and for a new generator the outcomes of old elements
-//! times powers of x, worked out once per (element, power) as though the
-//! heap split no old class.
+//! generator x with x^k = w·x^j for an old element w; where the new heap
+//! splits old classes apart, it and some old heaps are free cyclic
+//! generators beside what the other heaps generate, mended one wrong
+//! position at a time as Siegel's MisereSolver does; and last, the
+//! automaton built from exact outcomes, positions being the same element
+//! when no test position added to them tells them apart, with more tests
+//! until the check passes. The outcomes behind the first three kinds are
+//! worked out once per state from one position that reaches it, which is
+//! cheap and, for a right candidate, exact; the last kind searches whole
+//! positions.
 //!
 //! The check. For a position x, write q(x) for its element, D(x) for the
 //! elements z such that some option x′ of x has q(x′)·z in the P-portion,
@@ -114,6 +115,19 @@ impl Automaton {
             acts,
             lost: self.lost.clone(),
         }
+    }
+
+    /// The least i with heap^i = heap^j for some j > i: where the powers
+    /// of the heap's element start to repeat.
+    fn power_index(&self, heap: u32) -> u32 {
+        let mut seen = vec![u32::MAX; self.size()];
+        let (mut q, mut i) = (0u32, 0u32);
+        while seen[q as usize] == u32::MAX {
+            seen[q as usize] = i;
+            q = self.times_heap(q, heap);
+            i += 1;
+        }
+        seen[q as usize]
     }
 
     /// Whether every two heaps' actions commute, as a quotient's must.
@@ -282,6 +296,10 @@ impl Automaton {
     }
 }
 
+/// The work of one element's step in the check, in [`Budget`] units
+/// (measured: the check of 0.35's quotients of hundreds of elements).
+const STEP_WORK: u64 = 3;
+
 /// The check of the module's doc, kept from one heap to the next: when a
 /// new heap acts as an element the proved quotient already has, the
 /// triples found stay as they are, so only the new heap's steps, and the
@@ -295,6 +313,12 @@ struct Proof {
     sets: Vec<u64>,
     words: usize,
     seen: FastMap<(u32, bool, Vec<u64>), ()>,
+    /// Each triple's first finder and the heap that stepped to it (the
+    /// first triple's are unused): the positions that reach them.
+    reached_by: Vec<(u32, u32)>,
+    /// After a check found an element whose outcome is wrong, a position
+    /// of that element, as its heaps.
+    failure: Option<Vec<u32>>,
 }
 
 impl Proof {
@@ -324,9 +348,11 @@ impl Proof {
     ) -> bool {
         let fresh = self.states.is_empty();
         let old_states = if fresh { 0 } else { self.states.len() };
+        self.failure = None;
         if fresh {
             self.words = candidate.size().div_ceil(64);
             self.states.push((0, false));
+            self.reached_by.push((0, 0));
             self.sets.resize(self.words, 0);
             self.seen.insert((0, false, vec![0; self.words]), ());
         }
@@ -341,7 +367,19 @@ impl Proof {
         }
         self.states.truncate(old_states);
         self.sets.truncate(old_states * words);
+        self.reached_by.truncate(old_states);
         false
+    }
+
+    /// The heaps of the position that reached triple `state`, and `heap`.
+    fn position(&self, mut state: usize, heap: u32) -> Vec<u32> {
+        let mut heaps = vec![heap];
+        while state != 0 {
+            let (from, by) = self.reached_by[state];
+            heaps.push(by);
+            state = from as usize;
+        }
+        heaps
     }
 
     /// Steps the first `old_states` triples by the heaps past `self.heaps`
@@ -360,7 +398,7 @@ impl Proof {
         let residuals = candidate.residuals(words);
         let heap_work = |heaps: std::ops::RangeInclusive<u32>| -> u64 {
             heaps
-                .map(|h| (n + options[h as usize].len() * words) as u64)
+                .map(|h| (n + options[h as usize].len() * words) as u64 * STEP_WORK)
                 .sum()
         };
         let all_heaps = 1..=candidate.heaps as u32;
@@ -401,6 +439,7 @@ impl Proof {
                 }
                 let lost = moves_after && set[0] & 1 == 0;
                 if lost != candidate.lost[q_after as usize] {
+                    self.failure = Some(self.position(next, heap));
                     return false;
                 }
                 let key = (q_after, moves_after, set.clone());
@@ -409,6 +448,7 @@ impl Proof {
                         return false;
                     }
                     self.states.push((q_after, moves_after));
+                    self.reached_by.push((next as u32, heap));
                     self.sets.extend_from_slice(&set);
                     slot.insert(());
                 }
@@ -419,87 +459,73 @@ impl Proof {
     }
 }
 
-/// Outcomes of copies of a new heap beside positions of old heaps,
-/// reckoned as though the new heap split no class of the proved quotient
-/// `known`: memoised on (old element, copies), so that each is worked out
-/// once, from one position of that element. Where the new heap does split
-/// a class these outcomes may be wrong, and the check refuses whatever
-/// candidate they suggest.
-struct Unsplit<'a> {
-    known: &'a Automaton,
+/// Outcomes of positions worked out once per state of a candidate: a
+/// position is lost when it has a move and none of its options is lost,
+/// each option's outcome being its state's, found from the first position
+/// that reached that state. Where the states are the quotient's elements
+/// this is every position's outcome; elsewhere it may be wrong, and the
+/// check refuses the candidate it builds.
+struct Interpolation<'a, F> {
     options: &'a [Vec<Leaves>],
-    heap: u32,
-    memo: FastMap<(u32, u32), bool>,
+    /// A position's state, from its heaps.
+    state_of: F,
+    memo: FastMap<Vec<u32>, bool>,
     /// How many moves have been looked at.
     moves_seen: u64,
 }
 
-impl Unsplit<'_> {
-    fn new<'a>(known: &'a Automaton, options: &'a [Vec<Leaves>]) -> Unsplit<'a> {
-        Unsplit {
-            known,
+impl<'a, F: Fn(&[u32]) -> Vec<u32>> Interpolation<'a, F> {
+    fn new(options: &'a [Vec<Leaves>], state_of: F) -> Interpolation<'a, F> {
+        Interpolation {
             options,
-            heap: options.len() as u32 - 1,
+            state_of,
             memo: FastMap::default(),
             moves_seen: 0,
         }
     }
 
-    /// Whether `copies` of the new heap beside `rest` (old heaps, in any
-    /// order) is lost for the player to move. Every move takes counters,
-    /// so the recursion ends.
-    fn lost(&mut self, copies: u32, rest: &[u32]) -> bool {
-        let q = self.known.element(rest);
-        if copies == 0 {
-            return self.known.lost[q as usize];
-        }
-        if let Some(&known) = self.memo.get(&(q, copies)) {
+    /// Whether the player to move loses at `position` (heaps in any
+    /// order). Every move takes counters, so the recursion ends.
+    fn lost(&mut self, position: &[u32]) -> bool {
+        let state = (self.state_of)(position);
+        if let Some(&known) = self.memo.get(&state) {
             return known;
         }
         let mut moves = false;
         let mut wins = false;
-        let mut next = Vec::with_capacity(rest.len() + 2);
-        for &leaves in &self.options[self.heap as usize] {
-            moves = true;
-            self.moves_seen += 1;
-            next.clear();
-            next.extend_from_slice(rest);
-            next.extend(leaves.iter().copied().filter(|&h| h > 0));
-            if self.lost(copies - 1, &next) {
-                wins = true;
-                break;
+        let mut next = Vec::with_capacity(position.len() + 1);
+        'heaps: for i in 0..position.len() {
+            if position[..i].contains(&position[i]) {
+                continue;
             }
-        }
-        'heaps: for i in 0..rest.len() {
-            if wins {
-                break;
-            }
-            for &leaves in &self.options[rest[i] as usize] {
+            for &leaves in &self.options[position[i] as usize] {
                 moves = true;
                 self.moves_seen += 1;
                 next.clear();
                 next.extend(
-                    rest.iter()
+                    position
+                        .iter()
                         .enumerate()
                         .filter(|&(j, _)| j != i)
                         .map(|(_, &h)| h),
                 );
                 next.extend(leaves.iter().copied().filter(|&h| h > 0));
-                if self.lost(copies, &next) {
+                if self.lost(&next) {
                     wins = true;
                     break 'heaps;
                 }
             }
         }
         let lost = moves && !wins;
-        self.memo.insert((q, copies), lost);
+        self.memo.insert(state, lost);
         lost
     }
 }
 
-/// The outcomes [`Unsplit`] gives each old element times x^i, x the new
-/// heap, for i below [`CHECKED_POWERS`]: what a candidate must give
-/// before it is checked.
+/// The outcomes of each old element times x^i, x the new heap, for i
+/// below [`CHECKED_POWERS`], interpolated as though x split no old class
+/// (exact when it splits none): what a candidate must give before it is
+/// checked.
 struct Powers {
     /// The old quotient's size.
     elements: usize,
@@ -507,19 +533,32 @@ struct Powers {
     lost: Vec<bool>,
 }
 
-/// The work of looking at one move in [`Unsplit`], in [`Budget`] units.
+/// The work of looking at one move in an [`Interpolation`], in [`Budget`] units.
 const MOVE_WORK: u64 = 20;
 
 impl Powers {
     fn of(known: &Automaton, options: &[Vec<Leaves>], budget: &Budget) -> Option<Powers> {
-        let mut unsplit = Unsplit::new(known, options);
+        let x = options.len() as u32 - 1;
+        // The element of the old heaps, and the copies of x.
+        let state_of = |position: &[u32]| {
+            let old = position
+                .iter()
+                .filter(|&&h| h != x)
+                .fold(0, |q, &h| known.times_heap(q, h));
+            vec![old, position.iter().filter(|&&h| h == x).count() as u32]
+        };
+        let mut interpolation = Interpolation::new(options, state_of);
         let shortest = known.shortest_positions();
         let lost = (0..CHECKED_POWERS)
             .flat_map(|i| shortest.iter().map(move |position| (i, position)))
-            .map(|(i, position)| unsplit.lost(i, position))
+            .map(|(i, position)| {
+                let mut with_copies = position.clone();
+                with_copies.extend(std::iter::repeat_n(x, i as usize));
+                interpolation.lost(&with_copies)
+            })
             .collect();
         budget
-            .spend(unsplit.moves_seen * MOVE_WORK)
+            .spend(interpolation.moves_seen * MOVE_WORK)
             .then_some(Powers {
                 elements: known.size(),
                 lost,
@@ -779,6 +818,155 @@ fn generator_candidate(
     }
 }
 
+/// A heap that acts in a candidate as a free cyclic generator x, with
+/// x^(index + period) = x^index, apart from the quotient it is added to.
+#[derive(Clone, Copy, Debug)]
+struct Cyclic {
+    heap: u32,
+    index: u32,
+    period: u32,
+}
+
+/// The candidate in which the heaps of `cyclic` act as free cyclic
+/// generators and every other heap as its element of `known`: its states
+/// are an element of `known`, reached by the other heaps, and an exponent
+/// of each generator, and their outcomes an [`Interpolation`]'s; the
+/// candidate is then minimised. None past
+/// [`MAX_ELEMENTS`] states or the budget.
+fn cyclic_candidate(
+    known: &Automaton,
+    options: &[Vec<Leaves>],
+    cyclic: &[Cyclic],
+    budget: &Budget,
+) -> Option<Automaton> {
+    let heaps = options.len() - 1;
+    let generator: Vec<Option<usize>> = (0..=heaps as u32)
+        .map(|h| cyclic.iter().position(|c| c.heap == h))
+        .collect();
+    // A state: the element of `known`, then each generator's exponent.
+    let step = |state: &mut [u32], heap: u32| match generator[heap as usize] {
+        Some(j) => {
+            let Cyclic { index, period, .. } = cyclic[j];
+            let e = &mut state[j + 1];
+            *e = if *e + 1 < index + period {
+                *e + 1
+            } else {
+                index
+            };
+        }
+        None => state[0] = known.times_heap(state[0], heap),
+    };
+    let state_of = |position: &[u32]| -> Vec<u32> {
+        let mut state = vec![0; cyclic.len() + 1];
+        for &h in position {
+            step(&mut state, h);
+        }
+        state
+    };
+    let mut ids: FastMap<Vec<u32>, u32> = FastMap::default();
+    let mut found: Vec<(Vec<u32>, Vec<u32>)> = vec![(state_of(&[]), Vec::new())];
+    ids.insert(found[0].0.clone(), 0);
+    let mut acts = Vec::new();
+    let mut next = 0;
+    while next < found.len() {
+        for heap in 1..=heaps as u32 {
+            let (mut state, mut position) = found[next].clone();
+            step(&mut state, heap);
+            let fresh = found.len() as u32;
+            let id = *ids.entry(state.clone()).or_insert(fresh);
+            if id == fresh {
+                if found.len() == MAX_ELEMENTS {
+                    return None;
+                }
+                position.push(heap);
+                found.push((state, position));
+            }
+            acts.push(id);
+        }
+        next += 1;
+    }
+    let mut interpolation = Interpolation::new(options, state_of);
+    let lost: Vec<bool> = found
+        .iter()
+        .map(|(_, position)| interpolation.lost(position))
+        .collect();
+    if !budget.spend(interpolation.moves_seen * MOVE_WORK + acts.len() as u64) {
+        return None;
+    }
+    Some(Automaton { heaps, acts, lost }.minimised())
+}
+
+/// The quotient with one more heap where it splits old classes apart.
+/// The first candidate has the new heap act as a free cyclic generator
+/// beside `known`. While the check finds a position whose element's
+/// outcome is wrong, one or two of the heaps in that position are made
+/// free cyclic generators beside the candidate so far, the first way that
+/// gives that position the other outcome is kept, and the check runs
+/// again.
+fn with_cyclic_heaps(
+    known: &Automaton,
+    options: &[Vec<Leaves>],
+    budget: &Budget,
+) -> Option<(Automaton, Proof)> {
+    let heap = options.len() as u32 - 1;
+    let free = [Cyclic {
+        heap,
+        index: 2,
+        period: 2,
+    }];
+    let mut trial = cyclic_candidate(known, options, &free, budget)?;
+    // Each position the check found wrong, and the outcome it must have.
+    let mut mended: Vec<(Vec<u32>, bool)> = Vec::new();
+    for _ in 0..MAX_RECALIBRATIONS {
+        let mut proof = Proof::default();
+        let cap = 8 * trial.size() + 1024;
+        if proof.extend(&trial, options, cap, budget) {
+            return Some((trial, proof));
+        }
+        let failure = proof.failure?;
+        let should_be_lost = !trial.lost[trial.element(&failure) as usize];
+        mended.push((failure.clone(), should_be_lost));
+        let mut involved = failure.clone();
+        involved.sort_unstable();
+        involved.dedup();
+        involved.retain(|&h| !options[h as usize].is_empty());
+        let subsets = involved.iter().map(|&h| vec![h]).chain(
+            involved
+                .iter()
+                .enumerate()
+                .flat_map(|(i, &g)| involved[i + 1..].iter().map(move |&h| vec![g, h])),
+        );
+        let mut fixed = None;
+        for heaps in subsets {
+            let cyclic: Vec<Cyclic> = heaps
+                .iter()
+                .map(|&h| {
+                    let copies = failure.iter().filter(|&&g| g == h).count() as u32;
+                    let index = trial.power_index(h).max(copies.saturating_sub(1)).max(1);
+                    let period = if index > 5 { 2 * ((index - 4) / 2) } else { 2 };
+                    Cyclic {
+                        heap: h,
+                        index,
+                        period,
+                    }
+                })
+                .collect();
+            let candidate = cyclic_candidate(&trial, options, &cyclic, budget)?;
+            if mended.iter().all(|(position, lost)| {
+                candidate.lost[candidate.element(position) as usize] == *lost
+            }) {
+                fixed = Some(candidate);
+                break;
+            }
+        }
+        trial = fixed?;
+    }
+    None
+}
+
+/// The most times [`with_cyclic_heaps`] mends a candidate.
+const MAX_RECALIBRATIONS: usize = 32;
+
 /// The quotient with one more heap, `options.len() - 1`, built from exact
 /// outcomes: positions reached from the empty one a heap at a time are
 /// the same element when no test position added to them tells them apart,
@@ -1002,6 +1190,7 @@ impl Quotient {
                 continue;
             }
             (candidate, proof) = as_new_generator(&candidate, &powers, options, budget)
+                .or_else(|| with_cyclic_heaps(&candidate, options, budget))
                 .or_else(|| by_witnesses(&candidate, options, budget))
                 .ok_or_else(|| out_of_budget(heap, candidate.size()))?;
             sizes.push(candidate.size());

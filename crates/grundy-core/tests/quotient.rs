@@ -206,6 +206,39 @@ fn kayles_past_heap_24_matches_exhaustive_search() {
 }
 
 #[test]
+fn quotients_whose_heaps_split_classes_apart_match_exhaustive_search() {
+    // Grundy's game at heaps 13, 18, 20 and 0.35 at heaps 8 to 10 tell
+    // apart positions the quotient of smaller heaps counts as one element.
+    for (rule, max_heap, from, total, sizes) in [
+        ("grundy", 28, 13, 40, &[6, 12, 48][..]),
+        ("0.35", 10, 8, 28, &[70, 106, 246][..]),
+    ] {
+        let q = quotient(rule, max_heap).unwrap();
+        assert_eq!(q.sizes[from as usize - 2], sizes[0], "{rule}");
+        assert_eq!(q.sizes[from as usize - 1], sizes[1], "{rule}");
+        assert_eq!(q.size(), sizes[2], "{rule}");
+        let mut oracle = Oracle::new(rule, max_heap as usize);
+        let mut rng = Rng::new(9);
+        let mut lost = 0;
+        for _ in 0..300 {
+            let mut heaps = vec![from + rng.below((max_heap - from + 1) as usize) as u32];
+            while rng.below(4) > 0 {
+                let left = total - heaps.iter().sum::<u32>() as usize;
+                if left == 0 {
+                    break;
+                }
+                heaps.push(1 + rng.below(left.min(max_heap as usize)) as u32);
+            }
+            let element = q.element(&heaps).expect("every heap is covered");
+            let searched = oracle.lost(&counts(&heaps, max_heap as usize));
+            assert_eq!(q.is_lost(element), searched, "{rule} {heaps:?}");
+            lost += usize::from(searched);
+        }
+        assert!((10..290).contains(&lost), "{rule}: {lost} of 300 lost");
+    }
+}
+
+#[test]
 fn periodic_quotients_cover_every_heap() {
     // One heap past the bound the quotient was computed to, beside small ones.
     for rule in ["0.75", "S=1,2,3", "0.3"] {
