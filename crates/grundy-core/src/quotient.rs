@@ -900,9 +900,9 @@ fn cyclic_candidate(
 /// The first candidate has the new heap act as a free cyclic generator
 /// beside `known`. While the check finds a position whose element's
 /// outcome is wrong, one or two of the heaps in that position are made
-/// free cyclic generators beside the candidate so far, the first way that
-/// gives that position the other outcome is kept, and the check runs
-/// again.
+/// free cyclic generators beside the candidate so far; the first way that
+/// gives that position the other outcome, and every position mended
+/// before the outcome it was given, is kept, and the check runs again.
 fn with_cyclic_heaps(
     known: &Automaton,
     options: &[Vec<Leaves>],

@@ -177,20 +177,18 @@ fn outcomes_match_exhaustive_search() {
     assert!(compared >= 60 * 45, "only {compared} positions compared");
 }
 
-#[test]
-fn kayles_past_heap_24_matches_exhaustive_search() {
-    // Heaps 25 and 27 are new generators: the quotient grows from 24 to
-    // 40 elements. Positions with one heap past 24 beside smaller ones.
-    let max_heap = 36;
-    let q = quotient("0.77", max_heap).unwrap();
-    assert_eq!(q.sizes[23..27], [24, 32, 32, 40]);
-    let mut oracle = Oracle::new("0.77", max_heap as usize);
-    let mut rng = Rng::new(5);
+/// Compares 300 random positions, each with a heap of `from` … `max_heap`
+/// counters beside smaller ones, `total` counters at most, with an
+/// exhaustive search; both outcomes must be among them.
+fn agrees_with_search_past(q: &Quotient, rule: &str, from: u32, total: usize) {
+    let max_heap = q.max_heap;
+    let mut oracle = Oracle::new(rule, max_heap as usize);
+    let mut rng = Rng::new(9);
     let mut lost = 0;
     for _ in 0..300 {
-        let mut heaps = vec![25 + rng.below(max_heap as usize - 24) as u32];
-        while rng.below(3) > 0 {
-            let left = 46 - heaps.iter().sum::<u32>() as usize;
+        let mut heaps = vec![from + rng.below((max_heap - from + 1) as usize) as u32];
+        while rng.below(4) > 0 {
+            let left = total - heaps.iter().sum::<u32>() as usize;
             if left == 0 {
                 break;
             }
@@ -198,11 +196,19 @@ fn kayles_past_heap_24_matches_exhaustive_search() {
         }
         let element = q.element(&heaps).expect("every heap is covered");
         let searched = oracle.lost(&counts(&heaps, max_heap as usize));
-        assert_eq!(q.is_lost(element), searched, "{heaps:?}");
+        assert_eq!(q.is_lost(element), searched, "{rule} {heaps:?}");
         lost += usize::from(searched);
     }
-    // Both outcomes are among those compared.
-    assert!((10..290).contains(&lost), "{lost} of 300 lost");
+    assert!((10..290).contains(&lost), "{rule}: {lost} of 300 lost");
+}
+
+#[test]
+fn kayles_past_heap_24_matches_exhaustive_search() {
+    // Heaps 25 and 27 are new generators: the quotient grows from 24 to
+    // 40 elements.
+    let q = quotient("0.77", 36).unwrap();
+    assert_eq!(q.sizes[23..27], [24, 32, 32, 40]);
+    agrees_with_search_past(&q, "0.77", 25, 46);
 }
 
 #[test]
@@ -210,31 +216,17 @@ fn quotients_whose_heaps_split_classes_apart_match_exhaustive_search() {
     // Grundy's game at heaps 13, 18, 20 and 0.35 at heaps 8 to 10 tell
     // apart positions the quotient of smaller heaps counts as one element.
     for (rule, max_heap, from, total, sizes) in [
-        ("grundy", 28, 13, 40, &[6, 12, 48][..]),
-        ("0.35", 10, 8, 28, &[70, 106, 246][..]),
+        ("grundy", 28, 13, 40, [6, 12, 48]),
+        ("0.35", 10, 8, 28, [70, 106, 246]),
     ] {
         let q = quotient(rule, max_heap).unwrap();
-        assert_eq!(q.sizes[from as usize - 2], sizes[0], "{rule}");
-        assert_eq!(q.sizes[from as usize - 1], sizes[1], "{rule}");
-        assert_eq!(q.size(), sizes[2], "{rule}");
-        let mut oracle = Oracle::new(rule, max_heap as usize);
-        let mut rng = Rng::new(9);
-        let mut lost = 0;
-        for _ in 0..300 {
-            let mut heaps = vec![from + rng.below((max_heap - from + 1) as usize) as u32];
-            while rng.below(4) > 0 {
-                let left = total - heaps.iter().sum::<u32>() as usize;
-                if left == 0 {
-                    break;
-                }
-                heaps.push(1 + rng.below(left.min(max_heap as usize)) as u32);
-            }
-            let element = q.element(&heaps).expect("every heap is covered");
-            let searched = oracle.lost(&counts(&heaps, max_heap as usize));
-            assert_eq!(q.is_lost(element), searched, "{rule} {heaps:?}");
-            lost += usize::from(searched);
-        }
-        assert!((10..290).contains(&lost), "{rule}: {lost} of 300 lost");
+        let at = from as usize;
+        assert_eq!(
+            [q.sizes[at - 2], q.sizes[at - 1], q.size()],
+            sizes,
+            "{rule}"
+        );
+        agrees_with_search_past(&q, rule, from, total);
     }
 }
 
