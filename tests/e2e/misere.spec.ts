@@ -102,5 +102,10 @@ test('misère Kayles far past the search is decided by its quotient, and the pan
   const twelve = await open(page, `game=octal&position=${encodeURIComponent(`0.77\n${'25 '.repeat(12).trim()}\n`)}&play=misere`);
   await expect(twelve.locator('.verdict')).toContainText('misère quotient of 0.77', { timeout: 30_000 });
   await expect(twelve.locator('misere-quotient')).toContainText('32 elements');
+
+  // Grundy's game: heap 13 tells apart positions the quotient to heap 12 counts as one.
+  const grundy = await open(page, `game=grundy-game&position=${encodeURIComponent('20 15 14\n')}&play=misere`);
+  await expect(grundy.locator('.verdict')).toContainText('misère quotient', { timeout: 30_000 });
+  await expect(grundy.locator('misere-quotient')).toContainText('48 elements');
   expect(problems).toEqual([]);
 });
