@@ -58,8 +58,9 @@ const ANALYSIS_QUOTIENT_BUDGET: u64 = 250_000_000;
 /// so covers every heap, at 167.
 const MAX_QUOTIENT_HEAP: u32 = 200;
 
-/// The largest heap whose moves are checked for the misère closed form;
-/// past it misère positions are searched.
+/// The largest heap whose moves are checked or listed for a misère closed
+/// form (Bouton's rule or the quotient); past it misère positions are
+/// searched, as every move of 64 heaps of 2²⁰ would not fit in memory.
 const NIM_LIKE_LIMIT: u32 = 1 << 12;
 
 /// A rule and its heaps. The rule is shared by every position played from
@@ -771,6 +772,9 @@ impl<F: HeapFamily> Game for HeapGame<F> {
     fn misere_closed_form(&mut self, position: &HeapPosition) -> Option<MisereReport> {
         let largest = position.heaps.iter().copied().max().unwrap_or(0);
         if !self.known.nim_like_to(&position.rule, largest) {
+            if largest > NIM_LIKE_LIMIT {
+                return None;
+            }
             let quotient = self.known.quotient_to(&position.rule, largest)?;
             return Some(quotient_report(position, quotient, F::runs));
         }
