@@ -407,16 +407,12 @@ impl Proof {
         let mut set = vec![0u64; words];
         let mut next = 0;
         while next < self.states.len() {
-            let heaps = if next < old_states {
-                new_heaps.clone()
+            let (heaps, work) = if next < old_states {
+                (new_heaps.clone(), new_work)
             } else {
-                all_heaps.clone()
+                (all_heaps.clone(), all_work)
             };
-            if !budget.spend(if next < old_states {
-                new_work
-            } else {
-                all_work
-            }) {
+            if !budget.spend(work) {
                 return false;
             }
             let (q, moves) = self.states[next];
@@ -527,6 +523,8 @@ impl<'a, F: Fn(&[u32]) -> Vec<u32>> Interpolation<'a, F> {
 /// (exact when it splits none): what a candidate must give before it is
 /// checked.
 struct Powers {
+    /// A position of fewest heaps for each old element.
+    shortest: Vec<Vec<u32>>,
     /// The old quotient's size.
     elements: usize,
     /// `lost[i * elements + q]`: element q times x^i.
@@ -560,6 +558,7 @@ impl Powers {
         budget
             .spend(interpolation.moves_seen * MOVE_WORK)
             .then_some(Powers {
+                shortest,
                 elements: known.size(),
                 lost,
             })
@@ -592,8 +591,8 @@ fn as_known_element(
     options: &[Vec<Leaves>],
     budget: &Budget,
 ) -> Option<Automaton> {
-    known
-        .shortest_positions()
+    powers
+        .shortest
         .iter()
         .map(|like| known.with_heap_as(like))
         .filter(|candidate| powers.given_by(candidate))
@@ -740,14 +739,13 @@ fn as_new_generator(
     options: &[Vec<Leaves>],
     budget: &Budget,
 ) -> Option<(Automaton, Proof)> {
-    let shortest = known.shortest_positions();
     let m = known.size();
     for power in 2..=MAX_POWER {
         for back in 0..power {
             let relations: &[Vec<u32>] = if power <= MAX_WRAPPED_POWER {
-                &shortest
+                &powers.shortest
             } else {
-                &shortest[..1]
+                &powers.shortest[..1]
             };
             for w in relations {
                 if !budget.spend(candidate_work(known, power)) {
@@ -870,7 +868,7 @@ fn cyclic_candidate(
     let mut next = 0;
     while next < found.len() {
         for heap in 1..=heaps as u32 {
-            let (mut state, mut position) = found[next].clone();
+            let mut state = found[next].0.clone();
             step(&mut state, heap);
             let fresh = found.len() as u32;
             let id = *ids.entry(state.clone()).or_insert(fresh);
@@ -878,6 +876,7 @@ fn cyclic_candidate(
                 if found.len() == MAX_ELEMENTS {
                     return None;
                 }
+                let mut position = found[next].1.clone();
                 position.push(heap);
                 found.push((state, position));
             }
