@@ -119,6 +119,28 @@ fn cram_agrees_with_the_whole_board_search() {
             .collect();
         agrees("cram", &rows(&grid), &read, &moves, &mut memo);
     }
+    // Regions searched in two words (five to eight rows however they lie)
+    // and in four (nine or more): a row and a column across a square, and
+    // cells grown beside them.
+    for side in [5, 6, 8, 9, 10] {
+        for _ in 0..4 {
+            let mut grid = vec![vec![false; side]; side];
+            let (row, col) = (rng.below(side), rng.below(side));
+            grid[row] = vec![true; side];
+            for cells in &mut grid {
+                cells[col] = true;
+            }
+            for _ in 0..4 {
+                let (r, c) = (rng.below(side), rng.below(side));
+                let beside = [(r + 1, c), (r, c + 1)]
+                    .iter()
+                    .chain(&[(r.wrapping_sub(1), c), (r, c.wrapping_sub(1))])
+                    .any(|&(nr, nc)| nr < side && nc < side && grid[nr][nc]);
+                grid[r][c] |= beside;
+            }
+            agrees("cram", &rows(&grid), &read, &moves, &mut memo);
+        }
+    }
     // Full boards, whose symmetric ones the engine answers by the copying strategy.
     for (h, w) in [(2, 2), (2, 4), (3, 3), (4, 4), (3, 4), (2, 5)] {
         agrees(

@@ -20,7 +20,7 @@ pub use shape::{Shape, Solver, SIDE};
 pub const MAX_SIDE: usize = SIDE;
 /// Regions the command line expands for one question before it says
 /// "too large": under ten seconds natively.
-pub const CONTEST_BUDGET: u64 = 1_500_000;
+pub const CONTEST_BUDGET: u64 = 4_000_000;
 /// The most empty cells a region of a board in the playground has: a
 /// measure of the board alone, so that whether a board opens never
 /// depends on what was solved before it.

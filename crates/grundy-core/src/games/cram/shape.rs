@@ -6,73 +6,160 @@
 
 use crate::fast_map::FastMap;
 use crate::nimber::Nimber;
+use std::cmp::Ordering;
 use std::hash::{Hash, Hasher};
 
 /// The most rows and columns a shape holds.
 pub const SIDE: usize = 16;
 
-/// A set of cells of a board of up to 16 × 16: bit c of row r is (r, c).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Shape(pub [u16; SIDE]);
+/// A set of cells of up to 4 · `W` rows of 16, four rows to a word: cell
+/// (r, c) is bit 16 · (r mod 4) + c of word r / 4. Whole-shape bit
+/// operations move every cell at once, so a region is found, trimmed and
+/// turned in a few dozen word operations; a board takes four words, and
+/// a region of up to four or eight rows is searched in one or two.
+#[derive(Clone, Copy, Debug, Eq, PartialOrd, Ord)]
+pub struct Shape<const W: usize = 4>([u64; W]);
 
-impl Hash for Shape {
-    /// Four words, not sixteen: one multiply each.
+impl<const W: usize> PartialEq for Shape<W> {
+    /// Word by word without a branch: no call out to compare memory.
+    fn eq(&self, other: &Self) -> bool {
+        (0..W).fold(0, |differ, i| differ | (self.0[i] ^ other.0[i])) == 0
+    }
+}
+
+impl<const W: usize> Default for Shape<W> {
+    fn default() -> Self {
+        Shape([0; W])
+    }
+}
+
+impl<const W: usize> Hash for Shape<W> {
+    /// Four words, one multiply each, with no length before them.
     fn hash<H: Hasher>(&self, state: &mut H) {
-        for word in self.words() {
+        for word in self.0 {
             state.write_u64(word);
         }
     }
 }
 
-impl Shape {
-    /// The rows four to a word, as hashes take them in.
+/// The first column of each of a word's four rows.
+const FIRST_COLUMN: u64 = 0x0001_0001_0001_0001;
+/// The last column of each of a word's four rows.
+const LAST_COLUMN: u64 = 0x8000_8000_8000_8000;
+
+impl<const W: usize> Shape<W> {
+    const ROWS: usize = 4 * W;
+
+    /// The words of rows, as hashes take them in.
     pub fn words(&self) -> impl Iterator<Item = u64> + '_ {
-        self.0.chunks_exact(4).map(|quarter| {
-            quarter
-                .iter()
-                .fold(0u64, |word, &row| word << 16 | u64::from(row))
-        })
+        self.0.iter().copied()
     }
 
-    pub fn cell(row: usize, col: usize) -> Shape {
-        let mut shape = Shape::default();
-        shape.0[row] = 1 << col;
-        shape
+    pub fn cell(row: usize, col: usize) -> Self {
+        Self::default().with(row, col)
     }
 
     pub fn contains(&self, row: usize, col: usize) -> bool {
-        self.0[row] >> col & 1 == 1
+        self.0[row / 4] >> (16 * (row % 4) + col) & 1 == 1
     }
 
     pub fn len(&self) -> u32 {
-        self.0.iter().map(|row| row.count_ones()).sum()
+        self.0.iter().map(|word| word.count_ones()).sum()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.0.iter().all(|&row| row == 0)
+        self.0.iter().fold(0, |any, &word| any | word) == 0
     }
 
-    pub fn with(mut self, row: usize, col: usize) -> Shape {
-        self.0[row] |= 1 << col;
+    pub fn with(mut self, row: usize, col: usize) -> Self {
+        self.0[row / 4] |= 1 << (16 * (row % 4) + col);
         self
     }
 
-    pub fn minus(mut self, other: Shape) -> Shape {
-        for (row, taken) in self.0.iter_mut().zip(other.0) {
-            *row &= !taken;
+    pub fn minus(self, other: Self) -> Self {
+        self.each(other, |cells, taken| cells & !taken)
+    }
+
+    fn and(self, other: Self) -> Self {
+        self.each(other, |a, b| a & b)
+    }
+
+    fn or(self, other: Self) -> Self {
+        self.each(other, |a, b| a | b)
+    }
+
+    fn xor(self, other: Self) -> Self {
+        self.each(other, |a, b| a ^ b)
+    }
+
+    fn each(mut self, other: Self, op: impl Fn(u64, u64) -> u64) -> Self {
+        for (word, o) in self.0.iter_mut().zip(other.0) {
+            *word = op(*word, o);
         }
         self
     }
 
+    /// Every cell one column to the left; the first column falls off.
+    #[inline]
+    fn left(self) -> Self {
+        Shape(self.0.map(|word| word >> 1 & !LAST_COLUMN))
+    }
+
+    /// Every cell one column to the right; the last column falls off.
+    #[inline]
+    fn right(self) -> Self {
+        Shape(self.0.map(|word| word << 1 & !FIRST_COLUMN))
+    }
+
+    /// Every cell `rows` rows up; the top rows fall off.
+    #[inline]
+    fn up(self, rows: usize) -> Self {
+        let (words, bits) = (rows / 4, 16 * (rows % 4) as u32);
+        let word = |i: usize| if i < W { self.0[i] } else { 0 };
+        Shape(std::array::from_fn(|i| {
+            let low = word(i + words) >> bits;
+            let high = if bits == 0 {
+                0
+            } else {
+                word(i + words + 1) << (64 - bits)
+            };
+            low | high
+        }))
+    }
+
+    /// Every cell one row down; the bottom row falls off.
+    #[inline]
+    fn down(self) -> Self {
+        Shape(std::array::from_fn(|i| {
+            self.0[i] << 16 | if i == 0 { 0 } else { self.0[i - 1] >> 48 }
+        }))
+    }
+
+    /// The cells of each row, as one row of every column used.
+    fn columns(&self) -> u16 {
+        let all = self.0.iter().fold(0, |all, &word| all | word);
+        let all = all | all >> 32;
+        (all | all >> 16) as u16
+    }
+
+    /// The first and one past the last row that hold a cell.
+    fn rows_used(&self) -> (usize, usize) {
+        let first = self.0.iter().position(|&word| word != 0).unwrap_or(0);
+        let last = self.0.iter().rposition(|&word| word != 0).unwrap_or(0);
+        let top = 4 * first + self.0[first].trailing_zeros() as usize / 16;
+        let bottom = 4 * last + (63 - self.0[last].leading_zeros() as usize) / 16 + 1;
+        (top, bottom)
+    }
+
     /// Every cell, row by row.
     pub fn cells(self) -> impl Iterator<Item = (usize, usize)> {
-        (0..SIDE).flat_map(move |r| {
-            let mut row = self.0[r];
+        (0..W).flat_map(move |w| {
+            let mut word = self.0[w];
             std::iter::from_fn(move || {
-                (row != 0).then(|| {
-                    let c = row.trailing_zeros() as usize;
-                    row &= row - 1;
-                    (r, c)
+                (word != 0).then(|| {
+                    let bit = word.trailing_zeros() as usize;
+                    word &= word - 1;
+                    (4 * w + bit / 16, bit % 16)
                 })
             })
         })
@@ -83,7 +170,7 @@ impl Shape {
     pub fn dominoes(self) -> impl Iterator<Item = (usize, usize, bool)> {
         self.cells().flat_map(move |(r, c)| {
             let across = c + 1 < SIDE && self.contains(r, c + 1);
-            let down = r + 1 < SIDE && self.contains(r + 1, c);
+            let down = r + 1 < Self::ROWS && self.contains(r + 1, c);
             [(across, true), (down, false)]
                 .into_iter()
                 .filter(|&(fits, _)| fits)
@@ -91,134 +178,109 @@ impl Shape {
         })
     }
 
-    /// The dominoes, those nearest the centre first: where a winning move
-    /// is most often found (the copying strategy's, for one).
-    fn dominoes_from_centre(self) -> Vec<(usize, usize, bool)> {
-        let height = 16 - self.0.iter().rev().take_while(|&&row| row == 0).count();
-        let width = self
-            .0
-            .iter()
-            .map(|row| 16 - row.leading_zeros())
-            .max()
-            .unwrap_or(0) as usize;
-        let mut dominoes: Vec<_> = self.dominoes().collect();
-        dominoes.sort_by_key(|&(r, c, across)| {
-            let (r2, c2) = if across {
-                (2 * r + 1, 2 * c + 2)
-            } else {
-                (2 * r + 2, 2 * c + 1)
-            };
-            r2.abs_diff(height) + c2.abs_diff(width)
-        });
-        dominoes
+    /// Its height and width, as lying at the top-left corner.
+    fn extent(&self) -> (usize, usize) {
+        if self.is_empty() {
+            return (0, 0);
+        }
+        (
+            self.rows_used().1,
+            SIDE - self.columns().leading_zeros() as usize,
+        )
+    }
+
+    /// The cells with a neighbour on each side: (left, right, up, down).
+    fn neighboured(self) -> [Self; 4] {
+        [
+            self.and(self.right()),
+            self.and(self.left()),
+            self.and(self.down()),
+            self.and(self.up(1)),
+        ]
     }
 
     /// The shape with all but one of the tufts on any cell taken away. A
     /// tuft, a cell with one neighbour, is only ever filled with that
     /// neighbour, and filling either of two tufts of one cell leaves the
     /// other alone and dead: the same position.
-    pub fn without_twin_tufts(mut self) -> Shape {
+    pub fn without_twin_tufts(mut self) -> Self {
         loop {
-            let tufts = self.tufts();
-            if tufts == Shape::default() {
-                break;
+            let [left, right, up, down] = self.neighboured();
+            let odd = left.xor(right).xor(up).xor(down);
+            let two_or_more = left
+                .and(right)
+                .or(up.and(down))
+                .or(left.or(right).and(up.or(down)));
+            let tufts = odd.minus(two_or_more);
+            if tufts.is_empty() {
+                return self;
             }
-            let mut stars = Shape::default();
-            let mut removed = false;
-            for (r, c) in tufts.cells() {
-                let neighbours = [
-                    (r.wrapping_sub(1), c),
-                    (r + 1, c),
-                    (r, c.wrapping_sub(1)),
-                    (r, c + 1),
-                ];
-                let Some((sr, sc)) = neighbours
-                    .into_iter()
-                    .find(|&(nr, nc)| nr < SIDE && nc < SIDE && self.contains(nr, nc))
-                else {
-                    continue;
-                };
-                if stars.contains(sr, sc) {
-                    self.0[r] &= !(1 << c);
-                    removed = true;
-                } else {
-                    stars = stars.with(sr, sc);
-                }
+            // A cell holds at most one tuft on each side: a tuft goes when
+            // a tuft of a side taken before holds its cell.
+            let stars_of = [
+                (
+                    left.and(tufts),
+                    Self::left as fn(Self) -> Self,
+                    Self::right as fn(Self) -> Self,
+                ),
+                (right.and(tufts), Self::right, Self::left),
+                (up.and(tufts), |s: Self| s.up(1), Self::down),
+                (down.and(tufts), Self::down, |s: Self| s.up(1)),
+            ];
+            let mut stars = Self::default();
+            let mut twins = Self::default();
+            for (side_tufts, to_star, back) in stars_of {
+                let their_stars = to_star(side_tufts);
+                twins = twins.or(back(their_stars.and(stars)));
+                stars = stars.or(their_stars);
             }
-            if !removed {
-                break;
+            if twins.is_empty() {
+                return self;
             }
+            self = self.minus(twins);
         }
-        self
-    }
-
-    /// The cells with exactly one neighbour, found a row at a time.
-    fn tufts(&self) -> Shape {
-        let mut tufts = Shape::default();
-        let height = SIDE - self.0.iter().rev().take_while(|&&row| row == 0).count();
-        for r in 0..height {
-            let row = self.0[r];
-            let left = row & row << 1;
-            let right = row & row >> 1;
-            let up = if r > 0 { row & self.0[r - 1] } else { 0 };
-            let down = if r + 1 < SIDE { row & self.0[r + 1] } else { 0 };
-            let odd = left ^ right ^ up ^ down;
-            let two_or_more = left & right | up & down | (left | right) & (up | down);
-            tufts.0[r] = odd & !two_or_more;
-        }
-        tufts
     }
 
     /// How many dominoes fit: its number of moves.
     fn domino_count(&self) -> u32 {
-        let across: u32 = self.0.iter().map(|row| (row & row >> 1).count_ones()).sum();
-        let down: u32 = self
-            .0
-            .windows(2)
-            .map(|pair| (pair[0] & pair[1]).count_ones())
-            .sum();
-        across + down
+        let [_, right, _, down] = self.neighboured();
+        right.len() + down.len()
+    }
+
+    /// Whether every cell of the shape is one of `other`'s.
+    fn within(&self, other: &Self) -> bool {
+        self.minus(*other).is_empty()
     }
 
     /// The two cells of a domino.
-    pub fn domino(row: usize, col: usize, across: bool) -> Shape {
+    pub fn domino(row: usize, col: usize, across: bool) -> Self {
         let (r2, c2) = if across {
             (row, col + 1)
         } else {
             (row + 1, col)
         };
-        Shape::cell(row, col).with(r2, c2)
+        Self::cell(row, col).with(r2, c2)
     }
 
     /// The connected part (by sides) holding the shape's first cell:
-    /// spread along each row's runs, then down and up the rows, until a
-    /// sweep both ways adds nothing.
-    fn first_region(self) -> Shape {
-        let Some(top) = self.0.iter().position(|&row| row != 0) else {
-            return self;
-        };
-        let bottom = self.0.iter().rposition(|&row| row != 0).unwrap_or(top);
-        let mut region = Shape::default();
-        region.0[top] = run_fill(self.0[top], self.0[top] & self.0[top].wrapping_neg());
+    /// spread along each row's runs, then a row up and down, until a
+    /// step adds nothing.
+    fn first_region(self) -> Self {
+        let first = self.0.iter().position(|&word| word != 0).unwrap_or(0);
+        let mut region = Self::default();
+        region.0[first] = self.0[first] & self.0[first].wrapping_neg();
         loop {
-            for r in top + 1..=bottom {
-                region.0[r] = run_fill(self.0[r], region.0[r] | region.0[r - 1] & self.0[r]);
-            }
-            // A sweep up that adds nothing leaves every row closed both ways.
-            let mut grew = false;
-            for r in (top..bottom).rev() {
-                let row = run_fill(self.0[r], region.0[r] | region.0[r + 1] & self.0[r]);
-                grew |= row != region.0[r];
-                region.0[r] = row;
-            }
-            if !grew {
+            let along = Shape(std::array::from_fn(|i| run_fill(self.0[i], region.0[i])));
+            let grown = along.or(along.up(1)).or(along.down()).and(self);
+            if grown == region {
                 return region;
             }
+            region = grown;
         }
     }
 
     /// The connected regions, by their first cells' order.
-    pub fn regions(self) -> impl Iterator<Item = Shape> {
+    pub fn regions(self) -> impl Iterator<Item = Self> {
         let mut rest = self;
         std::iter::from_fn(move || {
             (!rest.is_empty()).then(|| {
@@ -230,78 +292,85 @@ impl Shape {
     }
 
     /// Moved to the top-left corner, with its height and width.
-    fn to_corner(self) -> (Shape, usize, usize) {
-        let top = self.0.iter().position(|&row| row != 0).unwrap_or(0);
-        let bottom = self.0.iter().rposition(|&row| row != 0).unwrap_or(0);
-        let left = self
-            .0
-            .iter()
-            .map(|row| row.trailing_zeros())
-            .min()
-            .unwrap_or(0);
-        let right = self
-            .0
-            .iter()
-            .map(|row| 16 - row.leading_zeros())
-            .max()
-            .unwrap_or(0);
-        let mut moved = Shape::default();
-        for r in top..=bottom {
-            moved.0[r - top] = self.0[r] >> left;
-        }
-        (
-            moved,
-            bottom + 1 - top,
-            (right.saturating_sub(left)) as usize,
-        )
+    fn to_corner(self) -> (Self, usize, usize) {
+        let (top, bottom) = self.rows_used();
+        let columns = self.columns();
+        let left = columns.trailing_zeros();
+        // No row has a cell left of `left`, so no cell crosses a row.
+        let moved = Shape(self.up(top).0.map(|word| word >> left));
+        let width = (SIDE as u32 - columns.leading_zeros()).saturating_sub(left);
+        (moved, bottom - top, width as usize)
     }
 
     /// Upside down, within a height of `height`.
-    fn flipped(mut self, height: usize) -> Shape {
-        self.0[..height].reverse();
-        self
+    fn flipped(self, height: usize) -> Self {
+        let reversed = Shape(std::array::from_fn(|i| reverse_rows(self.0[W - 1 - i])));
+        reversed.up(Self::ROWS - height)
     }
 
-    /// Left to right, within a height of `height` and a width of `width`.
-    fn mirrored(mut self, height: usize, width: usize) -> Shape {
-        for row in &mut self.0[..height] {
-            *row = row.reverse_bits() >> (SIDE - width);
+    /// Left to right, within a width of `width`.
+    fn mirrored(self, width: usize) -> Self {
+        // Reversing a word's bits reverses its rows' order too: put it back.
+        Shape(
+            self.0
+                .map(|word| reverse_rows(word.reverse_bits()) >> (SIDE - width)),
+        )
+    }
+
+    /// Rows become columns; `height` and `width` bound the cells.
+    fn transposed(self, height: usize, width: usize) -> Self {
+        if height > 8 || width > 8 {
+            return self
+                .cells()
+                .fold(Self::default(), |out, (r, c)| out.with(c, r));
         }
-        self
-    }
-
-    /// Rows become columns, within a height of `height`.
-    fn transposed(self, height: usize) -> Shape {
-        let mut out = Shape::default();
-        for (r, &row) in self.0[..height].iter().enumerate() {
-            let mut bits = row;
-            while bits != 0 {
-                out.0[bits.trailing_zeros() as usize] |= 1 << r;
-                bits &= bits - 1;
-            }
+        // Eight rows of eight, a byte each, turned as one 8 × 8 bit matrix.
+        let rows = |shape: Self| (0..height).map(move |r| shape.0[r / 4] >> (16 * (r % 4)) & 0xFF);
+        let square = rows(self)
+            .enumerate()
+            .fold(0u64, |square, (r, row)| square | row << (8 * r));
+        let turned = transpose_8x8(square);
+        let mut out = Self::default();
+        for c in 0..width {
+            out.0[c / 4] |= (turned >> (8 * c) & 0xFF) << (16 * (c % 4));
         }
         out
+    }
+
+    /// The same cells in `V` words: those of the first 4 · `V` rows.
+    fn resized<const V: usize>(self) -> Shape<V> {
+        Shape(std::array::from_fn(|i| if i < W { self.0[i] } else { 0 }))
+    }
+
+    /// The fewest words (one, two or four) that hold its rows.
+    fn words_needed(&self) -> usize {
+        match self.0.iter().rposition(|&word| word != 0) {
+            None | Some(0) => 1,
+            Some(1) => 2,
+            _ => 4,
+        }
     }
 
     /// The least of the shape's turns and mirror images that lie down (no
     /// taller than wide), each moved to the corner: equal for regions with
     /// the same play. Only a square one turns both ways.
-    pub fn canonical(self) -> Shape {
+    pub fn canonical(self) -> Self {
         let (shape, height, width) = self.to_corner();
-        let mut least = None;
-        let mut consider = |base: Shape, h: usize, w: usize| {
+        let least_of = |base: Self, h: usize, w: usize| {
             let flipped = base.flipped(h);
-            for candidate in [base, flipped, base.mirrored(h, w), flipped.mirrored(h, w)] {
-                least = Some(least.map_or(candidate, |l: Shape| l.min(candidate)));
-            }
+            [flipped, base.mirrored(w), flipped.mirrored(w)]
+                .into_iter()
+                .fold(base, Self::min)
         };
-        if height <= width {
-            consider(shape, height, width);
+        match height.cmp(&width) {
+            Ordering::Less => least_of(shape, height, width),
+            Ordering::Greater => least_of(shape.transposed(height, width), width, height),
+            Ordering::Equal => least_of(shape, height, width).min(least_of(
+                shape.transposed(height, width),
+                width,
+                height,
+            )),
         }
-        if height >= width {
-            consider(shape.transposed(height), width, height);
-        }
-        least.expect("a shape lies one way or the other")
     }
 
     /// Whether the second player wins by copying each move through the
@@ -309,7 +378,7 @@ impl Shape {
     /// image or beside it, so a move and its copy never overlap.
     fn mirror_wins(self) -> bool {
         let (shape, height, width) = self.to_corner();
-        if shape.flipped(height).mirrored(height, width) != shape {
+        if shape.flipped(height).mirrored(width) != shape {
             return false;
         }
         let (mid_r, mid_c) = (height / 2, width / 2);
@@ -322,18 +391,72 @@ impl Shape {
     }
 }
 
-/// The runs of set bits of `row` that hold a bit of `seeds`, filled
-/// both ways in four doubling steps each.
-fn run_fill(row: u16, seeds: u16) -> u16 {
-    let (mut up, mut down) = (seeds, seeds);
-    let (mut open_up, mut open_down) = (row, row);
+/// The runs of set bits of each of a word's rows that hold a bit of
+/// `seeds`, filled both ways in four doubling steps each; a run never
+/// spills into the next row, as no bit passes the first or last column.
+fn run_fill(cells: u64, seeds: u64) -> u64 {
+    let (mut right, mut left) = (seeds, seeds);
+    let (mut open_right, mut open_left) = (cells & !FIRST_COLUMN, cells & !LAST_COLUMN);
     for step in [1, 2, 4, 8] {
-        up |= open_up & up << step;
-        open_up &= open_up << step;
-        down |= open_down & down >> step;
-        open_down &= open_down >> step;
+        right |= open_right & right << step;
+        open_right &= open_right << step;
+        left |= open_left & left >> step;
+        open_left &= open_left >> step;
     }
-    up | down
+    right | left
+}
+
+/// An 8 × 8 bit matrix (bit 8r + c is row r, column c) about its
+/// diagonal, in three rounds of swapping blocks (Hacker's Delight, 7–3).
+fn transpose_8x8(mut x: u64) -> u64 {
+    for (shift, mask) in [
+        (7, 0x00AA_00AA_00AA_00AA),
+        (14, 0x0000_CCCC_0000_CCCC),
+        (28, 0x0000_0000_F0F0_F0F0),
+    ] {
+        let swap = (x ^ x >> shift) & mask;
+        x ^= swap ^ swap << shift;
+    }
+    x
+}
+
+/// A word's four rows in the opposite order.
+fn reverse_rows(word: u64) -> u64 {
+    let halves = word.rotate_left(32);
+    (halves >> 16 & 0x0000_FFFF_0000_FFFF) | (halves & 0x0000_FFFF_0000_FFFF) << 16
+}
+
+/// Every domino of a box, those nearest its centre first: where a
+/// winning move is most often found (the copying strategy's, for one).
+struct DominoOrder(Vec<Shape>);
+
+impl DominoOrder {
+    fn new(height: usize, width: usize) -> DominoOrder {
+        let mut dominoes: Vec<(usize, usize, bool)> = (0..height)
+            .flat_map(|r| (0..width).flat_map(move |c| [(r, c, true), (r, c, false)]))
+            .filter(|&(r, c, across)| {
+                if across {
+                    c + 1 < width
+                } else {
+                    r + 1 < height
+                }
+            })
+            .collect();
+        dominoes.sort_by_key(|&(r, c, across)| {
+            let (r2, c2) = if across {
+                (2 * r + 1, 2 * c + 2)
+            } else {
+                (2 * r + 2, 2 * c + 1)
+            };
+            r2.abs_diff(height) + c2.abs_diff(width)
+        });
+        DominoOrder(
+            dominoes
+                .into_iter()
+                .map(|(r, c, across)| Shape::domino(r, c, across))
+                .collect(),
+        )
+    }
 }
 
 /// A search stopped at its budget.
@@ -424,16 +547,67 @@ impl Values {
 
 /// One move of a region still to value: the ⊕ of its parts' known values
 /// and its other parts, the hardest first.
-struct Open {
+struct Open<const W: usize> {
     known: u32,
-    parts: Vec<Shape>,
+    parts: Vec<Shape<W>>,
 }
 
 /// A region's moves: the values it can still have once the moves whose
 /// parts are all known are counted out, and the other moves, easiest first.
-struct Expansion {
+struct Expansion<const W: usize> {
     possible: Values,
-    open: Vec<Open>,
+    open: Vec<Open<W>>,
+}
+
+/// The values of regions in canonical form, each kept in as few words as
+/// hold it: a region has one key wherever it is met.
+#[derive(Default)]
+struct Table {
+    one: FastMap<Shape<1>, u16>,
+    two: FastMap<Shape<2>, u16>,
+    four: FastMap<Shape<4>, u16>,
+}
+
+impl Table {
+    fn get<const W: usize>(&self, key: &Shape<W>) -> Option<u16> {
+        match key.words_needed() {
+            1 => self.one.get(&key.resized()),
+            2 => self.two.get(&key.resized()),
+            _ => self.four.get(&key.resized()),
+        }
+        .copied()
+    }
+
+    fn insert<const W: usize>(&mut self, key: Shape<W>, value: u32) {
+        let value = value as u16;
+        match key.words_needed() {
+            1 => self.one.insert(key.resized(), value),
+            2 => self.two.insert(key.resized(), value),
+            _ => self.four.insert(key.resized(), value),
+        };
+    }
+
+    /// A value known without search: of a tiny region, cached, or 0 by
+    /// the copying strategy (then cached).
+    fn known<const W: usize>(&mut self, key: &Shape<W>) -> Option<u32> {
+        let cells = key.len();
+        match cells {
+            // One or no cell has no move; two or three have moves only to
+            // fewer than two cells.
+            0 | 1 => return Some(0),
+            2 | 3 => return Some(1),
+            _ => {}
+        }
+        if let Some(value) = self.get(key) {
+            return Some(u32::from(value));
+        }
+        // A region copied through its centre has no cell on it: an even count.
+        if cells.is_multiple_of(2) && key.mirror_wins() {
+            self.insert(*key, 0);
+            return Some(0);
+        }
+        None
+    }
 }
 
 /// The values of regions, cached by canonical shape across positions.
@@ -446,9 +620,14 @@ struct Expansion {
 /// never the true one. A move is then asked only for the values still in
 /// play, and the search stops once none of them is requested: most moves
 /// are never valued exactly.
+///
+/// A region is searched in as few words as hold its rows (one for up to
+/// four rows, two for up to eight): its parts are never taller.
 #[derive(Default)]
 pub struct Solver {
-    values: FastMap<Shape, u16>,
+    values: Table,
+    /// The dominoes of each height and width of box, centre first.
+    orders: FastMap<(usize, usize), DominoOrder>,
     /// Regions expanded since the budget was last reset.
     work: u64,
 }
@@ -464,17 +643,34 @@ impl Solver {
     pub fn value(&mut self, cells: Shape, budget: u64) -> Result<Nimber, OverBudget> {
         let mut total = Nimber::ZERO;
         for region in cells.regions() {
-            total ^= self.region_value(region, budget)?;
+            total ^= self.key_value(region.canonical(), budget)?;
         }
         Ok(total)
+    }
+
+    /// The value of a region in canonical form, searched in as few words
+    /// as hold it.
+    fn key_value<const W: usize>(
+        &mut self,
+        key: Shape<W>,
+        budget: u64,
+    ) -> Result<Nimber, OverBudget> {
+        match key.words_needed() {
+            1 => self.key_value_in(key.resized::<1>(), budget),
+            2 => self.key_value_in(key.resized::<2>(), budget),
+            _ => self.key_value_in(key.resized::<4>(), budget),
+        }
     }
 
     /// The value of one connected region, found by asking for 0, 1, 2, …
     /// in turn (aspiration), each move asked only whether it has the one
     /// value that would rule the candidate out.
-    pub fn region_value(&mut self, region: Shape, budget: u64) -> Result<Nimber, OverBudget> {
-        let key = region.canonical();
-        if let Some(value) = self.known(&key) {
+    fn key_value_in<const W: usize>(
+        &mut self,
+        key: Shape<W>,
+        budget: u64,
+    ) -> Result<Nimber, OverBudget> {
+        if let Some(value) = self.values.known(&key) {
             return Ok(Nimber(value));
         }
         let count = key.domino_count();
@@ -503,7 +699,7 @@ impl Solver {
                     None => index += 1,
                 }
             }
-            self.values.insert(key, candidate as u16);
+            self.values.insert(key, candidate);
             return Ok(Nimber(candidate));
         }
         unreachable!("a value is at most the number of moves")
@@ -511,10 +707,14 @@ impl Solver {
 
     /// Values every part of a move but its hardest, once, folding them
     /// into its known ⊕.
-    fn settle_others(&mut self, m: &mut Open, budget: u64) -> Result<u32, OverBudget> {
+    fn settle_others<const W: usize>(
+        &mut self,
+        m: &mut Open<W>,
+        budget: u64,
+    ) -> Result<u32, OverBudget> {
         while m.parts.len() > 1 {
             let part = m.parts.pop().expect("more than one part");
-            m.known ^= self.region_value(part, budget)?.0;
+            m.known ^= self.key_value(part, budget)?.0;
         }
         Ok(m.known)
     }
@@ -524,33 +724,47 @@ impl Solver {
     /// cannot have, and the rest, easiest first: fewer and smaller unknown
     /// parts. None once the known moves leave no value of `requested`
     /// possible.
-    fn expand(
+    fn expand<const W: usize>(
         &mut self,
-        key: Shape,
+        key: Shape<W>,
         count: u32,
         requested: Values,
         budget: u64,
-    ) -> Result<Option<Expansion>, OverBudget> {
+    ) -> Result<Option<Expansion<W>>, OverBudget> {
         if self.work >= budget {
             return Err(OverBudget);
         }
         self.work += 1;
         let mut open = Vec::new();
         let mut possible = Values::up_to(count);
-        for (r, c, across) in key.dominoes_from_centre() {
+        let (height, width) = key.extent();
+        let order = self
+            .orders
+            .entry((height, width))
+            .or_insert_with(|| DominoOrder::new(height, width));
+        for domino in order.0.iter().map(|domino| domino.resized::<W>()) {
+            if !domino.within(&key) {
+                continue;
+            }
+            // A domino's two cells touch at most six others: at most six parts.
             let mut known = 0;
-            let mut parts = Vec::new();
-            for part in key.minus(Shape::domino(r, c, across)).regions() {
+            let mut parts = [Shape::<W>::default(); 6];
+            let mut unknown = 0;
+            for part in key.minus(domino).regions() {
                 let part = part.without_twin_tufts().canonical();
-                match self.known(&part) {
+                match self.values.known(&part) {
                     Some(value) => known ^= value,
-                    None => parts.push(part),
+                    None => {
+                        parts[unknown] = part;
+                        unknown += 1;
+                    }
                 }
             }
             // Two equal parts are worth 0 together.
+            let parts = &mut parts[..unknown];
             parts.sort_unstable_by_key(|part| (std::cmp::Reverse(part.len()), *part));
-            let mut single = Vec::with_capacity(parts.len());
-            for part in parts {
+            let mut single = Vec::new();
+            for &part in parts.iter() {
                 if single.last() == Some(&part) {
                     single.pop();
                 } else {
@@ -573,37 +787,28 @@ impl Solver {
         Ok(Some(Expansion { possible, open }))
     }
 
-    /// A value known without search: of a tiny region, cached, or 0 by
-    /// the copying strategy (then cached).
-    fn known(&mut self, key: &Shape) -> Option<u32> {
-        let cells = key.len();
-        match cells {
-            // One or no cell has no move; two or three have moves only to
-            // fewer than two cells.
-            0 | 1 => return Some(0),
-            2 | 3 => return Some(1),
-            _ => {}
-        }
-        if let Some(&value) = self.values.get(key) {
-            return Some(u32::from(value));
-        }
-        // A region copied through its centre has no cell on it: an even count.
-        if cells.is_multiple_of(2) && key.mirror_wins() {
-            self.values.insert(*key, 0);
-            return Some(0);
-        }
-        None
-    }
-
     /// The value of a region in canonical form if it is in `requested`;
-    /// otherwise its value or none.
-    fn value_in(
+    /// otherwise its value or none. Searched in as few words as hold it.
+    fn value_in<const W: usize>(
         &mut self,
-        key: Shape,
+        key: Shape<W>,
         requested: Values,
         budget: u64,
     ) -> Result<Option<u32>, OverBudget> {
-        if let Some(value) = self.known(&key) {
+        match key.words_needed() {
+            1 => self.value_in_words(key.resized::<1>(), requested, budget),
+            2 => self.value_in_words(key.resized::<2>(), requested, budget),
+            _ => self.value_in_words(key.resized::<4>(), requested, budget),
+        }
+    }
+
+    fn value_in_words<const W: usize>(
+        &mut self,
+        key: Shape<W>,
+        requested: Values,
+        budget: u64,
+    ) -> Result<Option<u32>, OverBudget> {
+        if let Some(value) = self.values.known(&key) {
             return Ok(Some(value));
         }
         // The values still possible: 0 to the number of moves, less those
@@ -642,7 +847,7 @@ impl Solver {
             None if exact => possible.smallest().expect("a value stays possible"),
             None => return Ok(None),
         };
-        self.values.insert(key, value as u16);
+        self.values.insert(key, value);
         Ok(Some(value))
     }
 }
@@ -679,6 +884,28 @@ mod tests {
             shape(&["...", ".##"]).canonical(),
             shape(&["...", "#.#"]).canonical()
         );
+    }
+
+    #[test]
+    fn a_shape_turns_and_lies_down_alike_in_one_two_or_four_words() {
+        let mut rng = crate::rng::Rng::new(5);
+        for _ in 0..2000 {
+            let (height, width) = (1 + rng.below(8), 1 + rng.below(8));
+            let mut shape: Shape = Shape::default();
+            for _ in 0..1 + rng.below(20) {
+                shape = shape.with(rng.below(height), rng.below(width));
+            }
+            let (cornered, h, w) = shape.to_corner();
+            let by_cell = cornered
+                .cells()
+                .fold(Shape::<4>::default(), |out, (r, c)| out.with(c, r));
+            assert_eq!(cornered.transposed(h, w), by_cell, "{shape:?}");
+            let key = shape.canonical();
+            assert_eq!(shape.resized::<2>().canonical().resized::<4>(), key);
+            if h <= 4 && w <= 4 {
+                assert_eq!(cornered.resized::<1>().canonical().resized::<4>(), key);
+            }
+        }
     }
 
     #[test]
