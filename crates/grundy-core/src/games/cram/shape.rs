@@ -17,8 +17,24 @@ pub const SIDE: usize = 16;
 /// operations move every cell at once, so a region is found, trimmed and
 /// turned in a few dozen word operations; a board takes four words, and
 /// a region of up to four or eight rows is searched in one or two.
-#[derive(Clone, Copy, Debug, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, Eq)]
 pub struct Shape<const W: usize = 4>([u64; W]);
+
+impl<const W: usize> Ord for Shape<W> {
+    /// Word by word, first rows first: any order does for the least turn.
+    fn cmp(&self, other: &Self) -> Ordering {
+        (0..W)
+            .map(|i| self.0[i].cmp(&other.0[i]))
+            .find(|order| order.is_ne())
+            .unwrap_or(Ordering::Equal)
+    }
+}
+
+impl<const W: usize> PartialOrd for Shape<W> {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
 
 impl<const W: usize> PartialEq for Shape<W> {
     /// Word by word without a branch: no call out to compare memory.
@@ -522,7 +538,7 @@ impl Values {
     }
 
     fn is_empty(&self) -> bool {
-        self.0 == [0; 8]
+        self.0.iter().fold(0, |any, &word| any | word) == 0
     }
 
     /// Each value ⊕ `x`.
@@ -545,11 +561,57 @@ impl Values {
     }
 }
 
+/// The parts a domino leaves: its two cells touch at most six others.
+#[derive(Clone, Copy)]
+struct Parts<const W: usize> {
+    shapes: [Shape<W>; 6],
+    len: usize,
+}
+
+impl<const W: usize> Parts<W> {
+    fn new() -> Self {
+        Parts {
+            shapes: [Shape::default(); 6],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, shape: Shape<W>) {
+        self.shapes[self.len] = shape;
+        self.len += 1;
+    }
+
+    fn pop(&mut self) -> Option<Shape<W>> {
+        self.len = self.len.checked_sub(1)?;
+        Some(self.shapes[self.len])
+    }
+
+    fn as_slice(&self) -> &[Shape<W>] {
+        &self.shapes[..self.len]
+    }
+
+    /// Sorted largest first, with equal parts (worth 0 together) dropped
+    /// in pairs.
+    fn without_pairs(mut self) -> Self {
+        let shapes = &mut self.shapes[..self.len];
+        shapes.sort_unstable_by_key(|part| (std::cmp::Reverse(part.len()), *part));
+        let mut single = Parts::new();
+        for &part in shapes.iter() {
+            if single.as_slice().last() == Some(&part) {
+                single.pop();
+            } else {
+                single.push(part);
+            }
+        }
+        single
+    }
+}
+
 /// One move of a region still to value: the ⊕ of its parts' known values
 /// and its other parts, the hardest first.
 struct Open<const W: usize> {
     known: u32,
-    parts: Vec<Shape<W>>,
+    parts: Parts<W>,
 }
 
 /// A region's moves: the values it can still have once the moves whose
@@ -688,7 +750,7 @@ impl Solver {
             while index < open.len() {
                 let known = self.settle_others(&mut open[index], budget)?;
                 let asked = Values::single(candidate ^ known);
-                match self.value_in(open[index].parts[0], asked, budget)? {
+                match self.value_in(open[index].parts.shapes[0], asked, budget)? {
                     Some(value) => {
                         open.remove(index);
                         possible.remove(value ^ known);
@@ -712,7 +774,7 @@ impl Solver {
         m: &mut Open<W>,
         budget: u64,
     ) -> Result<u32, OverBudget> {
-        while m.parts.len() > 1 {
+        while m.parts.len > 1 {
             let part = m.parts.pop().expect("more than one part");
             m.known ^= self.key_value(part, budget)?.0;
         }
@@ -746,32 +808,17 @@ impl Solver {
             if !domino.within(&key) {
                 continue;
             }
-            // A domino's two cells touch at most six others: at most six parts.
             let mut known = 0;
-            let mut parts = [Shape::<W>::default(); 6];
-            let mut unknown = 0;
+            let mut parts = Parts::new();
             for part in key.minus(domino).regions() {
                 let part = part.without_twin_tufts().canonical();
                 match self.values.known(&part) {
                     Some(value) => known ^= value,
-                    None => {
-                        parts[unknown] = part;
-                        unknown += 1;
-                    }
+                    None => parts.push(part),
                 }
             }
-            // Two equal parts are worth 0 together.
-            let parts = &mut parts[..unknown];
-            parts.sort_unstable_by_key(|part| (std::cmp::Reverse(part.len()), *part));
-            let mut single = Vec::new();
-            for &part in parts.iter() {
-                if single.last() == Some(&part) {
-                    single.pop();
-                } else {
-                    single.push(part);
-                }
-            }
-            if single.is_empty() {
+            let single = parts.without_pairs();
+            if single.len == 0 {
                 possible.remove(known);
                 if possible.and(requested).is_empty() {
                     return Ok(None);
@@ -783,7 +830,13 @@ impl Solver {
                 });
             }
         }
-        open.sort_by_key(|m| m.parts.iter().map(|p| p.len() * p.len()).sum::<u32>());
+        open.sort_by_key(|m| {
+            m.parts
+                .as_slice()
+                .iter()
+                .map(|p| p.len() * p.len())
+                .sum::<u32>()
+        });
         Ok(Some(Expansion { possible, open }))
     }
 
@@ -832,7 +885,7 @@ impl Solver {
             rest.remove(largest);
             let known = self.settle_others(&mut m, budget)?;
             let asked = rest.and(within).xored(known);
-            match self.value_in(m.parts[0], asked, budget)? {
+            match self.value_in(m.parts.shapes[0], asked, budget)? {
                 Some(value) => possible.remove(value ^ known),
                 None => {
                     // Its value is not among the rest, so taking out the
