@@ -4,7 +4,7 @@
  * 200 ms while other tests load the machine, with one message after it.
  */
 import { expect, test } from '@playwright/test';
-import { activeGame, cancelMs, watchConsole } from './helpers';
+import { activeGame, cancelMs, openForTwo, watchConsole } from './helpers';
 
 const MAX_CANCEL_MS = 200;
 
@@ -37,6 +37,18 @@ test('a misère search stops at once on Cancel', async ({ page }) => {
   console.log(`misère search cancelled in ${ms.toFixed(0)} ms`);
   expect(ms).toBeLessThan(MAX_CANCEL_MS);
   await expect(element.getByRole('alert')).toHaveCount(1);
+});
+
+test('valuing every move of a 5 × 6 Cram board stops at once on Cancel', async ({ page }) => {
+  const element = await openForTwo(page, 'cram', '...\n...\n');
+  const cancelled = cancelMs(element, '.busy');
+  await element.locator('textarea').fill('......\n......\n......\n......\n......\n');
+  const ms = await cancelled;
+  console.log(`Cram analysis cancelled in ${ms.toFixed(0)} ms`);
+  expect(ms).toBeLessThan(MAX_CANCEL_MS);
+  await expect(element.getByRole('alert')).toHaveCount(1);
+  // The board it had before is back.
+  await expect(element.locator('.sum')).toContainText('= *1');
 });
 
 test('the sequence explorer stops at once on Cancel', async ({ page }) => {

@@ -95,8 +95,19 @@ for (const screen of SCREENS) {
 test('a Cram region past the playground is refused with the reason, and the board stays', async ({ page }) => {
   const problems = watchConsole(page);
   const game = await openForTwo(page, 'cram', '...\n...\n');
-  await game.locator('textarea').fill('.....\n.....\n.....\n.....\n.....\n');
-  await expect(game.locator('.text .error')).toContainText('A region of 25 empty cells');
+  await game.locator('textarea').fill('......\n......\n......\n......\n......\n......\n');
+  await expect(game.locator('.text .error')).toContainText('A region of 36 empty cells');
   await expect(game.locator('.sum')).toContainText('= *1');
+  expect(problems).toEqual([]);
+});
+
+test('the largest Cram region, 5 × 6, shows its time while every move is valued, then its nimber', async ({ page }) => {
+  const problems = watchConsole(page);
+  const game = await openForTwo(page, 'cram', '...\n...\n');
+  await game.locator('textarea').fill('......\n......\n......\n......\n......\n');
+  await expect(game.locator('.busy')).toBeVisible();
+  await expect(game.locator('.busy').getByRole('button', { name: 'Cancel' })).toBeVisible();
+  await expect(game.locator('.sum')).toContainText('= *2', { timeout: 30_000 });
+  await expect(game.locator('.busy')).toHaveCount(0);
   expect(problems).toEqual([]);
 });

@@ -178,6 +178,20 @@ const states: { name: string; show: (page: Page) => Promise<void> }[] = [
       await expect(activeGame(page).locator('.busy')).toContainText(/\d\.\d s/);
     },
   },
+  {
+    name: 'cram-largest-working',
+    show: async (page) => {
+      await page.goto(`/#game=cram&position=${encodeURIComponent('......\n'.repeat(5))}`);
+      await expect(activeGame(page).locator('.busy')).toContainText(/\d\.\d s/);
+    },
+  },
+  {
+    name: 'cram-largest',
+    show: async (page) => {
+      await page.goto(`/#game=cram&position=${encodeURIComponent('......\n'.repeat(5))}`);
+      await expect(activeGame(page).locator('.sum')).toContainText('= *2', { timeout: 30_000 });
+    },
+  },
 ];
 
 for (const viewport of viewports) {

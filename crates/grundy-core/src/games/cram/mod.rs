@@ -23,8 +23,9 @@ pub const MAX_SIDE: usize = SIDE;
 pub const CONTEST_BUDGET: u64 = 4_000_000;
 /// The most empty cells a region of a board in the playground has: a
 /// measure of the board alone, so that whether a board opens never
-/// depends on what was solved before it.
-pub const MAX_PLAYABLE_REGION: u32 = 24;
+/// depends on what was solved before it. The slowest, such as 5 × 6, take
+/// seconds to value every move, with the time shown and a Cancel button.
+pub const MAX_PLAYABLE_REGION: u32 = 30;
 
 /// A board: its size and its empty cells.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -75,7 +76,7 @@ impl Game for Cram {
                     who is answered by the move opposite through the centre.",
             format: "Rows of . (empty) and # (filled), all of one length: up to 16 × 16. The command line \
                      answers what it can search and says \"too large\" beyond; the playground solves regions of up \
-                     to 24 empty cells.",
+                     to 30 empty cells.",
             lost: "....\n....\n",
             bad: "...\n.x.\n",
             samples: vec![
