@@ -6,7 +6,11 @@ export PATH="$HOME/.cargo/bin:$PATH"
 
 # The engine's .wasm, and the benchmark page's, which adds the bench cases.
 build_wasm() { # <out dir> <out name> [cargo features]
-  cargo build --quiet --release -p grundy-wasm --target wasm32-unknown-unknown ${3:+--features "$3"}
+  # Source paths in panic messages are written from fixed roots, so the
+  # .wasm (and its size) is the same wherever the checkout lies; these
+  # flags join those of .cargo/config.toml.
+  cargo build --quiet --release -p grundy-wasm --target wasm32-unknown-unknown ${3:+--features "$3"} \
+    --config "target.wasm32-unknown-unknown.rustflags=['--remap-path-prefix=$PWD=/grundy', '--remap-path-prefix=$HOME=/home']"
   wasm-bindgen target/wasm32-unknown-unknown/release/grundy_wasm.wasm \
     --target web --out-dir "$1" --out-name "$2"
   # Rust's wasm32 target emits these post-MVP features by default.

@@ -7,16 +7,19 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
 /**
- * 345 KB, in the thousands of bytes that download sizes are quoted in: a
+ * 350 KB, in the thousands of bytes that download sizes are quoted in: a
  * game costs 7 to 12 KB gzipped (its rules, its analysis and the session
  * and search made for it; the five placement games, with their own
  * solvers, took 55 KB together, from 228 KB to 283 KB; misère quotients,
  * their construction and proof, 28 KB more, to 312 KB; a misère search
  * that walks each game's own positions, about fifty times faster than
  * walking sessions through their analyses, a walk and a key per game, 23 KB
- * more, to 335 KB), so this leaves room for a game or two more.
+ * more, to 335 KB; the Cram search made once for regions of one, two and
+ * four words, four times faster on boards of four rows, 4 KB more, to
+ * 345 KB). The build writes source paths from fixed roots, so the size does
+ * not depend on where the checkout lies.
  */
-const MAX_GZIPPED_BYTES = 345_000;
+const MAX_GZIPPED_BYTES = 350_000;
 
 describe('the engine .wasm', () => {
   const wasm = readFileSync(new URL('../src/wasm/grundy_bg.wasm', import.meta.url));

@@ -6,7 +6,8 @@
 
 use crate::fast_map::FastMap;
 use crate::nimber::Nimber;
-use std::cmp::Ordering;
+use crate::sort;
+use std::cmp::{Ordering, Reverse};
 use std::hash::{Hash, Hasher};
 
 /// The most rows and columns a shape holds.
@@ -458,7 +459,7 @@ impl DominoOrder {
                 }
             })
             .collect();
-        dominoes.sort_by_key(|&(r, c, across)| {
+        sort::sort_by_key(&mut dominoes, |&(r, c, across)| {
             let (r2, c2) = if across {
                 (2 * r + 1, 2 * c + 2)
             } else {
@@ -594,7 +595,7 @@ impl<const W: usize> Parts<W> {
     /// in pairs.
     fn without_pairs(mut self) -> Self {
         let shapes = &mut self.shapes[..self.len];
-        shapes.sort_unstable_by_key(|part| (std::cmp::Reverse(part.len()), *part));
+        sort::sort_by_key(shapes, |part| (Reverse(part.len()), *part));
         let mut single = Parts::new();
         for &part in shapes.iter() {
             if single.as_slice().last() == Some(&part) {
@@ -609,6 +610,7 @@ impl<const W: usize> Parts<W> {
 
 /// One move of a region still to value: the ⊕ of its parts' known values
 /// and its other parts, the hardest first.
+#[derive(Clone, Copy)]
 struct Open<const W: usize> {
     known: u32,
     parts: Parts<W>,
@@ -830,7 +832,7 @@ impl Solver {
                 });
             }
         }
-        open.sort_by_key(|m| {
+        sort::sort_by_cached_key(&mut open, |m| {
             m.parts
                 .as_slice()
                 .iter()
