@@ -4,7 +4,7 @@
  * counter's slide, and the values say which heaps of Nim they hide.
  */
 import { expect, test } from '@playwright/test';
-import { SCREENS, options, shownGame, watchConsole } from './helpers';
+import { SCREENS, openForTwo, options, shownGame, watchConsole } from './helpers';
 
 for (const screen of SCREENS) {
   test.describe(`at ${screen.name} size`, () => {
@@ -33,8 +33,8 @@ for (const screen of SCREENS) {
     });
 
     test("a square between Northcott's counters offers either counter's slide to it", async ({ page }) => {
-      await page.goto(`/#game=northcott&position=${encodeURIComponent('6 1 5\n')}`);
-      const game = shownGame(page, 'northcott');
+      // Against a person: the computer's reply would replace the position checked.
+      const game = await openForTwo(page, 'northcott', '6 1 5\n');
       await expect(game.locator('.sum')).toContainText('= *3');
       await game.locator('grundy-grid rect.cell.playable').nth(1).click();
       const chooser = game.locator('grundy-grid .chooser');
