@@ -154,6 +154,17 @@ pub trait Game: Default {
 
     fn analyse(&mut self, position: &Self::Position) -> Analysis;
 
+    /// The walk a search or a game tree takes from `position`: by default
+    /// through `option_count`, `play` and `write_key`; a game whose moves
+    /// change a small part of a large position plays them in place.
+    fn walk<'a>(&'a mut self, position: Self::Position) -> Box<dyn Walk + 'a>
+    where
+        Self: Sized,
+        Self::Position: 'a,
+    {
+        Box::new(PositionWalk::new(self, position))
+    }
+
     /// Takes back an analysis no longer shown, so that the next `analyse`
     /// can refill its allocations rather than make new ones. By default it
     /// is dropped.
@@ -308,4 +319,84 @@ pub fn unsupported_edit(game: &str, edit: &Edit) -> GameError {
         "{game} positions cannot be edited by {}",
         edit.name()
     ))
+}
+
+/// A game tree the search walks: the current node's key and moves, and
+/// stepping into a move and back.
+pub trait Walk {
+    /// Writes the current position's canonical key: equal for positions
+    /// with the same futures among those the walk reaches.
+    fn key(&self, key: &mut KeyHasher);
+    /// Everything known about the current position.
+    fn analysis(&mut self) -> Analysis;
+    /// How many moves the current position has; moves are numbered from 0.
+    fn moves(&mut self) -> u32;
+    /// What finding a move among `moves` costs per move, in the units of
+    /// [`WORK_PER_POSITION`](crate::search::WORK_PER_POSITION); see
+    /// [`Game::WORK_PER_MOVE_LISTED`].
+    fn move_cost(&self) -> usize {
+        1
+    }
+    /// Whether an earlier move of the current position leads to the same
+    /// position, so that a search need not play it.
+    fn repeats(&mut self, _id: u32) -> bool {
+        false
+    }
+    fn enter(&mut self, id: u32) -> Result<(), GameError>;
+    fn leave(&mut self);
+}
+
+/// A game's positions walked through `Game::option_count` and
+/// `Game::play`, analysed only when asked: the fast path for a single
+/// game, with the caches of the game it borrows.
+pub struct PositionWalk<'a, G: Game> {
+    game: &'a mut G,
+    /// The positions from the root to the current one.
+    path: Vec<G::Position>,
+}
+
+impl<'a, G: Game> PositionWalk<'a, G> {
+    pub fn new(game: &'a mut G, position: G::Position) -> PositionWalk<'a, G> {
+        PositionWalk {
+            game,
+            path: vec![position],
+        }
+    }
+
+    fn current(&self) -> &G::Position {
+        self.path.last().expect("the root stays")
+    }
+}
+
+impl<G: Game> Walk for PositionWalk<'_, G> {
+    fn key(&self, key: &mut KeyHasher) {
+        self.game.write_key(self.current(), key);
+    }
+    fn analysis(&mut self) -> Analysis {
+        let position = self.path.last().expect("the root stays");
+        self.game.analyse(position)
+    }
+    fn moves(&mut self) -> u32 {
+        self.game
+            .option_count(self.path.last().expect("the root stays"))
+    }
+    fn move_cost(&self) -> usize {
+        G::WORK_PER_MOVE_LISTED
+    }
+    fn repeats(&mut self, id: u32) -> bool {
+        let position = self.path.last().expect("the root stays");
+        self.game.repeats_earlier_move(position, id)
+    }
+    fn enter(&mut self, id: u32) -> Result<(), GameError> {
+        let next = self
+            .game
+            .play(self.path.last().expect("the root stays"), id)?;
+        self.path.push(next);
+        Ok(())
+    }
+    fn leave(&mut self) {
+        if self.path.len() > 1 {
+            self.path.pop();
+        }
+    }
 }

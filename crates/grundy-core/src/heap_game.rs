@@ -11,10 +11,11 @@ use crate::analysis::{
     Analysis, Board, Component, Convention, Edit, Fact, MisereReport, MoveInfo, Region,
 };
 use crate::fast_map::FastMap;
+use crate::game::Walk;
 use crate::game::{unknown_move, unsupported_edit, Game, GameError, GameInfo};
 use crate::heaps::{self, heap_components, sorted_heaps, MAX_HEAPS};
 use crate::input::{parse_number, Scanner, BYTE_ORDER_MARK};
-use crate::key::KeyHasher;
+use crate::key::{KeyHasher, UnorderedSum};
 use crate::nimber::Nimber;
 use crate::quotient::{Budget, Quotient};
 use crate::rng::Rng;
@@ -498,9 +499,13 @@ impl MoveTable {
     /// one on an earlier heap of the same size, or the same heap's move
     /// that leaves the same two parts.
     fn repeats(&mut self, heaps: &[u32], move_id: u32, runs: Runs) -> bool {
-        let Some((index, local)) = self.heap_of(heaps, move_id, runs) else {
-            return false;
-        };
+        self.heap_of(heaps, move_id, runs)
+            .is_some_and(|(index, local)| self.repeats_at(heaps, index, local, runs))
+    }
+
+    /// Whether move `local` of heap `index` repeats an earlier move, as
+    /// [`repeats`](Self::repeats) says.
+    fn repeats_at(&mut self, heaps: &[u32], index: usize, local: u32, runs: Runs) -> bool {
         let size = heaps[index];
         if heaps[..index].contains(&size) {
             return true;
@@ -540,19 +545,25 @@ impl MoveTable {
         move_id: u32,
         runs: Runs,
     ) -> Result<(usize, u32, u32), GameError> {
-        let (index, mut remaining) = self
+        let (index, local) = self
             .heap_of(heaps, move_id, runs)
             .ok_or_else(|| unknown_move(move_id))?;
-        let size = heaps[index];
+        let (left, right) = self.placement(heaps[index], local, runs);
+        Ok((index, left, right))
+    }
+
+    /// The counters move `local` of a heap of `size` leaves before and
+    /// after the ones it takes; `local` is below the heap's move count.
+    fn placement(&mut self, size: u32, mut local: u32, runs: Runs) -> (u32, u32) {
         for run in self.moves(size, runs).1.iter() {
             let count = run.lefts.len() as u32;
-            if remaining < count {
-                let (_, left, right) = run.placement(size, remaining);
-                return Ok((index, left, right));
+            if local < count {
+                let (_, left, right) = run.placement(size, local);
+                return (left, right);
             }
-            remaining -= count;
+            local -= count;
         }
-        Err(unknown_move(move_id))
+        unreachable!("a move's number is below its heap's move count")
     }
 }
 
@@ -792,5 +803,156 @@ impl<F: HeapFamily> Game for HeapGame<F> {
     /// The heaps alone: every position a search reaches shares the rule.
     fn write_key(&self, position: &HeapPosition, key: &mut KeyHasher) {
         heaps::write_key(&position.heaps, key);
+    }
+    fn walk<'a>(&'a mut self, position: HeapPosition) -> Box<dyn Walk + 'a>
+    where
+        HeapPosition: 'a,
+    {
+        Box::new(HeapWalk::new(self, position))
+    }
+}
+
+/// A search's walk through heap positions, played in place: a move
+/// rewrites the one heap it is played on, as `play` would, and the key's
+/// sum and the move count change by that heap alone; leaving undoes it.
+struct HeapWalk<'a, F: HeapFamily> {
+    game: &'a mut HeapGame<F>,
+    rule: Rc<Rule>,
+    heaps: Vec<u32>,
+    /// The heaps as the key writes them.
+    sum: UnorderedSum,
+    moves: u32,
+    /// Where the last move asked about was: the heap's index and the
+    /// number of the heap's first move. A search asks about moves in
+    /// order, so the next is found from there.
+    cursor: (usize, u32),
+    /// Each move on the path: the position's cursor, the heap's index and
+    /// size before it, how many heaps it left there, and the sum and move
+    /// count before it.
+    path: Vec<Step>,
+}
+
+struct Step {
+    cursor: (usize, u32),
+    index: usize,
+    size: u32,
+    left: usize,
+    sum: UnorderedSum,
+    moves: u32,
+}
+
+impl<'a, F: HeapFamily> HeapWalk<'a, F> {
+    fn new(game: &'a mut HeapGame<F>, position: HeapPosition) -> HeapWalk<'a, F> {
+        let mut sum = UnorderedSum::default();
+        for &size in position.heaps.iter().filter(|&&size| size > 0) {
+            sum.add(u64::from(size));
+        }
+        let moves = game.option_count(&position);
+        HeapWalk {
+            game,
+            rule: position.rule,
+            heaps: position.heaps,
+            sum,
+            moves,
+            cursor: (0, 0),
+            path: Vec::new(),
+        }
+    }
+
+    /// The heap move `id` is played on, and its number among that heap's
+    /// moves.
+    fn heap_of(&mut self, id: u32) -> Result<(usize, u32), GameError> {
+        let table = self.game.moves.of(&self.rule);
+        let (mut index, mut first) = self.cursor;
+        if id < first {
+            (index, first) = (0, 0);
+        }
+        while index < self.heaps.len() {
+            let count = table.count_of(self.heaps[index], F::runs);
+            if id - first < count {
+                self.cursor = (index, first);
+                return Ok((index, id - first));
+            }
+            first += count;
+            index += 1;
+        }
+        Err(unknown_move(id))
+    }
+}
+
+impl<F: HeapFamily> Walk for HeapWalk<'_, F> {
+    fn key(&self, key: &mut KeyHasher) {
+        key.write_sum(&self.sum);
+    }
+    fn analysis(&mut self) -> Analysis {
+        let position = HeapPosition {
+            rule: self.rule.clone(),
+            heaps: self.heaps.clone(),
+        };
+        self.game.analyse(&position)
+    }
+    fn moves(&mut self) -> u32 {
+        self.moves
+    }
+    fn move_cost(&self) -> usize {
+        <HeapGame<F> as Game>::WORK_PER_MOVE_LISTED
+    }
+    fn repeats(&mut self, id: u32) -> bool {
+        self.heap_of(id).is_ok_and(|(index, local)| {
+            self.game
+                .moves
+                .of(&self.rule)
+                .repeats_at(&self.heaps, index, local, F::runs)
+        })
+    }
+    fn enter(&mut self, id: u32) -> Result<(), GameError> {
+        let (index, local) = self.heap_of(id)?;
+        let size = self.heaps[index];
+        let table = self.game.moves.of(&self.rule);
+        let (left, right) = table.placement(size, local, F::runs);
+        self.path.push(Step {
+            cursor: self.cursor,
+            index,
+            size,
+            left: 0,
+            sum: self.sum,
+            moves: self.moves,
+        });
+        self.cursor = (0, 0);
+        self.sum.remove(u64::from(size));
+        self.moves -= table.count_of(size, F::runs);
+        let mut at = index;
+        for part in [left, right].into_iter().filter(|&h| h > 0) {
+            self.sum.add(u64::from(part));
+            self.moves += table.count_of(part, F::runs);
+            if at == index {
+                self.heaps[at] = part;
+            } else {
+                self.heaps.insert(at, part);
+            }
+            at += 1;
+        }
+        if at == index {
+            self.heaps.remove(index);
+        }
+        self.path.last_mut().expect("just pushed").left = at - index;
+        Ok(())
+    }
+    fn leave(&mut self) {
+        let Some(step) = self.path.pop() else {
+            return;
+        };
+        let Step { index, size, .. } = step;
+        match step.left {
+            0 => self.heaps.insert(index, size),
+            1 => self.heaps[index] = size,
+            _ => {
+                self.heaps[index] = size;
+                self.heaps.remove(index + 1);
+            }
+        }
+        self.cursor = step.cursor;
+        self.sum = step.sum;
+        self.moves = step.moves;
     }
 }

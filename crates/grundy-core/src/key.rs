@@ -75,17 +75,19 @@ impl KeyHasher {
     /// their mixes in each lane, which no order changes, and their count.
     /// No sorting, so a multiset (a heap game's heaps) is written in one pass.
     pub fn write_unordered(&mut self, words: impl Iterator<Item = u64>) {
-        let (mut a, mut b, mut count) = (0u64, 0u64, 0u64);
-        for word in words {
-            a = a.wrapping_add(avalanche(word ^ 0x5851_f42d_4c95_7f2d));
-            b = b.wrapping_add(avalanche(word.wrapping_mul(0x2545_f491_4f6c_dd1d) ^ 1));
-            count += 1;
-        }
-        self.write_u64(a);
-        self.write_u64(b);
-        self.write_u64(count);
-        self.bytes = self.bytes - 24 + 8 * count as usize;
-        self.work = self.work - 24 + 8 * count as usize;
+        let mut sum = UnorderedSum::default();
+        words.for_each(|word| sum.add(word));
+        self.write_sum(&sum);
+    }
+
+    /// Takes in a multiset summed as [`write_unordered`](Self::write_unordered)
+    /// sums it, one word a member.
+    pub fn write_sum(&mut self, sum: &UnorderedSum) {
+        self.write_u64(sum.lanes[0]);
+        self.write_u64(sum.lanes[1]);
+        self.write_u64(sum.count);
+        self.bytes = self.bytes - 24 + 8 * sum.count as usize;
+        self.work = self.work - 24 + 8 * sum.count as usize;
     }
 
     /// About how many bytes the key took to write.
@@ -102,6 +104,38 @@ impl KeyHasher {
         let [a, b] = self.lanes;
         let length = self.bytes as u64;
         (u128::from(avalanche(a ^ length)) << 64) | u128::from(avalanche(b.wrapping_add(length)))
+    }
+}
+
+/// A multiset of words as a key writes it: the sums of the members' mixes
+/// in two lanes, and their count. A member comes or goes in constant time,
+/// so a walk that changes one heap of many keeps its key up to date.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct UnorderedSum {
+    lanes: [u64; 2],
+    count: u64,
+}
+
+impl UnorderedSum {
+    pub fn add(&mut self, word: u64) {
+        let [a, b] = Self::mixes(word);
+        self.lanes[0] = self.lanes[0].wrapping_add(a);
+        self.lanes[1] = self.lanes[1].wrapping_add(b);
+        self.count += 1;
+    }
+
+    pub fn remove(&mut self, word: u64) {
+        let [a, b] = Self::mixes(word);
+        self.lanes[0] = self.lanes[0].wrapping_sub(a);
+        self.lanes[1] = self.lanes[1].wrapping_sub(b);
+        self.count -= 1;
+    }
+
+    fn mixes(word: u64) -> [u64; 2] {
+        [
+            avalanche(word ^ 0x5851_f42d_4c95_7f2d),
+            avalanche(word.wrapping_mul(0x2545_f491_4f6c_dd1d) ^ 1),
+        ]
     }
 }
 

@@ -3,8 +3,8 @@
 //! misère search, memoised on canonical positions and stopped at a budget
 //! rather than guessed, and the game trees the playground draws.
 
-use crate::analysis::{Analysis, MisereReport, Outcome, TreeNode};
-use crate::game::{Game, GameError};
+use crate::analysis::{MisereReport, Outcome, TreeNode};
+use crate::game::{GameError, Walk};
 use crate::key::KeyHasher;
 
 /// Positions the playground searches before it says a position is too
@@ -78,85 +78,6 @@ pub fn endless() -> MisereReport {
         element: None,
         parts: Vec::new(),
         afters: Vec::new(),
-    }
-}
-
-/// A game tree the search walks: the current node's key and moves, and
-/// stepping into a move and back.
-pub trait Walk {
-    /// Writes the current position's canonical key: equal for positions
-    /// with the same futures among those the walk reaches.
-    fn key(&self, key: &mut KeyHasher);
-    /// Everything known about the current position.
-    fn analysis(&mut self) -> Analysis;
-    /// How many moves the current position has; moves are numbered from 0.
-    fn moves(&mut self) -> u32;
-    /// What finding a move among `moves` costs per move, in the units of
-    /// [`WORK_PER_POSITION`]; see [`Game::WORK_PER_MOVE_LISTED`].
-    fn move_cost(&self) -> usize {
-        1
-    }
-    /// Whether an earlier move of the current position leads to the same
-    /// position, so that a search need not play it.
-    fn repeats(&mut self, _id: u32) -> bool {
-        false
-    }
-    fn enter(&mut self, id: u32) -> Result<(), GameError>;
-    fn leave(&mut self);
-}
-
-/// A game's positions walked through `Game::option_count` and
-/// `Game::play`, analysed only when asked: the fast path for a single
-/// game, with the caches of the game it borrows.
-pub struct PositionWalk<'a, G: Game> {
-    game: &'a mut G,
-    /// The positions from the root to the current one.
-    path: Vec<G::Position>,
-}
-
-impl<'a, G: Game> PositionWalk<'a, G> {
-    pub fn new(game: &'a mut G, position: G::Position) -> PositionWalk<'a, G> {
-        PositionWalk {
-            game,
-            path: vec![position],
-        }
-    }
-
-    fn current(&self) -> &G::Position {
-        self.path.last().expect("the root stays")
-    }
-}
-
-impl<G: Game> Walk for PositionWalk<'_, G> {
-    fn key(&self, key: &mut KeyHasher) {
-        self.game.write_key(self.current(), key);
-    }
-    fn analysis(&mut self) -> Analysis {
-        let position = self.path.last().expect("the root stays");
-        self.game.analyse(position)
-    }
-    fn moves(&mut self) -> u32 {
-        self.game
-            .option_count(self.path.last().expect("the root stays"))
-    }
-    fn move_cost(&self) -> usize {
-        G::WORK_PER_MOVE_LISTED
-    }
-    fn repeats(&mut self, id: u32) -> bool {
-        let position = self.path.last().expect("the root stays");
-        self.game.repeats_earlier_move(position, id)
-    }
-    fn enter(&mut self, id: u32) -> Result<(), GameError> {
-        let next = self
-            .game
-            .play(self.path.last().expect("the root stays"), id)?;
-        self.path.push(next);
-        Ok(())
-    }
-    fn leave(&mut self) {
-        if self.path.len() > 1 {
-            self.path.pop();
-        }
     }
 }
 
@@ -476,6 +397,7 @@ fn grow(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::analysis::Analysis;
 
     /// A tree of positions given by its shape: `moves(path)` moves at the
     /// position reached by `path`, whose key is `key(path)`.

@@ -3,10 +3,11 @@
 
 use crate::ai::{self, Skill};
 use crate::analysis::{Analysis, Convention, Edit, MisereReport, Outcome, Region, Step, TreeNode};
+use crate::game::Walk;
 use crate::game::{check_input_size, Game, GameError, GameInfo};
 use crate::nimber::Nimber;
 use crate::rng::Rng;
-use crate::search::{self, PositionWalk, Walk};
+use crate::search;
 
 /// The questions the CLI and the browser ask of any game, object-safe so
 /// that one code path serves every game.
@@ -352,11 +353,7 @@ impl<G: Game> AnySession for Session<G> {
 
     fn tree(&mut self, depth: usize, budget: usize) -> Result<TreeNode, GameError> {
         let position = self.position().clone();
-        search::tree(
-            &mut PositionWalk::new(&mut self.game, position),
-            depth,
-            budget,
-        )
+        search::tree(&mut *self.game.walk(position), depth, budget)
     }
 
     fn canonical(&self) -> String {
@@ -396,11 +393,11 @@ impl<G: Game> AnySession for Session<G> {
         if let Some(report) = self.game.misere_closed_form(&position) {
             return report;
         }
-        search::search(&mut PositionWalk::new(&mut self.game, position), budget)
+        search::search(&mut *self.game.walk(position), budget)
     }
 
     fn walk(&mut self) -> Box<dyn Walk + '_> {
         let position = self.position().clone();
-        Box::new(PositionWalk::new(&mut self.game, position))
+        self.game.walk(position)
     }
 }

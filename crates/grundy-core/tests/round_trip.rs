@@ -5,6 +5,7 @@
 //! search plays instead of the session, has the same moves, and its keys
 //! tell apart the positions the session's canonical texts tell apart.
 
+use grundy_core::game::Walk;
 use grundy_core::key::KeyHasher;
 use grundy_core::rng::Rng;
 use grundy_core::{games, AnySession, Edit};
@@ -171,6 +172,53 @@ fn assert_walk_agrees(game: &str, session: &mut Box<dyn AnySession>) {
     }
 }
 
+/// The walk's key where it is.
+fn key_of(walk: &mut dyn Walk) -> u128 {
+    let mut key = KeyHasher::default();
+    walk.key(&mut key);
+    key.finish()
+}
+
+/// Plays a few random moves one after another in the session's walk and
+/// in the session: at each position the walk has as many moves as a walk
+/// opened afresh there, and the same key, and leaving every move brings
+/// the walk back to its first key. Walks that play in place must undo
+/// exactly what they did.
+fn assert_walk_follows_play(game: &str, session: &mut Box<dyn AnySession>, rng: &mut Rng) {
+    let mut seen = Vec::new();
+    let mut ids = Vec::new();
+    {
+        let mut walk = session.walk();
+        let first = key_of(&mut *walk);
+        for _ in 0..4 {
+            let moves = walk.moves();
+            if moves == 0 {
+                break;
+            }
+            let id = rng.below(moves as usize) as u32;
+            walk.enter(id).unwrap();
+            ids.push(id);
+            seen.push((walk.moves(), key_of(&mut *walk)));
+        }
+        for _ in &ids {
+            walk.leave();
+        }
+        assert_eq!(key_of(&mut *walk), first, "{game}: back where it began");
+    }
+    for (&id, &(moves, key)) in ids.iter().zip(&seen) {
+        session.play(id).unwrap();
+        let mut fresh = session.walk();
+        assert_eq!(
+            (fresh.moves(), key_of(&mut *fresh)),
+            (moves, key),
+            "{game}: the walk after moves {ids:?}"
+        );
+    }
+    for _ in &ids {
+        session.undo();
+    }
+}
+
 /// Walks `POSITIONS` positions of one game by random edits and random play,
 /// checking each; returns the texts seen, for building sums.
 fn walk(game: &str, seed: u64) -> Vec<String> {
@@ -192,6 +240,7 @@ fn walk(game: &str, seed: u64) -> Vec<String> {
         assert_reads_back(game, &mut session);
         if step % 5 == 0 {
             assert_walk_agrees(game, &mut session);
+            assert_walk_follows_play(game, &mut session, &mut rng);
         }
         if step % 7 == 0 {
             texts.push(session.text());

@@ -11,13 +11,14 @@ use crate::analysis::{
     Analysis, Board, Component, Convention, Edit, LoopyMoves, MisereReport, MoveInfo, Outcome,
     Step, SumPart, TreeNode,
 };
+use crate::game::Walk;
 use crate::game::{check_input_size, unknown_move, GameError, GameInfo, Sample};
 use crate::games::{self, shown_id};
 use crate::input::{self, BYTE_ORDER_MARK};
 use crate::key::KeyHasher;
 use crate::nimber::Nimber;
 use crate::rng::Rng;
-use crate::search::{self, Walk};
+use crate::search;
 use crate::session::{AnySession, Limits, Timeline};
 
 pub const ID: &str = "sum";
