@@ -288,10 +288,19 @@ impl MoveKinds {
     }
 }
 
-/// Which values are rare: those with an even number of set bits under `mask`.
+/// Which values are rare: those with an even number of set bits under
+/// `mask`, or, with `by_parity`, that or the opposite as the heap's size is
+/// odd or even. Where every split takes counts of one parity, the sizes
+/// two heaps leave add up to a fixed parity for each heap, so the two
+/// classes still work: the xor of two common heaps is never common for
+/// the heap they split from.
 #[derive(Clone, Debug, Default)]
 struct Sparse {
     mask: u32,
+    by_parity: bool,
+    /// The parity every split's count has, if they share one: what lets
+    /// the classes depend on the heap's parity.
+    split_parity: Option<u32>,
     /// Every heap size n ≥ 1 computed so far whose value is rare, ascending.
     rare: Vec<u32>,
     /// The length at which the mask is chosen again.
@@ -299,8 +308,25 @@ struct Sparse {
 }
 
 impl Sparse {
-    fn is_rare(&self, value: u32) -> bool {
-        (value & self.mask).count_ones() & 1 == 0
+    fn new(kinds: &MoveKinds) -> Sparse {
+        let parities = |p: usize| kinds.split.iter().all(|&take| take % 2 == p);
+        Sparse {
+            split_parity: [0, 1].into_iter().find(|&p| parities(p as usize)),
+            next_review: FIRST_REVIEW,
+            ..Sparse::default()
+        }
+    }
+
+    /// Whether `value` is rare as the value of heap `heap`.
+    fn is_rare(&self, heap: usize, value: u32) -> bool {
+        let even = (value & self.mask).count_ones() & 1 == 0;
+        let flipped = self.by_parity && (heap as u32 ^ self.split_parity.unwrap_or(0)) & 1 == 1;
+        even != flipped
+    }
+
+    /// Whether no mask is chosen yet, so that every value is rare.
+    fn unchosen(&self) -> bool {
+        self.mask == 0 && !self.by_parity
     }
 }
 
@@ -430,15 +456,12 @@ const FIRST_PROOF: usize = 64;
 
 impl Sequence {
     pub fn new(rule: Rule) -> Sequence {
+        let kinds = MoveKinds::of(&rule);
         Sequence {
-            kinds: MoveKinds::of(&rule),
+            sparse: Sparse::new(&kinds),
+            kinds,
             rule,
             values: Store::Narrow(Vec::new()),
-            sparse: Sparse {
-                mask: 0,
-                rare: Vec::new(),
-                next_review: FIRST_REVIEW,
-            },
             largest: 0,
             seen: Vec::new(),
             work: 0,
@@ -528,10 +551,11 @@ impl Sequence {
         self.work
     }
 
-    /// Whether `value` is rare under the current mask (every value is rare
-    /// before the first review, and in games without splits).
-    pub fn is_rare(&self, value: u32) -> bool {
-        self.sparse.is_rare(value)
+    /// Whether `value` is rare as the value of heap `heap` under the
+    /// current mask (every value is rare before the first review, and in
+    /// games without splits).
+    pub fn is_rare(&self, heap: usize, value: u32) -> bool {
+        self.sparse.is_rare(heap, value)
     }
 
     /// Whether the rule splits heaps, so that values have rare and common classes.
@@ -560,7 +584,7 @@ impl Sequence {
     fn record(&mut self, value: u32) {
         let n = self.values.len();
         self.largest = self.largest.max(value);
-        if n >= 1 && !self.kinds.split.is_empty() && self.sparse.is_rare(value) {
+        if n >= 1 && !self.kinds.split.is_empty() && self.sparse.is_rare(n, value) {
             self.sparse.rare.push(n as u32);
         }
         self.values.push(value);
@@ -590,33 +614,52 @@ impl Sequence {
         }
     }
 
-    /// Chooses the mask whose rare class holds the fewest heaps so far, and
-    /// lists those heaps again.
+    /// Chooses the mask, and whether the heap's parity counts, whose rare
+    /// class holds the fewest heaps so far, and lists those heaps again.
     fn review_mask(&mut self) {
         let n = self.values.len();
         self.sparse.next_review = n * 2;
         let largest = self.largest;
         let bits = (32 - largest.leading_zeros()).min(10);
-        let mut counts = vec![0usize; largest as usize + 1];
-        self.values.for_each(1..n, |_, v| counts[v as usize] += 1);
-        let rare_count = |mask: u32| -> usize {
+        // Heaps of each value, odd sizes after even ones.
+        let values = largest as usize + 1;
+        let mut counts = vec![0usize; 2 * values];
+        self.values
+            .for_each(1..n, |i, v| counts[(i & 1) * values + v as usize] += 1);
+        let rare_count = |sparse: &Sparse| -> usize {
             counts
                 .iter()
                 .enumerate()
-                .filter(|&(v, _)| (v as u32 & mask).count_ones() & 1 == 0)
+                .filter(|&(at, _)| sparse.is_rare(at / values, (at % values) as u32))
                 .map(|(_, &c)| c)
                 .sum()
         };
+        let parities: &[bool] = if self.sparse.split_parity.is_some() {
+            &[false, true]
+        } else {
+            &[false]
+        };
         let best = (1..1u32 << bits)
-            .min_by_key(|&mask| rare_count(mask))
-            .unwrap_or(0);
-        if best == 0 || rare_count(best) >= rare_count(self.sparse.mask) {
+            .flat_map(|mask| parities.iter().map(move |&by_parity| (mask, by_parity)))
+            .map(|(mask, by_parity)| Sparse {
+                mask,
+                by_parity,
+                rare: Vec::new(),
+                ..self.sparse
+            })
+            .min_by_key(|sparse| rare_count(sparse));
+        let Some(best) = best else {
+            return;
+        };
+        if rare_count(&best) >= rare_count(&self.sparse) {
             return;
         }
-        self.sparse.mask = best;
+        self.sparse.mask = best.mask;
+        self.sparse.by_parity = best.by_parity;
         let mut rare = Vec::new();
+        let sparse = &self.sparse;
         self.values.for_each(1..n, |i, v| {
-            if (v & best).count_ones() & 1 == 0 {
+            if sparse.is_rare(i, v) {
                 rare.push(i as u32);
             }
         });
@@ -926,7 +969,7 @@ fn mex_after<T: Held>(
             });
         }
     }
-    let (bound, mut missing) = least_unseen_common(seen, sparse);
+    let (bound, mut missing) = least_unseen_common(seen, sparse, n);
     if missing > 0 {
         let looked;
         (looked, missing) = find_pairs(g, &within, bound, missing, seen);
@@ -1021,7 +1064,7 @@ impl Early {
                 });
             }
         }
-        let (bound, missing) = least_unseen_common(seen, sparse);
+        let (bound, missing) = least_unseen_common(seen, sparse, n);
         if missing > 0 {
             looked += find_pairs(g, &outside, bound, missing, seen).0;
         }
@@ -1178,7 +1221,7 @@ fn mex_of<T: Held>(
     // pairs a rare heap with a common one: the least unseen common value
     // bounds the mex. Below it, rare values still unseen may come from
     // two common heaps, so look for them all in one pass.
-    let (bound, missing) = least_unseen_common(seen, sparse);
+    let (bound, missing) = least_unseen_common(seen, sparse, n);
     if missing > 0 {
         let splits: Vec<Splits> = kinds.splits(n).collect();
         *work += find_pairs(g, &splits, bound, missing, seen).0;
@@ -1231,12 +1274,12 @@ fn mark_rare_pairs<T: Held>(
     looked
 }
 
-/// The least value not in `seen` that is common under the mask (any
-/// value, before a mask is chosen), and how many values below it are
-/// not in `seen`.
-fn least_unseen_common(seen: &[bool], sparse: &Sparse) -> (usize, usize) {
+/// The least value not in `seen` that is common for heap `heap` under the
+/// mask (any value, before a mask is chosen), and how many values below
+/// it are not in `seen`.
+fn least_unseen_common(seen: &[bool], sparse: &Sparse, heap: usize) -> (usize, usize) {
     let bound = (0..seen.len())
-        .find(|&v| !seen[v] && (sparse.mask == 0 || !sparse.is_rare(v as u32)))
+        .find(|&v| !seen[v] && (sparse.unchosen() || !sparse.is_rare(heap, v as u32)))
         .expect("a common value lies below 2·cap");
     (bound, seen[..bound].iter().filter(|&&s| !s).count())
 }
@@ -1425,6 +1468,30 @@ mod tests {
             Sequence::new(rule).frequencies(1 << 20, 1 << 20, |_| false),
             None
         );
+    }
+
+    #[test]
+    fn where_every_split_takes_one_parity_rare_values_follow_the_heaps_parity() {
+        // 0.127 splits only when it takes 3; by 2¹⁶ its values with the
+        // heap's parity leave about a quarter of the rare heaps a mask alone
+        // leaves.
+        let mut sequence = Sequence::new(Rule::parse_name("0.127").unwrap());
+        sequence.extend_to(1 << 16);
+        assert!(sequence.sparse.by_parity);
+        let rare = sequence.sparse.rare.len();
+        let mut by_mask = Sequence::new(Rule::parse_name("0.127").unwrap());
+        by_mask.sparse.split_parity = None;
+        by_mask.extend_to(1 << 16);
+        assert!(
+            4 * rare < 2 * by_mask.sparse.rare.len(),
+            "{rare} rare heaps"
+        );
+        assert_eq!(sequence.values(0..1 << 16), by_mask.values(0..1 << 16));
+        // Splits of both parities keep the mask alone.
+        let mut mixed = Sequence::new(Rule::parse_name("0.77").unwrap());
+        mixed.extend_to(1 << 12);
+        assert_eq!(mixed.sparse.split_parity, None);
+        assert!(!mixed.sparse.by_parity);
     }
 
     #[test]

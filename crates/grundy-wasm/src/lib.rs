@@ -655,10 +655,13 @@ impl HeapSequence {
     /// `start..end`; all 0 for rules without splits.
     pub fn rare(&self, start: JsValue, end: JsValue) -> Result<Vec<u8>, JsValue> {
         let splits = self.inner.has_splits();
+        let known = self.inner.len() as u32;
+        let first = count_arg(&start, "the start", MAX_SEQUENCE, 0)?.min(known) as usize;
         Ok(self
             .values(start, end)?
             .into_iter()
-            .map(|v| u8::from(splits && self.inner.is_rare(v)))
+            .enumerate()
+            .map(|(i, v)| u8::from(splits && self.inner.is_rare(first + i, v)))
             .collect())
     }
 
