@@ -11,8 +11,7 @@ use crate::analysis::{
     Analysis, Board, Component, Convention, Edit, Fact, MisereReport, MoveInfo, Region,
 };
 use crate::fast_map::FastMap;
-use crate::game::Walk;
-use crate::game::{unknown_move, unsupported_edit, Game, GameError, GameInfo};
+use crate::game::{unknown_move, unsupported_edit, Game, GameError, GameInfo, Walk};
 use crate::heaps::{self, heap_components, sorted_heaps, MAX_HEAPS};
 use crate::input::{parse_number, Scanner, BYTE_ORDER_MARK};
 use crate::key::{KeyHasher, UnorderedSum};
@@ -484,13 +483,27 @@ impl MoveTable {
     /// The heap move `move_id` is played on, and its number among that
     /// heap's moves.
     fn heap_of(&mut self, heaps: &[u32], move_id: u32, runs: Runs) -> Option<(usize, u32)> {
-        let mut remaining = move_id;
-        for (index, &size) in heaps.iter().enumerate() {
+        let (index, first) = self.heap_from(heaps, move_id, (0, 0), runs)?;
+        Some((index, move_id - first))
+    }
+
+    /// The heap move `move_id` is played on and the number of that heap's
+    /// first move, looking from `from`: a heap's index and its first
+    /// move's number, at or before the move sought.
+    fn heap_from(
+        &mut self,
+        heaps: &[u32],
+        move_id: u32,
+        (mut index, mut first): (usize, u32),
+        runs: Runs,
+    ) -> Option<(usize, u32)> {
+        while let Some(&size) = heaps.get(index) {
             let count = self.count_of(size, runs);
-            if remaining < count {
-                return Some((index, remaining));
+            if move_id - first < count {
+                return Some((index, first));
             }
-            remaining -= count;
+            first += count;
+            index += 1;
         }
         None
     }
@@ -843,16 +856,12 @@ struct Step {
 
 impl<'a, F: HeapFamily> HeapWalk<'a, F> {
     fn new(game: &'a mut HeapGame<F>, position: HeapPosition) -> HeapWalk<'a, F> {
-        let mut sum = UnorderedSum::default();
-        for &size in position.heaps.iter().filter(|&&size| size > 0) {
-            sum.add(u64::from(size));
-        }
         let moves = game.option_count(&position);
         HeapWalk {
             game,
             rule: position.rule,
+            sum: heaps::key_sum(&position.heaps),
             heaps: position.heaps,
-            sum,
             moves,
             cursor: (0, 0),
             path: Vec::new(),
@@ -862,21 +871,17 @@ impl<'a, F: HeapFamily> HeapWalk<'a, F> {
     /// The heap move `id` is played on, and its number among that heap's
     /// moves.
     fn heap_of(&mut self, id: u32) -> Result<(usize, u32), GameError> {
+        let from = if id < self.cursor.1 {
+            (0, 0)
+        } else {
+            self.cursor
+        };
         let table = self.game.moves.of(&self.rule);
-        let (mut index, mut first) = self.cursor;
-        if id < first {
-            (index, first) = (0, 0);
-        }
-        while index < self.heaps.len() {
-            let count = table.count_of(self.heaps[index], F::runs);
-            if id - first < count {
-                self.cursor = (index, first);
-                return Ok((index, id - first));
-            }
-            first += count;
-            index += 1;
-        }
-        Err(unknown_move(id))
+        let (index, first) = table
+            .heap_from(&self.heaps, id, from, F::runs)
+            .ok_or_else(|| unknown_move(id))?;
+        self.cursor = (index, first);
+        Ok((index, id - first))
     }
 }
 
@@ -910,11 +915,12 @@ impl<F: HeapFamily> Walk for HeapWalk<'_, F> {
         let size = self.heaps[index];
         let table = self.game.moves.of(&self.rule);
         let (left, right) = table.placement(size, local, F::runs);
+        let parts = [left, right].into_iter().filter(|&h| h > 0);
         self.path.push(Step {
             cursor: self.cursor,
             index,
             size,
-            left: 0,
+            left: parts.clone().count(),
             sum: self.sum,
             moves: self.moves,
         });
@@ -922,7 +928,7 @@ impl<F: HeapFamily> Walk for HeapWalk<'_, F> {
         self.sum.remove(u64::from(size));
         self.moves -= table.count_of(size, F::runs);
         let mut at = index;
-        for part in [left, right].into_iter().filter(|&h| h > 0) {
+        for part in parts {
             self.sum.add(u64::from(part));
             self.moves += table.count_of(part, F::runs);
             if at == index {
@@ -935,7 +941,6 @@ impl<F: HeapFamily> Walk for HeapWalk<'_, F> {
         if at == index {
             self.heaps.remove(index);
         }
-        self.path.last_mut().expect("just pushed").left = at - index;
         Ok(())
     }
     fn leave(&mut self) {

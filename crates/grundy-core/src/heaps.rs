@@ -5,7 +5,7 @@
 use crate::analysis::{Component, Edit, MisereReport, Outcome, Region};
 use crate::game::GameError;
 use crate::input::Scanner;
-use crate::key::KeyHasher;
+use crate::key::{KeyHasher, UnorderedSum};
 use crate::nimber::Nimber;
 use crate::rng::Rng;
 
@@ -133,12 +133,17 @@ pub fn sorted_heaps(heaps: &[u32]) -> Vec<u32> {
 /// Writes heaps into a search's key: in any order, and with or without
 /// empty heaps, they are one position.
 pub fn write_key(heaps: &[u32], key: &mut KeyHasher) {
-    key.write_unordered(
-        heaps
-            .iter()
-            .filter(|&&size| size > 0)
-            .map(|&size| u64::from(size)),
-    );
+    key.write_sum(&key_sum(heaps));
+}
+
+/// The heaps as [`write_key`] writes them, for a walk that changes one
+/// heap at a time to keep up to date.
+pub fn key_sum(heaps: &[u32]) -> UnorderedSum {
+    heaps
+        .iter()
+        .filter(|&&size| size > 0)
+        .map(|&size| u64::from(size))
+        .collect()
 }
 
 /// Whether the player to move wins misère Nim with these heaps.

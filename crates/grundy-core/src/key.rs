@@ -75,9 +75,7 @@ impl KeyHasher {
     /// their mixes in each lane, which no order changes, and their count.
     /// No sorting, so a multiset (a heap game's heaps) is written in one pass.
     pub fn write_unordered(&mut self, words: impl Iterator<Item = u64>) {
-        let mut sum = UnorderedSum::default();
-        words.for_each(|word| sum.add(word));
-        self.write_sum(&sum);
+        self.write_sum(&words.collect());
     }
 
     /// Takes in a multiset summed as [`write_unordered`](Self::write_unordered)
@@ -136,6 +134,14 @@ impl UnorderedSum {
             avalanche(word ^ 0x5851_f42d_4c95_7f2d),
             avalanche(word.wrapping_mul(0x2545_f491_4f6c_dd1d) ^ 1),
         ]
+    }
+}
+
+impl FromIterator<u64> for UnorderedSum {
+    fn from_iter<I: IntoIterator<Item = u64>>(words: I) -> UnorderedSum {
+        let mut sum = UnorderedSum::default();
+        words.into_iter().for_each(|word| sum.add(word));
+        sum
     }
 }
 

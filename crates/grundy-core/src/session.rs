@@ -3,8 +3,7 @@
 
 use crate::ai::{self, Skill};
 use crate::analysis::{Analysis, Convention, Edit, MisereReport, Outcome, Region, Step, TreeNode};
-use crate::game::Walk;
-use crate::game::{check_input_size, Game, GameError, GameInfo};
+use crate::game::{check_input_size, Game, GameError, GameInfo, Walk};
 use crate::nimber::Nimber;
 use crate::rng::Rng;
 use crate::search;

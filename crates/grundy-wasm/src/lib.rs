@@ -13,6 +13,7 @@ use grundy_core::input::escaped;
 use grundy_core::sequence::{HeapOption, Rule, Sequence};
 use grundy_core::{games, AnySession, Edit, GameError};
 use serde::Serialize;
+use std::ops::Range;
 use wasm_bindgen::prelude::*;
 
 mod packed;
@@ -598,6 +599,16 @@ pub struct HeapSequence {
     inner: Sequence,
 }
 
+impl HeapSequence {
+    /// `start..end` as the caller gives them, cut to the values known.
+    fn known_range(&self, start: &JsValue, end: &JsValue) -> Result<Range<usize>, JsValue> {
+        let known = self.inner.len() as u32;
+        let end = count_arg(end, "the end", MAX_SEQUENCE, 0)?.min(known) as usize;
+        let start = count_arg(start, "the start", MAX_SEQUENCE, 0)?.min(end as u32) as usize;
+        Ok(start..end)
+    }
+}
+
 #[wasm_bindgen]
 impl HeapSequence {
     /// `rule` as `grundy sequence` names it: `0.77`, `grundy` or `S=1,3,4`.
@@ -645,20 +656,18 @@ impl HeapSequence {
 
     /// G(n) for n in `start..end`, cut to the values known.
     pub fn values(&self, start: JsValue, end: JsValue) -> Result<Vec<u32>, JsValue> {
-        let known = self.inner.len() as u32;
-        let end = count_arg(&end, "the end", MAX_SEQUENCE, 0)?.min(known) as usize;
-        let start = count_arg(&start, "the start", MAX_SEQUENCE, 0)?.min(end as u32) as usize;
-        Ok(self.inner.values(start..end))
+        Ok(self.inner.values(self.known_range(&start, &end)?))
     }
 
     /// 1 where G(n) is a rare value (under the sparse space mask), for n in
     /// `start..end`; all 0 for rules without splits.
     pub fn rare(&self, start: JsValue, end: JsValue) -> Result<Vec<u8>, JsValue> {
         let splits = self.inner.has_splits();
-        let known = self.inner.len() as u32;
-        let first = count_arg(&start, "the start", MAX_SEQUENCE, 0)?.min(known) as usize;
+        let range = self.known_range(&start, &end)?;
+        let first = range.start;
         Ok(self
-            .values(start, end)?
+            .inner
+            .values(range)
             .into_iter()
             .enumerate()
             .map(|(i, v)| u8::from(splits && self.inner.is_rare(first + i, v)))

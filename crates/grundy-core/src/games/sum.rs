@@ -11,8 +11,7 @@ use crate::analysis::{
     Analysis, Board, Component, Convention, Edit, LoopyMoves, MisereReport, MoveInfo, Outcome,
     Step, SumPart, TreeNode,
 };
-use crate::game::Walk;
-use crate::game::{check_input_size, unknown_move, GameError, GameInfo, Sample};
+use crate::game::{check_input_size, unknown_move, GameError, GameInfo, Sample, Walk};
 use crate::games::{self, shown_id};
 use crate::input::{self, BYTE_ORDER_MARK};
 use crate::key::KeyHasher;
