@@ -309,9 +309,11 @@ const MAX_FREQUENCIES: usize = 1 << 36;
 /// The most threads `--threads` starts.
 const MAX_THREADS: usize = 256;
 /// Memory a value held costs while computing, at most: 2 bytes, room for
-/// all of them reserved at once, and 4 in the rare values' index for the
-/// half of them that can be rare where values have no sparse structure.
-const BYTES_PER_HELD_VALUE: u64 = 4;
+/// all of them reserved at once, 1 more for the moment they widen from one
+/// byte to two (both lists are held then), and 4 in the rare values' index
+/// for the half of them that can be rare where values have no sparse
+/// structure.
+const BYTES_PER_HELD_VALUE: u64 = 5;
 
 /// `grundy sequence <rule> --count N [--freq] | --period [--max N]`.
 fn sequence(args: &[String]) -> Result<Output, Failure> {

@@ -368,8 +368,8 @@ fn frequencies_beyond_memory_without_a_period_are_refused_at_once() {
         "{}",
         stderr(&out)
     );
-    // 2³⁶ values at 4 bytes each.
-    assert!(stderr(&out).contains("256.0 GiB"), "{}", stderr(&out));
+    // 2³⁶ values at 5 bytes each.
+    assert!(stderr(&out).contains("320.0 GiB"), "{}", stderr(&out));
     let out = grundy(
         &["sequence", "0.77", "--count", "68719476737", "--freq"],
         "",

@@ -588,8 +588,8 @@ fn read_edit(value: &JsValue) -> Result<Edit, String> {
     })
 }
 
-/// The most values a sequence computes in the browser: held in two bytes
-/// each, 2²⁶ take 128 MiB.
+/// The most values a sequence computes in the browser: held in one or
+/// two bytes each, 2²⁶ take at most 128 MiB.
 const MAX_SEQUENCE: u32 = 1 << 26;
 
 /// G(0), G(1), … of a heap game's rule, computed in steps so that a worker
