@@ -446,12 +446,20 @@ const REPEATS_TABLED: usize = 1 << 8;
 impl MoveTable {
     /// The table of `rule`, emptied first if it held another rule's moves.
     fn of(&mut self, rule: &Rc<Rule>) -> &mut MoveTable {
-        let same = |known: &Rc<Rule>| Rc::ptr_eq(known, rule) || known == rule;
-        if !self.rule.as_ref().is_some_and(same) {
-            self.rule = Some(rule.clone());
+        if self
+            .rule
+            .as_ref()
+            .is_some_and(|known| Rc::ptr_eq(known, rule))
+        {
+            return self;
+        }
+        // The same rule behind another pointer keeps the lists, and that
+        // pointer, so that its next call is a pointer's comparison.
+        if self.rule.as_ref().is_none_or(|known| known != rule) {
             self.sizes.clear();
             self.repeats.clear();
         }
+        self.rule = Some(rule.clone());
         self
     }
 
