@@ -34,7 +34,7 @@ pub const WORK_PER_POSITION: usize = 2048;
 /// The work of one step beyond its key and moves: playing the move,
 /// hashing its key and finding it in the memo, measured at about that of
 /// 64 bytes of key.
-const STEP_WORK: usize = 64;
+pub const STEP_WORK: usize = 64;
 
 /// The work of listing `moves` moves of a position of `walk`, as
 /// [`WORK_PER_POSITION`] counts it.

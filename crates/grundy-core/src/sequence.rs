@@ -1570,6 +1570,26 @@ mod tests {
     }
 
     #[test]
+    fn a_checkpoint_of_two_bytes_a_value_is_read_into_the_narrowest_list() {
+        // As the build before one-byte values wrote 0.161's first 3000.
+        let mut whole = Sequence::new(Rule::parse_name("0.161").unwrap());
+        whole.extend_to(4000);
+        let values = Store::Narrow(whole.values(0..3000).iter().map(|&v| v as u16).collect());
+        let mut file = format!(
+            "{CHECKPOINT_FORMAT}\nrule 0.161\nvalues 3000 width 2\nchecksum {:016x}\n",
+            checksum(&values)
+        )
+        .into_bytes();
+        values.for_each(0..3000, |_, v| {
+            file.extend_from_slice(&(v as u16).to_le_bytes())
+        });
+        let mut resumed = Sequence::read_checkpoint(&mut file.as_slice()).unwrap();
+        assert!(matches!(resumed.values, Store::Byte(_)));
+        resumed.extend_to(4000);
+        assert_eq!(resumed.values(0..4000), whole.values(0..4000));
+    }
+
+    #[test]
     fn a_damaged_checkpoint_is_refused_with_what_is_wrong() {
         let mut sequence = Sequence::new(Rule::Octal(OctalCode::kayles()));
         sequence.extend_to(50);
