@@ -17,8 +17,9 @@ import { describe, expect, it } from 'vitest';
  * more, to 335 KB; the Cram search made once for regions of one, two and
  * four words, four times faster on boards of four rows, 4 KB more, to
  * 345 KB; sequences held in one byte a value while their values allow,
- * which halves the memory of 0.161 and 0.167, 1 KB more, to 351 KB). The build writes source paths from fixed roots, so the size does
- * not depend on where the checkout lies.
+ * which halves the memory of 0.161 and 0.167, 1 KB more, to 351 KB). The
+ * build writes source paths from fixed roots, so the size does not depend
+ * on where the checkout lies.
  */
 const MAX_GZIPPED_BYTES = 351_000;
 

@@ -1571,18 +1571,17 @@ mod tests {
 
     #[test]
     fn a_checkpoint_of_two_bytes_a_value_is_read_into_the_narrowest_list() {
-        // As the build before one-byte values wrote 0.161's first 3000.
         let mut whole = Sequence::new(Rule::parse_name("0.161").unwrap());
         whole.extend_to(4000);
-        let values = Store::Narrow(whole.values(0..3000).iter().map(|&v| v as u16).collect());
-        let mut file = format!(
-            "{CHECKPOINT_FORMAT}\nrule 0.161\nvalues 3000 width 2\nchecksum {:016x}\n",
-            checksum(&values)
-        )
-        .into_bytes();
-        values.for_each(0..3000, |_, v| {
-            file.extend_from_slice(&(v as u16).to_le_bytes())
-        });
+        // As the build before one-byte values wrote 0.161's first 3000.
+        let mut part = Sequence::new(Rule::parse_name("0.161").unwrap());
+        part.extend_to(3000);
+        part.values = Store::Narrow(part.values(0..3000).iter().map(|&v| v as u16).collect());
+        let mut file = Vec::new();
+        part.write_checkpoint(&mut file).unwrap();
+        assert!(
+            file.starts_with(b"grundy sequence checkpoint 1\nrule 0.161\nvalues 3000 width 2\n")
+        );
         let mut resumed = Sequence::read_checkpoint(&mut file.as_slice()).unwrap();
         assert!(matches!(resumed.values, Store::Byte(_)));
         resumed.extend_to(4000);
