@@ -302,12 +302,26 @@ struct Sparse {
     /// the classes depend on the heap's parity.
     split_parity: Option<u32>,
     /// Every heap size n ≥ 1 computed so far whose value is rare, ascending.
-    rare: Vec<u32>,
+    rare: Vec<RareHeap>,
     /// The length at which the mask is chosen again.
     next_review: usize,
 }
 
+/// A heap whose value is rare, and that value: marking a rare heap's
+/// pairs then reads the value beside the heap's size, not from far back in
+/// the list of values, which at 2²⁴ values is a cache miss.
+#[derive(Clone, Copy, Debug)]
+struct RareHeap {
+    heap: u32,
+    value: u32,
+}
+
 impl Sparse {
+    /// How many rare heaps are below `heap`.
+    fn rare_below(&self, heap: usize) -> usize {
+        self.rare.partition_point(|r| (r.heap as usize) < heap)
+    }
+
     fn new(kinds: &MoveKinds) -> Sparse {
         let parities = |p: usize| kinds.split.iter().all(|&take| take % 2 == p);
         Sparse {
@@ -528,7 +542,8 @@ impl Sequence {
 
     /// How many bytes the values computed so far take.
     pub fn held_bytes(&self) -> usize {
-        self.values.len() * self.values.width() + self.sparse.rare.len() * 4
+        self.values.len() * self.values.width()
+            + self.sparse.rare.len() * std::mem::size_of::<RareHeap>()
     }
 
     /// G(n), computing the sequence as far as n.
@@ -606,7 +621,10 @@ impl Sequence {
         let n = self.values.len();
         self.largest = self.largest.max(value);
         if n >= 1 && !self.kinds.split.is_empty() && self.sparse.is_rare(n, value) {
-            self.sparse.rare.push(n as u32);
+            self.sparse.rare.push(RareHeap {
+                heap: n as u32,
+                value,
+            });
         }
         self.values.push(value);
     }
@@ -665,7 +683,10 @@ impl Sequence {
         let sparse = &self.sparse;
         self.values.for_each(1..n, |i, v| {
             if sparse.is_rare(i, v) {
-                rare.push(i as u32);
+                rare.push(RareHeap {
+                    heap: i as u32,
+                    value: v,
+                });
             }
         });
         self.sparse.rare = rare;
@@ -954,11 +975,11 @@ fn mex_after<T: Held>(
     for split in kinds.splits(n) {
         // Splits whose larger heap lies in the block: smaller heap up to `low`.
         let low = split.m.saturating_sub(start);
-        let below = rare.partition_point(|&r| r as usize <= low);
-        let inside = rare.partition_point(|&r| (r as usize) < start);
-        let to = rare.partition_point(|&r| (r as usize) < split.m);
+        let below = sparse.rare_below(low + 1);
+        let inside = sparse.rare_below(start);
+        let to = sparse.rare_below(split.m);
         let pairs = rare[..below].iter().chain(&rare[inside.min(to)..to]);
-        *work += mark_rare_pairs(g, split, pairs.map(|&r| r as usize), kinds, seen);
+        *work += mark_rare_pairs(g, split, pairs, kinds, seen);
         if low >= split.first {
             within.push(Splits {
                 last: split.last.min(low),
@@ -1051,10 +1072,8 @@ impl Early {
         for split in kinds.splits(n) {
             // Both heaps below the block: the smaller one above `low`.
             let low = split.m.saturating_sub(start);
-            let from = sparse.rare.partition_point(|&r| r as usize <= low);
-            let to = sparse.rare.partition_point(|&r| (r as usize) < split.m);
-            let pairs = sparse.rare[from..to].iter().map(|&r| r as usize);
-            looked += mark_rare_pairs(g, split, pairs, kinds, seen);
+            let (from, to) = (sparse.rare_below(low + 1), sparse.rare_below(split.m));
+            looked += mark_rare_pairs(g, split, &sparse.rare[from..to], kinds, seen);
             if split.last > low {
                 outside.push(Splits {
                     first: split.first.max(low + 1),
@@ -1172,7 +1191,12 @@ impl Sequence {
         sequence.largest = largest;
         if !sequence.kinds.split.is_empty() {
             // With no mask yet every value is rare; the review picks one.
-            sequence.sparse.rare = (1..n as u32).collect();
+            sequence.sparse.rare = (1..n)
+                .map(|heap| RareHeap {
+                    heap: heap as u32,
+                    value: sequence.values.get(heap),
+                })
+                .collect();
             if n >= FIRST_REVIEW {
                 sequence.review_mask();
             }
@@ -1217,8 +1241,8 @@ fn mex_of<T: Held>(
     } = scratch;
     mark_moves(g, n, kinds, seen);
     for split in kinds.splits(n) {
-        let rare = sparse.rare.iter().map(|&r| r as usize);
-        *work += mark_rare_pairs(g, split, rare.take_while(|&r| r < split.m), kinds, seen);
+        let rare = &sparse.rare[..sparse.rare_below(split.m)];
+        *work += mark_rare_pairs(g, split, rare, kinds, seen);
     }
     // Every common value an option has is now seen, since a common value
     // pairs a rare heap with a common one: the least unseen common value
@@ -1274,19 +1298,20 @@ fn mark_moves<T: Held>(g: &[T], n: usize, kinds: &MoveKinds, seen: &mut [bool]) 
 
 /// Marks the values a split reaches where heap `r`, one of `rare`, is
 /// either of its two heaps; returns how many it looked at.
-fn mark_rare_pairs<T: Held>(
+fn mark_rare_pairs<'a, T: Held>(
     g: &[T],
     split: Splits,
-    rare: impl Iterator<Item = usize>,
+    rare: impl IntoIterator<Item = &'a RareHeap>,
     kinds: &MoveKinds,
     seen: &mut [bool],
 ) -> u64 {
     let m = split.m;
     let mut looked = 0;
-    for r in rare {
+    for &RareHeap { heap, value } in rare {
+        let r = heap as usize;
         looked += 1;
         if !(kinds.unequal && 2 * r == m) {
-            seen[(g[r].into() ^ g[m - r].into()) as usize] = true;
+            seen[(value ^ g[m - r].into()) as usize] = true;
         }
     }
     looked
