@@ -1240,18 +1240,26 @@ fn mex_of<T: Held>(
         splits,
     } = scratch;
     mark_moves(g, n, kinds, seen);
-    for split in kinds.splits(n) {
-        let rare = &sparse.rare[..sparse.rare_below(split.m)];
-        *work += mark_rare_pairs(g, split, rare, kinds, seen);
-    }
+    splits.clear();
+    splits.extend(kinds.splits(n));
+    *work += match splits[..] {
+        [wide, narrow] if wide.m == narrow.m + 1 && !kinds.unequal => {
+            mark_rare_pairs_beside(g, narrow.m, sparse, seen)
+        }
+        _ => splits
+            .iter()
+            .map(|&split| {
+                let rare = &sparse.rare[..sparse.rare_below(split.m)];
+                mark_rare_pairs(g, split, rare, kinds, seen)
+            })
+            .sum(),
+    };
     // Every common value an option has is now seen, since a common value
     // pairs a rare heap with a common one: the least unseen common value
     // bounds the mex. Below it, rare values still unseen may come from
     // two common heaps, so look for them all in one pass.
     let (bound, missing) = least_unseen_common(seen, sparse, n);
     if missing > 0 {
-        splits.clear();
-        splits.extend(kinds.splits(n));
         *work += find_pairs(g, splits, bound, missing, seen, sought).0;
     }
     least_unseen(seen, bound)
@@ -1317,6 +1325,27 @@ fn mark_rare_pairs<'a, T: Held>(
     looked
 }
 
+/// [`mark_rare_pairs`] for two splits that leave m + 1 and m counters, in
+/// one pass over the rare heaps: a rare heap r pairs with heaps m + 1 − r
+/// and m − r, side by side in the values.
+fn mark_rare_pairs_beside<T: Held>(g: &[T], m: usize, sparse: &Sparse, seen: &mut [bool]) -> u64 {
+    let both = &sparse.rare[..sparse.rare_below(m)];
+    for &RareHeap { heap, value } in both {
+        let r = heap as usize;
+        seen[(value ^ g[m + 1 - r].into()) as usize] = true;
+        seen[(value ^ g[m - r].into()) as usize] = true;
+    }
+    // Heap m itself pairs only with heap 1.
+    let last = sparse
+        .rare
+        .get(both.len())
+        .filter(|rare| rare.heap as usize == m);
+    if let Some(&RareHeap { value, .. }) = last {
+        seen[(value ^ g[1].into()) as usize] = true;
+    }
+    2 * both.len() as u64 + u64::from(last.is_some())
+}
+
 /// The least value not in `seen` that is common for heap `heap` under the
 /// mask (any value, before a mask is chosen), and how many values below
 /// it are not in `seen`.
@@ -1361,7 +1390,8 @@ impl MoveKinds {
 /// Marks in `seen` the values below `bound` that some pair of `splits`
 /// reaches, until `missing` unseen ones are found. Smaller heaps come
 /// first, in blocks shared by every count taken, because a value that is
-/// reached at all is usually reached with a small heap. Returns how many
+/// reached at all is usually reached with a small heap; two splits that
+/// leave m and m − 1 counters are read in one pass. Returns how many
 /// pairs it looked at and how many values are still missing.
 fn find_pairs<T: Held>(
     g: &[T],
@@ -1375,6 +1405,55 @@ fn find_pairs<T: Held>(
     sought.clear();
     sought.extend(seen[..bound].iter().map(|&s| !s));
     sought.resize(seen.len(), false);
+    let mut looked = 0;
+    if let [wide, narrow] = *splits {
+        if wide.m == narrow.m + 1 && wide.first == narrow.first {
+            // Heaps a, m − a and a, m − 1 − a side by side: one pass reads
+            // g[a] once for both splits.
+            let (from, stop) = (wide.first, wide.last.min(narrow.last));
+            let small = &g[from..=stop];
+            let larger = g[wide.m - stop..=wide.m - from].iter().rev();
+            let large = g[narrow.m - stop..=narrow.m - from].iter().rev();
+            for ((&x, &y), &z) in small.iter().zip(larger).zip(large) {
+                looked += 2;
+                for y in [y, z] {
+                    if reaches(x.into() ^ y.into(), sought, seen, &mut missing) {
+                        return (looked, 0);
+                    }
+                }
+            }
+            let rest = [wide, narrow].map(|split| Splits {
+                first: stop + 1,
+                ..split
+            });
+            let (more, missing) = find_sought(g, &rest, missing, seen, sought);
+            return (looked + more, missing);
+        }
+    }
+    let (more, missing) = find_sought(g, splits, missing, seen, sought);
+    (looked + more, missing)
+}
+
+/// Marks `value` seen if it is sought; true once none is missing.
+#[inline(always)]
+fn reaches(value: u32, sought: &mut [bool], seen: &mut [bool], missing: &mut usize) -> bool {
+    let v = value as usize;
+    if sought[v] {
+        sought[v] = false;
+        seen[v] = true;
+        *missing -= 1;
+    }
+    *missing == 0
+}
+
+/// [`find_pairs`] once `sought` is filled.
+fn find_sought<T: Held>(
+    g: &[T],
+    splits: &[Splits],
+    mut missing: usize,
+    seen: &mut [bool],
+    sought: &mut [bool],
+) -> (u64, usize) {
     let begin = splits.iter().map(|s| s.first).min().unwrap_or(1);
     let end = splits.iter().map(|s| s.last).max().unwrap_or(0);
     let block = if splits.len() == 1 {
@@ -1395,14 +1474,8 @@ fn find_pairs<T: Held>(
             let large = g[m - stop..=m - from].iter().rev();
             for (&x, &y) in small.iter().zip(large) {
                 looked += 1;
-                let v = (x.into() ^ y.into()) as usize;
-                if sought[v] {
-                    sought[v] = false;
-                    seen[v] = true;
-                    missing -= 1;
-                    if missing == 0 {
-                        return (looked, 0);
-                    }
+                if reaches(x.into() ^ y.into(), sought, seen, &mut missing) {
+                    return (looked, 0);
                 }
             }
         }

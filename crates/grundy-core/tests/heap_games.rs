@@ -44,7 +44,7 @@ fn computed(rule: &str, len: usize) -> Vec<u32> {
 #[test]
 fn the_sparse_space_method_agrees_with_the_plain_mex() {
     for rule in [
-        "0.77", "0.137", "0.07", "0.16", "0.56", "4.7", "0.6", "grundy", "0.127",
+        "0.77", "0.137", "0.07", "0.16", "0.56", "4.7", "0.6", "grundy", "0.127", "0.167",
     ] {
         assert_eq!(
             computed(rule, 10_000),
