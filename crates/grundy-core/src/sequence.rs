@@ -1397,7 +1397,7 @@ fn find_pairs<T: Held>(
     g: &[T],
     splits: &[Splits],
     bound: usize,
-    mut missing: usize,
+    missing: usize,
     seen: &mut [bool],
     sought: &mut Vec<bool>,
 ) -> (u64, usize) {
@@ -1405,53 +1405,27 @@ fn find_pairs<T: Held>(
     sought.clear();
     sought.extend(seen[..bound].iter().map(|&s| !s));
     sought.resize(seen.len(), false);
-    let mut looked = 0;
-    if let [wide, narrow] = *splits {
-        if wide.m == narrow.m + 1 && wide.first == narrow.first {
-            // Heaps a, m − a and a, m − 1 − a side by side: one pass reads
-            // g[a] once for both splits.
-            let (from, stop) = (wide.first, wide.last.min(narrow.last));
-            let small = &g[from..=stop];
-            let larger = g[wide.m - stop..=wide.m - from].iter().rev();
-            let large = g[narrow.m - stop..=narrow.m - from].iter().rev();
-            for ((&x, &y), &z) in small.iter().zip(larger).zip(large) {
-                looked += 2;
-                for y in [y, z] {
-                    if reaches(x.into() ^ y.into(), sought, seen, &mut missing) {
-                        return (looked, 0);
-                    }
-                }
-            }
-            let rest = [wide, narrow].map(|split| Splits {
-                first: stop + 1,
-                ..split
-            });
-            let (more, missing) = find_sought(g, &rest, missing, seen, sought);
-            return (looked + more, missing);
+    let found = match *splits {
+        [wide, narrow] if wide.m == narrow.m + 1 && wide.first == narrow.first => {
+            seek_beside(g, wide, narrow, missing, sought)
         }
+        _ => seek(g, splits, missing, sought),
+    };
+    // A value no longer sought below the bound, and not seen before, was found.
+    for (seen, &sought) in seen[..bound].iter_mut().zip(sought.iter()) {
+        *seen |= !sought;
     }
-    let (more, missing) = find_sought(g, splits, missing, seen, sought);
-    (looked + more, missing)
+    found
 }
 
-/// Marks `value` seen if it is sought; true once none is missing.
-#[inline(always)]
-fn reaches(value: u32, sought: &mut [bool], seen: &mut [bool], missing: &mut usize) -> bool {
-    let v = value as usize;
-    if sought[v] {
-        sought[v] = false;
-        seen[v] = true;
-        *missing -= 1;
-    }
-    *missing == 0
-}
-
-/// [`find_pairs`] once `sought` is filled.
-fn find_sought<T: Held>(
+/// [`find_pairs`]'s search, `sought` filled: clears each value it finds
+/// there, and returns how many pairs it looked at and how many values
+/// are still missing. The loop touches nothing else, so that what it
+/// reads stays in registers.
+fn seek<T: Held>(
     g: &[T],
     splits: &[Splits],
     mut missing: usize,
-    seen: &mut [bool],
     sought: &mut [bool],
 ) -> (u64, usize) {
     let begin = splits.iter().map(|s| s.first).min().unwrap_or(1);
@@ -1474,14 +1448,55 @@ fn find_sought<T: Held>(
             let large = g[m - stop..=m - from].iter().rev();
             for (&x, &y) in small.iter().zip(large) {
                 looked += 1;
-                if reaches(x.into() ^ y.into(), sought, seen, &mut missing) {
-                    return (looked, 0);
+                let v = (x.into() ^ y.into()) as usize;
+                if sought[v] {
+                    sought[v] = false;
+                    missing -= 1;
+                    if missing == 0 {
+                        return (looked, 0);
+                    }
                 }
             }
         }
         start += block;
     }
     (looked, missing)
+}
+
+/// [`seek`] for two splits that leave m and m − 1 counters: heaps a,
+/// m − a and a, m − 1 − a side by side, so that one pass reads g[a] once
+/// for both.
+fn seek_beside<T: Held>(
+    g: &[T],
+    wide: Splits,
+    narrow: Splits,
+    mut missing: usize,
+    sought: &mut [bool],
+) -> (u64, usize) {
+    let (from, stop) = (wide.first, wide.last.min(narrow.last));
+    let small = &g[from..=stop];
+    let larger = g[wide.m - stop..=wide.m - from].iter().rev();
+    let large = g[narrow.m - stop..=narrow.m - from].iter().rev();
+    let mut looked = 0;
+    for ((&x, &y), &z) in small.iter().zip(larger).zip(large) {
+        looked += 2;
+        for y in [y, z] {
+            let v = (x.into() ^ y.into()) as usize;
+            if sought[v] {
+                sought[v] = false;
+                missing -= 1;
+                if missing == 0 {
+                    return (looked, 0);
+                }
+            }
+        }
+    }
+    let rest = [wide, narrow].map(|split| Splits {
+        first: stop + 1,
+        ..split
+    });
+    let (more, missing) = seek(g, &rest, missing, sought);
+    (looked + more, missing)
 }
 
 /// The least period p of `values` and its least pre-period n0 such that
