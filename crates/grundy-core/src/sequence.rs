@@ -1448,19 +1448,27 @@ fn seek<T: Held>(
             let large = g[m - stop..=m - from].iter().rev();
             for (&x, &y) in small.iter().zip(large) {
                 looked += 1;
-                let v = (x.into() ^ y.into()) as usize;
-                if sought[v] {
-                    sought[v] = false;
-                    missing -= 1;
-                    if missing == 0 {
-                        return (looked, 0);
-                    }
+                if clears(sought, x.into() ^ y.into(), &mut missing) {
+                    return (looked, 0);
                 }
             }
         }
         start += block;
     }
     (looked, missing)
+}
+
+/// Takes `value` off the sought list if it is there; true when it was
+/// the last one missing.
+#[inline(always)]
+fn clears(sought: &mut [bool], value: u32, missing: &mut usize) -> bool {
+    let v = value as usize;
+    if !sought[v] {
+        return false;
+    }
+    sought[v] = false;
+    *missing -= 1;
+    *missing == 0
 }
 
 /// [`seek`] for two splits that leave m and m − 1 counters: heaps a,
@@ -1481,13 +1489,8 @@ fn seek_beside<T: Held>(
     for ((&x, &y), &z) in small.iter().zip(larger).zip(large) {
         looked += 2;
         for y in [y, z] {
-            let v = (x.into() ^ y.into()) as usize;
-            if sought[v] {
-                sought[v] = false;
-                missing -= 1;
-                if missing == 0 {
-                    return (looked, 0);
-                }
+            if clears(sought, x.into() ^ y.into(), &mut missing) {
+                return (looked, 0);
             }
         }
     }
