@@ -1242,10 +1242,8 @@ fn mex_of<T: Held>(
     mark_moves(g, n, kinds, seen);
     splits.clear();
     splits.extend(kinds.splits(n));
-    *work += match splits[..] {
-        [wide, narrow] if wide.m == narrow.m + 1 && !kinds.unequal => {
-            mark_rare_pairs_beside(g, narrow.m, sparse, seen)
-        }
+    *work += match Splits::side_by_side(splits) {
+        Some((_, narrow)) if !kinds.unequal => mark_rare_pairs_beside(g, narrow.m, sparse, seen),
         _ => splits
             .iter()
             .map(|&split| {
@@ -1373,6 +1371,20 @@ struct Splits {
     last: usize,
 }
 
+impl Splits {
+    /// Two splits that leave m and m − 1 counters from the same smaller
+    /// heap on: their larger heaps lie side by side in the values, so one
+    /// pass reads both.
+    fn side_by_side(splits: &[Splits]) -> Option<(Splits, Splits)> {
+        match *splits {
+            [wide, narrow] if wide.m == narrow.m + 1 && wide.first == narrow.first => {
+                Some((wide, narrow))
+            }
+            _ => None,
+        }
+    }
+}
+
 impl MoveKinds {
     /// The splits of heap n, each over every smaller heap it may leave.
     fn splits(&self, n: usize) -> impl Iterator<Item = Splits> + '_ {
@@ -1405,11 +1417,9 @@ fn find_pairs<T: Held>(
     sought.clear();
     sought.extend(seen[..bound].iter().map(|&s| !s));
     sought.resize(seen.len(), false);
-    let found = match *splits {
-        [wide, narrow] if wide.m == narrow.m + 1 && wide.first == narrow.first => {
-            seek_beside(g, wide, narrow, missing, sought)
-        }
-        _ => seek(g, splits, missing, sought),
+    let found = match Splits::side_by_side(splits) {
+        Some((wide, narrow)) => seek_beside(g, wide, narrow, missing, sought),
+        None => seek(g, splits, missing, sought),
     };
     // A value no longer sought below the bound, and not seen before, was found.
     for (seen, &sought) in seen[..bound].iter_mut().zip(sought.iter()) {
