@@ -12,10 +12,10 @@
 //! generator x with x^k = w·x^j for an old element w; where the new heap
 //! splits old classes apart, it and some old heaps are free cyclic
 //! generators beside what the other heaps generate, mended one wrong
-//! position at a time as Siegel's MisereSolver does; and last, the
-//! automaton built from exact outcomes, positions being the same element
-//! when no test position added to them tells them apart, with more tests
-//! until the check passes. The outcomes behind the first three kinds are
+//! position at a time, the least first, as Siegel's MisereSolver does;
+//! and last, the automaton built from exact outcomes, positions being the
+//! same element when no test position added to them tells them apart,
+//! with more tests until the check passes. The outcomes behind the first three kinds are
 //! worked out once per state from one position that reaches it, which is
 //! cheap and, for a right candidate, exact; the last kind searches whole
 //! positions.
@@ -895,10 +895,241 @@ fn cyclic_candidate(
     Some(Automaton { heaps, acts, lost }.minimised())
 }
 
+/// Positions compared as MisereSolver orders them: by their largest
+/// heap, then how many copies of it they have, then of each smaller heap
+/// in turn. A position is kept as its number of copies of each heap.
+fn word_order(a: &[u32], b: &[u32]) -> std::cmp::Ordering {
+    a.iter().rev().cmp(b.iter().rev())
+}
+
+/// The heaps of a position kept as copies of each heap, largest first.
+fn word_heaps(copies: &[u32]) -> Vec<u32> {
+    (1..copies.len() as u32)
+        .rev()
+        .flat_map(|h| std::iter::repeat_n(h, copies[h as usize] as usize))
+        .collect()
+}
+
+/// The search for the least position (in [`word_order`]) whose outcome
+/// a candidate gets wrong. Mending a candidate at its least failure, as
+/// MisereSolver does, mends it where the smallest heaps tell it wrong.
+struct LeastFailure<'a> {
+    candidate: &'a Automaton,
+    /// For each heap, a move to each element its moves lead to.
+    moves: Vec<Vec<Leaves>>,
+    words: usize,
+    /// For each element, the sets of elements that the moves of its
+    /// positions met so far lead to, none inside another: a position of
+    /// the element whose moves lead to all of one of them, and more,
+    /// fails only where the one met did, and so are not searched.
+    least_sets: Vec<Vec<Vec<u64>>>,
+    copies: Vec<u32>,
+    /// The least failure found so far: the search stops there.
+    bound: Option<Vec<u32>>,
+    budget: &'a Budget,
+}
+
+impl<'a> LeastFailure<'a> {
+    /// The least failure of `candidate`, as heaps, if it finds one
+    /// within the budget.
+    fn of(
+        candidate: &'a Automaton,
+        options: &[Vec<Leaves>],
+        budget: &'a Budget,
+    ) -> Option<Vec<u32>> {
+        let moves = options[..=candidate.heaps]
+            .iter()
+            .map(|leaves| {
+                let mut to: Vec<(u32, Leaves)> = leaves
+                    .iter()
+                    .map(|&l| (candidate.times_leaves(0, l), l))
+                    .collect();
+                to.sort_unstable();
+                to.dedup_by_key(|(e, _)| *e);
+                to.into_iter().map(|(_, l)| l).collect()
+            })
+            .collect();
+        let mut search = LeastFailure {
+            candidate,
+            moves,
+            words: candidate.size().div_ceil(64),
+            least_sets: vec![Vec::new(); candidate.size()],
+            copies: vec![0; candidate.heaps + 1],
+            bound: None,
+            budget,
+        };
+        search.bound = search.least_lost_with_lost_move()?;
+        let none = vec![0; search.words];
+        search
+            .won_without_lost_move(candidate.heaps, 0, &none)
+            .then(|| search.bound.map(|copies| word_heaps(&copies)))
+            .flatten()
+    }
+
+    /// Each element's least position, as copies of each heap.
+    fn least_positions(&self) -> Option<Vec<Option<Vec<u32>>>> {
+        let mut least = vec![None; self.candidate.size()];
+        let mut copies = vec![0; self.candidate.heaps + 1];
+        self.each_new_element(self.candidate.heaps, 0, &mut copies, &mut least)
+            .then_some(least)
+    }
+
+    /// Walks the positions of heaps up to `heap` added to `copies`, whose
+    /// element is `q`, in order, skipping those whose element an earlier
+    /// one had; false past the budget.
+    fn each_new_element(
+        &self,
+        heap: usize,
+        q: u32,
+        copies: &mut Vec<u32>,
+        least: &mut [Option<Vec<u32>>],
+    ) -> bool {
+        if heap == 0 {
+            least[q as usize].get_or_insert_with(|| copies.clone());
+            return true;
+        }
+        if !self.each_new_element(heap - 1, q, copies, least) {
+            return false;
+        }
+        let mut e = q;
+        let mut added = 0;
+        loop {
+            if !self.budget.spend(STEP_WORK) {
+                return false;
+            }
+            e = self.candidate.times_heap(e, heap as u32);
+            if least[e as usize].is_some() || self.moves[heap].is_empty() {
+                break;
+            }
+            copies[heap] += 1;
+            added += 1;
+            if !self.each_new_element(heap - 1, e, copies, least) {
+                return false;
+            }
+        }
+        copies[heap] -= added;
+        true
+    }
+
+    /// The least position the candidate says is lost that has a move to
+    /// a position it says is lost: an element's least position and one
+    /// more heap. `None` past the budget.
+    fn least_lost_with_lost_move(&self) -> Option<Option<Vec<u32>>> {
+        let c = self.candidate;
+        let least = self.least_positions()?;
+        let mut best: Option<Vec<u32>> = None;
+        for (q, word) in least.iter().enumerate() {
+            let Some(word) = word else { continue };
+            for h in 1..=c.heaps {
+                let q = q as u32;
+                let lost = c.lost[c.times_heap(q, h as u32) as usize];
+                if lost
+                    && self.moves[h]
+                        .iter()
+                        .any(|&l| c.lost[c.times_leaves(q, l) as usize])
+                {
+                    let mut failure = word.clone();
+                    failure[h] += 1;
+                    if best
+                        .as_ref()
+                        .is_none_or(|b| word_order(&failure, b).is_lt())
+                    {
+                        best = Some(failure);
+                    }
+                }
+            }
+        }
+        Some(best)
+    }
+
+    /// Walks the positions of heaps up to `heap` added to `self.copies`,
+    /// of element `q`, whose moves lead to the elements of `set`, in
+    /// order, and lowers the bound to the first the candidate says is won
+    /// though it has no move to a position it says is lost. False past
+    /// the budget.
+    fn won_without_lost_move(&mut self, heap: usize, q: u32, set: &[u64]) -> bool {
+        if self
+            .bound
+            .as_ref()
+            .is_some_and(|b| word_order(&self.copies, b).is_ge())
+        {
+            return true;
+        }
+        let c = self.candidate;
+        if heap == 0 {
+            let has_moves = set.iter().any(|&w| w != 0);
+            let lost_move = (0..c.size()).any(|e| set[e / 64] >> (e % 64) & 1 != 0 && c.lost[e]);
+            if has_moves && !c.lost[q as usize] && !lost_move {
+                self.bound = Some(self.copies.clone());
+            }
+            return true;
+        }
+        if !self.won_without_lost_move(heap - 1, q, set) {
+            return false;
+        }
+        if self.moves[heap].is_empty() {
+            return true;
+        }
+        let (mut e, mut set) = (q, set.to_vec());
+        let mut added = 0;
+        loop {
+            if !self
+                .budget
+                .spend((c.size() + self.words) as u64 * STEP_WORK)
+            {
+                return false;
+            }
+            let mut next = vec![0u64; self.words];
+            for t in 0..c.size() {
+                if set[t / 64] >> (t % 64) & 1 != 0 {
+                    let r = c.times_heap(t as u32, heap as u32) as usize;
+                    next[r / 64] |= 1 << (r % 64);
+                }
+            }
+            for &l in &self.moves[heap] {
+                let r = c.times_leaves(e, l) as usize;
+                next[r / 64] |= 1 << (r % 64);
+            }
+            e = c.times_heap(e, heap as u32);
+            set = next;
+            if !self.meet(e, &set) {
+                break;
+            }
+            self.copies[heap] += 1;
+            added += 1;
+            if !self.won_without_lost_move(heap - 1, e, &set) {
+                return false;
+            }
+            if self
+                .bound
+                .as_ref()
+                .is_some_and(|b| word_order(&self.copies, b).is_ge())
+            {
+                break;
+            }
+        }
+        self.copies[heap] -= added;
+        true
+    }
+
+    /// Adds `set` to element `q`'s least sets; false, leaving them, when
+    /// one of them is inside it.
+    fn meet(&mut self, q: u32, set: &[u64]) -> bool {
+        let inside = |a: &[u64], b: &[u64]| a.iter().zip(b).all(|(x, y)| x & !y == 0);
+        let sets = &mut self.least_sets[q as usize];
+        if sets.iter().any(|old| inside(old, set)) {
+            return false;
+        }
+        sets.retain(|old| !inside(set, old));
+        sets.push(set.to_vec());
+        true
+    }
+}
+
 /// The quotient with one more heap where it splits old classes apart.
 /// The first candidate has the new heap act as a free cyclic generator
-/// beside `known`. While the check finds a position whose element's
-/// outcome is wrong, one or two of the heaps in that position are made
+/// beside `known`. While the check fails, one or two of the heaps of
+/// the least position whose element's outcome is wrong are made
 /// free cyclic generators beside the candidate so far; the first way that
 /// gives that position the other outcome, and every position mended
 /// before the outcome it was given, is kept, and the check runs again.
@@ -922,7 +1153,9 @@ fn with_cyclic_heaps(
         if proof.extend(&trial, options, cap, budget) {
             return Some((trial, proof));
         }
-        let failure = proof.failure?;
+        // The least position the trial gets wrong, or, past the budget
+        // for finding it, the one the check found.
+        let failure = LeastFailure::of(&trial, options, budget).or(proof.failure)?;
         let should_be_lost = !trial.lost[trial.element(&failure) as usize];
         mended.push((failure.clone(), should_be_lost));
         let mut involved = failure.clone();

@@ -231,6 +231,16 @@ fn quotients_whose_heaps_split_classes_apart_match_exhaustive_search() {
 }
 
 #[test]
+fn dawsons_kayles_to_heap_30_has_siegels_360_elements_and_matches_exhaustive_search() {
+    // Heaps 25, 27 and 30 each tell apart positions of smaller heaps that
+    // the quotient before them counts as one element; Siegel's MisereSolver
+    // gives 360 elements at heap 30.
+    let q = quotient("0.07", 30).unwrap();
+    assert_eq!(q.sizes[23..30], [24, 144, 144, 176, 176, 176, 360]);
+    agrees_with_search_past(&q, "0.07", 25, 44);
+}
+
+#[test]
 fn periodic_quotients_cover_every_heap() {
     // One heap past the bound the quotient was computed to, beside small ones.
     for rule in ["0.75", "S=1,2,3", "0.3"] {
