@@ -8,14 +8,16 @@
 //! automaton that reads a position heap by heap, its states the monoid's
 //! elements, and nothing is trusted until the check below proves it right
 //! for every position at once. For each new heap the candidates are, in
-//! turn: the heap is an element the quotient already has; it is a new
-//! generator x with x^k = w·x^j for an old element w; where the new heap
-//! splits old classes apart, it and some old heaps are free cyclic
-//! generators beside what the other heaps generate, mended one wrong
-//! position at a time, the least first, as Siegel's MisereSolver does;
-//! and last, the automaton built from exact outcomes, positions being the
-//! same element when no test position added to them tells them apart,
-//! with more tests until the check passes. The outcomes behind the first three kinds are
+//! turn: the heap is an element the quotient already has; it and some old
+//! heaps are free cyclic generators beside what the other heaps generate,
+//! mended one wrong position at a time, the least first, as Siegel's
+//! MisereSolver does (this finds plain new generators too, and, unlike
+//! the next kind, heaps that split old classes apart); it is a new
+//! generator x with x^k = w·x^j for an old element w, which checks many
+//! candidates whole and so comes after; and last, the automaton built
+//! from exact outcomes, positions being the same element when no test
+//! position added to them tells them apart, with more tests until the
+//! check passes. The outcomes behind the first three kinds are
 //! worked out once per state from one position that reaches it, which is
 //! cheap and, for a right candidate, exact; the last kind searches whole
 //! positions.
@@ -1421,8 +1423,8 @@ impl Quotient {
                 sizes.push(candidate.size());
                 continue;
             }
-            (candidate, proof) = as_new_generator(&candidate, &powers, options, budget)
-                .or_else(|| with_cyclic_heaps(&candidate, options, budget))
+            (candidate, proof) = with_cyclic_heaps(&candidate, options, budget)
+                .or_else(|| as_new_generator(&candidate, &powers, options, budget))
                 .or_else(|| by_witnesses(&candidate, options, budget))
                 .ok_or_else(|| out_of_budget(heap, candidate.size()))?;
             sizes.push(candidate.size());

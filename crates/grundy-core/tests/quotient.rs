@@ -231,13 +231,17 @@ fn quotients_whose_heaps_split_classes_apart_match_exhaustive_search() {
 }
 
 #[test]
-fn dawsons_kayles_to_heap_30_has_siegels_360_elements_and_matches_exhaustive_search() {
+fn dawsons_kayles_and_chess_to_heap_30_match_exhaustive_search() {
     // Heaps 25, 27 and 30 each tell apart positions of smaller heaps that
     // the quotient before them counts as one element; Siegel's MisereSolver
     // gives 360 elements at heap 30.
     let q = quotient("0.07", 30).unwrap();
     assert_eq!(q.sizes[23..30], [24, 144, 144, 176, 176, 176, 360]);
     agrees_with_search_past(&q, "0.07", 25, 44);
+    // Dawson's chess is Dawson's Kayles one counter shorter.
+    let q = quotient("0.137", 30).unwrap();
+    assert_eq!(q.sizes[22..30], [24, 144, 144, 176, 176, 176, 360, 520]);
+    agrees_with_search_past(&q, "0.137", 24, 44);
 }
 
 #[test]
