@@ -942,13 +942,12 @@ impl<'a> LeastFailure<'a> {
         let moves = options[..=candidate.heaps]
             .iter()
             .map(|leaves| {
-                let mut to: Vec<(u32, Leaves)> = leaves
-                    .iter()
-                    .map(|&l| (candidate.times_leaves(0, l), l))
-                    .collect();
-                to.sort_unstable();
-                to.dedup_by_key(|(e, _)| *e);
-                to.into_iter().map(|(_, l)| l).collect()
+                let mut met = vec![false; candidate.size()];
+                let mut to = leaves.clone();
+                to.retain(|&l| {
+                    !std::mem::replace(&mut met[candidate.times_leaves(0, l) as usize], true)
+                });
+                to
             })
             .collect();
         let mut search = LeastFailure {
