@@ -58,6 +58,11 @@ impl Budget {
         Budget(Cell::new(units))
     }
 
+    /// Whether it is all spent.
+    fn is_spent(&self) -> bool {
+        self.0.get() == 0
+    }
+
     /// Spends `units`; false once none are left.
     fn spend(&self, units: u64) -> bool {
         let left = self.0.get();
@@ -1343,11 +1348,17 @@ fn longest_take(rule: &Rule) -> Option<u32> {
 /// The work of listing one move of a heap, in [`Budget`] units.
 const OPTION_WORK: u64 = 100;
 
-/// The error for a quotient not found for heaps of up to `heap` within the
-/// budget, the one for heaps of up to `heap - 1` having `size` elements.
-fn out_of_budget(heap: u32, size: usize) -> GameError {
+/// The error for a quotient not found for heaps of up to `heap`, the one
+/// for heaps of up to `heap - 1` having `size` elements: it says whether
+/// the budget ran out or the candidates the construction tries did.
+fn not_found(heap: u32, size: usize, budget: &Budget) -> GameError {
+    let why = if budget.is_spent() {
+        "within the budget"
+    } else {
+        "among the candidates the construction tries"
+    };
     GameError::too_large(format!(
-        "too large: the quotient with heaps of up to {heap} was not found within the budget \
+        "too large: the quotient with heaps of up to {heap} was not found {why} \
          (the quotient to heap {} has {size} elements)",
         heap - 1
     ))
@@ -1411,12 +1422,12 @@ impl Quotient {
             }
             let moves = heap_options(&mut sequence, heap);
             if !budget.spend(moves.len() as u64 * OPTION_WORK) {
-                return Err(out_of_budget(heap, candidate.size()));
+                return Err(not_found(heap, candidate.size(), budget));
             }
             options.push(moves);
             let options = &options[..];
             let powers = Powers::of(&candidate, options, budget)
-                .ok_or_else(|| out_of_budget(heap, candidate.size()))?;
+                .ok_or_else(|| not_found(heap, candidate.size(), budget))?;
             if let Some(same) = as_known_element(&candidate, &powers, &mut proof, options, budget) {
                 candidate = same;
                 sizes.push(candidate.size());
@@ -1425,7 +1436,7 @@ impl Quotient {
             (candidate, proof) = with_cyclic_heaps(&candidate, options, budget)
                 .or_else(|| as_new_generator(&candidate, &powers, options, budget))
                 .or_else(|| by_witnesses(&candidate, options, budget))
-                .ok_or_else(|| out_of_budget(heap, candidate.size()))?;
+                .ok_or_else(|| not_found(heap, candidate.size(), budget))?;
             sizes.push(candidate.size());
         }
         Ok(Quotient::from_automaton(rule, max_heap, candidate, sizes))
