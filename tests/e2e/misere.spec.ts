@@ -107,5 +107,12 @@ test('misère Kayles far past the search is decided by its quotient, and the pan
   const grundy = await open(page, `game=grundy-game&position=${encodeURIComponent('20 15 14\n')}&play=misere`);
   await expect(grundy.locator('.verdict')).toContainText('misère quotient', { timeout: 30_000 });
   await expect(grundy.locator('misere-quotient')).toContainText('48 elements');
+
+  // Dawson's Kayles: heap 25 tells apart positions of smaller heaps, and the
+  // quotient grows from 24 elements to 144.
+  const dawson = await open(page, `game=octal&position=${encodeURIComponent('0.07\n25 20 14\n')}&play=misere`);
+  await expect(dawson.locator('.verdict')).toContainText('the player to move wins (1 winning move)', { timeout: 30_000 });
+  await expect(dawson.locator('misere-quotient')).toContainText('144 elements');
+  await expect(dawson.locator('misere-quotient li')).toContainText('take 2 from heap 3 (14) at 7, leaving 6 and 6');
   expect(problems).toEqual([]);
 });
