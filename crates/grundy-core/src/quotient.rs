@@ -11,16 +11,13 @@
 //! turn: the heap is an element the quotient already has; it and some old
 //! heaps are free cyclic generators beside what the other heaps generate,
 //! mended one wrong position at a time, the least first, as Siegel's
-//! MisereSolver does (this finds plain new generators too, and, unlike
-//! the next kind, heaps that split old classes apart); it is a new
-//! generator x with x^k = w·x^j for an old element w, which checks many
-//! candidates whole and so comes after; and last, the automaton built
-//! from exact outcomes, positions being the same element when no test
-//! position added to them tells them apart, with more tests until the
-//! check passes. The outcomes behind the first three kinds are
-//! worked out once per state from one position that reaches it, which is
-//! cheap and, for a right candidate, exact; the last kind searches whole
-//! positions.
+//! MisereSolver does (a new generator, and a heap that splits old classes
+//! apart, are both found this way); and last, the automaton built from
+//! exact outcomes, positions being the same element when no test position
+//! added to them tells them apart, with more tests until the check
+//! passes. The outcomes behind the first two kinds are worked out once per
+//! state from one position that reaches it, which is cheap and, for a
+//! right candidate, exact; the last kind searches whole positions.
 //!
 //! The check. For a position x, write q(x) for its element, D(x) for the
 //! elements z such that some option x′ of x has q(x′)·z in the P-portion,
@@ -735,93 +732,9 @@ fn with_leaves(heaps: &[u32], leaves: Leaves) -> Vec<u32> {
     next
 }
 
-/// The quotient with one more heap, when that heap is a new generator x
-/// with x^power = w·x^back for an element w the quotient `known` already
-/// has, every other element of the new quotient being an old one times a
-/// power of x below `power`. A candidate must give every outcome of
-/// `powers` before it is minimised and checked.
-fn as_new_generator(
-    known: &Automaton,
-    powers: &Powers,
-    options: &[Vec<Leaves>],
-    budget: &Budget,
-) -> Option<(Automaton, Proof)> {
-    let m = known.size();
-    for power in 2..=MAX_POWER {
-        for back in 0..power {
-            let relations: &[Vec<u32>] = if power <= MAX_WRAPPED_POWER {
-                &powers.shortest
-            } else {
-                &powers.shortest[..1]
-            };
-            for w in relations {
-                if !budget.spend(candidate_work(known, power)) {
-                    return None;
-                }
-                let lost = &powers.lost[..power as usize * m];
-                let candidate = generator_candidate(known, power, back, w, lost);
-                if !powers.given_by(&candidate) {
-                    continue;
-                }
-                let candidate = candidate.minimised();
-                let cap = 8 * candidate.size() + 1024;
-                if let Some(proof) = Proof::of(&candidate, options, cap, budget) {
-                    return Some((candidate, proof));
-                }
-            }
-        }
-    }
-    None
-}
-
-/// The highest power of a new generator `as_new_generator` tries.
-const MAX_POWER: u32 = 16;
-/// The highest power tried with x^power = w·x^back for every old element
-/// w; higher powers are tried only with w the identity.
-const MAX_WRAPPED_POWER: u32 = 4;
-/// How many powers of a new generator, from x^0, a candidate must get
-/// right before it is checked.
-const CHECKED_POWERS: u32 = MAX_POWER + 4;
-
-/// The work of building one candidate of `power`, in [`Budget`] units.
-fn candidate_work(known: &Automaton, power: u32) -> u64 {
-    (known.size() * (known.heaps + 1)) as u64 * u64::from(power)
-}
-
-/// The monoid of old elements times x^i, i < `power`, with
-/// x^power = w·x^back, w the element of the old position `w`; state
-/// i·m + q is old element q times x^i.
-fn generator_candidate(
-    known: &Automaton,
-    power: u32,
-    back: u32,
-    w: &[u32],
-    lost: &[bool],
-) -> Automaton {
-    let m = known.size();
-    let old = known.heaps;
-    let heaps = old + 1;
-    let times_w: Vec<u32> = (0..m as u32).map(|q| known.times_heaps(q, w)).collect();
-    let mut acts = Vec::with_capacity(m * power as usize * heaps);
-    for i in 0..power {
-        for (q, &wrapped) in times_w.iter().enumerate() {
-            let q = q as u32;
-            for heap in 1..=old as u32 {
-                acts.push(i * m as u32 + known.times_heap(q, heap));
-            }
-            acts.push(if i + 1 < power {
-                (i + 1) * m as u32 + q
-            } else {
-                back * m as u32 + wrapped
-            });
-        }
-    }
-    Automaton {
-        heaps,
-        acts,
-        lost: lost.to_vec(),
-    }
-}
+/// How many powers of the new heap, from x^0, a candidate in which it is
+/// an old element must get right before it is checked.
+const CHECKED_POWERS: u32 = 20;
 
 /// A heap that acts in a candidate as a free cyclic generator x, with
 /// x^(index + period) = x^index, apart from the quotient it is added to.
@@ -1434,7 +1347,6 @@ impl Quotient {
                 continue;
             }
             (candidate, proof) = with_cyclic_heaps(&candidate, options, budget)
-                .or_else(|| as_new_generator(&candidate, &powers, options, budget))
                 .or_else(|| by_witnesses(&candidate, options, budget))
                 .ok_or_else(|| not_found(heap, candidate.size(), budget))?;
             sizes.push(candidate.size());
