@@ -843,6 +843,8 @@ struct LeastFailure<'a> {
     /// the element whose moves lead to all of one of them, and more,
     /// fails only where the one met did, and so are not searched.
     least_sets: Vec<Vec<Vec<u64>>>,
+    /// The elements the candidate says are lost, as a bit set.
+    lost: Vec<u64>,
     copies: Vec<u32>,
     /// The least failure found so far: the search stops there.
     bound: Option<Vec<u32>>,
@@ -868,11 +870,17 @@ impl<'a> LeastFailure<'a> {
                 to
             })
             .collect();
+        let words = candidate.size().div_ceil(64);
+        let mut lost = vec![0u64; words];
+        for e in (0..candidate.size()).filter(|&e| candidate.lost[e]) {
+            lost[e / 64] |= 1 << (e % 64);
+        }
         let mut search = LeastFailure {
             candidate,
             moves,
-            words: candidate.size().div_ceil(64),
+            words,
             least_sets: vec![Vec::new(); candidate.size()],
+            lost,
             copies: vec![0; candidate.heaps + 1],
             bound: None,
             budget,
@@ -967,17 +975,13 @@ impl<'a> LeastFailure<'a> {
     /// though it has no move to a position it says is lost. False past
     /// the budget.
     fn won_without_lost_move(&mut self, heap: usize, q: u32, set: &[u64]) -> bool {
-        if self
-            .bound
-            .as_ref()
-            .is_some_and(|b| word_order(&self.copies, b).is_ge())
-        {
+        if self.past_bound() {
             return true;
         }
         let c = self.candidate;
         if heap == 0 {
             let has_moves = set.iter().any(|&w| w != 0);
-            let lost_move = (0..c.size()).any(|e| set[e / 64] >> (e % 64) & 1 != 0 && c.lost[e]);
+            let lost_move = set.iter().zip(&self.lost).any(|(s, l)| s & l != 0);
             if has_moves && !c.lost[q as usize] && !lost_move {
                 self.bound = Some(self.copies.clone());
             }
@@ -1019,16 +1023,20 @@ impl<'a> LeastFailure<'a> {
             if !self.won_without_lost_move(heap - 1, e, &set) {
                 return false;
             }
-            if self
-                .bound
-                .as_ref()
-                .is_some_and(|b| word_order(&self.copies, b).is_ge())
-            {
+            if self.past_bound() {
                 break;
             }
         }
         self.copies[heap] -= added;
         true
+    }
+
+    /// Whether the walk's position, and so every later one, is at or past
+    /// the least failure found so far.
+    fn past_bound(&self) -> bool {
+        self.bound
+            .as_ref()
+            .is_some_and(|b| word_order(&self.copies, b).is_ge())
     }
 
     /// Adds `set` to element `q`'s least sets; false, leaving them, when
@@ -1045,12 +1053,12 @@ impl<'a> LeastFailure<'a> {
     }
 }
 
-/// The quotient with one more heap where it splits old classes apart.
-/// The first candidate has the new heap act as a free cyclic generator
-/// beside `known`. While the check fails, one or two of the heaps of
-/// the least position whose element's outcome is wrong are made
-/// free cyclic generators beside the candidate so far; the first way that
-/// gives that position the other outcome, and every position mended
+/// The quotient with one more heap, a new generator or one that splits
+/// old classes apart. The first candidate has the new heap act as a free
+/// cyclic generator beside `known`. While the check fails, one or two of
+/// the heaps of the least position whose element's outcome is wrong are
+/// made free cyclic generators beside the candidate so far; the first way
+/// that gives that position the other outcome, and every position mended
 /// before the outcome it was given, is kept, and the check runs again.
 fn with_cyclic_heaps(
     known: &Automaton,
