@@ -34,15 +34,17 @@
 //! only its own steps.
 
 use crate::analysis::QuotientSummary;
-use crate::fast_map::FastMap;
+use crate::fast_map::{FastMap, WordHasher};
 use crate::game::GameError;
 use crate::sequence::{Rule, Sequence};
 use std::cell::Cell;
-use std::collections::hash_map::Entry;
 use std::fmt::Write as _;
+use std::hash::Hasher;
 
 /// The most elements a quotient may have here.
-pub const MAX_ELEMENTS: usize = 4096;
+pub const MAX_ELEMENTS: usize = 8192;
+/// The most states a candidate may have before it is minimised.
+const MAX_CANDIDATE_STATES: usize = 1 << 16;
 /// The most states one check may reach before the quotient is refused.
 pub const MAX_CHECK_STATES: usize = 400_000;
 
@@ -98,6 +100,15 @@ impl Automaton {
         } else {
             self.acts[q as usize * self.heaps + heap as usize - 1]
         }
+    }
+
+    /// Every element times each heap, heap by heap: `columns[(h - 1) *
+    /// size + q]` is q times heap h. A check reads all of one heap's
+    /// products at a time, and rows would put each in a line of its own.
+    fn columns(&self) -> Vec<u32> {
+        (1..=self.heaps as u32)
+            .flat_map(|heap| (0..self.size() as u32).map(move |q| self.times_heap(q, heap)))
+            .collect()
     }
 
     /// q times the heaps a move leaves.
@@ -233,13 +244,16 @@ impl Automaton {
         table
     }
 
-    /// The states told apart by sums of at most `rounds` heaps (Moore's
-    /// refinement), as a class number for each state.
-    fn classes(&self, rounds: usize) -> Vec<u32> {
+    /// The states told apart by sums of heaps (Moore's refinement), as a
+    /// class number for each state; none past the budget.
+    fn classes(&self, budget: &Budget) -> Option<Vec<u32>> {
         let n = self.size();
         let mut class: Vec<u32> = self.lost.iter().map(|&l| u32::from(l)).collect();
         let mut count = 0;
-        for _ in 0..rounds {
+        loop {
+            if !budget.spend(n as u64 * (self.heaps as u64 + SIGNATURE_WORK)) {
+                return None;
+            }
             let mut ids: FastMap<Vec<u32>, u32> = FastMap::default();
             let mut next = Vec::with_capacity(n);
             let mut signature = Vec::with_capacity(self.heaps + 1);
@@ -258,17 +272,17 @@ impl Automaton {
             count = ids.len();
             class = next;
             if stable {
-                break;
+                return Some(class);
             }
         }
-        class
     }
 
     /// The least automaton with the same language: states that no sum of
-    /// heaps tells apart are merged. The identity stays element 0.
-    fn minimised(&self) -> Automaton {
+    /// heaps tells apart are merged. The identity stays element 0. None
+    /// past the budget.
+    fn minimised(&self, budget: &Budget) -> Option<Automaton> {
         let n = self.size();
-        let class = self.classes(usize::MAX);
+        let class = self.classes(budget)?;
         let count = class.iter().max().map_or(0, |&c| c as usize + 1);
         // Number the classes so that the identity's class is 0.
         let mut renumber = vec![u32::MAX; count];
@@ -292,17 +306,24 @@ impl Automaton {
             );
             lost.push(self.lost[q]);
         }
-        Automaton {
+        Some(Automaton {
             heaps: self.heaps,
             acts,
             lost,
-        }
+        })
     }
 }
+
+/// The work of one state in a round of [`Automaton::classes`] beyond its
+/// heaps', in [`Budget`] units: its signature is hashed and looked up.
+const SIGNATURE_WORK: u64 = 40;
 
 /// The work of one element's step in the check, in [`Budget`] units
 /// (measured: the check of 0.35's quotients of hundreds of elements).
 const STEP_WORK: u64 = 3;
+/// The work of one element's product read in a check's step, in
+/// [`Budget`] units (measured as [`STEP_WORK`] is).
+const GATHER_WORK: u64 = 1;
 
 /// The check of the module's doc, kept from one heap to the next: when a
 /// new heap acts as an element the proved quotient already has, the
@@ -316,7 +337,7 @@ struct Proof {
     states: Vec<(u32, bool)>,
     sets: Vec<u64>,
     words: usize,
-    seen: FastMap<(u32, bool, Vec<u64>), ()>,
+    seen: TripleIndex,
     /// Each triple's first finder and the heap that stepped to it (the
     /// first triple's are unused): the positions that reach them.
     reached_by: Vec<(u32, u32)>,
@@ -358,19 +379,17 @@ impl Proof {
             self.states.push((0, false));
             self.reached_by.push((0, 0));
             self.sets.resize(self.words, 0);
-            self.seen.insert((0, false, vec![0; self.words]), ());
+            self.seen.push(triple_hash(0, false, &self.sets));
         }
         if self.check(candidate, options, cap, budget, old_states) {
             self.heaps = candidate.heaps;
             return true;
         }
-        let words = self.words;
-        for (i, &(q, moves)) in self.states.iter().enumerate().skip(old_states) {
-            let set = self.sets[i * words..(i + 1) * words].to_vec();
-            self.seen.remove(&(q, moves, set));
+        while self.seen.len() > old_states {
+            self.seen.pop();
         }
         self.states.truncate(old_states);
-        self.sets.truncate(old_states * words);
+        self.sets.truncate(old_states * self.words);
         self.reached_by.truncate(old_states);
         false
     }
@@ -400,14 +419,20 @@ impl Proof {
         let n = candidate.size();
         let words = self.words;
         let residuals = candidate.residuals(words);
+        let columns = candidate.columns();
         let heap_work = |heaps: std::ops::RangeInclusive<u32>| -> u64 {
             heaps
-                .map(|h| (n + options[h as usize].len() * words) as u64 * STEP_WORK)
+                .map(|h| {
+                    n as u64 * GATHER_WORK + (options[h as usize].len() * words) as u64 * STEP_WORK
+                })
                 .sum()
         };
         let all_heaps = 1..=candidate.heaps as u32;
         let new_heaps = self.heaps as u32 + 1..=candidate.heaps as u32;
         let (all_work, new_work) = (heap_work(all_heaps.clone()), heap_work(new_heaps.clone()));
+        // The triples' sets take `words` words each: past this many, the
+        // check is refused rather than let them fill memory.
+        let cap = cap.min(MAX_CHECK_WORDS / words);
         let mut set = vec![0u64; words];
         let mut next = 0;
         while next < self.states.len() {
@@ -423,13 +448,13 @@ impl Proof {
             for heap in heaps {
                 let moves_after = moves || !options[heap as usize].is_empty();
                 let q_after = candidate.times_heap(q, heap);
-                set.iter_mut().for_each(|w| *w = 0);
                 let old = &self.sets[next * words..(next + 1) * words];
-                for z in 0..n {
-                    let image = candidate.times_heap(z as u32, heap) as usize;
-                    if old[image / 64] >> (image % 64) & 1 != 0 {
-                        set[z / 64] |= 1 << (z % 64);
-                    }
+                let column = &columns[(heap as usize - 1) * n..heap as usize * n];
+                for (word, images) in set.iter_mut().zip(column.chunks(64)) {
+                    *word = images.iter().enumerate().fold(0, |word, (bit, &image)| {
+                        let image = image as usize;
+                        word | (old[image / 64] >> (image % 64) & 1) << bit
+                    });
                 }
                 for &leaves in &options[heap as usize] {
                     let e = candidate.times_leaves(q, leaves) as usize;
@@ -442,20 +467,103 @@ impl Proof {
                     self.failure = Some(self.position(next, heap));
                     return false;
                 }
-                let key = (q_after, moves_after, set.clone());
-                if let Entry::Vacant(slot) = self.seen.entry(key) {
-                    if self.states.len() == cap {
+                let hash = triple_hash(q_after, moves_after, &set);
+                let (states, sets) = (&self.states, &self.sets);
+                let found = self.seen.find(hash, |i| {
+                    states[i] == (q_after, moves_after) && sets[i * words..(i + 1) * words] == set
+                });
+                if !found {
+                    if self.states.len() >= cap {
                         return false;
                     }
                     self.states.push((q_after, moves_after));
                     self.reached_by.push((next as u32, heap));
                     self.sets.extend_from_slice(&set);
-                    slot.insert(());
+                    self.seen.push(hash);
                 }
             }
             next += 1;
         }
         true
+    }
+}
+
+/// The most words of sets one check holds (128 MiB): a candidate of many
+/// elements has long sets, and fewer of its triples are checked.
+const MAX_CHECK_WORDS: usize = 1 << 24;
+
+/// A triple's hash for [`TripleIndex`].
+fn triple_hash(q: u32, moves: bool, set: &[u64]) -> u64 {
+    let mut hasher = WordHasher::default();
+    hasher.write_u64(u64::from(q) << 1 | u64::from(moves));
+    set.iter().for_each(|&word| hasher.write_u64(word));
+    hasher.finish()
+}
+
+/// The triples a check has found, by value: an open-addressed table of
+/// their numbers, whose sets stay in the proof's one list rather than
+/// being copied into keys. Triples leave only last in, first out (a
+/// refused candidate's), which linear probing allows by emptying the slot.
+#[derive(Default)]
+struct TripleIndex {
+    /// A triple's number plus one, or 0 for an empty slot.
+    slots: Vec<u32>,
+    /// Each triple's hash, by number.
+    hashes: Vec<u64>,
+}
+
+impl TripleIndex {
+    fn len(&self) -> usize {
+        self.hashes.len()
+    }
+
+    /// The slot holding the first triple, from `hash`'s, that `is` says is
+    /// the one sought, or the empty slot that ends the probe.
+    fn probe(&self, hash: u64, is: impl Fn(usize) -> bool) -> usize {
+        let mask = self.slots.len() - 1;
+        let mut index = hash as usize & mask;
+        while self.slots[index] != 0 && !is(self.slots[index] as usize - 1) {
+            index = (index + 1) & mask;
+        }
+        index
+    }
+
+    /// Whether a triple whose hash is `hash` and that `equal` says is the
+    /// one sought (given its number) is here.
+    fn find(&self, hash: u64, equal: impl Fn(usize) -> bool) -> bool {
+        !self.slots.is_empty()
+            && self.slots[self.probe(hash, |i| self.hashes[i] == hash && equal(i))] != 0
+    }
+
+    /// Adds the next triple, whose hash is `hash`.
+    fn push(&mut self, hash: u64) {
+        self.hashes.push(hash);
+        if 2 * self.hashes.len() > self.slots.len() {
+            // Again in the order they came, so that each still probes past
+            // only triples older than itself.
+            self.slots = vec![0; (4 * self.hashes.len()).next_power_of_two()];
+            for number in 0..self.hashes.len() {
+                self.place(number);
+            }
+        } else {
+            self.place(self.hashes.len() - 1);
+        }
+    }
+
+    fn place(&mut self, number: usize) {
+        let slot = self.probe(self.hashes[number], |_| false);
+        self.slots[slot] = number as u32 + 1;
+    }
+
+    /// Removes the triple added last: no triple probed past its slot.
+    fn pop(&mut self) {
+        let Some(&hash) = self.hashes.last() else {
+            return;
+        };
+        let number = self.hashes.len() - 1;
+        let slot = self.probe(hash, |i| i == number);
+        self.slots[slot] = 0;
+        self.hashes.pop();
     }
 }
 
@@ -793,7 +901,7 @@ fn cyclic_candidate(
             let fresh = found.len() as u32;
             let id = *ids.entry(state.clone()).or_insert(fresh);
             if id == fresh {
-                if found.len() == MAX_ELEMENTS {
+                if found.len() == MAX_CANDIDATE_STATES {
                     return None;
                 }
                 let mut position = found[next].1.clone();
@@ -812,7 +920,9 @@ fn cyclic_candidate(
     if !budget.spend(interpolation.moves_seen * MOVE_WORK + acts.len() as u64) {
         return None;
     }
-    Some(Automaton { heaps, acts, lost }.minimised())
+    Automaton { heaps, acts, lost }
+        .minimised(budget)
+        .filter(|candidate| candidate.size() <= MAX_ELEMENTS)
 }
 
 /// Positions compared as MisereSolver orders them: by their largest
@@ -845,6 +955,10 @@ struct LeastFailure<'a> {
     least_sets: Vec<Vec<Vec<u64>>>,
     /// The elements the candidate says are lost, as a bit set.
     lost: Vec<u64>,
+    /// The words the least sets hold, all elements' together.
+    held_words: usize,
+    /// The candidate's [`columns`](Automaton::columns).
+    columns: Vec<u32>,
     copies: Vec<u32>,
     /// The least failure found so far: the search stops there.
     bound: Option<Vec<u32>>,
@@ -881,6 +995,8 @@ impl<'a> LeastFailure<'a> {
             words,
             least_sets: vec![Vec::new(); candidate.size()],
             lost,
+            held_words: 0,
+            columns: candidate.columns(),
             copies: vec![0; candidate.heaps + 1],
             bound: None,
             budget,
@@ -994,19 +1110,23 @@ impl<'a> LeastFailure<'a> {
             return true;
         }
         let (mut e, mut set) = (q, set.to_vec());
+        let column = (heap - 1) * c.size();
         let mut added = 0;
         loop {
+            let members: u32 = set.iter().map(|w| w.count_ones()).sum();
             if !self
                 .budget
-                .spend((c.size() + self.words) as u64 * STEP_WORK)
+                .spend((self.words as u64 + u64::from(members)) * STEP_WORK)
             {
                 return false;
             }
             let mut next = vec![0u64; self.words];
-            for t in 0..c.size() {
-                if set[t / 64] >> (t % 64) & 1 != 0 {
-                    let r = c.times_heap(t as u32, heap as u32) as usize;
+            for (w, &word) in set.iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let r = self.columns[column + w * 64 + bits.trailing_zeros() as usize] as usize;
                     next[r / 64] |= 1 << (r % 64);
+                    bits &= bits - 1;
                 }
             }
             for &l in &self.moves[heap] {
@@ -1015,8 +1135,10 @@ impl<'a> LeastFailure<'a> {
             }
             e = c.times_heap(e, heap as u32);
             set = next;
-            if !self.meet(e, &set) {
-                break;
+            match self.meet(e, &set) {
+                None => return false,
+                Some(false) => break,
+                Some(true) => {}
             }
             self.copies[heap] += 1;
             added += 1;
@@ -1039,17 +1161,30 @@ impl<'a> LeastFailure<'a> {
             .is_some_and(|b| word_order(&self.copies, b).is_ge())
     }
 
-    /// Adds `set` to element `q`'s least sets; false, leaving them, when
-    /// one of them is inside it.
-    fn meet(&mut self, q: u32, set: &[u64]) -> bool {
-        let inside = |a: &[u64], b: &[u64]| a.iter().zip(b).all(|(x, y)| x & !y == 0);
+    /// Adds `set` to element `q`'s least sets: `Some(false)`, leaving
+    /// them, when one of them is inside it; none past the budget (a unit
+    /// a word compared), or when the sets held would pass
+    /// [`MAX_CHECK_WORDS`].
+    fn meet(&mut self, q: u32, set: &[u64]) -> Option<bool> {
+        let compared = Cell::new(0u64);
+        let inside = |a: &[u64], b: &[u64]| {
+            a.iter().zip(b).all(|(x, y)| {
+                compared.set(compared.get() + 1);
+                x & !y == 0
+            })
+        };
         let sets = &mut self.least_sets[q as usize];
-        if sets.iter().any(|old| inside(old, set)) {
-            return false;
+        let met = sets.iter().any(|old| inside(old, set));
+        let before = sets.len();
+        if !met {
+            sets.retain(|old| !inside(set, old));
+            sets.push(set.to_vec());
+            self.held_words = self.held_words + sets.len() * self.words - before * self.words;
         }
-        sets.retain(|old| !inside(set, old));
-        sets.push(set.to_vec());
-        true
+        if !self.budget.spend(compared.get()) {
+            return None;
+        }
+        (self.held_words <= MAX_CHECK_WORDS).then_some(!met)
     }
 }
 
@@ -1110,7 +1245,13 @@ fn with_cyclic_heaps(
                     }
                 })
                 .collect();
-            let candidate = cyclic_candidate(&trial, options, &cyclic, budget)?;
+            // A generator with too many states may be followed by one with fewer.
+            let Some(candidate) = cyclic_candidate(&trial, options, &cyclic, budget) else {
+                if budget.is_spent() {
+                    return None;
+                }
+                continue;
+            };
             if mended.iter().all(|(position, lost)| {
                 candidate.lost[candidate.element(position) as usize] == *lost
             }) {

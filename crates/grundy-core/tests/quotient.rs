@@ -245,6 +245,18 @@ fn dawsons_kayles_and_chess_to_heap_30_match_exhaustive_search() {
 }
 
 #[test]
+fn the_quotient_of_0_35_past_heap_12_matches_exhaustive_search() {
+    // Its candidates reach thousands of elements before one passes the
+    // check: 1174 elements at heap 13, and more at every heap to 20.
+    let q = quotient("0.35", 20).unwrap();
+    assert_eq!(
+        q.sizes[12..20],
+        [1174, 1382, 1650, 1714, 1826, 2050, 2194, 2258]
+    );
+    agrees_with_search_past(&q, "0.35", 13, 36);
+}
+
+#[test]
 fn periodic_quotients_cover_every_heap() {
     // One heap past the bound the quotient was computed to, beside small ones.
     for rule in ["0.75", "S=1,2,3", "0.3"] {
