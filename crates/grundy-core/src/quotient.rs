@@ -40,6 +40,7 @@ use crate::sequence::{Rule, Sequence};
 use std::cell::Cell;
 use std::fmt::Write as _;
 use std::hash::Hasher;
+use std::ops::RangeInclusive;
 
 /// The most elements a quotient may have here.
 pub const MAX_ELEMENTS: usize = 8192;
@@ -121,15 +122,22 @@ impl Automaton {
     fn with_heap_as(&self, like: &[u32]) -> Automaton {
         let heaps = self.heaps + 1;
         let mut acts = Vec::with_capacity(self.size() * heaps);
-        for q in 0..self.size() {
+        for (q, times_like) in self.times_position(like).into_iter().enumerate() {
             acts.extend_from_slice(&self.acts[q * self.heaps..(q + 1) * self.heaps]);
-            acts.push(self.times_heaps(q as u32, like));
+            acts.push(times_like);
         }
         Automaton {
             heaps,
             acts,
             lost: self.lost.clone(),
         }
+    }
+
+    /// Every element times the position `like`.
+    fn times_position(&self, like: &[u32]) -> Vec<u32> {
+        (0..self.size() as u32)
+            .map(|q| self.times_heaps(q, like))
+            .collect()
     }
 
     /// The least i with heap^i = heap^j for some j > i: where the powers
@@ -420,10 +428,11 @@ impl Proof {
         let words = self.words;
         let residuals = candidate.residuals(words);
         let columns = candidate.columns();
-        let heap_work = |heaps: std::ops::RangeInclusive<u32>| -> u64 {
+        let heap_work = |heaps: RangeInclusive<u32>| -> u64 {
             heaps
                 .map(|h| {
-                    n as u64 * GATHER_WORK + (options[h as usize].len() * words) as u64 * STEP_WORK
+                    (options[h as usize].len() * words) as u64 * STEP_WORK
+                        + words as u64 * GATHER_WORK
                 })
                 .sum()
         };
@@ -434,57 +443,119 @@ impl Proof {
         // check is refused rather than let them fill memory.
         let cap = cap.min(MAX_CHECK_WORDS / words);
         let mut set = vec![0u64; words];
+        let mut stepped = Vec::new();
         let mut next = 0;
         while next < self.states.len() {
-            let (heaps, work) = if next < old_states {
-                (new_heaps.clone(), new_work)
+            // Up to 64 triples stepped at once, all by the same heaps.
+            let (heaps, work, end) = if next < old_states {
+                (new_heaps.clone(), new_work, old_states)
             } else {
-                (all_heaps.clone(), all_work)
+                (all_heaps.clone(), all_work, self.states.len())
             };
-            if !budget.spend(work) {
-                return false;
-            }
-            let (q, moves) = self.states[next];
-            for heap in heaps {
-                let moves_after = moves || !options[heap as usize].is_empty();
-                let q_after = candidate.times_heap(q, heap);
-                let old = &self.sets[next * words..(next + 1) * words];
-                let column = &columns[(heap as usize - 1) * n..heap as usize * n];
-                for (word, images) in set.iter_mut().zip(column.chunks(64)) {
-                    *word = images.iter().enumerate().fold(0, |word, (bit, &image)| {
-                        let image = image as usize;
-                        word | (old[image / 64] >> (image % 64) & 1) << bit
-                    });
-                }
-                for &leaves in &options[heap as usize] {
-                    let e = candidate.times_leaves(q, leaves) as usize;
-                    for (w, r) in set.iter_mut().zip(&residuals[e * words..(e + 1) * words]) {
-                        *w |= r;
-                    }
-                }
-                let lost = moves_after && set[0] & 1 == 0;
-                if lost != candidate.lost[q_after as usize] {
-                    self.failure = Some(self.position(next, heap));
+            let end = end.min(next + 64);
+            let sets = &self.sets[next * words..end * words];
+            step_sets(sets, words, n, &columns, heaps.clone(), &mut stepped);
+            let heap_count = heaps.clone().count();
+            for index in next..end {
+                if !budget.spend(work) {
                     return false;
                 }
-                let hash = triple_hash(q_after, moves_after, &set);
-                let (states, sets) = (&self.states, &self.sets);
-                let found = self.seen.find(hash, |i| {
-                    states[i] == (q_after, moves_after) && sets[i * words..(i + 1) * words] == set
-                });
-                if !found {
-                    if self.states.len() >= cap {
+                let (q, moves) = self.states[index];
+                for (k, heap) in heaps.clone().enumerate() {
+                    let moves_after = moves || !options[heap as usize].is_empty();
+                    let q_after = candidate.times_heap(q, heap);
+                    let at = ((index - next) * heap_count + k) * words;
+                    set.copy_from_slice(&stepped[at..at + words]);
+                    for &leaves in &options[heap as usize] {
+                        let e = candidate.times_leaves(q, leaves) as usize;
+                        for (w, r) in set.iter_mut().zip(&residuals[e * words..(e + 1) * words]) {
+                            *w |= r;
+                        }
+                    }
+                    let lost = moves_after && set[0] & 1 == 0;
+                    if lost != candidate.lost[q_after as usize] {
+                        self.failure = Some(self.position(index, heap));
                         return false;
                     }
-                    self.states.push((q_after, moves_after));
-                    self.reached_by.push((next as u32, heap));
-                    self.sets.extend_from_slice(&set);
-                    self.seen.push(hash);
+                    let hash = triple_hash(q_after, moves_after, &set);
+                    let (states, sets) = (&self.states, &self.sets);
+                    let found = self.seen.find(hash, |i| {
+                        states[i] == (q_after, moves_after)
+                            && sets[i * words..(i + 1) * words] == set
+                    });
+                    if !found {
+                        if self.states.len() >= cap {
+                            return false;
+                        }
+                        self.states.push((q_after, moves_after));
+                        self.reached_by.push((index as u32, heap));
+                        self.sets.extend_from_slice(&set);
+                        self.seen.push(hash);
+                    }
                 }
             }
-            next += 1;
+            next = end;
         }
         true
+    }
+}
+
+/// The sets of up to 64 triples (`words` words each, of `size` elements)
+/// stepped by each of `heaps`, into `stepped`, triple by triple and heap by heap: z is in a
+/// stepped set when z times the heap is in the set. The sets are turned
+/// into one word an element, a bit a triple, so that one read of z times
+/// the heap steps them all.
+fn step_sets(
+    sets: &[u64],
+    words: usize,
+    size: usize,
+    columns: &[u32],
+    heaps: RangeInclusive<u32>,
+    stepped: &mut Vec<u64>,
+) {
+    let count = sets.len() / words;
+    let mut by_element = vec![0u64; words * 64];
+    let mut block = [0u64; 64];
+    for (w, elements) in by_element.chunks_mut(64).enumerate() {
+        block.fill(0);
+        for (row, i) in block.iter_mut().zip(0..count) {
+            *row = sets[i * words + w];
+        }
+        transpose(&mut block);
+        elements.copy_from_slice(&block);
+    }
+    let heap_count = heaps.clone().count();
+    stepped.clear();
+    stepped.resize(count * heap_count * words, 0);
+    for (k, heap) in heaps.enumerate() {
+        let column = &columns[(heap as usize - 1) * size..heap as usize * size];
+        for (w, images) in column.chunks(64).enumerate() {
+            block.fill(0);
+            for (row, &image) in block.iter_mut().zip(images) {
+                *row = by_element[image as usize];
+            }
+            transpose(&mut block);
+            for (i, &row) in block.iter().enumerate().take(count) {
+                stepped[(i * heap_count + k) * words + w] = row;
+            }
+        }
+    }
+}
+
+/// Transposes 64 × 64 bits held as 64 words: bit j of word i becomes bit
+/// i of word j. Each round swaps the two off-diagonal blocks of every
+/// block twice its width, as in Hacker's Delight.
+fn transpose(block: &mut [u64; 64]) {
+    let mut width = 32;
+    let mut mask: u64 = 0x0000_0000_ffff_ffff;
+    while width != 0 {
+        for i in (0..64).filter(|i| i & width == 0) {
+            let swapped = ((block[i] >> width) ^ block[i + width]) & mask;
+            block[i] ^= swapped << width;
+            block[i + width] ^= swapped;
+        }
+        width >>= 1;
+        mask ^= mask << width;
     }
 }
 
@@ -577,12 +648,12 @@ struct Interpolation<'a, F> {
     options: &'a [Vec<Leaves>],
     /// A position's state, from its heaps.
     state_of: F,
-    memo: FastMap<Vec<u32>, bool>,
+    memo: FastMap<State, bool>,
     /// How many moves have been looked at.
     moves_seen: u64,
 }
 
-impl<'a, F: Fn(&[u32]) -> Vec<u32>> Interpolation<'a, F> {
+impl<'a, F: Fn(&[u32]) -> State> Interpolation<'a, F> {
     fn new(options: &'a [Vec<Leaves>], state_of: F) -> Interpolation<'a, F> {
         Interpolation {
             options,
@@ -644,7 +715,7 @@ struct Powers {
 }
 
 /// The work of looking at one move in an [`Interpolation`], in [`Budget`] units.
-const MOVE_WORK: u64 = 20;
+const MOVE_WORK: u64 = 60;
 
 impl Powers {
     fn of(known: &Automaton, options: &[Vec<Leaves>], budget: &Budget) -> Option<Powers> {
@@ -655,7 +726,7 @@ impl Powers {
                 .iter()
                 .filter(|&&h| h != x)
                 .fold(0, |q, &h| known.times_heap(q, h));
-            vec![old, position.iter().filter(|&&h| h == x).count() as u32]
+            [old, position.iter().filter(|&&h| h == x).count() as u32, 0]
         };
         let mut interpolation = Interpolation::new(options, state_of);
         let shortest = known.shortest_positions();
@@ -676,15 +747,14 @@ impl Powers {
             })
     }
 
-    /// Whether `candidate`, whose states 0 … `elements` are the old
-    /// elements and whose last heap is x, gives every outcome here.
-    fn given_by(&self, candidate: &Automaton) -> bool {
-        let x = candidate.heaps as u32;
+    /// Whether the old quotient with x acting as `times_x` does (an old
+    /// element times x) and its outcomes `lost` gives every outcome here.
+    fn given_by(&self, lost: &[bool], times_x: impl Fn(u32) -> u32) -> bool {
         (0..self.elements).all(|q| {
             let mut e = q as u32;
             (0..CHECKED_POWERS as usize).all(|i| {
-                let right = candidate.lost[e as usize] == self.lost[i * self.elements + q];
-                e = candidate.times_heap(e, x);
+                let right = lost[e as usize] == self.lost[i * self.elements + q];
+                e = times_x(e);
                 right
             })
         })
@@ -706,8 +776,16 @@ fn as_known_element(
     powers
         .shortest
         .iter()
+        .filter(|like| {
+            // Most are told apart by the first few powers of a few elements.
+            let products = Cell::new(0);
+            let given = powers.given_by(&known.lost, |e| {
+                products.set(products.get() + like.len() as u64);
+                known.times_heaps(e, like)
+            });
+            budget.spend(products.get()) && given
+        })
         .map(|like| known.with_heap_as(like))
-        .filter(|candidate| powers.given_by(candidate))
         .find(|candidate| proof.extend(candidate, options, 8 * known.size() + 1024, budget))
 }
 
@@ -844,6 +922,11 @@ fn with_leaves(heaps: &[u32], leaves: Leaves) -> Vec<u32> {
 /// an old element must get right before it is checked.
 const CHECKED_POWERS: u32 = 20;
 
+/// A state of a candidate before it is minimised: an element of the
+/// quotient it is built on, then the exponent of each of its (at most
+/// two) free cyclic generators.
+type State = [u32; 3];
+
 /// A heap that acts in a candidate as a free cyclic generator x, with
 /// x^(index + period) = x^index, apart from the quotient it is added to.
 #[derive(Clone, Copy, Debug)]
@@ -865,12 +948,16 @@ fn cyclic_candidate(
     cyclic: &[Cyclic],
     budget: &Budget,
 ) -> Option<Automaton> {
+    assert!(
+        cyclic.len() < State::default().len(),
+        "a state holds two exponents"
+    );
     let heaps = options.len() - 1;
     let generator: Vec<Option<usize>> = (0..=heaps as u32)
         .map(|h| cyclic.iter().position(|c| c.heap == h))
         .collect();
     // A state: the element of `known`, then each generator's exponent.
-    let step = |state: &mut [u32], heap: u32| match generator[heap as usize] {
+    let step = |state: &mut State, heap: u32| match generator[heap as usize] {
         Some(j) => {
             let Cyclic { index, period, .. } = cyclic[j];
             let e = &mut state[j + 1];
@@ -882,24 +969,24 @@ fn cyclic_candidate(
         }
         None => state[0] = known.times_heap(state[0], heap),
     };
-    let state_of = |position: &[u32]| -> Vec<u32> {
-        let mut state = vec![0; cyclic.len() + 1];
+    let state_of = |position: &[u32]| -> State {
+        let mut state = [0; 3];
         for &h in position {
             step(&mut state, h);
         }
         state
     };
-    let mut ids: FastMap<Vec<u32>, u32> = FastMap::default();
-    let mut found: Vec<(Vec<u32>, Vec<u32>)> = vec![(state_of(&[]), Vec::new())];
-    ids.insert(found[0].0.clone(), 0);
+    let mut ids: FastMap<State, u32> = FastMap::default();
+    let mut found: Vec<(State, Vec<u32>)> = vec![(state_of(&[]), Vec::new())];
+    ids.insert(found[0].0, 0);
     let mut acts = Vec::new();
     let mut next = 0;
     while next < found.len() {
         for heap in 1..=heaps as u32 {
-            let mut state = found[next].0.clone();
+            let mut state = found[next].0;
             step(&mut state, heap);
             let fresh = found.len() as u32;
-            let id = *ids.entry(state.clone()).or_insert(fresh);
+            let id = *ids.entry(state).or_insert(fresh);
             if id == fresh {
                 if found.len() == MAX_CANDIDATE_STATES {
                     return None;
@@ -1762,6 +1849,23 @@ fn periodicity(elements: &[u32], take: u32) -> Option<Periodicity> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rng::Rng;
+
+    #[test]
+    fn transposing_bits_swaps_words_and_bits() {
+        let mut rng = Rng::new(5);
+        let mut block = [0u64; 64];
+        for row in &mut block {
+            *row = (0..64).fold(0, |word, bit| word | (rng.below(2) as u64) << bit);
+        }
+        let mut transposed = block;
+        transpose(&mut transposed);
+        for (i, row) in block.iter().enumerate() {
+            for (j, column) in transposed.iter().enumerate() {
+                assert_eq!(row >> j & 1, column >> i & 1, "bit {j} of word {i}");
+            }
+        }
+    }
 
     /// The triples of a proof, sorted.
     fn triples(proof: &Proof) -> Vec<(u32, bool, Vec<u64>)> {
