@@ -649,8 +649,9 @@ struct Interpolation<'a, F> {
     /// A position's state, from its heaps.
     state_of: F,
     memo: FastMap<State, bool>,
-    /// How many moves have been looked at.
-    moves_seen: u64,
+    /// The work of the moves looked at, in [`Budget`] units: each
+    /// position reached is written out and its state found, heap by heap.
+    work: u64,
 }
 
 impl<'a, F: Fn(&[u32]) -> State> Interpolation<'a, F> {
@@ -659,7 +660,7 @@ impl<'a, F: Fn(&[u32]) -> State> Interpolation<'a, F> {
             options,
             state_of,
             memo: FastMap::default(),
-            moves_seen: 0,
+            work: 0,
         }
     }
 
@@ -679,7 +680,7 @@ impl<'a, F: Fn(&[u32]) -> State> Interpolation<'a, F> {
             }
             for &leaves in &self.options[position[i] as usize] {
                 moves = true;
-                self.moves_seen += 1;
+                self.work += MOVE_WORK + HEAP_WORK * position.len() as u64;
                 next.clear();
                 next.extend(
                     position
@@ -714,8 +715,10 @@ struct Powers {
     lost: Vec<bool>,
 }
 
-/// The work of looking at one move in an [`Interpolation`], in [`Budget`] units.
-const MOVE_WORK: u64 = 60;
+/// The work of looking at one move in an [`Interpolation`], in [`Budget`]
+/// units, and more for each heap of the position it is played in.
+const MOVE_WORK: u64 = 40;
+const HEAP_WORK: u64 = 4;
 
 impl Powers {
     fn of(known: &Automaton, options: &[Vec<Leaves>], budget: &Budget) -> Option<Powers> {
@@ -738,13 +741,11 @@ impl Powers {
                 interpolation.lost(&with_copies)
             })
             .collect();
-        budget
-            .spend(interpolation.moves_seen * MOVE_WORK)
-            .then_some(Powers {
-                shortest,
-                elements: known.size(),
-                lost,
-            })
+        budget.spend(interpolation.work).then_some(Powers {
+            shortest,
+            elements: known.size(),
+            lost,
+        })
     }
 
     /// Whether the old quotient with x acting as `times_x` does (an old
@@ -1004,7 +1005,7 @@ fn cyclic_candidate(
         .iter()
         .map(|(_, position)| interpolation.lost(position))
         .collect();
-    if !budget.spend(interpolation.moves_seen * MOVE_WORK + acts.len() as u64) {
+    if !budget.spend(interpolation.work + acts.len() as u64) {
         return None;
     }
     Automaton { heaps, acts, lost }
