@@ -189,7 +189,7 @@ impl RuleValues {
             let grown = match &self.quotient {
                 Some(smaller) if smaller.max_heap >= bound => return None,
                 Some(smaller) => smaller.extended(bound, &budget),
-                None => Quotient::compute(rule, bound, &budget, |_| true),
+                None => Quotient::covering(rule, bound, &budget),
             };
             match grown {
                 Ok(found) => self.quotient = Some(found),

@@ -90,6 +90,16 @@ struct Automaton {
 }
 
 impl Automaton {
+    /// The quotient with no heaps: the empty position alone, which the
+    /// player to move wins under misère play.
+    fn empty() -> Automaton {
+        Automaton {
+            heaps: 0,
+            acts: Vec::new(),
+            lost: vec![false],
+        }
+    }
+
     fn size(&self) -> usize {
         self.lost.len()
     }
@@ -326,12 +336,18 @@ impl Automaton {
 /// heaps', in [`Budget`] units: its signature is hashed and looked up.
 const SIGNATURE_WORK: u64 = 40;
 
-/// The work of one element's step in the check, in [`Budget`] units
-/// (measured: the check of 0.35's quotients of hundreds of elements).
+/// The work of one element's step in the search for a least failure, in
+/// [`Budget`] units.
 const STEP_WORK: u64 = 3;
-/// The work of one element's product read in a check's step, in
-/// [`Budget`] units (measured as [`STEP_WORK`] is).
-const GATHER_WORK: u64 = 1;
+/// The work of a check's step of triples by a heap, in [`Budget`] units
+/// (measured on 0.35 and 0.07): each word of the stepped sets of a batch
+/// is turned twice and read in (`BATCH_WORD_WORK` a word, however many
+/// triples the batch has), each option of the heap looks up its element
+/// and adds a set (`OPTION_STEP_WORK` and two units a word), and the triple
+/// reached is hashed and looked up (`TRIPLE_WORK`).
+const BATCH_WORD_WORK: u64 = 300;
+const OPTION_STEP_WORK: u64 = 2;
+const TRIPLE_WORK: u64 = 50;
 
 /// The check of the module's doc, kept from one heap to the next: when a
 /// new heap acts as an element the proved quotient already has, the
@@ -431,8 +447,8 @@ impl Proof {
         let heap_work = |heaps: RangeInclusive<u32>| -> u64 {
             heaps
                 .map(|h| {
-                    (options[h as usize].len() * words) as u64 * STEP_WORK
-                        + words as u64 * GATHER_WORK
+                    options[h as usize].len() as u64 * (OPTION_STEP_WORK + 2 * words as u64)
+                        + TRIPLE_WORK
                 })
                 .sum()
         };
@@ -453,9 +469,12 @@ impl Proof {
                 (all_heaps.clone(), all_work, self.states.len())
             };
             let end = end.min(next + 64);
+            let heap_count = heaps.clone().count();
+            if !budget.spend((heap_count * words) as u64 * BATCH_WORD_WORK) {
+                return false;
+            }
             let sets = &self.sets[next * words..end * words];
             step_sets(sets, words, n, &columns, heaps.clone(), &mut stepped);
-            let heap_count = heaps.clone().count();
             for index in next..end {
                 if !budget.spend(work) {
                     return false;
@@ -717,8 +736,8 @@ struct Powers {
 
 /// The work of looking at one move in an [`Interpolation`], in [`Budget`]
 /// units, and more for each heap of the position it is played in.
-const MOVE_WORK: u64 = 40;
-const HEAP_WORK: u64 = 4;
+const MOVE_WORK: u64 = 20;
+const HEAP_WORK: u64 = 2;
 
 impl Powers {
     fn of(known: &Automaton, options: &[Vec<Leaves>], budget: &Budget) -> Option<Powers> {
@@ -1528,15 +1547,34 @@ impl Quotient {
         budget: &Budget,
         progress: impl FnMut(u32) -> bool,
     ) -> Result<Quotient, GameError> {
-        let empty = Automaton {
-            heaps: 0,
-            acts: Vec::new(),
-            lost: vec![false],
-        };
-        Quotient::grow(rule, empty, Vec::new(), max_heap, budget, progress)
+        Quotient::grow(
+            rule,
+            Automaton::empty(),
+            Vec::new(),
+            max_heap,
+            budget,
+            false,
+            progress,
+        )
     }
 
-    /// The quotient with heaps up to `max_heap`, grown on from this one
+    /// The quotient that covers heaps of up to `max_heap`: computed to
+    /// `max_heap`, or to the first heap by which it is proved periodic,
+    /// which covers every heap.
+    pub fn covering(rule: &Rule, max_heap: u32, budget: &Budget) -> Result<Quotient, GameError> {
+        Quotient::grow(
+            rule,
+            Automaton::empty(),
+            Vec::new(),
+            max_heap,
+            budget,
+            true,
+            |_| true,
+        )
+    }
+
+    /// The quotient that covers heaps of up to `max_heap`, as
+    /// [`covering`](Self::covering) finds it, grown on from this one
     /// rather than from nothing: the heaps it holds are not looked at again.
     pub fn extended(&self, max_heap: u32, budget: &Budget) -> Result<Quotient, GameError> {
         Quotient::grow(
@@ -1545,18 +1583,22 @@ impl Quotient {
             self.sizes.clone(),
             max_heap,
             budget,
+            true,
             |_| true,
         )
     }
 
     /// Adds heaps one at a time to `candidate`, a proved quotient of the
-    /// heaps before them whose sizes at each bound are `sizes`.
+    /// heaps before them whose sizes at each bound are `sizes`, up to
+    /// `max_heap`, or, `until_periodic`, up to the first heap by which the
+    /// heaps' elements are proved periodic.
     fn grow(
         rule: &Rule,
         mut candidate: Automaton,
         mut sizes: Vec<usize>,
         max_heap: u32,
         budget: &Budget,
+        until_periodic: bool,
         mut progress: impl FnMut(u32) -> bool,
     ) -> Result<Quotient, GameError> {
         let mut sequence = Sequence::new(rule.clone());
@@ -1580,13 +1622,15 @@ impl Quotient {
                 .ok_or_else(|| not_found(heap, candidate.size(), budget))?;
             if let Some(same) = as_known_element(&candidate, &powers, &mut proof, options, budget) {
                 candidate = same;
-                sizes.push(candidate.size());
-                continue;
+            } else {
+                (candidate, proof) = with_cyclic_heaps(&candidate, options, budget)
+                    .or_else(|| by_witnesses(&candidate, options, budget))
+                    .ok_or_else(|| not_found(heap, candidate.size(), budget))?;
             }
-            (candidate, proof) = with_cyclic_heaps(&candidate, options, budget)
-                .or_else(|| by_witnesses(&candidate, options, budget))
-                .ok_or_else(|| not_found(heap, candidate.size(), budget))?;
             sizes.push(candidate.size());
+            if until_periodic && proved_periodic(rule, &candidate) {
+                return Ok(Quotient::from_automaton(rule, heap, candidate, sizes));
+            }
         }
         Ok(Quotient::from_automaton(rule, max_heap, candidate, sizes))
     }
@@ -1824,6 +1868,15 @@ fn letter_name(letter: usize) -> String {
         26..=51 => (UPPER[letter - 26] as char).to_string(),
         _ => format!("[{}]", letter + 1),
     }
+}
+
+/// Whether the heaps of `automaton` are proved periodic, as
+/// [`periodicity`] proves it.
+fn proved_periodic(rule: &Rule, automaton: &Automaton) -> bool {
+    let elements: Vec<u32> = (0..=automaton.heaps as u32)
+        .map(|heap| automaton.times_heap(0, heap))
+        .collect();
+    longest_take(rule).is_some_and(|take| periodicity(&elements, take).is_some())
 }
 
 /// The least period, with its least start, of heaps' elements that proves
