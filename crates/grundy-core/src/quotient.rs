@@ -132,9 +132,9 @@ impl Automaton {
     fn with_heap_as(&self, like: &[u32]) -> Automaton {
         let heaps = self.heaps + 1;
         let mut acts = Vec::with_capacity(self.size() * heaps);
-        for (q, times_like) in self.times_position(like).into_iter().enumerate() {
+        for q in 0..self.size() {
             acts.extend_from_slice(&self.acts[q * self.heaps..(q + 1) * self.heaps]);
-            acts.push(times_like);
+            acts.push(self.times_heaps(q as u32, like));
         }
         Automaton {
             heaps,
@@ -143,10 +143,10 @@ impl Automaton {
         }
     }
 
-    /// Every element times the position `like`.
-    fn times_position(&self, like: &[u32]) -> Vec<u32> {
-        (0..self.size() as u32)
-            .map(|q| self.times_heaps(q, like))
+    /// The element of each heap of 0 … `max_heap`.
+    fn heap_elements(&self, max_heap: u32) -> Vec<u32> {
+        (0..=max_heap)
+            .map(|heap| self.times_heap(0, heap))
             .collect()
     }
 
@@ -520,10 +520,10 @@ impl Proof {
 }
 
 /// The sets of up to 64 triples (`words` words each, of `size` elements)
-/// stepped by each of `heaps`, into `stepped`, triple by triple and heap by heap: z is in a
-/// stepped set when z times the heap is in the set. The sets are turned
-/// into one word an element, a bit a triple, so that one read of z times
-/// the heap steps them all.
+/// stepped by each of `heaps`, into `stepped`, triple by triple and heap
+/// by heap: z is in a stepped set when z times the heap is in the set.
+/// The sets are turned into one word an element, a bit a triple, so that
+/// one read of z times the heap steps them all.
 fn step_sets(
     sets: &[u64],
     words: usize,
@@ -1628,7 +1628,8 @@ impl Quotient {
                     .ok_or_else(|| not_found(heap, candidate.size(), budget))?;
             }
             sizes.push(candidate.size());
-            if until_periodic && proved_periodic(rule, &candidate) {
+            if until_periodic && proved_periodicity(rule, &candidate.heap_elements(heap)).is_some()
+            {
                 return Ok(Quotient::from_automaton(rule, heap, candidate, sizes));
             }
         }
@@ -1642,7 +1643,7 @@ impl Quotient {
         automaton: Automaton,
         sizes: Vec<usize>,
     ) -> Quotient {
-        let heap_elements: Vec<u32> = (0..=max_heap).map(|h| automaton.times_heap(0, h)).collect();
+        let heap_elements = automaton.heap_elements(max_heap);
         // A heap is a generator when its element is not a product of the
         // generators before it.
         let mut generators = Vec::new();
@@ -1709,7 +1710,7 @@ impl Quotient {
             .iter()
             .map(|&e| renumber[e as usize])
             .collect();
-        let periodic = longest_take(rule).and_then(|take| periodicity(&heap_elements, take));
+        let periodic = proved_periodicity(rule, &heap_elements);
         Quotient {
             rule: rule.clone(),
             max_heap,
@@ -1870,13 +1871,10 @@ fn letter_name(letter: usize) -> String {
     }
 }
 
-/// Whether the heaps of `automaton` are proved periodic, as
-/// [`periodicity`] proves it.
-fn proved_periodic(rule: &Rule, automaton: &Automaton) -> bool {
-    let elements: Vec<u32> = (0..=automaton.heaps as u32)
-        .map(|heap| automaton.times_heap(0, heap))
-        .collect();
-    longest_take(rule).is_some_and(|take| periodicity(&elements, take).is_some())
+/// The [`periodicity`] that proves heaps of `rule` whose elements are
+/// `elements` periodic, if any.
+fn proved_periodicity(rule: &Rule, elements: &[u32]) -> Option<Periodicity> {
+    longest_take(rule).and_then(|take| periodicity(elements, take))
 }
 
 /// The least period, with its least start, of heaps' elements that proves
