@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
 /**
- * 355 KB, in the thousands of bytes that download sizes are quoted in: a
+ * 356 KB, in the thousands of bytes that download sizes are quoted in: a
  * game costs 7 to 12 KB gzipped (its rules, its analysis and the session
  * and search made for it; the five placement games, with their own
  * solvers, took 55 KB together, from 228 KB to 283 KB; misère quotients,
@@ -23,11 +23,14 @@ import { describe, expect, it } from 'vitest';
  * wrong position, which takes 0.07 from heap 24 to heap 32 and leaves the
  * new-generator candidates nothing to find, so that they are gone, 2 KB
  * more, to 354 KB; a quotient check that steps 64 triples at once, which
- * takes 0.35 from heap 12 to heap 34, 1 KB more, to 355 KB). The build
+ * takes 0.35 from heap 12 to heap 34, 1 KB more, to 355 KB; a misère
+ * search that tries normal play's winning moves first where each part's
+ * nimber is known, which reaches 11–28 % fewer positions and answers
+ * misère Nim 1000 1000, 0.5 KB more, to 356 KB). The build
  * writes source paths from fixed roots, so the size does not depend on
  * where the checkout lies.
  */
-const MAX_GZIPPED_BYTES = 355_000;
+const MAX_GZIPPED_BYTES = 356_000;
 
 describe('the engine .wasm', () => {
   const wasm = readFileSync(new URL('../src/wasm/grundy_bg.wasm', import.meta.url));

@@ -143,14 +143,13 @@ fn analyse_takes_its_flags_before_or_after_the_game() {
 
 #[test]
 fn a_part_of_a_sum_is_read_with_the_limits_it_has_alone() {
-    // Heaps of 1000 are past the playground's 100 but within Nim's own limits.
+    // Heaps of 1000 are past the playground's 100 but within Nim's own
+    // limits. The search tries normal play's winning moves first, here the
+    // move that makes the heaps equal, so it settles each position it
+    // reaches in a few moves and answers within its budget.
     let out = grundy(&["outcome", "sum", "--misere"], "--- nim\n1000 1000\n");
-    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
-    assert!(
-        stderr(&out).contains("too large to solve exactly under misère play"),
-        "{}",
-        stderr(&out)
-    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "P\n");
     // A graph of 1001 vertices is past the playground's 1000: a token with
     // 1000 steps to go is worth 0, so the lone Nim counter wins.
     let path: String = (0..1000).map(|v| format!("{v} {}\n", v + 1)).collect();

@@ -380,7 +380,7 @@ pub fn cases() -> Vec<BenchCase> {
             max_runs: Some(5),
             ..case(
                 "sum",
-                "misère Nim 1 2 3 4 beside Kayles 12 13 (87 431 positions searched)",
+                "misère Nim 1 2 3 4 beside Kayles 12 13 (72 716 positions searched)",
                 "--- nim\n1 2 3 4\n--- octal\n0.77\n12 13\n".to_string(),
                 250.0,
             )

@@ -217,6 +217,25 @@ pub trait Game: Default {
         false
     }
 
+    /// The position's nimber when it costs about as little as a move, for
+    /// a misère search to order its moves by (see [`Walk::nimber`]); by
+    /// default not known.
+    fn cheap_nimber(&mut self, _position: &Self::Position) -> Option<u32> {
+        None
+    }
+
+    /// Pushes onto `out`, each plus `first`, the position's moves to a
+    /// position of nimber `target`, in order, where
+    /// [`cheap_nimber`](Game::cheap_nimber) is known.
+    fn moves_to_nimber(
+        &mut self,
+        _position: &Self::Position,
+        _target: u32,
+        _first: u32,
+        _out: &mut Vec<u32>,
+    ) {
+    }
+
     /// The misère outcome and winning moves where theory gives them without
     /// a search.
     fn misere_closed_form(&mut self, _position: &Self::Position) -> Option<MisereReport> {
@@ -342,6 +361,18 @@ pub trait Walk {
     fn repeats(&mut self, _id: u32) -> bool {
         false
     }
+    /// The current position's nimber under normal play, when the walk
+    /// knows it at about the cost of a move. A misère search tries normal
+    /// play's winning moves first: in most positions of tame and nearly
+    /// tame games misère play wins by them too, and the sooner a search
+    /// finds a winning move the fewer positions it reaches.
+    fn nimber(&mut self) -> Option<u32> {
+        None
+    }
+    /// Pushes onto `out`, each plus `first`, the moves to a position whose
+    /// nimber is `target`, in order; only a walk that knows its
+    /// [`nimber`](Self::nimber) lists any.
+    fn moves_to_nimber(&mut self, _target: u32, _first: u32, _out: &mut Vec<u32>) {}
     fn enter(&mut self, id: u32) -> Result<(), GameError>;
     fn leave(&mut self);
 }
@@ -386,6 +417,14 @@ impl<G: Game> Walk for PositionWalk<'_, G> {
     fn repeats(&mut self, id: u32) -> bool {
         let position = self.path.last().expect("the root stays");
         self.game.repeats_earlier_move(position, id)
+    }
+    fn nimber(&mut self) -> Option<u32> {
+        let position = self.path.last().expect("the root stays");
+        self.game.cheap_nimber(position)
+    }
+    fn moves_to_nimber(&mut self, target: u32, first: u32, out: &mut Vec<u32>) {
+        let position = self.path.last().expect("the root stays");
+        self.game.moves_to_nimber(position, target, first, out);
     }
     fn enter(&mut self, id: u32) -> Result<(), GameError> {
         let next = self

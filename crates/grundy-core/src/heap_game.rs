@@ -573,6 +573,30 @@ impl MoveTable {
         Ok((index, left, right))
     }
 
+    /// Pushes onto `out`, each plus `first`, the moves of `heaps` that
+    /// change the nimber by `change`, given each size's nimber in `values`.
+    /// Out of the walk, so that every family shares one copy.
+    fn moves_to_nimber(
+        &mut self,
+        heaps: &[u32],
+        values: &[u32],
+        change: u32,
+        runs: Runs,
+        (first, out): (u32, &mut Vec<u32>),
+    ) {
+        let mut id = first;
+        for &size in heaps {
+            let wanted = change ^ values[size as usize];
+            let (count, runs) = self.moves(size, runs);
+            for (local, (_, left, right)) in placements(&runs, size).enumerate() {
+                if values[left as usize] ^ values[right as usize] == wanted {
+                    out.push(id + local as u32);
+                }
+            }
+            id += count;
+        }
+    }
+
     /// The counters move `local` of a heap of `size` leaves before and
     /// after the ones it takes; `local` is below the heap's move count.
     fn placement(&mut self, size: u32, mut local: u32, runs: Runs) -> (u32, u32) {
@@ -843,6 +867,10 @@ struct HeapWalk<'a, F: HeapFamily> {
     /// The heaps as the key writes them.
     sum: UnorderedSum,
     moves: u32,
+    /// Each heap size's nimber through the largest heap (moves only make
+    /// heaps smaller), for a search to order its moves by; none past
+    /// [`TABLED_SIZES`], where a heap has too many moves to look through.
+    values: Option<Vec<u32>>,
     /// Where the last move asked about was: the heap's index and the
     /// number of the heap's first move. A search asks about moves in
     /// order, so the next is found from there.
@@ -865,7 +893,10 @@ struct Step {
 impl<'a, F: HeapFamily> HeapWalk<'a, F> {
     fn new(game: &'a mut HeapGame<F>, position: HeapPosition) -> HeapWalk<'a, F> {
         let moves = game.option_count(&position);
+        let largest = position.heaps.iter().copied().max().unwrap_or(0) as usize;
+        let values = (largest < TABLED_SIZES).then(|| game.known.through_largest(&position));
         HeapWalk {
+            values,
             game,
             rule: position.rule,
             sum: heaps::key_sum(&position.heaps),
@@ -906,6 +937,22 @@ impl<F: HeapFamily> Walk for HeapWalk<'_, F> {
     }
     fn moves(&mut self) -> u32 {
         self.moves
+    }
+    fn nimber(&mut self) -> Option<u32> {
+        let values = self.values.as_ref()?;
+        Some(
+            self.heaps
+                .iter()
+                .fold(0, |sum, &h| sum ^ values[h as usize]),
+        )
+    }
+    fn moves_to_nimber(&mut self, target: u32, first: u32, out: &mut Vec<u32>) {
+        let Some(total) = self.nimber() else {
+            return;
+        };
+        let values = self.values.as_ref().expect("known with the nimber");
+        let table = self.game.moves.of(&self.rule);
+        table.moves_to_nimber(&self.heaps, values, target ^ total, F::runs, (first, out));
     }
     fn move_cost(&self) -> usize {
         <HeapGame<F> as Game>::WORK_PER_MOVE_LISTED

@@ -6,6 +6,7 @@
 use crate::analysis::{MisereReport, Outcome, TreeNode};
 use crate::game::{GameError, Walk};
 use crate::key::KeyHasher;
+use std::ops::Range;
 
 /// Positions the playground searches before it says a position is too
 /// large: about a quarter of a second in the browser.
@@ -144,8 +145,16 @@ impl Memo {
     }
 }
 
+/// The most moves a position lists to try first: normal play wins by few
+/// moves in most positions, and a long path then holds little.
+const MAX_FIRST: usize = 16;
+
 /// One position on the search's path: its key, how many moves it has, the
-/// next to try, and whether one already leads to a position the opponent loses.
+/// next to try, and whether one already leads to a position the opponent
+/// loses. It tries first the moves to a position of nimber 0, where the
+/// walk knows nimbers: misère play wins by normal play's winning moves in
+/// most positions of sums of tame and nearly tame games, and the sooner a
+/// search finds a winning move, the fewer positions it reaches.
 struct Frame {
     key: u128,
     /// The bytes its key took to write, counted against [`MAX_PATH_BYTES`].
@@ -153,6 +162,35 @@ struct Frame {
     moves: u32,
     next: u32,
     wins: bool,
+    /// Where the moves it tries first are in the search's list of them.
+    first: Range<usize>,
+    /// How many of those it has tried, and how many of them the moves in
+    /// order have passed: each is skipped when its turn comes again.
+    tried_first: usize,
+    passed: usize,
+}
+
+impl Frame {
+    /// The next move to try, if any is left: first those listed, then the
+    /// others in order.
+    fn next_move(&mut self, listed: &[u32]) -> Option<u32> {
+        let first = &listed[self.first.clone()];
+        if let Some(&id) = first.get(self.tried_first) {
+            self.tried_first += 1;
+            return Some(id);
+        }
+        while self.next < self.moves {
+            let id = self.next;
+            self.next += 1;
+            while first.get(self.passed).is_some_and(|&f| f < id) {
+                self.passed += 1;
+            }
+            if first.get(self.passed) != Some(&id) {
+                return Some(id);
+            }
+        }
+        None
+    }
 }
 
 /// Exhaustive misère search over a game tree. Its budget bounds the
@@ -200,22 +238,21 @@ impl Search {
         if let Some(known) = self.memo.get(root) {
             return Ok(known);
         }
-        let moves = session.moves();
-        self.work += listing(session, moves);
         let mut path_bytes = bytes;
-        let mut stack = vec![Frame {
-            key: root,
-            bytes,
-            moves,
-            next: 0,
-            wins: false,
-        }];
+        let mut listed = Vec::new();
+        let mut stack = vec![self.frame(session, (root, bytes), &mut listed)];
         loop {
             let top = stack.last_mut().expect("the root stays until the end");
-            if top.wins || top.next == top.moves {
+            let next = if top.wins {
+                None
+            } else {
+                top.next_move(&listed)
+            };
+            let Some(id) = next else {
                 // With no move at all, the opponent made the last one and lost.
                 let result = top.moves == 0 || top.wins;
                 path_bytes -= top.bytes;
+                listed.truncate(top.first.start);
                 self.memo.insert(top.key, result);
                 stack.pop();
                 let Some(parent) = stack.last_mut() else {
@@ -224,9 +261,7 @@ impl Search {
                 session.leave();
                 parent.wins |= !result;
                 continue;
-            }
-            let id = top.next;
-            top.next += 1;
+            };
             if session.repeats(id) {
                 continue;
             }
@@ -254,16 +289,37 @@ impl Search {
                 stack.last_mut().expect("just used").wins |= !known;
                 continue;
             }
-            let moves = session.moves();
-            self.work += listing(session, moves);
             path_bytes += bytes;
-            stack.push(Frame {
-                key,
-                bytes,
-                moves,
-                next: 0,
-                wins: false,
-            });
+            stack.push(self.frame(session, (key, bytes), &mut listed));
+        }
+    }
+
+    /// The frame of the session's current position, its moves to try
+    /// first pushed onto `listed`. Finding them takes a look at each move,
+    /// counted as one unit of work.
+    fn frame(
+        &mut self,
+        session: &mut dyn Walk,
+        (key, bytes): (u128, usize),
+        listed: &mut Vec<u32>,
+    ) -> Frame {
+        let moves = session.moves();
+        self.work += listing(session, moves);
+        let start = listed.len();
+        if session.nimber().is_some_and(|nimber| nimber != 0) {
+            self.work += moves as usize;
+            session.moves_to_nimber(0, 0, listed);
+            listed.truncate(start + MAX_FIRST);
+        }
+        Frame {
+            key,
+            bytes,
+            moves,
+            next: 0,
+            wins: false,
+            first: start..listed.len(),
+            tried_first: 0,
+            passed: 0,
         }
     }
 

@@ -136,6 +136,7 @@ fn assert_walk_agrees(game: &str, session: &mut Box<dyn AnySession>) {
         .take(12)
         .collect();
     let moves = session.analysis().moves.len() as u32;
+    assert_walk_knows_nimbers(game, session);
     let keys: Vec<u128> = {
         let mut walk = session.walk();
         assert_eq!(walk.moves(), moves, "{game}: the walk's moves");
@@ -169,6 +170,31 @@ fn assert_walk_agrees(game: &str, session: &mut Box<dyn AnySession>) {
                 session.text()
             );
         }
+    }
+}
+
+/// Where a walk knows the position's nimber, it is the analysis's, and
+/// the moves it lists to each nimber are exactly those the analysis says
+/// lead there, past an offset.
+fn assert_walk_knows_nimbers(game: &str, session: &mut Box<dyn AnySession>) {
+    let analysis = session.analysis().clone();
+    let mut walk = session.walk();
+    let Some(nimber) = walk.nimber() else {
+        return;
+    };
+    assert_eq!(nimber, analysis.nimber.0, "{game}: the walk's nimber");
+    let mut targets: Vec<u32> = analysis.moves.iter().map(|m| m.after.0).collect();
+    targets.extend([0, nimber, nimber + 1]);
+    for target in targets {
+        let expected: Vec<u32> = analysis
+            .moves
+            .iter()
+            .filter(|m| m.after.0 == target)
+            .map(|m| m.id + 5)
+            .collect();
+        let mut listed = Vec::new();
+        walk.moves_to_nimber(target, 5, &mut listed);
+        assert_eq!(listed, expected, "{game}: moves to *{target}");
     }
 }
 

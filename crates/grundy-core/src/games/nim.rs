@@ -101,6 +101,24 @@ impl Game for Nim {
         )
     }
 
+    fn cheap_nimber(&mut self, heaps: &Heaps) -> Option<u32> {
+        Some(heaps.iter().fold(0, |sum, &h| sum ^ h))
+    }
+
+    /// Each heap has at most one move to a given nimber: to the size that
+    /// leaves it.
+    fn moves_to_nimber(&mut self, heaps: &Heaps, target: u32, first: u32, out: &mut Vec<u32>) {
+        let total = heaps.iter().fold(0, |sum, &h| sum ^ h);
+        let mut id = first;
+        for &size in heaps {
+            let leave = target ^ total ^ size;
+            if leave < size {
+                out.push(id + leave);
+            }
+            id += size;
+        }
+    }
+
     fn option_count(&mut self, heaps: &Heaps) -> u32 {
         heaps
             .iter()

@@ -567,6 +567,22 @@ impl Walk for SumWalk<'_> {
     fn moves(&mut self) -> u32 {
         self.current.iter().map(|part| part.moves).sum()
     }
+    fn nimber(&mut self) -> Option<u32> {
+        self.parts
+            .iter_mut()
+            .try_fold(0, |sum, part| Some(sum ^ part.nimber()?))
+    }
+    fn moves_to_nimber(&mut self, target: u32, first: u32, out: &mut Vec<u32>) {
+        let Some(total) = self.nimber() else {
+            return;
+        };
+        let mut id = first;
+        for (part, now) in self.parts.iter_mut().zip(&self.current) {
+            let own = part.nimber().expect("every part's is known");
+            part.moves_to_nimber(target ^ total ^ own, id, out);
+            id += now.moves;
+        }
+    }
     /// A move is found in the part it is in, as that part finds it.
     fn move_cost(&self) -> usize {
         self.parts
