@@ -8,7 +8,8 @@
 use grundy_core::game::Walk;
 use grundy_core::key::KeyHasher;
 use grundy_core::rng::Rng;
-use grundy_core::{games, AnySession, Edit};
+use grundy_core::{games, AnySession, Edit, Outcome};
+use std::collections::HashMap;
 
 /// Positions checked per game.
 const POSITIONS: usize = 10_000;
@@ -198,6 +199,64 @@ fn assert_walk_knows_nimbers(game: &str, session: &mut Box<dyn AnySession>) {
     }
 }
 
+/// Whether the player to move wins under misère play, by playing every
+/// move through the session: no walk, no key and no order of moves, so
+/// nothing the engine's search relies on. None past `cap` positions.
+fn misere_wins_by_play(
+    session: &mut Box<dyn AnySession>,
+    memo: &mut HashMap<String, bool>,
+    cap: usize,
+) -> Option<bool> {
+    let text = session.text();
+    if let Some(&wins) = memo.get(&text) {
+        return Some(wins);
+    }
+    if memo.len() >= cap {
+        return None;
+    }
+    let moves = session.analysis().moves.len() as u32;
+    let mut wins = moves == 0;
+    for id in 0..moves {
+        session.play(id).unwrap();
+        let child = misere_wins_by_play(session, memo, cap);
+        session.undo();
+        if !child? {
+            wins = true;
+            break;
+        }
+    }
+    memo.insert(text, wins);
+    Some(wins)
+}
+
+/// The most moves, and positions, of a position whose misère outcome is
+/// checked by playing every move: each of those positions is analysed in
+/// full, which for some games (a grid of coins) takes milliseconds.
+const MISERE_CHECK_MOVES: usize = 30;
+const MISERE_CHECK_POSITIONS: usize = 300;
+
+/// The misère outcome the engine gives, by its search or a closed form,
+/// is the one playing every move gives, where that takes few positions.
+fn assert_misere_agrees(game: &str, session: &mut Box<dyn AnySession>) {
+    let text = session.text();
+    let Ok(report) = games::misere_report(game, &text, 100_000) else {
+        return;
+    };
+    let Some(outcome) = report.outcome else {
+        return;
+    };
+    if session.analysis().moves.len() > MISERE_CHECK_MOVES {
+        return;
+    }
+    if let Some(wins) = misere_wins_by_play(session, &mut HashMap::new(), MISERE_CHECK_POSITIONS) {
+        assert_eq!(
+            outcome == Outcome::Next,
+            wins,
+            "{game}: misère play of\n{text}"
+        );
+    }
+}
+
 /// The walk's key where it is.
 fn key_of(walk: &mut dyn Walk) -> u128 {
     let mut key = KeyHasher::default();
@@ -270,6 +329,9 @@ fn walk(game: &str, seed: u64) -> Vec<String> {
         }
         if step % 7 == 0 {
             texts.push(session.text());
+        }
+        if step % 250 == 0 {
+            assert_misere_agrees(game, &mut session);
         }
     }
     texts

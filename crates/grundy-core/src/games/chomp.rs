@@ -10,6 +10,7 @@ use crate::game::{
     painted_cell, unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample,
 };
 use crate::input::Scanner;
+use crate::key::KeyHasher;
 use crate::nimber::{MexSet, Nimber};
 use crate::rng::Rng;
 
@@ -247,6 +248,13 @@ impl Game for Chomp {
     fn format(&self, bar: &Bar) -> String {
         let lengths: Vec<String> = bar.iter().map(u32::to_string).collect();
         format!("{}\n", lengths.join(" "))
+    }
+
+    /// The rows' lengths in order, as words rather than text.
+    fn write_key(&self, bar: &Bar, key: &mut KeyHasher) {
+        for &length in bar {
+            key.write_u64(u64::from(length));
+        }
     }
 
     fn nimber(&mut self, bar: &Bar) -> Nimber {

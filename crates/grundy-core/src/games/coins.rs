@@ -9,6 +9,7 @@ use crate::game::{
     new_grid_size, painted_cell, unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample,
 };
 use crate::input::{lines, BYTE_ORDER_MARK};
+use crate::key::KeyHasher;
 use crate::nimber::Nimber;
 use crate::rng::Rng;
 
@@ -194,6 +195,14 @@ impl Game for Coins {
     fn format(&self, row: &Row) -> String {
         let coins: String = row.heads.iter().map(|&h| coin_tiles::letter(h)).collect();
         format!("{}\n{coins}\n", row.rule.name())
+    }
+
+    /// Where the heads are, as words rather than text; a search never
+    /// changes the row's rule or length.
+    fn write_key(&self, row: &Row, key: &mut KeyHasher) {
+        for coin in heads_at(row) {
+            key.write_u64(u64::from(coin));
+        }
     }
 
     fn nimber(&mut self, row: &Row) -> Nimber {

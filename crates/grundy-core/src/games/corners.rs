@@ -10,6 +10,7 @@ use crate::game::{
     new_grid_size, painted_cell, unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample,
 };
 use crate::input::bare_grid;
+use crate::key::KeyHasher;
 use crate::nimber::{nim_product, Nimber};
 use crate::rng::Rng;
 
@@ -75,6 +76,14 @@ impl Game for Corners {
                     .collect::<String>()
             })
             .collect()
+    }
+
+    /// Where the heads are, as words rather than text; a search never
+    /// changes the grid's shape.
+    fn write_key(&self, grid: &Grid, key: &mut KeyHasher) {
+        for (index, _) in grid.heads.iter().enumerate().filter(|&(_, &h)| h) {
+            key.write_u64(index as u64);
+        }
     }
 
     fn nimber(&mut self, grid: &Grid) -> Nimber {

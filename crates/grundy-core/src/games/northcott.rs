@@ -7,6 +7,7 @@ use crate::analysis::{
 };
 use crate::game::{unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample};
 use crate::input::Scanner;
+use crate::key::KeyHasher;
 use crate::nimber::Nimber;
 use crate::rng::Rng;
 
@@ -100,6 +101,36 @@ impl Game for Northcott {
 
     fn nimber(&mut self, rows: &Vec<Row>) -> Nimber {
         rows.iter().map(|r| Nimber(r.gap())).sum()
+    }
+
+    /// The rows' widths and counters, as words rather than text.
+    fn write_key(&self, rows: &Vec<Row>, key: &mut KeyHasher) {
+        for row in rows {
+            key.write_u64(u64::from(row.width) << 32 | u64::from(row.left));
+            key.write_u64(u64::from(row.right));
+        }
+    }
+
+    fn cheap_nimber(&mut self, rows: &Vec<Row>) -> Option<u32> {
+        Some(self.nimber(rows).0)
+    }
+
+    /// A row's gap shrinks to `t` when its left counter moves to the
+    /// square `t + 1` left of the right one, or its right counter to the
+    /// square `t + 1` right of the left one: moves 2(gap − 1 − t) and
+    /// 2t + 1 of the row.
+    fn moves_to_nimber(&mut self, rows: &Vec<Row>, target: u32, first: u32, out: &mut Vec<u32>) {
+        let total = self.nimber(rows).0;
+        let mut id = first;
+        for row in rows {
+            let gap = row.gap();
+            let wanted = target ^ total ^ gap;
+            if wanted < gap {
+                let (by_left, by_right) = (2 * (gap - 1 - wanted), 2 * wanted + 1);
+                out.extend([id + by_left.min(by_right), id + by_left.max(by_right)]);
+            }
+            id += 2 * gap;
+        }
     }
 
     fn option_count(&mut self, rows: &Vec<Row>) -> u32 {

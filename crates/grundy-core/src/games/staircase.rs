@@ -6,6 +6,7 @@
 use crate::analysis::{Analysis, Board, Component, Edit, MoveInfo, Region};
 use crate::game::{unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample};
 use crate::heaps::{self, MAX_HEAPS};
+use crate::key::KeyHasher;
 use crate::nimber::Nimber;
 use crate::rng::Rng;
 
@@ -52,6 +53,13 @@ impl Game for Staircase {
 
     fn format(&self, sizes: &Vec<u32>) -> String {
         heaps::write_sizes(sizes)
+    }
+
+    /// The steps' coins in order, as words rather than text.
+    fn write_key(&self, steps: &Vec<u32>, key: &mut KeyHasher) {
+        for &coins in steps {
+            key.write_u64(u64::from(coins));
+        }
     }
 
     fn nimber(&mut self, steps: &Vec<u32>) -> Nimber {

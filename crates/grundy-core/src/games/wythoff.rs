@@ -10,6 +10,7 @@ use crate::game::{
     painted_cell, unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample,
 };
 use crate::input::Scanner;
+use crate::key::KeyHasher;
 use crate::nimber::Nimber;
 use crate::rng::Rng;
 
@@ -190,6 +191,14 @@ impl Game for Wythoff {
 
     fn format(&self, queens: &Vec<Queen>) -> String {
         queens.iter().map(|(x, y)| format!("{x} {y}\n")).collect()
+    }
+
+    /// The queens' squares, as words rather than text.
+    fn write_key(&self, queens: &Vec<Queen>, key: &mut KeyHasher) {
+        for &(x, y) in queens {
+            key.write_u64(x);
+            key.write_u64(y);
+        }
     }
 
     fn nimber(&mut self, queens: &Vec<Queen>) -> Nimber {
