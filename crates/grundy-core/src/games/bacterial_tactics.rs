@@ -19,6 +19,7 @@ use crate::game::{
     new_grid_size, painted_cell, unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample,
 };
 use crate::input::{grid_rows, Scanner};
+use crate::key::KeyHasher;
 use crate::nimber::{MexSet, Nimber};
 use crate::rect_table::{
     bit_range, encode, set_bits, split_along_lines, Block, Changed, RectTable,
@@ -654,6 +655,12 @@ impl Game for BacterialTactics {
             out.push('\n');
         }
         out
+    }
+
+    /// The tiles, without the text around them; a search never changes
+    /// the board's shape.
+    fn write_key(&self, position: &Position, key: &mut KeyHasher) {
+        key.write_bytes(&position.cells);
     }
 
     fn answer(&mut self, position: &Position) -> Result<String, GameError> {

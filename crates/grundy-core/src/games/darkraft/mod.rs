@@ -30,6 +30,7 @@ use crate::game::{
     new_grid_size, painted_cell, unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample,
 };
 use crate::input::{counted, grid_rows, Scanner};
+use crate::key::KeyHasher;
 use crate::nimber::Nimber;
 use crate::rect_table::{split_along_lines, Block};
 use crate::rng::Rng;
@@ -267,6 +268,20 @@ impl Game for Darkraft {
             out.push('\n');
         }
         out
+    }
+
+    /// Which cells are active, a bit each; a move only deactivates cells,
+    /// so the letters and the board's shape are shared by every position
+    /// a search reaches.
+    fn write_key(&self, position: &Position, key: &mut KeyHasher) {
+        for cells in position.active.chunks(64) {
+            key.write_u64(
+                cells
+                    .iter()
+                    .rev()
+                    .fold(0, |word, &on| word << 1 | u64::from(on)),
+            );
+        }
     }
 
     fn answer(&mut self, position: &Position) -> Result<String, GameError> {
