@@ -102,13 +102,13 @@ impl Game for Nim {
     }
 
     fn cheap_nimber(&mut self, heaps: &Heaps) -> Option<u32> {
-        Some(heaps.iter().fold(0, |sum, &h| sum ^ h))
+        Some(self.nimber(heaps).0)
     }
 
     /// Each heap has at most one move to a given nimber: to the size that
     /// leaves it.
     fn moves_to_nimber(&mut self, heaps: &Heaps, target: u32, first: u32, out: &mut Vec<u32>) {
-        let total = heaps.iter().fold(0, |sum, &h| sum ^ h);
+        let total = self.nimber(heaps).0;
         let mut id = first;
         for &size in heaps {
             let leave = target ^ total ^ size;
