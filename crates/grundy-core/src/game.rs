@@ -224,13 +224,13 @@ pub trait Game: Default {
         None
     }
 
-    /// Pushes onto `out`, each plus `first`, the position's moves to a
-    /// position of nimber `target`, in order, where
-    /// [`cheap_nimber`](Game::cheap_nimber) is known.
-    fn moves_to_nimber(
+    /// Pushes onto `out`, each plus `first`, the position's moves that
+    /// change its nimber by `change` (to the nimber ⊕ `change`), in order,
+    /// where [`cheap_nimber`](Game::cheap_nimber) is known.
+    fn moves_changing_nimber(
         &mut self,
         _position: &Self::Position,
-        _target: u32,
+        _change: u32,
         _first: u32,
         _out: &mut Vec<u32>,
     ) {
@@ -369,10 +369,11 @@ pub trait Walk {
     fn nimber(&mut self) -> Option<u32> {
         None
     }
-    /// Pushes onto `out`, each plus `first`, the moves to a position whose
-    /// nimber is `target`, in order; only a walk that knows its
-    /// [`nimber`](Self::nimber) lists any.
-    fn moves_to_nimber(&mut self, _target: u32, _first: u32, _out: &mut Vec<u32>) {}
+    /// Pushes onto `out`, each plus `first`, the moves that change the
+    /// nimber by `change`, in order; only a walk that knows its
+    /// [`nimber`](Self::nimber) lists any. A change, not the nimber
+    /// reached, so that a sum passes it to each part as it is.
+    fn moves_changing_nimber(&mut self, _change: u32, _first: u32, _out: &mut Vec<u32>) {}
     fn enter(&mut self, id: u32) -> Result<(), GameError>;
     fn leave(&mut self);
 }
@@ -422,9 +423,10 @@ impl<G: Game> Walk for PositionWalk<'_, G> {
         let position = self.path.last().expect("the root stays");
         self.game.cheap_nimber(position)
     }
-    fn moves_to_nimber(&mut self, target: u32, first: u32, out: &mut Vec<u32>) {
+    fn moves_changing_nimber(&mut self, change: u32, first: u32, out: &mut Vec<u32>) {
         let position = self.path.last().expect("the root stays");
-        self.game.moves_to_nimber(position, target, first, out);
+        self.game
+            .moves_changing_nimber(position, change, first, out);
     }
     fn enter(&mut self, id: u32) -> Result<(), GameError> {
         let next = self

@@ -576,7 +576,7 @@ impl MoveTable {
     /// Pushes onto `out`, each plus `first`, the moves of `heaps` that
     /// change the nimber by `change`, given each size's nimber in `values`.
     /// Out of the walk, so that every family shares one copy.
-    fn moves_to_nimber(
+    fn moves_changing_nimber(
         &mut self,
         heaps: &[u32],
         values: &[u32],
@@ -946,13 +946,12 @@ impl<F: HeapFamily> Walk for HeapWalk<'_, F> {
                 .fold(0, |sum, &h| sum ^ values[h as usize]),
         )
     }
-    fn moves_to_nimber(&mut self, target: u32, first: u32, out: &mut Vec<u32>) {
-        let Some(total) = self.nimber() else {
+    fn moves_changing_nimber(&mut self, change: u32, first: u32, out: &mut Vec<u32>) {
+        let Some(values) = &self.values else {
             return;
         };
-        let values = self.values.as_ref().expect("known with the nimber");
         let table = self.game.moves.of(&self.rule);
-        table.moves_to_nimber(&self.heaps, values, target ^ total, F::runs, (first, out));
+        table.moves_changing_nimber(&self.heaps, values, change, F::runs, (first, out));
     }
     fn move_cost(&self) -> usize {
         <HeapGame<F> as Game>::WORK_PER_MOVE_LISTED

@@ -306,9 +306,9 @@ impl Search {
         let moves = session.moves();
         self.work += listing(session, moves);
         let start = listed.len();
-        if session.nimber().is_some_and(|nimber| nimber != 0) {
+        if let Some(nimber @ 1..) = session.nimber() {
             self.work += moves as usize;
-            session.moves_to_nimber(0, 0, listed);
+            session.moves_changing_nimber(nimber, 0, listed);
             listed.truncate(start + MAX_FIRST);
         }
         Frame {

@@ -175,8 +175,8 @@ fn assert_walk_agrees(game: &str, session: &mut Box<dyn AnySession>) {
 }
 
 /// Where a walk knows the position's nimber, it is the analysis's, and
-/// the moves it lists to each nimber are exactly those the analysis says
-/// lead there, past an offset.
+/// the moves it lists as changing it to each nimber are exactly those the
+/// analysis says lead there, past an offset.
 fn assert_walk_knows_nimbers(game: &str, session: &mut Box<dyn AnySession>) {
     let analysis = session.analysis().clone();
     let mut walk = session.walk();
@@ -194,7 +194,7 @@ fn assert_walk_knows_nimbers(game: &str, session: &mut Box<dyn AnySession>) {
             .map(|m| m.id + 5)
             .collect();
         let mut listed = Vec::new();
-        walk.moves_to_nimber(target, 5, &mut listed);
+        walk.moves_changing_nimber(target ^ nimber, 5, &mut listed);
         assert_eq!(listed, expected, "{game}: moves to *{target}");
     }
 }

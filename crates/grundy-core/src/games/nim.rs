@@ -105,13 +105,18 @@ impl Game for Nim {
         Some(self.nimber(heaps).0)
     }
 
-    /// Each heap has at most one move to a given nimber: to the size that
-    /// leaves it.
-    fn moves_to_nimber(&mut self, heaps: &Heaps, target: u32, first: u32, out: &mut Vec<u32>) {
-        let total = self.nimber(heaps).0;
+    /// Each heap has at most one move that changes the nimber by a given
+    /// amount: to its size ⊕ that amount, when that is smaller.
+    fn moves_changing_nimber(
+        &mut self,
+        heaps: &Heaps,
+        change: u32,
+        first: u32,
+        out: &mut Vec<u32>,
+    ) {
         let mut id = first;
         for &size in heaps {
-            let leave = target ^ total ^ size;
+            let leave = size ^ change;
             if leave < size {
                 out.push(id + leave);
             }

@@ -119,12 +119,17 @@ impl Game for Northcott {
     /// square `t + 1` left of the right one, or its right counter to the
     /// square `t + 1` right of the left one: moves 2(gap − 1 − t) and
     /// 2t + 1 of the row.
-    fn moves_to_nimber(&mut self, rows: &Vec<Row>, target: u32, first: u32, out: &mut Vec<u32>) {
-        let total = self.nimber(rows).0;
+    fn moves_changing_nimber(
+        &mut self,
+        rows: &Vec<Row>,
+        change: u32,
+        first: u32,
+        out: &mut Vec<u32>,
+    ) {
         let mut id = first;
         for row in rows {
             let gap = row.gap();
-            let wanted = target ^ total ^ gap;
+            let wanted = gap ^ change;
             if wanted < gap {
                 let (by_left, by_right) = (2 * (gap - 1 - wanted), 2 * wanted + 1);
                 out.extend([id + by_left.min(by_right), id + by_left.max(by_right)]);

@@ -572,14 +572,11 @@ impl Walk for SumWalk<'_> {
             .iter_mut()
             .try_fold(0, |sum, part| Some(sum ^ part.nimber()?))
     }
-    fn moves_to_nimber(&mut self, target: u32, first: u32, out: &mut Vec<u32>) {
-        let Some(total) = self.nimber() else {
-            return;
-        };
+    /// A move changes the sum's nimber by what it changes its part's.
+    fn moves_changing_nimber(&mut self, change: u32, first: u32, out: &mut Vec<u32>) {
         let mut id = first;
         for (part, now) in self.parts.iter_mut().zip(&self.current) {
-            let own = part.nimber().expect("every part's is known");
-            part.moves_to_nimber(target ^ total ^ own, id, out);
+            part.moves_changing_nimber(change, id, out);
             id += now.moves;
         }
     }
