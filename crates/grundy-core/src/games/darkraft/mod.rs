@@ -35,6 +35,7 @@ use crate::nimber::Nimber;
 use crate::rect_table::{split_along_lines, Block};
 use crate::rng::Rng;
 use rotated::{pieces, Class};
+use std::sync::Arc;
 use table::{ClassTable, Earlier};
 
 mod letters;
@@ -49,16 +50,80 @@ pub const MAX_SIDE: usize = 40;
 pub struct Position {
     n: usize,
     m: usize,
-    /// Row-major letters, uppercase: `L`, `R` or `X`.
-    letters: Vec<u8>,
-    active: Vec<bool>,
+    /// Row-major letters, uppercase: `L`, `R` or `X`. Play never changes
+    /// them, so every position a search reaches shares them.
+    letters: Arc<[u8]>,
+    active: Active,
     /// Per parity class, the rotated rectangles still holding active cells.
     blocks: [Vec<Block>; 2],
 }
 
+/// Which cells are active, a bit each in row-major order: a move only
+/// clears cells, so a search copies and keys a few dozen words a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Active(Vec<u64>);
+
+impl Active {
+    fn new(cells: &[bool]) -> Active {
+        Active(
+            cells
+                .chunks(64)
+                .map(|chunk| {
+                    chunk
+                        .iter()
+                        .rev()
+                        .fold(0, |word, &on| word << 1 | u64::from(on))
+                })
+                .collect(),
+        )
+    }
+
+    fn contains(&self, cell: usize) -> bool {
+        self.0[cell / 64] >> (cell % 64) & 1 == 1
+    }
+
+    fn clear(&mut self, cell: usize) {
+        self.0[cell / 64] &= !(1 << (cell % 64));
+    }
+
+    fn len(&self) -> u32 {
+        self.0.iter().map(|word| word.count_ones()).sum()
+    }
+
+    /// The active cells in order.
+    fn cells(&self) -> impl Iterator<Item = usize> + '_ {
+        self.0.iter().enumerate().flat_map(|(index, &word)| {
+            std::iter::successors((word != 0).then_some(word), |&rest| {
+                let rest = rest & (rest - 1);
+                (rest != 0).then_some(rest)
+            })
+            .map(move |rest| 64 * index + rest.trailing_zeros() as usize)
+        })
+    }
+
+    /// The `k`-th active cell, counting whole words at a time.
+    fn nth(&self, mut k: usize) -> Option<usize> {
+        for (index, &word) in self.0.iter().enumerate() {
+            let count = word.count_ones() as usize;
+            if k < count {
+                let mut rest = word;
+                for _ in 0..k {
+                    rest &= rest - 1;
+                }
+                return Some(64 * index + rest.trailing_zeros() as usize);
+            }
+            k -= count;
+        }
+        None
+    }
+}
+
+/// Each class's table and the board it was built for: its size and letters.
+type Tables = (usize, usize, Arc<[u8]>, [ClassTable; 2]);
+
 #[derive(Default)]
 pub struct Darkraft {
-    tables: Option<(usize, usize, Vec<u8>, [ClassTable; 2])>,
+    tables: Option<Tables>,
 }
 
 impl Darkraft {
@@ -69,7 +134,7 @@ impl Darkraft {
             Some((n, m, letters, tables)) => {
                 *n != position.n
                     || *m != position.m
-                    || *letters != position.letters
+                    || letters != &position.letters
                     || (0..2).any(|p| position.blocks[p].iter().any(|&b| !tables[p].knows(b)))
             }
             None => true,
@@ -78,7 +143,7 @@ impl Darkraft {
             let (n, m) = (position.n, position.m);
             let (before, mut earlier) = match self.tables.take() {
                 Some((bn, bm, before, tables)) if (bn, bm) == (n, m) => (before, tables.map(Some)),
-                _ => (Vec::new(), [None, None]),
+                _ => (Arc::from([]), [None, None]),
             };
             let tables = [0, 1].map(|p| {
                 let class = Class::new(p, n, m);
@@ -121,9 +186,11 @@ impl Darkraft {
 
 /// Every active cell, row-major: the moves, in the order they are numbered.
 fn active_cells(position: &Position) -> impl Iterator<Item = (usize, usize)> + '_ {
-    (0..position.n)
-        .flat_map(move |i| (0..position.m).map(move |j| (i, j)))
-        .filter(|&(i, j)| position.active[i * position.m + j])
+    let m = position.m;
+    position
+        .active
+        .cells()
+        .map(move |cell| (cell / m, cell % m))
 }
 
 /// Splits each class along fully inactive rotated lines into rectangles.
@@ -188,13 +255,13 @@ fn active_blocks(n: usize, m: usize, active: &[bool]) -> Result<[Vec<Block>; 2],
 
 fn new_position(n: usize, m: usize, tiles: Vec<u8>) -> Result<Position, GameError> {
     let active: Vec<bool> = tiles.iter().map(u8::is_ascii_uppercase).collect();
-    let letters: Vec<u8> = tiles.iter().map(u8::to_ascii_uppercase).collect();
+    let letters: Arc<[u8]> = tiles.iter().map(u8::to_ascii_uppercase).collect();
     let blocks = active_blocks(n, m, &active)?;
     Ok(Position {
         n,
         m,
         letters,
-        active,
+        active: Active::new(&active),
         blocks,
     })
 }
@@ -274,13 +341,8 @@ impl Game for Darkraft {
     /// so the letters and the board's shape are shared by every position
     /// a search reaches.
     fn write_key(&self, position: &Position, key: &mut KeyHasher) {
-        for cells in position.active.chunks(64) {
-            key.write_u64(
-                cells
-                    .iter()
-                    .rev()
-                    .fold(0, |word, &on| word << 1 | u64::from(on)),
-            );
+        for &word in &position.active.0 {
+            key.write_u64(word);
         }
     }
 
@@ -300,7 +362,10 @@ impl Game for Darkraft {
                     .flat_map(|x| (block.left..block.right).map(move |y| (x, y)))
                     .filter_map(|(x, y)| {
                         let (i, j) = class.cell(x, y, n, m)?;
-                        position.active[i * m + j].then_some((x, y, [i as u32, j as u32]))
+                        position
+                            .active
+                            .contains(i * m + j)
+                            .then_some((x, y, [i as u32, j as u32]))
                     })
                     .collect();
                 // The turned size of the cells themselves: a rectangle a move
@@ -368,21 +433,23 @@ impl Game for Darkraft {
     }
 
     fn option_count(&mut self, position: &Position) -> u32 {
-        active_cells(position).count() as u32
+        position.active.len()
     }
 
     fn play(&mut self, position: &Position, move_id: u32) -> Result<Position, GameError> {
-        let (i, j) = active_cells(position)
+        let (n, m) = (position.n, position.m);
+        let cell = position
+            .active
             .nth(move_id as usize)
             .ok_or_else(|| unknown_move(move_id))?;
-        let (n, m) = (position.n, position.m);
+        let (i, j) = (cell / m, cell % m);
         let (parity, index, x, y) = Darkraft::locate(position, i, j);
         let class = Class::new(parity, n, m);
         let block = position.blocks[parity][index];
         let letter = position.letters[i * m + j];
         let mut next = position.clone();
-        for [ci, cj] in wave_cells(&class, block, letter, x, y, n, m) {
-            next.active[ci as usize * m + cj as usize] = false;
+        for (ci, cj) in wave(&class, block, letter, x, y, n, m) {
+            next.active.clear(ci * m + cj);
         }
         let blocks = &mut next.blocks[parity];
         blocks.remove(index);
@@ -391,7 +458,7 @@ impl Game for Darkraft {
                 (piece.left..piece.right).any(|py| {
                     class
                         .cell(px, py, n, m)
-                        .is_some_and(|(a, b)| next.active[a * m + b])
+                        .is_some_and(|(a, b)| next.active.contains(a * m + b))
                 })
             });
             if !piece.is_empty() && holds_active {
@@ -412,7 +479,7 @@ impl Game for Darkraft {
                         "paint with 'L', 'R' or 'X', not '{tile}'"
                     )));
                 }
-                let mut letters = position.letters.clone();
+                let mut letters = position.letters.to_vec();
                 letters[cell] = tile as u8;
                 new_position(n, m, letters)
             }
@@ -468,14 +535,33 @@ impl Darkraft {
 
 fn tile(position: &Position, i: usize, j: usize) -> char {
     let letter = position.letters[i * position.m + j] as char;
-    if position.active[i * position.m + j] {
+    if position.active.contains(i * position.m + j) {
         letter
     } else {
         letter.to_ascii_lowercase()
     }
 }
 
-/// The board cells a move deactivates: the cell and its waves' cells.
+/// The board cells a move deactivates: the cell and its waves' cells,
+/// the cell itself twice for an X.
+fn wave(
+    class: &Class,
+    block: Block,
+    letter: u8,
+    x: usize,
+    y: usize,
+    n: usize,
+    m: usize,
+) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let row = (letter != b'R').then(|| (block.left..block.right).map(move |py| (x, py)));
+    let col = (letter != b'L').then(|| (block.top..block.bottom).map(move |px| (px, y)));
+    row.into_iter()
+        .flatten()
+        .chain(col.into_iter().flatten())
+        .filter_map(move |(px, py)| class.cell(px, py, n, m))
+}
+
+/// The board cells a move deactivates, in order, for its footprint.
 fn wave_cells(
     class: &Class,
     block: Block,
@@ -485,13 +571,7 @@ fn wave_cells(
     n: usize,
     m: usize,
 ) -> Vec<[u32; 2]> {
-    let row = (letter != b'R').then(|| (block.left..block.right).map(|py| (x, py)));
-    let col = (letter != b'L').then(|| (block.top..block.bottom).map(|px| (px, y)));
-    let mut cells: Vec<[u32; 2]> = row
-        .into_iter()
-        .flatten()
-        .chain(col.into_iter().flatten())
-        .filter_map(|(px, py)| class.cell(px, py, n, m))
+    let mut cells: Vec<[u32; 2]> = wave(class, block, letter, x, y, n, m)
         .map(|(i, j)| [i as u32, j as u32])
         .collect();
     crate::sort::sort(&mut cells);
