@@ -433,6 +433,12 @@ impl<F: Form> Game for GraphKayles<F> {
         self.value(position.left)
     }
 
+    /// The vertices left, a bit each: play only takes vertices away, so
+    /// every position a search reaches from one shares its graph.
+    fn write_key(&self, position: &Position, key: &mut KeyHasher) {
+        key.write_u64(position.left);
+    }
+
     fn checked_nimber(&mut self, position: &Position) -> Result<Nimber, GameError> {
         self.value_within(position, CONTEST_BUDGET)
     }
