@@ -479,6 +479,21 @@ pub fn cases() -> Vec<BenchCase> {
         name: format!("worst: {}", family.name),
         ..family
     }));
+    // Each game's slowest misère search within the playground's budget.
+    let known: Vec<BenchCase> = cases.iter().cloned().chain(families()).collect();
+    cases.extend(MISERE_WORST.iter().map(|&(game, name)| {
+        let case = known
+            .iter()
+            .find(|case| (case.game, case.name.as_str()) == (game, name))
+            .expect("each game's slowest misère search is a case or a family");
+        BenchCase {
+            name: format!("misère, within the playground's budget: {name}"),
+            work: Work::Misere,
+            budget_ms: 250.0,
+            max_runs: Some(5),
+            ..case.clone()
+        }
+    }));
     // An edit solves only the trees it changes, so its worst case is one
     // tree holding every interval.
     let mut one_tree = vec![(-1, 1_000_001)];
@@ -563,6 +578,21 @@ const WORST: &[(&str, &str)] = &[
     ("string-game", "|S| = 300, 100 words, random ab"),
     ("hackenbush", "1000 edges, a fifth cycles"),
     ("octal", "4.7…7 (32 sevens), 64 heaps of 100"),
+];
+
+/// The position of each game, among the benchmark's cases and families,
+/// whose misère search within the playground's budget takes longest
+/// natively: the page must decide every such search within 250 ms.
+const MISERE_WORST: &[(&str, &str)] = &[
+    ("darkraft", "20×20 all L"),
+    ("hackenbush", "200 edges, trees and cycles"),
+    ("string-game", "|S| = 30, N = 30, ab"),
+    ("chomp", "12 × 12 staircase, 2.7 million tabled"),
+    ("bacterial-tactics", "15×15 5% radioactive"),
+    ("intervals", "200 drawn"),
+    ("cram", "12 × 12 in regions of up to 24 cells"),
+    ("wythoff", "8 queens up to 30 from the corner"),
+    ("arc-kayles", "a 4 × 5 grid graph (20 vertices)"),
 ];
 
 /// Adversarial families at the playground's published limits, for the

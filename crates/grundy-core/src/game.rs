@@ -210,6 +210,14 @@ pub trait Game: Default {
     /// (0); a game that works each move out in full says more.
     const WORK_PER_MOVE_LISTED: usize = 1;
 
+    /// The work, in the same units, of playing any move of `position`
+    /// beyond listing the moves before it: a game whose `play` takes a
+    /// pass over the whole position says what that pass costs. By default
+    /// nothing, as most games' play costs about its key.
+    fn play_work(&self, _position: &Self::Position) -> usize {
+        0
+    }
+
     /// Whether an earlier move of the position leads to the same position
     /// (a mirror image, an equal heap): searches play only the first. By
     /// default no move is said to.
@@ -226,14 +234,16 @@ pub trait Game: Default {
 
     /// Pushes onto `out`, each plus `first`, the position's moves that
     /// change its nimber by `change` (to the nimber ⊕ `change`), in order,
-    /// where [`cheap_nimber`](Game::cheap_nimber) is known.
+    /// where [`cheap_nimber`](Game::cheap_nimber) is known. Returns the
+    /// work that took, in a search's units: the moves or heaps looked at.
     fn moves_changing_nimber(
         &mut self,
         _position: &Self::Position,
         _change: u32,
         _first: u32,
         _out: &mut Vec<u32>,
-    ) {
+    ) -> usize {
+        0
     }
 
     /// The misère outcome and winning moves where theory gives them without
@@ -356,6 +366,11 @@ pub trait Walk {
     fn move_cost(&self) -> usize {
         1
     }
+    /// What playing a move of the current position costs beyond finding
+    /// it, in the same units; see [`Game::play_work`].
+    fn play_cost(&self) -> usize {
+        0
+    }
     /// Whether an earlier move of the current position leads to the same
     /// position, so that a search need not play it.
     fn repeats(&mut self, _id: u32) -> bool {
@@ -372,8 +387,11 @@ pub trait Walk {
     /// Pushes onto `out`, each plus `first`, the moves that change the
     /// nimber by `change`, in order; only a walk that knows its
     /// [`nimber`](Self::nimber) lists any. A change, not the nimber
-    /// reached, so that a sum passes it to each part as it is.
-    fn moves_changing_nimber(&mut self, _change: u32, _first: u32, _out: &mut Vec<u32>) {}
+    /// reached, so that a sum passes it to each part as it is. Returns the
+    /// work that took, as [`Game::moves_changing_nimber`] counts it.
+    fn moves_changing_nimber(&mut self, _change: u32, _first: u32, _out: &mut Vec<u32>) -> usize {
+        0
+    }
     fn enter(&mut self, id: u32) -> Result<(), GameError>;
     fn leave(&mut self);
 }
@@ -415,6 +433,9 @@ impl<G: Game> Walk for PositionWalk<'_, G> {
     fn move_cost(&self) -> usize {
         G::WORK_PER_MOVE_LISTED
     }
+    fn play_cost(&self) -> usize {
+        self.game.play_work(self.current())
+    }
     fn repeats(&mut self, id: u32) -> bool {
         let position = self.path.last().expect("the root stays");
         self.game.repeats_earlier_move(position, id)
@@ -423,10 +444,10 @@ impl<G: Game> Walk for PositionWalk<'_, G> {
         let position = self.path.last().expect("the root stays");
         self.game.cheap_nimber(position)
     }
-    fn moves_changing_nimber(&mut self, change: u32, first: u32, out: &mut Vec<u32>) {
+    fn moves_changing_nimber(&mut self, change: u32, first: u32, out: &mut Vec<u32>) -> usize {
         let position = self.path.last().expect("the root stays");
         self.game
-            .moves_changing_nimber(position, change, first, out);
+            .moves_changing_nimber(position, change, first, out)
     }
     fn enter(&mut self, id: u32) -> Result<(), GameError> {
         let next = self

@@ -574,7 +574,8 @@ impl MoveTable {
     }
 
     /// Pushes onto `out`, each plus `first`, the moves of `heaps` that
-    /// change the nimber by `change`, given each size's nimber in `values`.
+    /// change the nimber by `change`, given each size's nimber in `values`;
+    /// returns how many moves it looked at, every move of every heap.
     /// Out of the walk, so that every family shares one copy.
     fn moves_changing_nimber(
         &mut self,
@@ -583,7 +584,7 @@ impl MoveTable {
         change: u32,
         runs: Runs,
         (first, out): (u32, &mut Vec<u32>),
-    ) {
+    ) -> usize {
         let mut id = first;
         for &size in heaps {
             let wanted = change ^ values[size as usize];
@@ -595,6 +596,7 @@ impl MoveTable {
             }
             id += count;
         }
+        (id - first) as usize
     }
 
     /// The counters move `local` of a heap of `size` leaves before and
@@ -946,12 +948,12 @@ impl<F: HeapFamily> Walk for HeapWalk<'_, F> {
                 .fold(0, |sum, &h| sum ^ values[h as usize]),
         )
     }
-    fn moves_changing_nimber(&mut self, change: u32, first: u32, out: &mut Vec<u32>) {
+    fn moves_changing_nimber(&mut self, change: u32, first: u32, out: &mut Vec<u32>) -> usize {
         let Some(values) = &self.values else {
-            return;
+            return 0;
         };
         let table = self.game.moves.of(&self.rule);
-        table.moves_changing_nimber(&self.heaps, values, change, F::runs, (first, out));
+        table.moves_changing_nimber(&self.heaps, values, change, F::runs, (first, out))
     }
     fn move_cost(&self) -> usize {
         <HeapGame<F> as Game>::WORK_PER_MOVE_LISTED

@@ -9,10 +9,11 @@ use crate::key::KeyHasher;
 use std::ops::Range;
 
 /// Positions the playground searches before it says a position is too
-/// large: about a quarter of a second in the browser.
+/// large: with [`WORK_PER_POSITION`], every game's slowest search among
+/// the benchmark's decides within 250 ms in Chromium (`npm run bench`).
 pub const PLAYGROUND_BUDGET: usize = 100_000;
-/// Positions `grundy outcome --misere` searches: at most about three
-/// seconds natively, and 32 MiB of memo.
+/// Positions `grundy outcome --misere` searches: at most about one and a
+/// half seconds natively for sums of heaps, and 32 MiB of memo.
 pub const CLI_BUDGET: usize = 1_000_000;
 
 /// The most bytes of keys of the positions on a search's path at once.
@@ -30,8 +31,13 @@ pub const MAX_PATH_BYTES: usize = 4 << 20;
 /// and [`STEP_WORK`] more; each position it expands counts its moves. A
 /// budget of positions alone lets positions that are few but large, or that
 /// have many moves each, take minutes. A position searched measures 300
-/// to 1600 (it reaches 3 to 11 others), about as many nanoseconds natively.
-pub const WORK_PER_POSITION: usize = 2048;
+/// to 1600 (it reaches 3 to 11 others), about as many nanoseconds natively;
+/// a game whose play takes a pass over the whole position counts it too
+/// ([`Walk::play_cost`]). A search whose positions measure up to 1024 on
+/// average meets its budget of positions first (sums of Kayles heaps
+/// measure between 640 and 1024); heavier ones stop at the same work, at
+/// most about 110 ms natively in the playground.
+pub const WORK_PER_POSITION: usize = 1024;
 /// The work of one step beyond its key and moves: playing the move,
 /// hashing its key and finding it in the memo, measured at about that of
 /// 64 bytes of key.
@@ -265,7 +271,7 @@ impl Search {
             if session.repeats(id) {
                 continue;
             }
-            self.work += STEP_WORK + listing(session, top.moves);
+            self.work += STEP_WORK + listing(session, top.moves) + session.play_cost();
             session.enter(id)?;
             let (key, bytes, work) = key_of(session);
             self.work += work;
@@ -295,8 +301,8 @@ impl Search {
     }
 
     /// The frame of the session's current position, its moves to try
-    /// first pushed onto `listed`. Finding them takes a look at each move,
-    /// counted as one unit of work.
+    /// first pushed onto `listed`, counted as the work the walk says that
+    /// took: a look at each move of a heap game, at each heap of Nim.
     fn frame(
         &mut self,
         session: &mut dyn Walk,
@@ -307,8 +313,7 @@ impl Search {
         self.work += listing(session, moves);
         let start = listed.len();
         if let Some(nimber @ 1..) = session.nimber() {
-            self.work += moves as usize;
-            session.moves_changing_nimber(nimber, 0, listed);
+            self.work += session.moves_changing_nimber(nimber, 0, listed);
             listed.truncate(start + MAX_FIRST);
         }
         Frame {
@@ -331,7 +336,7 @@ impl Search {
         let mut winning = Vec::new();
         let mut failure = None;
         for id in 0..moves {
-            self.work += STEP_WORK + listing(session, moves);
+            self.work += STEP_WORK + listing(session, moves) + session.play_cost();
             if self.worked_out() {
                 failure = Some(too_long(self.budget));
                 break;

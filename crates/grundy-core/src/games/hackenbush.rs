@@ -12,6 +12,7 @@ use crate::graph::{
     SPACING,
 };
 use crate::input::Scanner;
+use crate::key::KeyHasher;
 use crate::nimber::Nimber;
 use crate::rng::Rng;
 
@@ -325,6 +326,15 @@ impl Game for Hackenbush {
         nimber(picture)
     }
 
+    /// The edges alone, a word each: a chop keeps every vertex where it is,
+    /// so the positions a search reaches from one differ only in their edges.
+    fn write_key(&self, picture: &Picture, key: &mut KeyHasher) {
+        key.write_u64(picture.edges.len() as u64);
+        for &(u, v) in &picture.edges {
+            key.write_u64((u as u64) << 32 | v as u64);
+        }
+    }
+
     fn analyse(&mut self, picture: &Picture) -> Analysis {
         let groups = pieces(picture.vertices(), &picture.edges);
         let local: Vec<(usize, Vec<(usize, usize)>)> =
@@ -417,6 +427,12 @@ impl Game for Hackenbush {
             components,
             moves,
         )
+    }
+
+    /// Finding a move finds which edges stand, a pass over every vertex
+    /// and edge of the picture, and chopping it takes another.
+    fn play_work(&self, picture: &Picture) -> usize {
+        12 * (picture.vertices() + picture.edges.len())
     }
 
     fn check_playable(&mut self, picture: &Picture) -> Result<(), GameError> {

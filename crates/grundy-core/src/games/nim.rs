@@ -113,7 +113,7 @@ impl Game for Nim {
         change: u32,
         first: u32,
         out: &mut Vec<u32>,
-    ) {
+    ) -> usize {
         let mut id = first;
         for &size in heaps {
             let leave = size ^ change;
@@ -122,6 +122,7 @@ impl Game for Nim {
             }
             id += size;
         }
+        heaps.len()
     }
 
     fn option_count(&mut self, heaps: &Heaps) -> u32 {

@@ -125,7 +125,7 @@ impl Game for Northcott {
         change: u32,
         first: u32,
         out: &mut Vec<u32>,
-    ) {
+    ) -> usize {
         let mut id = first;
         for row in rows {
             let gap = row.gap();
@@ -136,6 +136,7 @@ impl Game for Northcott {
             }
             id += 2 * gap;
         }
+        rows.len()
     }
 
     fn option_count(&mut self, rows: &Vec<Row>) -> u32 {

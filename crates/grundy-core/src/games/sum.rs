@@ -573,18 +573,28 @@ impl Walk for SumWalk<'_> {
             .try_fold(0, |sum, part| Some(sum ^ part.nimber()?))
     }
     /// A move changes the sum's nimber by what it changes its part's.
-    fn moves_changing_nimber(&mut self, change: u32, first: u32, out: &mut Vec<u32>) {
+    fn moves_changing_nimber(&mut self, change: u32, first: u32, out: &mut Vec<u32>) -> usize {
         let mut id = first;
+        let mut work = 0;
         for (part, now) in self.parts.iter_mut().zip(&self.current) {
-            part.moves_changing_nimber(change, id, out);
+            work += part.moves_changing_nimber(change, id, out);
             id += now.moves;
         }
+        work
     }
     /// A move is found in the part it is in, as that part finds it.
     fn move_cost(&self) -> usize {
         self.parts
             .iter()
             .map(|part| part.move_cost())
+            .max()
+            .unwrap_or(0)
+    }
+    /// A move is played in one part: at most what the costliest part's takes.
+    fn play_cost(&self) -> usize {
+        self.parts
+            .iter()
+            .map(|part| part.play_cost())
             .max()
             .unwrap_or(0)
     }
