@@ -584,7 +584,7 @@ const WORST: &[(&str, &str)] = &[
 /// whose misère search within the playground's budget takes longest
 /// natively: the page must decide every such search within 250 ms.
 const MISERE_WORST: &[(&str, &str)] = &[
-    ("darkraft", "20×20 all L"),
+    ("darkraft", "20×20 L/R/X mix"),
     ("hackenbush", "200 edges, trees and cycles"),
     ("string-game", "|S| = 30, N = 30, ab"),
     ("chomp", "12 × 12 staircase, 2.7 million tabled"),

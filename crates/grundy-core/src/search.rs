@@ -8,13 +8,37 @@ use crate::game::{GameError, Walk};
 use crate::key::KeyHasher;
 use std::ops::Range;
 
-/// Positions the playground searches before it says a position is too
-/// large: with [`WORK_PER_POSITION`], every game's slowest search among
-/// the benchmark's decides within 250 ms in Chromium (`npm run bench`).
-pub const PLAYGROUND_BUDGET: usize = 100_000;
-/// Positions `grundy outcome --misere` searches: at most about one and a
-/// half seconds natively for sums of heaps, and 32 MiB of memo.
-pub const CLI_BUDGET: usize = 1_000_000;
+/// What a search may spend before it says a position is too large: the
+/// positions it holds, and its work, counted in positions of
+/// [`WORK_PER_POSITION`] each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchBudget {
+    pub positions: usize,
+    pub work: usize,
+}
+
+impl SearchBudget {
+    /// `positions` positions and the work of as many.
+    pub const fn positions(positions: usize) -> SearchBudget {
+        SearchBudget {
+            positions,
+            work: positions,
+        }
+    }
+}
+
+/// The playground's search: 200 000 positions, and the work of 100 000,
+/// so that every game's slowest search among the benchmark's is decided
+/// within 250 ms in Chromium (`npm run bench`). Positions that measure
+/// under half of [`WORK_PER_POSITION`] (Cram's) are held to the positions,
+/// heavier ones to the work: sums of Kayles heaps to about 160 000.
+pub const PLAYGROUND_BUDGET: SearchBudget = SearchBudget {
+    positions: 200_000,
+    work: 100_000,
+};
+/// `grundy outcome --misere`'s search: at most about one and a half
+/// seconds natively for sums of heaps, and 32 MiB of memo.
+pub const CLI_BUDGET: SearchBudget = SearchBudget::positions(1_000_000);
 
 /// The most bytes of keys of the positions on a search's path at once.
 /// The walk holds each of those positions, and a game whose positions grow
@@ -33,10 +57,8 @@ pub const MAX_PATH_BYTES: usize = 4 << 20;
 /// have many moves each, take minutes. A position searched measures 300
 /// to 1600 (it reaches 3 to 11 others), about as many nanoseconds natively;
 /// a game whose play takes a pass over the whole position counts it too
-/// ([`Walk::play_cost`]). A search whose positions measure up to 1024 on
-/// average meets its budget of positions first (sums of Kayles heaps
-/// measure between 640 and 1024); heavier ones stop at the same work, at
-/// most about 110 ms natively in the playground.
+/// ([`Walk::play_cost`]). Sums of Kayles heaps measure between 640 and
+/// 1024 a position.
 pub const WORK_PER_POSITION: usize = 1024;
 /// The work of one step beyond its key and moves: playing the move,
 /// hashing its key and finding it in the memo, measured at about that of
@@ -57,10 +79,11 @@ pub fn too_large(budget: usize) -> GameError {
 }
 
 /// The error for a search that did the work of its budget.
-fn too_long(budget: usize) -> GameError {
+fn too_long(budget: SearchBudget) -> GameError {
     GameError::new(format!(
         "too large to solve exactly under misère play: its positions are large, or have many moves, \
-         and searching them would take the work of more than {budget} positions"
+         and searching them would take the work of more than {} positions",
+        budget.work
     ))
 }
 
@@ -91,7 +114,7 @@ pub fn endless() -> MisereReport {
 /// The report of a fresh search of `walk`'s position within `budget`
 /// positions; out of line, so that no game's session carries a copy.
 #[inline(never)]
-pub fn search(walk: &mut dyn Walk, budget: usize) -> MisereReport {
+pub fn search(walk: &mut dyn Walk, budget: SearchBudget) -> MisereReport {
     Search::new(budget).report(walk)
 }
 
@@ -204,7 +227,7 @@ impl Frame {
 pub struct Search {
     /// Whether the player to move wins, by hashed canonical position.
     memo: Memo,
-    budget: usize,
+    budget: SearchBudget,
     /// The work done so far, as [`WORK_PER_POSITION`] counts it.
     work: usize,
 }
@@ -218,7 +241,7 @@ fn key_of(walk: &dyn Walk) -> (u128, usize, usize) {
 }
 
 impl Search {
-    pub fn new(budget: usize) -> Search {
+    pub fn new(budget: SearchBudget) -> Search {
         Search {
             memo: Memo::default(),
             budget,
@@ -226,9 +249,9 @@ impl Search {
         }
     }
 
-    /// Whether the search has done the work its budget of positions allows.
+    /// Whether the search has done the work its budget allows.
     fn worked_out(&self) -> bool {
-        self.work > self.budget.saturating_mul(WORK_PER_POSITION)
+        self.work > self.budget.work.saturating_mul(WORK_PER_POSITION)
     }
 
     /// Positions searched so far.
@@ -276,8 +299,8 @@ impl Search {
             let (key, bytes, work) = key_of(session);
             self.work += work;
             let known = self.memo.get(key);
-            let refusal = if self.memo.len() + stack.len() > self.budget {
-                Some(too_large(self.budget))
+            let refusal = if self.memo.len() + stack.len() > self.budget.positions {
+                Some(too_large(self.budget.positions))
             } else if known.is_none() && path_bytes + bytes > MAX_PATH_BYTES {
                 Some(too_deep())
             } else {
@@ -488,12 +511,20 @@ mod tests {
     }
 
     fn refusal<M: Fn(&[u32]) -> u32, K: Fn(&[u32]) -> String>(moves: M, key: K) -> String {
+        refusal_within(CLI_BUDGET, moves, key)
+    }
+
+    fn refusal_within<M: Fn(&[u32]) -> u32, K: Fn(&[u32]) -> String>(
+        budget: SearchBudget,
+        moves: M,
+        key: K,
+    ) -> String {
         let mut walk = Shaped {
             path: Vec::new(),
             moves,
             key,
         };
-        let report = search(&mut walk, CLI_BUDGET);
+        let report = search(&mut walk, budget);
         assert_eq!(report.outcome, None);
         // Back where it started.
         assert!(walk.path.is_empty());
@@ -543,6 +574,26 @@ mod tests {
         assert_eq!(memo.get(key(100_000)), None);
         memo.insert(key(5), true);
         assert_eq!((memo.len(), memo.get(key(5))), (100_000, Some(true)));
+    }
+
+    #[test]
+    fn a_search_stops_at_its_positions_or_at_its_work_whichever_comes_first() {
+        // A binary tree 30 moves deep of distinct positions: light ones
+        // meet the positions first, positions of 100 KiB the work.
+        let tree = |path: &[u32]| if path.len() < 30 { 2 } else { 0 };
+        let budget = SearchBudget {
+            positions: 1000,
+            work: 2000,
+        };
+        let light = refusal_within(budget, tree, |path| format!("{path:?}"));
+        assert!(light.ends_with("more than 1000 positions"), "{light}");
+        let heavy = refusal_within(budget, tree, |path| {
+            format!("{path:?}{}", " ".repeat(100 << 10))
+        });
+        assert!(
+            heavy.ends_with("the work of more than 2000 positions"),
+            "{heavy}"
+        );
     }
 
     #[test]

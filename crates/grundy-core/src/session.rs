@@ -6,7 +6,7 @@ use crate::analysis::{Analysis, Convention, Edit, MisereReport, Outcome, Region,
 use crate::game::{check_input_size, Game, GameError, GameInfo, Walk};
 use crate::nimber::Nimber;
 use crate::rng::Rng;
-use crate::search;
+use crate::search::{self, SearchBudget};
 
 /// The questions the CLI and the browser ask of any game, object-safe so
 /// that one code path serves every game.
@@ -64,7 +64,7 @@ pub trait AnySession {
     fn outcome(&mut self) -> Result<Outcome, GameError>;
     /// Who wins the current position under misère play, and how, searching
     /// at most `budget` positions.
-    fn misere_report(&mut self, budget: usize) -> MisereReport;
+    fn misere_report(&mut self, budget: SearchBudget) -> MisereReport;
     /// The current position as a tree for searches to walk: moves are
     /// played on copies, with no analysis, and the session is untouched.
     fn walk(&mut self) -> Box<dyn Walk + '_>;
@@ -384,7 +384,7 @@ impl<G: Game> AnySession for Session<G> {
         self.game.outcome(&position)
     }
 
-    fn misere_report(&mut self, budget: usize) -> MisereReport {
+    fn misere_report(&mut self, budget: SearchBudget) -> MisereReport {
         if !G::ENDS {
             return search::endless();
         }

@@ -11,6 +11,7 @@ use heap_rules::options;
 use grundy_core::analysis::Convention;
 use grundy_core::games;
 use grundy_core::rng::Rng;
+use grundy_core::search::SearchBudget;
 use grundy_core::sequence::{Period, Rule, Sequence};
 use grundy_core::Outcome;
 use std::collections::HashMap;
@@ -469,15 +470,16 @@ fn misere_nim_follows_boutons_rule_at_any_size() {
         Some(Outcome::Next)
     );
     let big = vec!["1000000"; 64].join(" ");
-    let report = games::misere_report("nim", &big, 10).unwrap();
+    let report = games::misere_report("nim", &big, SearchBudget::positions(10)).unwrap();
     assert_eq!(report.outcome, Some(Outcome::Previous));
-    let report = games::misere_report("nim", "1 1 1\n", 10).unwrap();
+    let report = games::misere_report("nim", "1 1 1\n", SearchBudget::positions(10)).unwrap();
     assert_eq!(report.outcome, Some(Outcome::Previous));
 }
 
 #[test]
 fn misere_positions_past_the_budget_are_said_to_be_too_large() {
-    let report = games::misere_report("octal", "0.35\n40 40 40\n", 1000).unwrap();
+    let report =
+        games::misere_report("octal", "0.35\n40 40 40\n", SearchBudget::positions(1000)).unwrap();
     assert_eq!(report.outcome, None);
     assert!(
         report
@@ -558,7 +560,7 @@ fn heaps_that_play_as_nim_heaps_take_boutons_misere_rule_and_agree_with_the_sear
         let heaps: Vec<usize> = (0..1 + rng.below(4)).map(|_| rng.below(13)).collect();
         let text = position_text(game, rule, &heaps);
         // A budget of one position: only the closed form can answer.
-        let report = games::misere_report(game, &text, 1).unwrap();
+        let report = games::misere_report(game, &text, SearchBudget::positions(1)).unwrap();
         assert!(report.outcome.is_some(), "{text}: {}", report.method);
         assert!(
             report.method.contains("Bouton's misère rule"),
@@ -594,7 +596,8 @@ fn wild_heap_games_say_which_heap_is_not_a_nim_heap_and_use_the_quotient() {
     assert_eq!(report.parts.len(), 2);
     // Kayles' quotient is proved periodic within the budget: it covers
     // heaps of any size.
-    let report = games::misere_report("octal", "0.77\n1000 999 5\n", 1000).unwrap();
+    let report =
+        games::misere_report("octal", "0.77\n1000 999 5\n", SearchBudget::positions(1000)).unwrap();
     assert!(report.quotient.is_some(), "{}", report.method);
     assert_eq!(report.explored, 0, "{}", report.method);
     // Where no quotient is found within the budget, positions are searched.

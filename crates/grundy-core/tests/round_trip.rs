@@ -8,6 +8,7 @@
 use grundy_core::game::Walk;
 use grundy_core::key::KeyHasher;
 use grundy_core::rng::Rng;
+use grundy_core::search::SearchBudget;
 use grundy_core::{games, AnySession, Edit, Outcome};
 use std::collections::HashMap;
 
@@ -239,7 +240,7 @@ const MISERE_CHECK_POSITIONS: usize = 300;
 /// is the one playing every move gives, where that takes few positions.
 fn assert_misere_agrees(game: &str, session: &mut Box<dyn AnySession>) {
     let text = session.text();
-    let Ok(report) = games::misere_report(game, &text, 100_000) else {
+    let Ok(report) = games::misere_report(game, &text, SearchBudget::positions(100_000)) else {
         return;
     };
     let Some(outcome) = report.outcome else {

@@ -26,6 +26,7 @@ use crate::analysis::{MisereReport, Outcome};
 use crate::game::{check_input_size, Game, GameError, GameInfo};
 use crate::input::{escaped, shorten};
 use crate::nimber::Nimber;
+use crate::search::SearchBudget;
 use crate::session::{AnySession, Limits, Session};
 
 /// Opens case `usize` of a text as a session of one game.
@@ -167,6 +168,10 @@ fn ending_session(game_id: &str, text: &str) -> Result<Box<dyn AnySession>, Game
 /// Who wins the first position of `text` under misère play, searching at
 /// most `budget` positions, read with the contest's limits as `grundy
 /// outcome --misere` reads it. A report without an outcome says why.
-pub fn misere_report(game_id: &str, text: &str, budget: usize) -> Result<MisereReport, GameError> {
+pub fn misere_report(
+    game_id: &str,
+    text: &str,
+    budget: SearchBudget,
+) -> Result<MisereReport, GameError> {
     Ok(open_within(game_id, text, 0, Limits::Contest)?.misere_report(budget))
 }

@@ -17,7 +17,7 @@ use crate::input::{self, BYTE_ORDER_MARK};
 use crate::key::KeyHasher;
 use crate::nimber::Nimber;
 use crate::rng::Rng;
-use crate::search;
+use crate::search::{self, SearchBudget};
 use crate::session::{AnySession, Limits, Timeline};
 
 pub const ID: &str = "sum";
@@ -477,7 +477,7 @@ impl AnySession for Sum {
         self.nimber().map(Outcome::of)
     }
 
-    fn misere_report(&mut self, budget: usize) -> MisereReport {
+    fn misere_report(&mut self, budget: SearchBudget) -> MisereReport {
         if !self.ends() {
             return search::endless();
         }
