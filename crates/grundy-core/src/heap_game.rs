@@ -107,7 +107,7 @@ struct RuleValues {
     nim_like: NimLike,
     /// The misère quotient of the rule, once one was asked for.
     quotient: Option<Quotient>,
-    /// The least heap no quotient was found for within its budget.
+    /// The heap growing `quotient` stopped at, within its budget.
     quotient_failed_at: Option<u32>,
 }
 
@@ -193,9 +193,17 @@ impl RuleValues {
             };
             match grown {
                 Ok(found) => self.quotient = Some(found),
-                Err(_) => {
-                    self.quotient_failed_at = Some(bound);
-                    return None;
+                // What was grown before it stopped still serves smaller
+                // heaps; past it, positions are searched, and no later
+                // analysis spends a budget on the rule's quotient again:
+                // play only shrinks heaps, and would otherwise grow it
+                // afresh at every move.
+                Err(stopped) => {
+                    if let Some(reached) = stopped.reached {
+                        self.quotient = Some(*reached);
+                    }
+                    let next = self.quotient.as_ref().map_or(1, |q| q.max_heap + 1);
+                    self.quotient_failed_at = Some(next);
                 }
             }
             if !covers(&self.quotient) {
@@ -1015,5 +1023,34 @@ impl<F: HeapFamily> Walk for HeapWalk<'_, F> {
         self.cursor = step.cursor;
         self.sum = step.sum;
         self.moves = step.moves;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_quotient_stopped_by_its_budget_keeps_the_heaps_it_reached() {
+        // Dawson's Kayles: 24 elements to heap 20, 360 at heap 30, which an
+        // analysis's budget does not reach.
+        let rule = Rule::parse_name("0.07").unwrap();
+        let mut known = RuleValues::default();
+        assert!(known.quotient_to(&rule, 30).is_none());
+        let reached = known.quotient.as_ref().map(|q| q.max_heap);
+        assert!(
+            reached.is_some_and(|heap| (20..30).contains(&heap)),
+            "{reached:?}"
+        );
+        assert_eq!(known.quotient_failed_at, reached.map(|heap| heap + 1));
+        // Smaller heaps are answered by what was reached; larger ones are
+        // not tried again.
+        let heap = reached.unwrap();
+        assert_eq!(
+            known.quotient_to(&rule, heap).map(|q| q.max_heap),
+            Some(heap)
+        );
+        assert!(known.quotient_to(&rule, 30).is_none());
+        assert_eq!(known.quotient.as_ref().map(|q| q.max_heap), Some(heap));
     }
 }

@@ -1538,6 +1538,14 @@ fn cancelled() -> GameError {
     GameError::new("cancelled")
 }
 
+/// Why growing a quotient stopped short of its bound, and the quotient of
+/// the heaps before the one it could not add, where it added any.
+#[derive(Debug)]
+pub struct Stopped {
+    pub error: GameError,
+    pub reached: Option<Box<Quotient>>,
+}
+
 impl Quotient {
     /// Grows the quotient heap by heap to `max_heap`, calling `progress`
     /// with each heap before it is added; `false` from it cancels.
@@ -1556,12 +1564,13 @@ impl Quotient {
             false,
             progress,
         )
+        .map_err(|stopped| stopped.error)
     }
 
     /// The quotient that covers heaps of up to `max_heap`: computed to
     /// `max_heap`, or to the first heap by which it is proved periodic,
     /// which covers every heap.
-    pub fn covering(rule: &Rule, max_heap: u32, budget: &Budget) -> Result<Quotient, GameError> {
+    pub fn covering(rule: &Rule, max_heap: u32, budget: &Budget) -> Result<Quotient, Stopped> {
         Quotient::grow(
             rule,
             Automaton::empty(),
@@ -1576,7 +1585,7 @@ impl Quotient {
     /// The quotient that covers heaps of up to `max_heap`, as
     /// [`covering`](Self::covering) finds it, grown on from this one
     /// rather than from nothing: the heaps it holds are not looked at again.
-    pub fn extended(&self, max_heap: u32, budget: &Budget) -> Result<Quotient, GameError> {
+    pub fn extended(&self, max_heap: u32, budget: &Budget) -> Result<Quotient, Stopped> {
         Quotient::grow(
             &self.rule,
             self.automaton.clone(),
@@ -1591,7 +1600,8 @@ impl Quotient {
     /// Adds heaps one at a time to `candidate`, a proved quotient of the
     /// heaps before them whose sizes at each bound are `sizes`, up to
     /// `max_heap`, or, `until_periodic`, up to the first heap by which the
-    /// heaps' elements are proved periodic.
+    /// heaps' elements are proved periodic. Where it stops short, it keeps
+    /// the quotient of the heaps it added.
     fn grow(
         rule: &Rule,
         mut candidate: Automaton,
@@ -1600,9 +1610,14 @@ impl Quotient {
         budget: &Budget,
         until_periodic: bool,
         mut progress: impl FnMut(u32) -> bool,
-    ) -> Result<Quotient, GameError> {
+    ) -> Result<Quotient, Stopped> {
         let mut sequence = Sequence::new(rule.clone());
         let first = candidate.heaps as u32 + 1;
+        let stopped = |error: GameError, heap: u32, candidate: Automaton, sizes: Vec<usize>| {
+            let reached = (heap > first)
+                .then(|| Box::new(Quotient::from_automaton(rule, heap - 1, candidate, sizes)));
+            Stopped { error, reached }
+        };
         let mut options: Vec<Vec<Leaves>> = (0..first)
             .map(|heap| heap_options(&mut sequence, heap))
             .collect();
@@ -1610,22 +1625,30 @@ impl Quotient {
         let mut proof = Proof::default();
         for heap in first..=max_heap {
             if !progress(heap) {
-                return Err(cancelled());
+                return Err(stopped(cancelled(), heap, candidate, sizes));
             }
             let moves = heap_options(&mut sequence, heap);
             if !budget.spend(moves.len() as u64 * OPTION_WORK) {
-                return Err(not_found(heap, candidate.size(), budget));
+                let error = not_found(heap, candidate.size(), budget);
+                return Err(stopped(error, heap, candidate, sizes));
             }
             options.push(moves);
             let options = &options[..];
-            let powers = Powers::of(&candidate, options, budget)
-                .ok_or_else(|| not_found(heap, candidate.size(), budget))?;
-            if let Some(same) = as_known_element(&candidate, &powers, &mut proof, options, budget) {
-                candidate = same;
-            } else {
-                (candidate, proof) = with_cyclic_heaps(&candidate, options, budget)
-                    .or_else(|| by_witnesses(&candidate, options, budget))
-                    .ok_or_else(|| not_found(heap, candidate.size(), budget))?;
+            let grown = Powers::of(&candidate, options, budget).and_then(|powers| {
+                match as_known_element(&candidate, &powers, &mut proof, options, budget) {
+                    Some(same) => Some((same, None)),
+                    None => with_cyclic_heaps(&candidate, options, budget)
+                        .or_else(|| by_witnesses(&candidate, options, budget))
+                        .map(|(next, proof)| (next, Some(proof))),
+                }
+            });
+            let Some((next, next_proof)) = grown else {
+                let error = not_found(heap, candidate.size(), budget);
+                return Err(stopped(error, heap, candidate, sizes));
+            };
+            candidate = next;
+            if let Some(next_proof) = next_proof {
+                proof = next_proof;
             }
             sizes.push(candidate.size());
             if until_periodic && proved_periodicity(rule, &candidate.heap_elements(heap)).is_some()
