@@ -553,6 +553,16 @@ impl<'a> SumWalk<'a> {
         }
         None
     }
+
+    /// The largest of a cost over the parts: what a move costs at most,
+    /// played in whichever part.
+    fn costliest(&self, cost: impl Fn(&dyn Walk) -> usize) -> usize {
+        self.parts
+            .iter()
+            .map(|part| cost(&**part))
+            .max()
+            .unwrap_or(0)
+    }
 }
 
 impl Walk for SumWalk<'_> {
@@ -584,19 +594,11 @@ impl Walk for SumWalk<'_> {
     }
     /// A move is found in the part it is in, as that part finds it.
     fn move_cost(&self) -> usize {
-        self.parts
-            .iter()
-            .map(|part| part.move_cost())
-            .max()
-            .unwrap_or(0)
+        self.costliest(|part| part.move_cost())
     }
     /// A move is played in one part: at most what the costliest part's takes.
     fn play_cost(&self) -> usize {
-        self.parts
-            .iter()
-            .map(|part| part.play_cost())
-            .max()
-            .unwrap_or(0)
+        self.costliest(|part| part.play_cost())
     }
     fn repeats(&mut self, id: u32) -> bool {
         self.part_of(id)

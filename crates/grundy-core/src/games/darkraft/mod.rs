@@ -403,7 +403,7 @@ impl Game for Darkraft {
                     .map(|&p| table.nimbers.get(p))
                     .collect();
                 let component = Darkraft::component_id(position, parity, index);
-                let swept = wave_cells(&table.class, block, letter, x, y, n, m);
+                let swept = in_order(wave(&table.class, block, letter, x, y, n, m));
                 MoveInfo {
                     id: id as u32,
                     label: format!("{} at row {}, column {}", letter as char, i + 1, j + 1),
@@ -561,19 +561,9 @@ fn wave(
         .filter_map(move |(px, py)| class.cell(px, py, n, m))
 }
 
-/// The board cells a move deactivates, in order, for its footprint.
-fn wave_cells(
-    class: &Class,
-    block: Block,
-    letter: u8,
-    x: usize,
-    y: usize,
-    n: usize,
-    m: usize,
-) -> Vec<[u32; 2]> {
-    let mut cells: Vec<[u32; 2]> = wave(class, block, letter, x, y, n, m)
-        .map(|(i, j)| [i as u32, j as u32])
-        .collect();
+/// Board cells in order, each once, for a move's footprint.
+fn in_order(cells: impl Iterator<Item = (usize, usize)>) -> Vec<[u32; 2]> {
+    let mut cells: Vec<[u32; 2]> = cells.map(|(i, j)| [i as u32, j as u32]).collect();
     crate::sort::sort(&mut cells);
     cells.dedup();
     cells
