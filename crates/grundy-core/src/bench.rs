@@ -395,6 +395,26 @@ pub fn cases() -> Vec<BenchCase> {
                 250.0,
             )
         },
+        BenchCase {
+            work: Work::Misere,
+            max_runs: Some(5),
+            ..case(
+                "darkraft",
+                "misère on a 5 × 6 board, refused at the playground's budget",
+                "5 6\nLRLXXL\nRLLRLX\nRLRRRL\nXLXRXR\nXRRXLR\n".to_string(),
+                250.0,
+            )
+        },
+        BenchCase {
+            work: Work::Misere,
+            max_runs: Some(5),
+            ..case(
+                "hackenbush",
+                "misère on three trees with cycles and loops, refused at the playground's budget",
+                "15 23\n0 1\n1 2\n1 3\n3 4\n3 5\n3 2\n4 2\n5 5\n0 6\n6 7\n7 8\n7 9\n6 8\n7 9\n8 8\n9 6\n0 10\n10 11\n11 12\n12 13\n10 14\n12 12\n13 11\n".to_string(),
+                250.0,
+            )
+        },
         case(
             "cram",
             "4 × 6, every move of its 24 cells",

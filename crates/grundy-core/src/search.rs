@@ -27,13 +27,13 @@ impl SearchBudget {
     }
 }
 
-/// The playground's search: 200 000 positions, and the work of 100 000,
+/// The playground's search: 150 000 positions, and the work of 100 000,
 /// so that every game's slowest search among the benchmark's is decided
 /// within 250 ms in Chromium (`npm run bench`). Positions that measure
-/// under half of [`WORK_PER_POSITION`] (Cram's) are held to the positions,
-/// heavier ones to the work: sums of Kayles heaps to about 160 000.
+/// under two thirds of [`WORK_PER_POSITION`] (Cram's, most of a sum of
+/// Kayles heaps') are held to the positions, heavier ones to the work.
 pub const PLAYGROUND_BUDGET: SearchBudget = SearchBudget {
-    positions: 200_000,
+    positions: 150_000,
     work: 100_000,
 };
 /// `grundy outcome --misere`'s search: at most about one and a half
