@@ -600,9 +600,10 @@ const WORST: &[(&str, &str)] = &[
     ("octal", "4.7…7 (32 sevens), 64 heaps of 100"),
 ];
 
-/// The position of each game, among the benchmark's cases and families,
-/// whose misère search within the playground's budget takes longest
-/// natively: the page must decide every such search within 250 ms.
+/// The position of each game, among the benchmark's analysis cases and
+/// families, whose misère search within the playground's budget takes
+/// longest natively: the page must decide every such search within 250 ms.
+/// Boards drawn at random that take longer are misère cases of their own.
 const MISERE_WORST: &[(&str, &str)] = &[
     ("darkraft", "20×20 L/R/X mix"),
     ("hackenbush", "200 edges, trees and cycles"),

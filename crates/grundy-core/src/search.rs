@@ -71,6 +71,13 @@ fn listing(walk: &dyn Walk, moves: u32) -> usize {
     moves as usize * walk.move_cost()
 }
 
+/// The work of one step from a position of `walk` with `moves` moves,
+/// before the key of the position it reaches: finding the move, playing
+/// it and [`STEP_WORK`].
+fn step(walk: &dyn Walk, moves: u32) -> usize {
+    STEP_WORK + listing(walk, moves) + walk.play_cost()
+}
+
 /// The error for a search that ran out of budget.
 pub fn too_large(budget: usize) -> GameError {
     GameError::new(format!(
@@ -111,8 +118,8 @@ pub fn endless() -> MisereReport {
     }
 }
 
-/// The report of a fresh search of `walk`'s position within `budget`
-/// positions; out of line, so that no game's session carries a copy.
+/// The report of a fresh search of `walk`'s position within `budget`;
+/// out of line, so that no game's session carries a copy.
 #[inline(never)]
 pub fn search(walk: &mut dyn Walk, budget: SearchBudget) -> MisereReport {
     Search::new(budget).report(walk)
@@ -294,7 +301,7 @@ impl Search {
             if session.repeats(id) {
                 continue;
             }
-            self.work += STEP_WORK + listing(session, top.moves) + session.play_cost();
+            self.work += step(session, top.moves);
             session.enter(id)?;
             let (key, bytes, work) = key_of(session);
             self.work += work;
@@ -359,7 +366,7 @@ impl Search {
         let mut winning = Vec::new();
         let mut failure = None;
         for id in 0..moves {
-            self.work += STEP_WORK + listing(session, moves) + session.play_cost();
+            self.work += step(session, moves);
             if self.worked_out() {
                 failure = Some(too_long(self.budget));
                 break;

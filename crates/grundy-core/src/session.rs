@@ -63,7 +63,7 @@ pub trait AnySession {
     /// Who wins the current position under normal play; see [`Game::outcome`].
     fn outcome(&mut self) -> Result<Outcome, GameError>;
     /// Who wins the current position under misère play, and how, searching
-    /// at most `budget` positions.
+    /// within `budget`.
     fn misere_report(&mut self, budget: SearchBudget) -> MisereReport;
     /// The current position as a tree for searches to walk: moves are
     /// played on copies, with no analysis, and the session is untouched.

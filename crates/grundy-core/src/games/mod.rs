@@ -165,8 +165,8 @@ fn ending_session(game_id: &str, text: &str) -> Result<Box<dyn AnySession>, Game
     Ok(session)
 }
 
-/// Who wins the first position of `text` under misère play, searching at
-/// most `budget` positions, read with the contest's limits as `grundy
+/// Who wins the first position of `text` under misère play, searching
+/// within `budget`, read with the contest's limits as `grundy
 /// outcome --misere` reads it. A report without an outcome says why.
 pub fn misere_report(
     game_id: &str,
