@@ -392,6 +392,17 @@ pub trait Walk {
     fn moves_changing_nimber(&mut self, _change: u32, _first: u32, _out: &mut Vec<u32>) -> usize {
         0
     }
+    /// Whether the player to move wins the current position under misère
+    /// play, where the walk knows it without a search: a heap game's
+    /// position whose heaps all lie within the misère quotient found for
+    /// its rule. A search goes no deeper there.
+    fn misere_wins(&mut self) -> Option<bool> {
+        None
+    }
+    /// What [`misere_wins`](Self::misere_wins) rests on, for a report.
+    fn misere_known_by(&self) -> Option<String> {
+        None
+    }
     fn enter(&mut self, id: u32) -> Result<(), GameError>;
     fn leave(&mut self);
 }

@@ -966,6 +966,23 @@ impl<F: HeapFamily> Walk for HeapWalk<'_, F> {
     fn move_cost(&self) -> usize {
         <HeapGame<F> as Game>::WORK_PER_MOVE_LISTED
     }
+    fn misere_wins(&mut self) -> Option<bool> {
+        let quotient = self.game.known.quotient.as_ref()?;
+        if quotient.rule != *self.rule {
+            return None;
+        }
+        let element = quotient.element(&self.heaps)?;
+        Some(!quotient.is_lost(element))
+    }
+    fn misere_known_by(&self) -> Option<String> {
+        let quotient = self.game.known.quotient.as_ref()?;
+        Some(format!(
+            "the misère quotient of {} with heaps of up to {} ({} elements)",
+            quotient.rule,
+            quotient.max_heap,
+            quotient.size()
+        ))
+    }
     fn repeats(&mut self, id: u32) -> bool {
         self.heap_of(id).is_ok_and(|(index, local)| {
             self.game

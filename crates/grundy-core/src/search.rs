@@ -237,6 +237,9 @@ pub struct Search {
     budget: SearchBudget,
     /// The work done so far, as [`WORK_PER_POSITION`] counts it.
     work: usize,
+    /// Positions reached that the walk decided without a search
+    /// ([`Walk::misere_wins`]).
+    decided: usize,
 }
 
 /// The hashed key of the walk's current position, and the bytes and work
@@ -253,6 +256,7 @@ impl Search {
             memo: Memo::default(),
             budget,
             work: 0,
+            decided: 0,
         }
     }
 
@@ -271,7 +275,7 @@ impl Search {
     pub fn wins(&mut self, session: &mut dyn Walk) -> Result<bool, GameError> {
         let (root, bytes, work) = key_of(session);
         self.work += STEP_WORK + work;
-        if let Some(known) = self.memo.get(root) {
+        if let Some(known) = self.known(session, root) {
             return Ok(known);
         }
         let mut path_bytes = bytes;
@@ -305,7 +309,7 @@ impl Search {
             session.enter(id)?;
             let (key, bytes, work) = key_of(session);
             self.work += work;
-            let known = self.memo.get(key);
+            let known = self.known(session, key);
             let refusal = if self.memo.len() + stack.len() > self.budget.positions {
                 Some(too_large(self.budget.positions))
             } else if known.is_none() && path_bytes + bytes > MAX_PATH_BYTES {
@@ -328,6 +332,17 @@ impl Search {
             path_bytes += bytes;
             stack.push(self.frame(session, (key, bytes), &mut listed));
         }
+    }
+
+    /// Whether the player to move wins the session's current position, of
+    /// hashed key `key`, where that is known already: searched before, or
+    /// decided by the walk.
+    fn known(&mut self, session: &mut dyn Walk, key: u128) -> Option<bool> {
+        self.memo.get(key).or_else(|| {
+            let wins = session.misere_wins();
+            self.decided += usize::from(wins.is_some());
+            wins
+        })
     }
 
     /// The frame of the session's current position, its moves to try
@@ -406,7 +421,14 @@ impl Search {
                 }),
                 winning,
                 explored,
-                method: format!("exhaustive search of {explored} positions"),
+                method: match session.misere_known_by().filter(|_| self.decided > 0) {
+                    Some(by) => format!(
+                        "exhaustive search of {explored} positions, stopping wherever {by} \
+                         decides ({} times)",
+                        self.decided
+                    ),
+                    None => format!("exhaustive search of {explored} positions"),
+                },
                 quotient: None,
                 element: None,
                 parts: Vec::new(),

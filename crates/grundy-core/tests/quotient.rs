@@ -326,3 +326,65 @@ fn a_quotient_grown_on_is_the_quotient_computed_afresh() {
         );
     }
 }
+
+/// A misère analysis of heaps past the quotient it could grow searches them
+/// down to positions the quotient decides: its outcomes agree with the
+/// oracle's on random positions with one or two such heaps, and it stops
+/// at the quotient as it says.
+#[test]
+fn a_search_past_the_quotient_stops_where_the_quotient_decides() {
+    use grundy_core::search::PLAYGROUND_BUDGET;
+    // The analysis grows 0.07's quotient to heap 29 and Grundy's game's to
+    // 28 within its budget; 0.35's stops sooner. One session each, so that
+    // the quotient is grown once, as in the playground.
+    for (game, rule, past, total) in [
+        ("octal", "0.07", 29, 48),
+        ("grundy-game", "grundy", 28, 46),
+        ("octal", "0.35", 20, 30),
+    ] {
+        let text = |heaps: &[u32]| {
+            let written: Vec<String> = heaps.iter().map(u32::to_string).collect();
+            match game {
+                "octal" => format!("{rule}\n{}\n", written.join(" ")),
+                _ => format!("{}\n", written.join(" ")),
+            }
+        };
+        let mut session = grundy_core::games::open(game, &text(&[1]), 0).unwrap();
+        let mut oracle = Oracle::new(rule, total);
+        let mut rng = Rng::new(17);
+        let (mut decided, mut lost) = (0, 0);
+        for _ in 0..40 {
+            let mut heaps = vec![past + 1 + rng.below(6) as u32];
+            if rng.below(2) == 0 {
+                heaps.push(past + 1 + rng.below(4) as u32);
+            }
+            while heaps.iter().sum::<u32>() < total as u32 - 3 && rng.below(3) > 0 {
+                heaps.push(1 + rng.below(8) as u32);
+            }
+            if heaps.iter().sum::<u32>() > total as u32 {
+                heaps.truncate(1);
+            }
+            session.load(&text(&heaps), 0).unwrap();
+            let report = session.misere_report(PLAYGROUND_BUDGET);
+            let Some(outcome) = report.outcome else {
+                continue;
+            };
+            let searched = oracle.lost(&counts(&heaps, total));
+            assert_eq!(
+                outcome == grundy_core::Outcome::Previous,
+                searched,
+                "{rule} {heaps:?}: {}",
+                report.method
+            );
+            assert_eq!(report.winning.is_empty(), searched, "{rule} {heaps:?}");
+            let stopped = "stopping wherever the misère quotient";
+            decided += usize::from(report.method.contains(stopped));
+            lost += usize::from(searched);
+        }
+        assert!(
+            decided >= 30,
+            "{rule}: only {decided} of 40 searched to the quotient"
+        );
+        assert!((3..38).contains(&lost), "{rule}: {lost} of 40 lost");
+    }
+}
