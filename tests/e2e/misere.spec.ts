@@ -51,6 +51,14 @@ test('a position too large to search says so instead of guessing', async ({ page
   await expect(element.locator('.status')).toContainText(/Your turn/);
 });
 
+test('heaps past the quotient are searched only down to the positions it decides', async ({ page }) => {
+  // The playground grows 0.07's quotient to heap 29; a search to the end of play ran out of work here.
+  const element = await open(page, `game=octal&position=${encodeURIComponent('0.07\n36 36\n')}&play=misere`);
+  const verdict = element.locator('.verdict');
+  await expect(verdict).toContainText('Misère play: the player to move wins', { timeout: 60_000 });
+  await expect(verdict).toContainText('stopping wherever the misère quotient of 0.07 with heaps of up to 29');
+});
+
 test('the embed takes play="misere"', async ({ page }) => {
   await page.goto('/frame.html?game=nim&position=1%201&play=misere');
   const element = page.locator('grundy-game');

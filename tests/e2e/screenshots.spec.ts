@@ -127,6 +127,15 @@ const states: { name: string; show: (page: Page) => Promise<void> }[] = [
     },
   },
   {
+    name: 'misere-past-quotient',
+    show: async (page) => {
+      await page.goto(`/#game=octal&position=${encodeURIComponent('0.07\n36 36')}&play=misere`);
+      const element = activeGame(page);
+      await (await options(element)).getByLabel('Hints').check();
+      await expect(element.locator('.verdict')).toContainText('stopping wherever the misère quotient', { timeout: 60_000 });
+    },
+  },
+  {
     name: 'misere-quotient',
     show: async (page) => {
       await page.goto(`/#game=octal&position=${encodeURIComponent(`0.77\n${'25 '.repeat(12).trim()}`)}&play=misere`);

@@ -234,7 +234,8 @@ impl RuleValues {
             Some((n, why)) => {
                 format!(
                     "a heap of {n} is not a Nim heap: {why}; positions are decided by the \
-                     misère quotient where one is found, and searched otherwise"
+                     misère quotient where one is found, and otherwise searched down to the \
+                     positions it decides"
                 )
             }
             None => format!(
