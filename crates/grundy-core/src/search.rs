@@ -5,6 +5,7 @@
 
 use crate::analysis::{MisereReport, Outcome, TreeNode};
 use crate::game::{GameError, Walk};
+use crate::input::counted;
 use crate::key::KeyHasher;
 use std::ops::Range;
 
@@ -421,13 +422,16 @@ impl Search {
                 }),
                 winning,
                 explored,
-                method: match session.misere_known_by().filter(|_| self.decided > 0) {
-                    Some(by) => format!(
-                        "exhaustive search of {explored} positions, stopping wherever {by} \
-                         decides ({} times)",
-                        self.decided
-                    ),
-                    None => format!("exhaustive search of {explored} positions"),
+                method: {
+                    let searched = counted(explored as usize, "position");
+                    match session.misere_known_by().filter(|_| self.decided > 0) {
+                        Some(by) => format!(
+                            "exhaustive search of {searched}, stopping wherever {by} decides \
+                             ({})",
+                            counted(self.decided, "time")
+                        ),
+                        None => format!("exhaustive search of {searched}"),
+                    }
                 },
                 quotient: None,
                 element: None,
