@@ -417,11 +417,8 @@ fn quotient_report(position: &HeapPosition, quotient: &Quotient, runs: Runs) -> 
         winning,
         explored: 0,
         method: format!(
-            "by the misère quotient of {} with heaps of up to {} ({} elements), this position \
-             is {}, {} the P-portion",
-            quotient.rule,
-            quotient.max_heap,
-            quotient.size(),
+            "by {}, this position is {}, {} the P-portion",
+            quotient.name(),
             quotient.words[element as usize],
             if lost { "in" } else { "not in" }
         ),
@@ -976,13 +973,7 @@ impl<F: HeapFamily> Walk for HeapWalk<'_, F> {
         Some(!quotient.is_lost(element))
     }
     fn misere_known_by(&self) -> Option<String> {
-        let quotient = self.game.known.quotient.as_ref()?;
-        Some(format!(
-            "the misère quotient of {} with heaps of up to {} ({} elements)",
-            quotient.rule,
-            quotient.max_heap,
-            quotient.size()
-        ))
+        Some(self.game.known.quotient.as_ref()?.name())
     }
     fn repeats(&mut self, id: u32) -> bool {
         self.heap_of(id).is_ok_and(|(index, local)| {

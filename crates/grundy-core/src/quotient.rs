@@ -1746,6 +1746,17 @@ impl Quotient {
         }
     }
 
+    /// The quotient in words, for a report: "the misère quotient of 0.07
+    /// with heaps of up to 29 (176 elements)".
+    pub fn name(&self) -> String {
+        format!(
+            "the misère quotient of {} with heaps of up to {} ({} elements)",
+            self.rule,
+            self.max_heap,
+            self.size()
+        )
+    }
+
     /// How many elements the quotient has.
     pub fn size(&self) -> usize {
         self.automaton.size()
