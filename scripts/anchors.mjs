@@ -50,7 +50,7 @@ function source(repo, name) {
 
 function build() {
   mkdirSync(work, { recursive: true });
-  run('cargo', ['build', '--quiet', '--release', '-p', 'grundy-cli'], root);
+  const grundy = join(root, execFileSync('bash', [join(root, 'scripts', 'build-cli.sh')], { encoding: 'utf8' }).trim());
   const tczajka = join(source('tczajka/octal-games', 'octal-games'), 'old');
   const analyze = join(work, 'tczajka-analyze');
   if (!existsSync(analyze)) {
@@ -61,7 +61,7 @@ function build() {
   if (!existsSync(ogsolve)) run('cargo', ['install', '--quiet', 'ogsolve', '--version', '0.0.7', '--root', join(work, 'ogsolve')]);
   const rogalski = source('rogalski-wmii-uni-lodz-pl/octal', 'octal');
   run('cargo', ['build', '--quiet', '--release', '--target-dir', join(work, 'rogalski-target')], rogalski);
-  const ours = (code, more = []) => [join(root, 'target', 'release', 'grundy'), ['sequence', code, '--count', String(count), '--freq', ...more]];
+  const ours = (code, more = []) => [grundy, ['sequence', code, '--count', String(count), '--freq', ...more]];
   return {
     ours,
     ...(threads > 1 && { [`ours, ${threads} threads`]: (code) => ours(code, ['--threads', String(threads)]) }),

@@ -22,12 +22,11 @@ const boards = args.length
   : [[4, 4], [4, 5], [4, 6], [4, 7], [4, 8], [4, 9], [4, 10], [5, 5], [5, 6], [5, 7], [5, 8], [6, 6]];
 
 mkdirSync(work, { recursive: true });
-execFileSync('cargo', ['build', '--quiet', '--release', '-p', 'grundy-cli'], { cwd: root, stdio: 'inherit' });
+const grundy = join(root, execFileSync('bash', [join(root, 'scripts', 'build-cli.sh')], { encoding: 'utf8' }).trim());
 const igsolve = join(work, 'igsolve', 'bin', 'igsolve');
 if (!existsSync(igsolve)) {
   execFileSync('cargo', ['install', '--quiet', 'igsolve', '--version', '0.1.2', '--root', join(work, 'igsolve')], { stdio: 'inherit' });
 }
-const grundy = join(root, 'target', 'release', 'grundy');
 
 /** Runs a command `runs` times: the median seconds and what the last run printed. */
 function timed(command, commandArgs, input) {
