@@ -122,7 +122,7 @@ for (const code of codes) {
     const samples = [];
     for (let i = 0; i < runs; i++) samples.push(await measure(solvers[name](code)));
     times[name] = median(samples.map((s) => s.seconds));
-    cells.push(`${times[name].toFixed(2)} (${median(samples.map((s) => s.peak)).toFixed(0)})`);
+    cells.push(`${times[name].toFixed(2)} (${median(samples.map((s) => s.peak)).toFixed(1)})`);
   }
   const fastest = Math.min(...names.filter((n) => !n.startsWith('ours')).map((n) => times[n]));
   console.log(`| ${code} | ${cells.join(' | ')} | ${(times.ours / fastest).toFixed(2)} |`);
