@@ -479,8 +479,6 @@ pub struct Sequence {
     /// one is asked for.
     #[cfg(feature = "threads")]
     pool: Option<std::sync::Arc<rayon::ThreadPool>>,
-    #[cfg(feature = "threads")]
-    pace: Pace,
 }
 
 /// Lengths below this are computed with every value rare (plain mex).
@@ -506,8 +504,6 @@ impl Sequence {
             proof_hint: Cell::new(usize::MAX),
             #[cfg(feature = "threads")]
             pool: None,
-            #[cfg(feature = "threads")]
-            pace: Pace::default(),
         }
     }
 
@@ -852,10 +848,13 @@ impl Sequence {
 /// what reaches into the block itself is finished heap by heap.
 #[cfg(feature = "threads")]
 const BLOCK: usize = 256;
-/// Rare heaps a heap's splits pair with, at the least, for its moves to
-/// be worth sharing out: below this one thread is faster.
+/// Pairs a heap's splits look at, at the least, for its block to be worth
+/// sharing out; with fewer, handing the work to the threads costs more
+/// than they gain (the README gives the measurements). A count, not a
+/// timing, so that a stall elsewhere (another process, a core waking up)
+/// cannot mislead the choice.
 #[cfg(feature = "threads")]
-const SHARED_WORK: usize = 2048;
+const SHARED_WORK: u64 = 1024;
 
 #[cfg(feature = "threads")]
 impl Sequence {
@@ -874,27 +873,24 @@ impl Sequence {
         Ok(())
     }
 
-    /// Computes a block at a time, shared out or on this thread alone,
-    /// whichever was last measured faster: how much of a block must wait
-    /// for the block itself depends on the code, so only timing tells.
+    /// Computes a block at a time, shared out when the block before looked
+    /// at [`SHARED_WORK`] pairs a heap or more, else on this thread alone:
+    /// the work a heap takes grows slowly with its size, so the block
+    /// before tells that of the next.
     fn extend_in_blocks(&mut self, len: usize, pool: &rayon::ThreadPool) {
+        let mut work_per_heap = 0;
         while self.values.len() < len {
-            // A block must have work enough to share.
-            let enough = self.sparse.rare.len() * self.kinds.split.len() >= SHARED_WORK;
-            let Some(block) = self.next_block(len).filter(|_| enough) else {
+            let Some(block) = self.next_block(len) else {
                 self.push_next();
                 continue;
             };
-            let shared = self.pace.next_is_shared();
-            let began = std::time::Instant::now();
-            let heaps = block.len();
-            if shared {
+            let (heaps, work_before) = (block.len() as u64, self.work);
+            if work_per_heap >= SHARED_WORK {
                 self.push_shared_block(block, pool);
             } else {
                 block.for_each(|_| self.push_next());
             }
-            let per_heap = began.elapsed().as_secs_f64() / heaps as f64;
-            self.pace.measured(shared, per_heap);
+            work_per_heap = (self.work - work_before) / heaps;
         }
     }
 
@@ -1000,43 +996,6 @@ fn mex_after<T: Held>(
         *work += find_pairs(g, &splits, bound, missing, seen, sought).0;
     }
     least_unseen(seen, bound)
-}
-
-/// Seconds a heap took, as last measured, computing blocks shared out
-/// among threads and on one thread alone.
-#[cfg(feature = "threads")]
-#[derive(Clone, Debug, Default)]
-struct Pace {
-    shared: Option<f64>,
-    alone: Option<f64>,
-    /// Blocks computed, so that the slower way is timed again now and then.
-    blocks: u64,
-}
-
-#[cfg(feature = "threads")]
-impl Pace {
-    /// Blocks between two timings of the way found slower.
-    const RETRY: u64 = 32;
-
-    fn next_is_shared(&mut self) -> bool {
-        self.blocks += 1;
-        match (self.shared, self.alone) {
-            (None, _) => true,
-            (_, None) => false,
-            (Some(shared), Some(alone)) => {
-                (shared <= alone) != self.blocks.is_multiple_of(Self::RETRY)
-            }
-        }
-    }
-
-    fn measured(&mut self, shared: bool, per_heap: f64) {
-        let way = if shared {
-            &mut self.shared
-        } else {
-            &mut self.alone
-        };
-        *way = Some(per_heap);
-    }
 }
 
 /// What the moves of one heap of a block reach whose heaps all lie below
@@ -1751,7 +1710,7 @@ mod tests {
     }
 
     /// Blocks shared out among `threads` threads all the way to `len`,
-    /// whatever the work or the timing would choose.
+    /// whatever the work would choose.
     #[cfg(feature = "threads")]
     fn shared_to(rule: &Rule, threads: usize, len: usize) -> Vec<u32> {
         let pool = rayon::ThreadPoolBuilder::new()
