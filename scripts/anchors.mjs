@@ -19,6 +19,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { buildGrundy } from './grundy-cli.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const work = join(root, 'target', 'anchors');
@@ -50,7 +51,7 @@ function source(repo, name) {
 
 function build() {
   mkdirSync(work, { recursive: true });
-  const grundy = join(root, execFileSync('bash', [join(root, 'scripts', 'build-cli.sh')], { encoding: 'utf8' }).trim());
+  const grundy = buildGrundy();
   const tczajka = join(source('tczajka/octal-games', 'octal-games'), 'old');
   const analyze = join(work, 'tczajka-analyze');
   if (!existsSync(analyze)) {

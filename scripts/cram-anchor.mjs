@@ -11,6 +11,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { buildGrundy } from './grundy-cli.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const work = join(root, 'target', 'anchors');
@@ -22,7 +23,7 @@ const boards = args.length
   : [[4, 4], [4, 5], [4, 6], [4, 7], [4, 8], [4, 9], [4, 10], [5, 5], [5, 6], [5, 7], [5, 8], [6, 6]];
 
 mkdirSync(work, { recursive: true });
-const grundy = join(root, execFileSync('bash', [join(root, 'scripts', 'build-cli.sh')], { encoding: 'utf8' }).trim());
+const grundy = buildGrundy();
 const igsolve = join(work, 'igsolve', 'bin', 'igsolve');
 if (!existsSync(igsolve)) {
   execFileSync('cargo', ['install', '--quiet', 'igsolve', '--version', '0.1.2', '--root', join(work, 'igsolve')], { stdio: 'inherit' });
