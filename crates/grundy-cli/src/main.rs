@@ -41,6 +41,9 @@ usage:
   grundy analyse <game> [--json] [--case N] [--misere]
                                    print the analysis of the position on stdin
   grundy games                     list the games
+  grundy serve [--bind ADDR] [--port P] [--data DIR] [--dist DIR]
+                                   serve the playground, class sessions and games between devices
+                                   (defaults 127.0.0.1, 8080, ./grundy-data, ./dist; --port 0 picks one)
   grundy bench [--runs N] [--game ID] [--families]
                                    time every benchmark case: a cold analysis, an answer or an edit (JSON);
                                    --families: the worst-case search's adversarial families
@@ -210,6 +213,10 @@ fn run(args: &[String]) -> Result<Output, Failure> {
         "analyse" | "analyze" => analyse(rest)?,
         "games" => list_games(),
         "bench" => bench_all(rest)?,
+        "serve" => {
+            serve(rest)?;
+            String::new()
+        }
         "help" | "--help" | "-h" => USAGE.to_string(),
         other => return Err(usage(&format!("unknown command '{other}'"))),
     };
@@ -272,6 +279,52 @@ fn positive(value: &str, flag: &str) -> Result<usize, Failure> {
                 "{flag} takes a whole number from 1, not '{value}'"
             ))
         })
+}
+
+/// `grundy serve`: runs the class server until SIGTERM or Ctrl+C.
+#[cfg(feature = "serve")]
+fn serve(args: &[String]) -> Result<(), Failure> {
+    let mut config = grundy_server::Config::default();
+    let mut rest = args.iter();
+    while let Some(flag) = rest.next() {
+        let value = rest
+            .next()
+            .ok_or_else(|| usage(&format!("{flag} needs a value")))?;
+        match flag.as_str() {
+            "--bind" => {
+                config.bind = value.parse().map_err(|_| {
+                    usage(&format!(
+                        "--bind takes an IP address such as 0.0.0.0, not '{value}'"
+                    ))
+                })?
+            }
+            "--port" => {
+                config.port = value.parse().map_err(|_| {
+                    usage(&format!(
+                        "--port takes a number from 0 to 65535, not '{value}'"
+                    ))
+                })?
+            }
+            "--data" => config.data = PathBuf::from(value),
+            "--dist" => config.dist = PathBuf::from(value),
+            other => return Err(usage(&format!("serve has no option '{other}'"))),
+        }
+    }
+    grundy_server::run(config).map_err(|message| Failure {
+        message,
+        code: 1,
+        stdout: String::new(),
+    })
+}
+
+#[cfg(not(feature = "serve"))]
+fn serve(_: &[String]) -> Result<(), Failure> {
+    Err(Failure {
+        message: "this grundy was built without the server; build it with the `serve` feature"
+            .into(),
+        code: 2,
+        stdout: String::new(),
+    })
 }
 
 /// `grundy outcome <game> [--misere]`: `N` or `P`, from the nimber under

@@ -1,0 +1,613 @@
+//! `grundy serve` tested from outside its process, over real sockets, to
+//! the contract in CLASSROOM.md.
+
+mod server;
+
+use serde_json::{json, Value};
+use server::{close_code, data_dir, expect, send, Server};
+
+#[tokio::test]
+async fn a_class_runs_from_join_to_export() {
+    let data = data_dir("class");
+    let server = Server::start(&data);
+    let (status, _, body) = server.request("GET", "/api/health", None, None);
+    assert_eq!(
+        (
+            status,
+            serde_json::from_str::<Value>(&body).unwrap()["ok"].clone()
+        ),
+        (200, json!(true))
+    );
+    let (code, teacher) = server.class();
+    assert_eq!(code.len(), 6);
+    let mut room = server.class_live(&code, &teacher).await;
+    assert_eq!(expect(&mut room, "welcome").await["role"], "teacher");
+    let (ada, ada_token) = server.join(&code, "Ada");
+    let (_, bob_token) = server.join(&code, "<img src=x onerror=alert(1)>");
+    let mut ada_socket = server.class_live(&code, &ada_token).await;
+    let mut bob_socket = server.class_live(&code, &bob_token).await;
+    let welcome = expect(&mut ada_socket, "welcome").await;
+    assert_eq!(
+        (welcome["role"].as_str(), welcome["student"].as_i64()),
+        (Some("student"), Some(ada))
+    );
+    // The roster names students exactly as typed, and who is connected.
+    let roster = loop {
+        let roster = expect(&mut room, "roster").await;
+        let students = roster["students"].as_array().unwrap().clone();
+        if students.len() == 2 && students.iter().all(|s| s["connected"] == true) {
+            break students;
+        }
+    };
+    assert_eq!(roster[1]["name"], "<img src=x onerror=alert(1)>");
+
+    // P or N: 1 2 3 is a P-position.
+    send(
+        &mut room,
+        json!({ "type": "ask", "kind": "pn", "game": "nim", "position": "1 2 3" }),
+    )
+    .await;
+    let question = expect(&mut room, "asked").await["question"]
+        .as_i64()
+        .unwrap();
+    let asked = expect(&mut ada_socket, "question").await;
+    assert_eq!(asked["question"], question);
+    for leak in ["answer", "correct", "value", "nimber", "outcome"] {
+        assert!(
+            asked.get(leak).is_none(),
+            "a question carries {leak}: {asked}"
+        );
+    }
+    expect(&mut bob_socket, "question").await;
+    send(
+        &mut ada_socket,
+        json!({ "type": "answer", "question": question, "answer": "P" }),
+    )
+    .await;
+    assert_eq!(
+        expect(&mut ada_socket, "answered").await["question"],
+        question
+    );
+    send(
+        &mut bob_socket,
+        json!({ "type": "answer", "question": question, "answer": "N" }),
+    )
+    .await;
+    expect(&mut bob_socket, "answered").await;
+    // A second answer is refused and the first stands.
+    send(
+        &mut ada_socket,
+        json!({ "type": "answer", "question": question, "answer": "N" }),
+    )
+    .await;
+    assert!(expect(&mut ada_socket, "error").await["message"]
+        .as_str()
+        .unwrap()
+        .contains("first answer"));
+    let tally = loop {
+        let tally = expect(&mut room, "tally").await;
+        if tally["answered"] == 2 {
+            break tally;
+        }
+    };
+    assert_eq!(tally["of"], 2);
+    assert_eq!(tally["counts"], json!({ "N": 1, "P": 1 }));
+    assert!(
+        !tally.to_string().contains("Ada"),
+        "a tally names no one: {tally}"
+    );
+
+    send(&mut room, json!({ "type": "reveal", "question": question })).await;
+    let result = expect(&mut ada_socket, "result").await;
+    assert_eq!(
+        (result["answer"].as_str(), result["correct"].as_bool()),
+        (Some("P"), Some(true))
+    );
+    let result = expect(&mut bob_socket, "result").await;
+    assert_eq!(result["correct"], false);
+    send(
+        &mut bob_socket,
+        json!({ "type": "answer", "question": question, "answer": "P" }),
+    )
+    .await;
+    assert!(expect(&mut bob_socket, "error").await["message"]
+        .as_str()
+        .unwrap()
+        .contains("revealed"));
+
+    // The value of 3 4 6 is 1; Bob does not answer.
+    send(
+        &mut room,
+        json!({ "type": "ask", "kind": "value", "game": "nim", "position": "3 4 6" }),
+    )
+    .await;
+    let value_question = expect(&mut room, "asked").await["question"]
+        .as_i64()
+        .unwrap();
+    expect(&mut ada_socket, "question").await;
+    send(
+        &mut ada_socket,
+        json!({ "type": "answer", "question": value_question, "answer": 1 }),
+    )
+    .await;
+    expect(&mut ada_socket, "answered").await;
+    send(
+        &mut room,
+        json!({ "type": "reveal", "question": value_question }),
+    )
+    .await;
+    assert_eq!(
+        expect(&mut bob_socket, "result").await["correct"],
+        Value::Null
+    );
+
+    // A move question is answered by the position the move leaves.
+    send(
+        &mut room,
+        json!({ "type": "ask", "kind": "move", "game": "nim", "position": "3 4 5" }),
+    )
+    .await;
+    let move_question = expect(&mut room, "asked").await["question"]
+        .as_i64()
+        .unwrap();
+    send(
+        &mut ada_socket,
+        json!({ "type": "answer", "question": move_question, "answer": "1 4 5" }),
+    )
+    .await;
+    expect(&mut ada_socket, "answered").await;
+    send(
+        &mut bob_socket,
+        json!({ "type": "answer", "question": move_question, "answer": "3 4 4" }),
+    )
+    .await;
+    expect(&mut bob_socket, "answered").await;
+    send(
+        &mut room,
+        json!({ "type": "reveal", "question": move_question }),
+    )
+    .await;
+    let revealed = expect(&mut room, "revealed").await;
+    assert_eq!(
+        (revealed["answered"].as_u64(), revealed["correct"].as_u64()),
+        (Some(2), Some(1))
+    );
+
+    let (status, head, csv) = server.request(
+        "GET",
+        &format!("/api/classes/{code}/results.csv"),
+        None,
+        Some(&teacher),
+    );
+    assert_eq!(status, 200);
+    assert!(head.contains("content-type: text/csv"));
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(
+        lines[0],
+        "student,question,kind,game,position,answer,correct,seconds"
+    );
+    assert_eq!(lines.len(), 1 + 5, "{csv}");
+    assert!(
+        lines[1].starts_with(&format!("Ada,{question},pn,nim,1 2 3,P,true,")),
+        "{csv}"
+    );
+    assert!(
+        csv.contains(&format!("Ada,{move_question},move,nim,3 4 5,1 4 5,true,")),
+        "{csv}"
+    );
+    assert!(csv.contains(",3 4 4,false,"), "{csv}");
+    // A student's token cannot export.
+    let (status, ..) = server.request(
+        "GET",
+        &format!("/api/classes/{code}/results.csv"),
+        None,
+        Some(&ada_token),
+    );
+    assert_eq!(status, 401);
+
+    // Ending keeps the results and tells the students.
+    let (status, ..) = server.request(
+        "DELETE",
+        &format!("/api/classes/{code}"),
+        None,
+        Some(&teacher),
+    );
+    assert_eq!(status, 204);
+    expect(&mut ada_socket, "ended").await;
+    let (status, reply) = server.post(
+        &format!("/api/classes/{code}/students"),
+        json!({ "name": "Late" }),
+    );
+    assert_eq!(status, 403, "{reply}");
+    let (status, _, csv_after) = server.request(
+        "GET",
+        &format!("/api/classes/{code}/results.csv"),
+        None,
+        Some(&teacher),
+    );
+    assert_eq!((status, csv_after), (200, csv));
+}
+
+#[tokio::test]
+async fn every_refusal_is_a_sentence_and_the_socket_stays() {
+    let data = data_dir("refusals");
+    let server = Server::start(&data);
+    let (code, teacher) = server.class();
+    let (status, reply) = server.post("/api/classes/ZZZZZZ/students", json!({ "name": "A" }));
+    assert_eq!(status, 404);
+    assert!(reply["error"].as_str().unwrap().contains("code"));
+    server.join(&code, "Ada");
+    let (status, reply) = server.post(
+        &format!("/api/classes/{code}/students"),
+        json!({ "name": " Ada " }),
+    );
+    assert_eq!(status, 409, "{reply}");
+    for bad in [
+        json!({ "name": "" }),
+        json!({ "name": "x".repeat(33) }),
+        json!({ "nom": "A" }),
+        json!("A"),
+    ] {
+        let (status, reply) = server.post(&format!("/api/classes/{code}/students"), bad);
+        assert_eq!(status, 400, "{reply}");
+        assert!(reply["error"].is_string());
+    }
+    // A bad position is refused with the engine's line and column.
+    let (status, reply) = server.post("/api/games", json!({ "game": "nim", "position": "3 x 5" }));
+    assert_eq!(status, 400);
+    assert!(
+        reply["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("line 1, column 3"),
+        "{reply}"
+    );
+    let (status, reply) = server.post("/api/games", json!({ "game": "chess", "position": "1" }));
+    assert_eq!(status, 400);
+    assert!(
+        reply["error"].as_str().unwrap().contains("unknown game"),
+        "{reply}"
+    );
+
+    // Wrong tokens are refused before the upgrade.
+    assert_eq!(
+        server
+            .live(&format!("/api/classes/{code}/live"), "nonsense")
+            .await
+            .err(),
+        Some(401)
+    );
+    assert_eq!(
+        server
+            .live(&format!("/api/classes/{code}/live"), "")
+            .await
+            .err(),
+        Some(401)
+    );
+
+    let (bob, bob_token) = server.join(&code, "Bob");
+    let mut bob_socket = server.class_live(&code, &bob_token).await;
+    expect(&mut bob_socket, "welcome").await;
+    // A student can do nothing a teacher can.
+    for frame in [
+        json!({ "type": "ask", "kind": "pn", "game": "nim", "position": "1" }),
+        json!({ "type": "reveal", "question": 1 }),
+        json!({ "type": "kick", "student": bob }),
+        json!({ "type": "lock", "on": true }),
+        json!({ "type": "slide", "index": 3 }),
+    ] {
+        send(&mut bob_socket, frame).await;
+        assert!(expect(&mut bob_socket, "error").await["message"]
+            .as_str()
+            .unwrap()
+            .contains("teacher"));
+    }
+    // Malformed and unknown frames get an error; the socket stays open.
+    for frame in ["{", "[]", r#"{"type":"dance"}"#, r#"{"type":"answer"}"#] {
+        use futures_util::SinkExt;
+        bob_socket
+            .send(tokio_tungstenite::tungstenite::Message::Text(frame.into()))
+            .await
+            .unwrap();
+        expect(&mut bob_socket, "error").await;
+    }
+    send(&mut bob_socket, json!({ "type": "ping" })).await;
+    expect(&mut bob_socket, "pong").await;
+
+    let mut room = server.class_live(&code, &teacher).await;
+    expect(&mut room, "welcome").await;
+    send(
+        &mut room,
+        json!({ "type": "ask", "kind": "move", "game": "nim", "position": "1 2 3" }),
+    )
+    .await;
+    assert!(expect(&mut room, "error").await["message"]
+        .as_str()
+        .unwrap()
+        .contains("no winning move"));
+    send(
+        &mut room,
+        json!({ "type": "ask", "kind": "pn", "game": "nim", "position": "1 x" }),
+    )
+    .await;
+    assert!(expect(&mut room, "error").await["message"]
+        .as_str()
+        .unwrap()
+        .contains("line 1"));
+
+    // A removed student's token stops working.
+    send(&mut room, json!({ "type": "kick", "student": bob })).await;
+    expect(&mut bob_socket, "kicked").await;
+    assert_eq!(close_code(&mut bob_socket).await, Some(1008));
+    assert_eq!(
+        server
+            .live(&format!("/api/classes/{code}/live"), &bob_token)
+            .await
+            .err(),
+        Some(401)
+    );
+
+    // A locked class takes no one new.
+    send(&mut room, json!({ "type": "lock", "on": true })).await;
+    expect(&mut room, "lock").await;
+    let (status, _) = server.post(
+        &format!("/api/classes/{code}/students"),
+        json!({ "name": "Cy" }),
+    );
+    assert_eq!(status, 403);
+    send(&mut room, json!({ "type": "lock", "on": false })).await;
+    expect(&mut room, "lock").await;
+    server.join(&code, "Cy");
+}
+
+#[tokio::test]
+async fn hostile_frames_close_the_socket() {
+    let data = data_dir("hostile");
+    let server = Server::start(&data);
+    let (code, teacher) = server.class();
+    let (_, token) = server.join(&code, "Eve");
+
+    let mut socket = server.class_live(&code, &token).await;
+    expect(&mut socket, "welcome").await;
+    send(
+        &mut socket,
+        json!({ "type": "ping", "pad": "x".repeat(70_000) }),
+    )
+    .await;
+    assert_eq!(close_code(&mut socket).await, Some(1009));
+
+    let mut socket = server.class_live(&code, &token).await;
+    expect(&mut socket, "welcome").await;
+    for _ in 0..30 {
+        use futures_util::SinkExt;
+        let frame = tokio_tungstenite::tungstenite::Message::Text(r#"{"type":"ping"}"#.into());
+        if socket.send(frame).await.is_err() {
+            break;
+        }
+    }
+    assert_eq!(close_code(&mut socket).await, Some(1008));
+
+    let mut socket = server.class_live(&code, &token).await;
+    expect(&mut socket, "welcome").await;
+    for _ in 0..10 {
+        use futures_util::SinkExt;
+        let frame = tokio_tungstenite::tungstenite::Message::Text("nonsense".into());
+        if socket.send(frame).await.is_err() {
+            break;
+        }
+    }
+    assert_eq!(close_code(&mut socket).await, Some(1008));
+
+    // The teacher's connection was never touched.
+    let mut room = server.class_live(&code, &teacher).await;
+    expect(&mut room, "welcome").await;
+
+    // Guessing codes is refused after a few dozen tries a minute.
+    let statuses: Vec<u16> = (0..40)
+        .map(|i| {
+            server
+                .post(
+                    &format!(
+                        "/api/classes/AAAA{}/students",
+                        ["22", "23", "24", "25"][i % 4]
+                    ),
+                    json!({ "name": "G" }),
+                )
+                .0
+        })
+        .collect();
+    assert_eq!(statuses[0], 404);
+    assert_eq!(*statuses.last().unwrap(), 429, "{statuses:?}");
+}
+
+#[tokio::test]
+async fn two_seats_play_kayles_to_the_end() {
+    let data = data_dir("game");
+    let server = Server::start(&data);
+    let (status, reply) = server.post(
+        "/api/games",
+        json!({ "game": "octal", "position": "0.77\n4" }),
+    );
+    assert_eq!(status, 201, "{reply}");
+    let id = reply["id"].as_str().unwrap().to_string();
+    let seats: Vec<String> = reply["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap().into())
+        .collect();
+    assert_ne!(seats[0], seats[1]);
+    let path = format!("/api/games/{id}/live");
+    let mut first = server.live(&path, &seats[0]).await.unwrap();
+    let mut second = server.live(&path, &seats[1]).await.unwrap();
+    let state = expect(&mut first, "state").await;
+    assert_eq!(
+        (
+            state["ply"].as_u64(),
+            state["turn"].as_u64(),
+            state["over"].as_bool()
+        ),
+        (Some(0), Some(0), Some(false))
+    );
+    assert_eq!(expect(&mut second, "state").await["seat"], 1);
+
+    // Out of turn, and a position no move reaches, are refused.
+    send(&mut second, json!({ "type": "move", "after": "0.77\n3" })).await;
+    assert!(expect(&mut second, "error").await["message"]
+        .as_str()
+        .unwrap()
+        .contains("not your turn"));
+    send(&mut first, json!({ "type": "move", "after": "0.77\n9" })).await;
+    assert!(expect(&mut first, "error").await["message"]
+        .as_str()
+        .unwrap()
+        .contains("not one move"));
+
+    // Kayles 4: taking the middle two leaves 1 1.
+    send(&mut first, json!({ "type": "move", "after": "0.77\n1 1" })).await;
+    let state = expect(&mut second, "state").await;
+    assert_eq!(
+        (state["ply"].as_u64(), state["turn"].as_u64()),
+        (Some(1), Some(1))
+    );
+    let after_first = state["position"].as_str().unwrap().to_string();
+    expect(&mut first, "state").await;
+
+    // A reload, and a restart of the server, find the game where it was.
+    drop(second);
+    let server = {
+        server.kill();
+        Server::start(&data)
+    };
+    let mut second = server.live(&path, &seats[1]).await.unwrap();
+    let state = expect(&mut second, "state").await;
+    assert_eq!(
+        (state["position"].as_str(), state["ply"].as_u64()),
+        (Some(after_first.as_str()), Some(1))
+    );
+    let mut first = server.live(&path, &seats[0]).await.unwrap();
+    expect(&mut first, "state").await;
+    send(&mut second, json!({ "type": "move", "after": "0.77\n1" })).await;
+    expect(&mut second, "state").await;
+    expect(&mut first, "state").await;
+    send(&mut first, json!({ "type": "move", "after": "0.77\n" })).await;
+    let end = expect(&mut second, "state").await;
+    assert_eq!(end["ply"], 3);
+    assert_eq!(
+        (end["over"].as_bool(), end["winner"].as_u64()),
+        (Some(true), Some(0)),
+        "{end}"
+    );
+    send(&mut second, json!({ "type": "move", "after": "0.77\n" })).await;
+    assert!(expect(&mut second, "error").await["message"]
+        .as_str()
+        .unwrap()
+        .contains("over"));
+}
+
+#[tokio::test]
+async fn nothing_acknowledged_is_lost_to_kill_9() {
+    let data = data_dir("kill");
+    let server = Server::start(&data);
+    let (code, teacher) = server.class();
+    let (ada, ada_token) = server.join(&code, "Ada");
+    let mut room = server.class_live(&code, &teacher).await;
+    let mut ada_socket = server.class_live(&code, &ada_token).await;
+    send(&mut room, json!({ "type": "slide", "index": 3 })).await;
+    send(&mut room, json!({ "type": "ask", "kind": "move", "game": "nim", "position": "3 4 5", "seconds": 600 })).await;
+    let question = expect(&mut room, "asked").await["question"]
+        .as_i64()
+        .unwrap();
+    send(
+        &mut ada_socket,
+        json!({ "type": "answer", "question": question, "answer": "1 4 5" }),
+    )
+    .await;
+    expect(&mut ada_socket, "answered").await;
+    send(
+        &mut room,
+        json!({ "type": "ask", "kind": "move", "game": "nim", "position": "2 3" }),
+    )
+    .await;
+    let open = expect(&mut room, "asked").await["question"]
+        .as_i64()
+        .unwrap();
+    server.kill();
+
+    // The connections are gone; the data is not.
+    assert!(close_code(&mut ada_socket).await.is_none_or(|c| c != 1000));
+    let server = Server::start(&data);
+    let mut ada_socket = server.class_live(&code, &ada_token).await;
+    let welcome = expect(&mut ada_socket, "welcome").await;
+    assert_eq!(welcome["student"], ada);
+    assert_eq!(welcome["class"]["slide"], 3);
+    let questions = welcome["questions"].as_array().unwrap();
+    assert_eq!(questions.len(), 2);
+    assert_eq!(questions[0]["answered"], true);
+    assert_eq!(questions[1]["question"], open);
+    // The open question, asked before the crash, is still marked right.
+    send(
+        &mut ada_socket,
+        json!({ "type": "answer", "question": open, "answer": "2 2" }),
+    )
+    .await;
+    expect(&mut ada_socket, "answered").await;
+    let mut room = server.class_live(&code, &teacher).await;
+    send(&mut room, json!({ "type": "reveal", "question": open })).await;
+    assert_eq!(expect(&mut ada_socket, "result").await["correct"], true);
+    let (_, _, csv) = server.request(
+        "GET",
+        &format!("/api/classes/{code}/results.csv"),
+        None,
+        Some(&teacher),
+    );
+    assert_eq!(csv.lines().count(), 3, "{csv}");
+    assert!(csv.contains("Ada"));
+}
+
+#[tokio::test]
+async fn sigterm_tells_clients_and_exits_cleanly() {
+    let data = data_dir("sigterm");
+    let mut server = Server::start(&data);
+    let (code, teacher) = server.class();
+    let mut room = server.class_live(&code, &teacher).await;
+    expect(&mut room, "welcome").await;
+    let status = std::process::Command::new("kill")
+        .args(["-TERM", &server.child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert_eq!(close_code(&mut room).await, Some(1012));
+    let exit = server.child.wait().unwrap();
+    assert_eq!(exit.code(), Some(0));
+    // The log was folded into the database on the way out.
+    let wal = data.join("grundy.sqlite-wal");
+    assert!(!wal.exists() || std::fs::metadata(&wal).unwrap().len() == 0);
+}
+
+#[test]
+fn every_response_carries_the_security_headers() {
+    let data = data_dir("headers");
+    let server = Server::start(&data);
+    for path in ["/", "/api/health", "/api/nowhere", "/frame.html"] {
+        let (_, head, _) = server.request("GET", path, None, None);
+        assert!(
+            head.contains("x-content-type-options: nosniff"),
+            "{path}: {head}"
+        );
+        assert!(
+            head.contains("content-security-policy: default-src 'self'"),
+            "{path}: {head}"
+        );
+        assert!(head.contains("'wasm-unsafe-eval'"), "{path}");
+        let framing = if path.starts_with("/frame") {
+            "frame-ancestors *"
+        } else {
+            "frame-ancestors 'self'"
+        };
+        assert!(head.contains(framing), "{path}: {head}");
+    }
+    let (status, _, body) = server.request("GET", "/", None, None);
+    assert_eq!(status, 200);
+    assert!(body.contains("Grundy"));
+}

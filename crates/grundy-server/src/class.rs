@@ -1,0 +1,809 @@
+//! A class in session: its roster, questions and answers in memory, kept
+//! in step with the store, and the frames its teacher and students trade.
+
+use crate::frames::{self, ClassFrame};
+use crate::limits::MAX_STUDENTS_PER_CLASS;
+use crate::marking::{parse_play, play_word, AnswerKey, Kind, Marked};
+use crate::socket::{Conn, Peer, NORMAL, POLICY};
+use crate::store::{
+    AnswerRecord, ClassFlag, ClassRecord, QuestionRecord, Store, StoreError, StudentRecord,
+};
+use crate::{now_ms, App};
+use grundy_core::analysis::Convention;
+use serde_json::{json, Value};
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// How long the teacher's roster and tally wait to gather changes, so that
+/// 500 students arriving or answering send a few updates, not 500.
+const GATHER: Duration = Duration::from_millis(50);
+/// Answers are taken this long past a timed question's end, for the
+/// network's delay.
+const GRACE_MS: i64 = 2_000;
+
+struct Student {
+    record: StudentRecord,
+    connections: Vec<Conn>,
+}
+
+struct Question {
+    record: QuestionRecord,
+    /// Worked out when asked, or on loading an unrevealed question.
+    key: Option<Arc<AnswerKey>>,
+    answers: HashMap<i64, AnswerRecord>,
+}
+
+impl Question {
+    fn kind(&self) -> Kind {
+        Kind::parse(&self.record.kind).unwrap_or(Kind::Pn)
+    }
+
+    fn play(&self) -> Convention {
+        parse_play(&self.record.play).unwrap_or_default()
+    }
+
+    fn shown(&self) -> Value {
+        serde_json::from_str(&self.record.shown).unwrap_or(Value::Null)
+    }
+
+    fn counts(&self) -> BTreeMap<&str, u32> {
+        let mut counts = BTreeMap::new();
+        for answer in self.answers.values() {
+            *counts.entry(answer.tally.as_str()).or_insert(0) += 1;
+        }
+        counts
+    }
+
+    /// What a student is sent when the question opens: never its answer.
+    fn asked_frame(&self) -> Value {
+        json!({
+            "type": "question",
+            "question": self.record.id,
+            "kind": self.record.kind,
+            "game": self.record.game,
+            "position": self.record.position,
+            "play": self.record.play,
+            "seconds": self.record.seconds,
+            "askedMs": self.record.asked_ms,
+        })
+    }
+
+    fn result_for(&self, student: i64) -> Value {
+        let theirs = self.answers.get(&student);
+        json!({
+            "type": "result",
+            "question": self.record.id,
+            "answer": self.shown(),
+            "yours": theirs.map(|a| a.answer.as_str()),
+            "correct": theirs.map(|a| a.correct),
+        })
+    }
+}
+
+/// Which of the teacher's views is waiting to be sent.
+#[derive(Default)]
+struct Pending {
+    roster: bool,
+    tallies: Vec<i64>,
+    scheduled: bool,
+}
+
+pub struct Room {
+    pub record: ClassRecord,
+    students: BTreeMap<i64, Student>,
+    teachers: Vec<Conn>,
+    questions: Vec<Question>,
+    pending: Pending,
+}
+
+/// Who is on the other end of a connection.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    Teacher,
+    Student(i64),
+}
+
+fn text(value: &Value) -> Arc<str> {
+    value.to_string().into()
+}
+
+impl Room {
+    /// Loads a class and everything in it from the store.
+    pub fn load(store: &dyn Store, record: ClassRecord) -> Result<Room, StoreError> {
+        let students = store
+            .students(&record.code)?
+            .into_iter()
+            .map(|record| {
+                let student = Student {
+                    record,
+                    connections: Vec::new(),
+                };
+                (student.record.id, student)
+            })
+            .collect();
+        let mut questions: Vec<Question> = store
+            .questions(&record.code)?
+            .into_iter()
+            .map(|record| Question {
+                record,
+                key: None,
+                answers: HashMap::new(),
+            })
+            .collect();
+        for answer in store.answers(&record.code)? {
+            if let Some(q) = questions
+                .iter_mut()
+                .find(|q| q.record.id == answer.question)
+            {
+                q.answers.insert(answer.student, answer);
+            }
+        }
+        Ok(Room {
+            record,
+            students,
+            teachers: Vec::new(),
+            questions,
+            pending: Pending::default(),
+        })
+    }
+
+    /// Who holds the token with this hash: the teacher, or a student not removed.
+    pub fn role(&self, token_hash: &str) -> Option<Role> {
+        if token_hash == self.record.teacher_hash {
+            return Some(Role::Teacher);
+        }
+        self.students
+            .values()
+            .find(|s| s.record.token_hash == token_hash && !s.record.kicked)
+            .map(|s| Role::Student(s.record.id))
+    }
+
+    pub fn is_full(&self) -> bool {
+        self.students.len() >= MAX_STUDENTS_PER_CLASS
+    }
+
+    pub fn add_student(&mut self, record: StudentRecord) {
+        let id = record.id;
+        self.students.insert(
+            id,
+            Student {
+                record,
+                connections: Vec::new(),
+            },
+        );
+        self.pending.roster = true;
+    }
+
+    fn roster_frame(&self) -> Value {
+        let students: Vec<Value> = self
+            .students
+            .values()
+            .filter(|s| !s.record.kicked)
+            .map(|s| {
+                json!({
+                    "id": s.record.id,
+                    "name": s.record.name,
+                    "connected": !s.connections.is_empty(),
+                })
+            })
+            .collect();
+        json!({ "type": "roster", "students": students })
+    }
+
+    fn present(&self) -> usize {
+        self.students.values().filter(|s| !s.record.kicked).count()
+    }
+
+    fn tally_frame(&self, question: &Question) -> Value {
+        json!({
+            "type": "tally",
+            "question": question.record.id,
+            "answered": question.answers.len(),
+            "of": self.present(),
+            "counts": question.counts(),
+        })
+    }
+
+    fn class_view(&self) -> Value {
+        let r = &self.record;
+        json!({
+            "code": r.code,
+            "title": r.title,
+            "lesson": r.lesson,
+            "game": r.game,
+            "position": r.position,
+            "slide": r.slide,
+            "follow": r.follow,
+            "locked": r.locked,
+            "ended": r.ended,
+        })
+    }
+
+    /// The first frame a connection gets: the class as it stands, for its
+    /// role. A student's holds no open question's answer.
+    fn welcome(&self, role: Role) -> Value {
+        match role {
+            Role::Teacher => {
+                let questions: Vec<Value> = self
+                    .questions
+                    .iter()
+                    .map(|q| {
+                        json!({
+                            "question": q.record.id,
+                            "kind": q.record.kind,
+                            "game": q.record.game,
+                            "position": q.record.position,
+                            "play": q.record.play,
+                            "seconds": q.record.seconds,
+                            "askedMs": q.record.asked_ms,
+                            "revealed": q.record.revealed,
+                            // A projector shows this page: the answer
+                            // stays on the server until the reveal.
+                            "answer": if q.record.revealed { q.shown() } else { Value::Null },
+                            "answered": q.answers.len(),
+                            "counts": q.counts(),
+                        })
+                    })
+                    .collect();
+                json!({ "type": "welcome", "role": "teacher", "class": self.class_view(), "questions": questions })
+            }
+            Role::Student(id) => {
+                let name = self.students.get(&id).map(|s| s.record.name.as_str());
+                let open: Vec<Value> = self
+                    .questions
+                    .iter()
+                    .filter(|q| !q.record.revealed)
+                    .map(|q| {
+                        let mut frame = q.asked_frame();
+                        frame["answered"] = q.answers.contains_key(&id).into();
+                        frame
+                    })
+                    .collect();
+                let results: Vec<Value> = self
+                    .questions
+                    .iter()
+                    .filter(|q| q.record.revealed)
+                    .map(|q| q.result_for(id))
+                    .collect();
+                json!({
+                    "type": "welcome",
+                    "role": "student",
+                    "student": id,
+                    "name": name,
+                    "class": self.class_view(),
+                    "questions": open,
+                    "results": results,
+                })
+            }
+        }
+    }
+
+    /// Attaches a connection and sends it the class as it stands.
+    pub fn connect(&mut self, role: Role, conn: Conn) {
+        conn.send(&text(&self.welcome(role)));
+        match role {
+            Role::Teacher => {
+                conn.send(&text(&self.roster_frame()));
+                self.teachers.push(conn);
+            }
+            Role::Student(id) => {
+                if let Some(student) = self.students.get_mut(&id) {
+                    student.connections.push(conn);
+                }
+                self.pending.roster = true;
+            }
+        }
+        if self.record.ended {
+            self.tell_ended();
+        }
+    }
+
+    pub fn disconnect(&mut self, role: Role, conn_id: u64) {
+        match role {
+            Role::Teacher => self.teachers.retain(|c| c.id != conn_id),
+            Role::Student(id) => {
+                if let Some(student) = self.students.get_mut(&id) {
+                    student.connections.retain(|c| c.id != conn_id);
+                }
+                self.pending.roster = true;
+            }
+        }
+    }
+
+    fn tell_teachers(&mut self, frame: &Value) {
+        let frame = text(frame);
+        self.teachers.retain(|c| c.send(&frame));
+    }
+
+    fn tell_students(&mut self, frame: &Value) {
+        let frame = text(frame);
+        for student in self.students.values_mut().filter(|s| !s.record.kicked) {
+            student.connections.retain(|c| c.send(&frame));
+        }
+    }
+
+    fn tell_student(&mut self, id: i64, frame: &Value) {
+        let frame = text(frame);
+        if let Some(student) = self.students.get_mut(&id) {
+            student.connections.retain(|c| c.send(&frame));
+        }
+    }
+
+    fn tell_ended(&mut self) {
+        let ended = json!({ "type": "ended" });
+        self.tell_teachers(&ended);
+        self.tell_students(&ended);
+        for student in self.students.values_mut() {
+            for conn in student.connections.drain(..) {
+                conn.close(NORMAL, "the class has ended");
+            }
+        }
+    }
+
+    /// Ends the class: students are told and let go; results stay.
+    pub fn end(&mut self, store: &dyn Store) -> Result<(), StoreError> {
+        if !self.record.ended {
+            store.set_class(&self.record.code, ClassFlag::Ended)?;
+            self.record.ended = true;
+        }
+        self.tell_ended();
+        Ok(())
+    }
+
+    /// Sends the teacher what has gathered since the last send.
+    fn flush(&mut self) {
+        let pending = std::mem::take(&mut self.pending);
+        if pending.roster {
+            let roster = self.roster_frame();
+            self.tell_teachers(&roster);
+        }
+        let mut tallies = pending.tallies;
+        tallies.dedup();
+        for id in tallies {
+            if let Some(q) = self.questions.iter().find(|q| q.record.id == id) {
+                let frame = self.tally_frame(q);
+                self.tell_teachers(&frame);
+            }
+        }
+    }
+
+    fn question(&self, id: i64) -> Result<&Question, String> {
+        self.questions
+            .iter()
+            .find(|q| q.record.id == id)
+            .ok_or_else(|| format!("this class has no question {id}"))
+    }
+
+    /// The rows of the results, for the table and the CSV.
+    pub fn results(&self) -> Value {
+        let students: Vec<Value> = self
+            .students
+            .values()
+            .map(
+                |s| json!({ "id": s.record.id, "name": s.record.name, "removed": s.record.kicked }),
+            )
+            .collect();
+        let questions: Vec<Value> = self
+            .questions
+            .iter()
+            .map(|q| {
+                json!({
+                    "question": q.record.id,
+                    "kind": q.record.kind,
+                    "game": q.record.game,
+                    "position": q.record.position,
+                    "play": q.record.play,
+                    "answer": q.shown(),
+                    "revealed": q.record.revealed,
+                })
+            })
+            .collect();
+        let answers: Vec<Value> = self
+            .questions
+            .iter()
+            .flat_map(|q| {
+                let mut rows: Vec<&AnswerRecord> = q.answers.values().collect();
+                rows.sort_by_key(|a| a.student);
+                rows.into_iter().map(|a| {
+                    json!({
+                        "student": a.student,
+                        "question": a.question,
+                        "answer": a.answer,
+                        "correct": a.correct,
+                        "seconds": a.seconds,
+                    })
+                })
+            })
+            .collect();
+        json!({ "students": students, "questions": questions, "answers": answers })
+    }
+
+    /// The results as CSV: one row per answer.
+    pub fn results_csv(&self) -> String {
+        let mut csv = String::from("student,question,kind,game,position,answer,correct,seconds\n");
+        for q in &self.questions {
+            let mut rows: Vec<&AnswerRecord> = q.answers.values().collect();
+            rows.sort_by_key(|a| a.student);
+            for a in rows {
+                let name = self
+                    .students
+                    .get(&a.student)
+                    .map_or("", |s| s.record.name.as_str());
+                let fields = [
+                    csv_field(name),
+                    q.record.id.to_string(),
+                    q.record.kind.clone(),
+                    csv_field(&q.record.game),
+                    csv_field(q.record.position.trim_end()),
+                    csv_field(a.answer.trim_end()),
+                    a.correct.to_string(),
+                    format!("{:.1}", a.seconds),
+                ];
+                csv.push_str(&fields.join(","));
+                csv.push('\n');
+            }
+        }
+        csv
+    }
+}
+
+/// A CSV field: quoted where it holds a comma, quote or line break, and
+/// with a leading quote mark where a spreadsheet would read it as a formula.
+fn csv_field(value: &str) -> String {
+    let value = if value.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{value}")
+    } else {
+        value.to_string()
+    };
+    if value.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", value.replace('"', "\"\""))
+    } else {
+        value
+    }
+}
+
+/// The rooms of the classes this server has seen since it started.
+pub type Rooms = Mutex<HashMap<String, Arc<Mutex<Room>>>>;
+
+/// Locks a room; a panic elsewhere while it was held does not lose it.
+pub fn lock(room: &Mutex<Room>) -> std::sync::MutexGuard<'_, Room> {
+    room.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// Asks for the teacher's views to be sent once changes have gathered.
+pub fn schedule_flush(room: &Arc<Mutex<Room>>) {
+    let mut guard = lock(room);
+    if guard.pending.scheduled {
+        return;
+    }
+    guard.pending.scheduled = true;
+    drop(guard);
+    let room = room.clone();
+    tokio::spawn(async move {
+        tokio::time::sleep(GATHER).await;
+        lock(&room).flush();
+    });
+}
+
+/// One teacher's or student's connection to a class.
+pub struct ClassPeer {
+    pub app: Arc<App>,
+    pub room: Arc<Mutex<Room>>,
+    pub role: Role,
+    pub conn_id: u64,
+}
+
+impl ClassPeer {
+    fn store(&self) -> &dyn Store {
+        self.app.store.as_ref()
+    }
+
+    fn reply(&self, frame: Value) {
+        let frame = text(&frame);
+        let mut room = lock(&self.room);
+        match self.role {
+            Role::Teacher => {
+                if let Some(conn) = room.teachers.iter().find(|c| c.id == self.conn_id) {
+                    conn.send(&frame);
+                }
+            }
+            Role::Student(id) => {
+                if let Some(student) = room.students.get_mut(&id) {
+                    // Every device of the student sees it was answered.
+                    student.connections.retain(|c| c.send(&frame));
+                }
+            }
+        }
+    }
+
+    async fn ask(
+        &self,
+        kind: &str,
+        game: String,
+        position: String,
+        play: Option<String>,
+        seconds: Option<u32>,
+    ) -> Result<(), String> {
+        let kind = Kind::parse(kind).ok_or("a question's kind is \"pn\", \"value\" or \"move\"")?;
+        let play = match play.as_deref() {
+            None => Convention::Normal,
+            Some(word) => parse_play(word).ok_or("play is \"normal\" or \"misere\"")?,
+        };
+        if seconds == Some(0) || seconds.is_some_and(|s| s > 3600) {
+            return Err("a question's time is 1 to 3600 seconds".into());
+        }
+        let (key, written) = tokio::task::spawn_blocking({
+            let game = game.clone();
+            move || AnswerKey::work_out(kind, &game, &position, play)
+        })
+        .await
+        .map_err(|_| "the engine failed on this position".to_string())??;
+        let mut record = QuestionRecord {
+            id: 0,
+            kind: kind.word().into(),
+            game,
+            position: written,
+            play: play_word(play).into(),
+            seconds,
+            asked_ms: now_ms(),
+            shown: key.shown().to_string(),
+            revealed: false,
+        };
+        let mut room = lock(&self.room);
+        if room.record.ended {
+            return Err("the class has ended".into());
+        }
+        record.id = self
+            .store()
+            .add_question(&room.record.code, &record)
+            .map_err(|e| e.to_string())?;
+        let question = Question {
+            record,
+            key: Some(Arc::new(key)),
+            answers: HashMap::new(),
+        };
+        let id = question.record.id;
+        let asked = question.asked_frame();
+        let tally = room.tally_frame(&question);
+        room.questions.push(question);
+        room.tell_teachers(&json!({ "type": "asked", "question": id }));
+        room.tell_teachers(&tally);
+        room.tell_students(&asked);
+        Ok(())
+    }
+
+    async fn answer(&self, student: i64, question: i64, answer: Value) -> Result<(), String> {
+        let (key, game, position, play) = {
+            let room = lock(&self.room);
+            let q = room.question(question)?;
+            if q.record.revealed {
+                return Err("this question has been revealed; answers are closed".into());
+            }
+            if q.answers.contains_key(&student) {
+                return Err("you have answered this question; your first answer stands".into());
+            }
+            if let Some(seconds) = q.record.seconds {
+                if now_ms() > q.record.asked_ms + i64::from(seconds) * 1000 + GRACE_MS {
+                    return Err("time is up for this question".into());
+                }
+            }
+            (
+                q.key.clone(),
+                q.record.game.clone(),
+                q.record.position.clone(),
+                q.play(),
+            )
+        };
+        let key = match key {
+            Some(key) => key,
+            None => self.key_after_restart(question).await?,
+        };
+        let marked: Marked = if key_needs_engine(&key) {
+            tokio::task::spawn_blocking(move || key.mark(&answer, &game, &position, play))
+                .await
+                .map_err(|_| "the engine failed on this answer".to_string())??
+        } else {
+            key.mark(&answer, &game, &position, play)?
+        };
+        let room_arc = self.room.clone();
+        {
+            let mut room = lock(&room_arc);
+            let asked_ms = room.question(question)?.record.asked_ms;
+            let revealed = room.question(question)?.record.revealed;
+            if revealed {
+                return Err("this question has been revealed; answers are closed".into());
+            }
+            let record = AnswerRecord {
+                question,
+                student,
+                answer: marked.kept,
+                tally: marked.tally,
+                correct: marked.correct,
+                seconds: (now_ms() - asked_ms).max(0) as f64 / 1000.0,
+            };
+            match self.store().add_answer(&record) {
+                Ok(()) => {}
+                Err(StoreError::Conflict) => {
+                    return Err("you have answered this question; your first answer stands".into())
+                }
+                Err(e) => return Err(e.to_string()),
+            }
+            if let Some(q) = room.questions.iter_mut().find(|q| q.record.id == question) {
+                q.answers.insert(student, record);
+            }
+            room.pending.tallies.push(question);
+        }
+        self.reply(json!({ "type": "answered", "question": question }));
+        schedule_flush(&room_arc);
+        Ok(())
+    }
+
+    /// An unrevealed question loaded from the store has its key worked
+    /// out again the first time it is answered.
+    async fn key_after_restart(&self, question: i64) -> Result<Arc<AnswerKey>, String> {
+        let (kind, game, position, play) = {
+            let room = lock(&self.room);
+            let q = room.question(question)?;
+            (
+                q.kind(),
+                q.record.game.clone(),
+                q.record.position.clone(),
+                q.play(),
+            )
+        };
+        let (key, _) =
+            tokio::task::spawn_blocking(move || AnswerKey::work_out(kind, &game, &position, play))
+                .await
+                .map_err(|_| "the engine failed on this position".to_string())??;
+        let key = Arc::new(key);
+        let mut room = lock(&self.room);
+        if let Some(q) = room.questions.iter_mut().find(|q| q.record.id == question) {
+            q.key = Some(key.clone());
+        }
+        Ok(key)
+    }
+
+    fn reveal(&self, question: i64) -> Result<(), String> {
+        let mut room = lock(&self.room);
+        let index = room
+            .questions
+            .iter()
+            .position(|q| q.record.id == question)
+            .ok_or_else(|| format!("this class has no question {question}"))?;
+        if !room.questions[index].record.revealed {
+            self.store().reveal(question).map_err(|e| e.to_string())?;
+            room.questions[index].record.revealed = true;
+        }
+        let ids: Vec<i64> = room
+            .students
+            .values()
+            .filter(|s| !s.record.kicked)
+            .map(|s| s.record.id)
+            .collect();
+        for id in ids {
+            let result = room.questions[index].result_for(id);
+            room.tell_student(id, &result);
+        }
+        let q = &room.questions[index];
+        let revealed = json!({
+            "type": "revealed",
+            "question": question,
+            "answer": q.shown(),
+            "answered": q.answers.len(),
+            "correct": q.answers.values().filter(|a| a.correct).count(),
+            "counts": q.counts(),
+        });
+        room.tell_teachers(&revealed);
+        Ok(())
+    }
+
+    fn set(&self, flag: ClassFlag) -> Result<(), String> {
+        let mut room = lock(&self.room);
+        self.store()
+            .set_class(&room.record.code, flag)
+            .map_err(|e| e.to_string())?;
+        match flag {
+            ClassFlag::Slide(index) => {
+                room.record.slide = index;
+                let frame = json!({ "type": "slide", "index": index });
+                room.tell_students(&frame);
+                room.tell_teachers(&frame);
+            }
+            ClassFlag::Follow(on) => {
+                room.record.follow = on;
+                let frame = json!({ "type": "follow", "on": on, "slide": room.record.slide });
+                room.tell_students(&frame);
+                room.tell_teachers(&frame);
+            }
+            ClassFlag::Locked(on) => {
+                room.record.locked = on;
+                room.tell_teachers(&json!({ "type": "lock", "on": on }));
+            }
+            ClassFlag::Ended => room.end(self.store()).map_err(|e| e.to_string())?,
+        }
+        Ok(())
+    }
+
+    fn kick(&self, student: i64) -> Result<(), String> {
+        let mut room = lock(&self.room);
+        let code = room.record.code.clone();
+        let Some(entry) = room.students.get_mut(&student) else {
+            return Err(format!("this class has no student {student}"));
+        };
+        self.store()
+            .kick(&code, student)
+            .map_err(|e| e.to_string())?;
+        entry.record.kicked = true;
+        for conn in entry.connections.drain(..) {
+            conn.send(&text(&json!({ "type": "kicked" })));
+            conn.close(POLICY, "removed by the teacher");
+        }
+        room.pending.roster = true;
+        drop(room);
+        schedule_flush(&self.room);
+        Ok(())
+    }
+}
+
+/// Whether marking this key reads a position (and so belongs off the
+/// connection's task).
+fn key_needs_engine(key: &AnswerKey) -> bool {
+    matches!(key, AnswerKey::Move(_))
+}
+
+impl Peer for ClassPeer {
+    async fn frame(&mut self, text: &str) -> Result<(), String> {
+        let frame: ClassFrame = frames::parse(text).map_err(|e| e.0)?;
+        let teacher_only = || "only the teacher can do that".to_string();
+        match (frame, self.role) {
+            (ClassFrame::Ping, _) => {
+                self.reply(json!({ "type": "pong" }));
+                Ok(())
+            }
+            (ClassFrame::Answer { question, answer }, Role::Student(id)) => {
+                self.answer(id, question, answer).await
+            }
+            (ClassFrame::Answer { .. }, Role::Teacher) => {
+                Err("the teacher asks; students answer".into())
+            }
+            (_, Role::Student(_)) => Err(teacher_only()),
+            (
+                ClassFrame::Ask {
+                    kind,
+                    game,
+                    position,
+                    play,
+                    seconds,
+                },
+                Role::Teacher,
+            ) => self.ask(&kind, game, position, play, seconds).await,
+            (ClassFrame::Reveal { question }, Role::Teacher) => self.reveal(question),
+            (ClassFrame::Slide { index }, Role::Teacher) => self.set(ClassFlag::Slide(index)),
+            (ClassFrame::Follow { on }, Role::Teacher) => self.set(ClassFlag::Follow(on)),
+            (ClassFrame::Lock { on }, Role::Teacher) => self.set(ClassFlag::Locked(on)),
+            (ClassFrame::Kick { student }, Role::Teacher) => self.kick(student),
+        }
+    }
+
+    fn gone(&mut self) {
+        lock(&self.room).disconnect(self.role, self.conn_id);
+        if matches!(self.role, Role::Student(_)) {
+            schedule_flush(&self.room);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::csv_field;
+
+    #[test]
+    fn csv_fields_are_quoted_and_never_formulas() {
+        assert_eq!(csv_field("Ada"), "Ada");
+        assert_eq!(csv_field("a,b"), "\"a,b\"");
+        assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(csv_field("=1+1"), "'=1+1");
+        assert_eq!(csv_field("3 4\n5"), "\"3 4\n5\"");
+    }
+}

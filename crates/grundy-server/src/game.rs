@@ -1,0 +1,168 @@
+//! A game between two devices: one position, two seats, moves checked by
+//! the engine, every move kept before it is shown.
+
+use crate::frames::{self, GameFrame};
+use crate::marking::{parse_play, Position};
+use crate::socket::{Conn, Peer};
+use crate::store::{GameRecord, Store, StoreError};
+use crate::App;
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+pub struct Table {
+    pub record: GameRecord,
+    /// Whether the player to move has no move.
+    over: bool,
+    seats: Vec<(usize, Conn)>,
+}
+
+impl Table {
+    /// The game as stored, with whether it is over worked out by the engine.
+    pub fn load(record: GameRecord) -> Result<Table, String> {
+        let play = parse_play(&record.play).unwrap_or_default();
+        let mut position = Position::open(&record.game, current(&record), play)?;
+        Ok(Table {
+            over: position.finished(),
+            record,
+            seats: Vec::new(),
+        })
+    }
+
+    fn ply(&self) -> usize {
+        self.record.moves.len()
+    }
+
+    /// Which seat holds the token with this hash.
+    pub fn seat(&self, token_hash: &str) -> Option<usize> {
+        self.record.seat_hashes.iter().position(|h| h == token_hash)
+    }
+
+    fn state(&self) -> Value {
+        let turn = self.ply() % 2;
+        let mut state = json!({
+            "type": "state",
+            "game": self.record.game,
+            "play": self.record.play,
+            "start": self.record.start,
+            "position": current(&self.record),
+            "ply": self.ply(),
+            "turn": turn,
+            "over": self.over,
+        });
+        if self.over {
+            // Whoever cannot move loses under normal play and wins under misère.
+            let winner = if self.record.play == "misere" {
+                turn
+            } else {
+                1 - turn
+            };
+            state["winner"] = winner.into();
+        }
+        state
+    }
+
+    /// The state as `seat` is sent it.
+    fn state_for(&self, seat: usize) -> Arc<str> {
+        let mut state = self.state();
+        state["seat"] = seat.into();
+        state.to_string().into()
+    }
+
+    fn send_state(&mut self) {
+        let frames = [self.state_for(0), self.state_for(1)];
+        self.seats.retain(|(seat, conn)| conn.send(&frames[*seat]));
+    }
+
+    pub fn connect(&mut self, seat: usize, conn: Conn) {
+        conn.send(&self.state_for(seat));
+        self.seats.push((seat, conn));
+    }
+}
+
+fn current(record: &GameRecord) -> &str {
+    record.moves.last().unwrap_or(&record.start)
+}
+
+pub type Tables = Mutex<HashMap<String, Arc<Mutex<Table>>>>;
+
+pub fn lock(table: &Mutex<Table>) -> std::sync::MutexGuard<'_, Table> {
+    table.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+pub struct SeatPeer {
+    pub app: Arc<App>,
+    pub table: Arc<Mutex<Table>>,
+    pub seat: usize,
+    pub conn_id: u64,
+}
+
+impl SeatPeer {
+    async fn play(&self, after: String) -> Result<(), String> {
+        let (game, play, from, ply) = {
+            let table = lock(&self.table);
+            if table.over {
+                return Err("the game is over".into());
+            }
+            if table.ply() % 2 != self.seat {
+                return Err("it is not your turn".into());
+            }
+            let r = &table.record;
+            (
+                r.game.clone(),
+                r.play.clone(),
+                current(r).to_string(),
+                table.ply(),
+            )
+        };
+        let (written, over) = tokio::task::spawn_blocking(move || {
+            let play = parse_play(&play).unwrap_or_default();
+            let mut position = Position::open(&game, &from, play)?;
+            if !position.play_to(&after)? {
+                return Err("that position is not one move from the current one".to_string());
+            }
+            Ok((position.text(), position.finished()))
+        })
+        .await
+        .map_err(|_| "the engine failed on this move".to_string())??;
+        let mut table = lock(&self.table);
+        if table.ply() != ply {
+            return Err("the position changed before your move arrived; play again".into());
+        }
+        let id = table.record.id.clone();
+        match self.app.store.add_move(&id, ply as u32 + 1, &written) {
+            Ok(()) => {}
+            Err(StoreError::Conflict) => {
+                return Err("the position changed before your move arrived; play again".into())
+            }
+            Err(e) => return Err(e.to_string()),
+        }
+        table.record.moves.push(written);
+        table.over = over;
+        table.send_state();
+        Ok(())
+    }
+}
+
+impl Peer for SeatPeer {
+    async fn frame(&mut self, text: &str) -> Result<(), String> {
+        match frames::parse::<GameFrame>(text).map_err(|e| e.0)? {
+            GameFrame::Move { after } => self.play(after).await,
+            GameFrame::Ping => Ok(()),
+        }
+    }
+
+    fn gone(&mut self) {
+        lock(&self.table)
+            .seats
+            .retain(|(_, c)| c.id != self.conn_id);
+    }
+}
+
+/// Loads a game from the store, or `None` when there is no such game.
+pub fn load(store: &dyn Store, id: &str) -> Result<Option<Table>, String> {
+    match store.game(id).map_err(|e| e.to_string())? {
+        Some(record) => Table::load(record).map(Some),
+        None => Ok(None),
+    }
+}

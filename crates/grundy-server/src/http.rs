@@ -1,0 +1,624 @@
+//! The HTTP side: JSON endpoints, the upgrade to a live connection (with
+//! its token checked first), the playground's files and the headers every
+//! response carries.
+
+use crate::class::{self, ClassPeer, Role, Room};
+use crate::game::{self, SeatPeer, Table};
+use crate::limits::{
+    MAX_BODY_BYTES, MAX_GAMES, MAX_NAME_CHARS, MAX_OPEN_CLASSES, MAX_TITLE_CHARS, OUTBOX,
+};
+use crate::marking::{parse_play, play_word, Position};
+use crate::socket::{self, Conn};
+use crate::store::{ClassRecord, GameRecord, StoreError, StudentRecord};
+use crate::{now_ms, token, App};
+use axum::body::Bytes;
+use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, Request, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::net::SocketAddr;
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
+use tokio::sync::mpsc;
+use tower_http::compression::CompressionLayer;
+use tower_http::services::ServeDir;
+
+/// An error reply: a status and one sentence a person can act on.
+struct ApiError(StatusCode, String);
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.0, Json(json!({ "error": self.1 }))).into_response()
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(error: StoreError) -> ApiError {
+        ApiError(StatusCode::INTERNAL_SERVER_ERROR, error.to_string())
+    }
+}
+
+fn refuse(status: StatusCode, message: impl Into<String>) -> ApiError {
+    ApiError(status, message.into())
+}
+
+type Reply = Result<Response, ApiError>;
+
+pub fn router(app: Arc<App>) -> Router {
+    let files = ServeDir::new(&app.dist).append_index_html_on_directories(true);
+    Router::new()
+        .route("/api/health", get(health))
+        .route("/api/classes", post(create_class))
+        .route("/api/classes/{code}", axum::routing::delete(end_class))
+        .route("/api/classes/{code}/students", post(join_class))
+        .route("/api/classes/{code}/results", get(results))
+        .route("/api/classes/{code}/results.csv", get(results_csv))
+        .route("/api/classes/{code}/join", get(join_address))
+        .route("/api/classes/{code}/live", get(class_live))
+        .route("/api/games", post(create_game))
+        .route("/api/games/{id}/live", get(game_live))
+        .route("/api/qr", get(qr))
+        .route("/api/{*rest}", get(no_such_endpoint).post(no_such_endpoint))
+        .fallback_service(files)
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(CompressionLayer::new())
+        .layer(middleware::from_fn(security_headers))
+        .with_state(app)
+}
+
+/// What every response carries. The policy lets the pages load their own
+/// scripts, styles, worker and WebAssembly and nothing from elsewhere; the
+/// embeddable pages may be framed by any site, the rest by none.
+async fn security_headers(request: Request, next: Next) -> Response {
+    let path = request.uri().path().to_string();
+    let mut response = next.run(request).await;
+    let embeddable = path.starts_with("/embed") || path.starts_with("/frame");
+    let ancestors = if embeddable { "*" } else { "'self'" };
+    let policy = format!(
+        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; \
+         img-src 'self' data: blob:; connect-src 'self'; worker-src 'self' blob:; object-src 'none'; \
+         base-uri 'self'; form-action 'self'; frame-ancestors {ancestors}"
+    );
+    let headers = response.headers_mut();
+    if let Ok(value) = HeaderValue::from_str(&policy) {
+        headers.insert(header::CONTENT_SECURITY_POLICY, value);
+    }
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    // A game's link carries a seat's token: no page sends it on.
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    if path.starts_with("/api/") {
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
+    response
+}
+
+async fn no_such_endpoint() -> ApiError {
+    refuse(
+        StatusCode::NOT_FOUND,
+        "there is no such endpoint; see CLASSROOM.md",
+    )
+}
+
+async fn health(State(app): State<Arc<App>>) -> Json<Value> {
+    Json(json!({ "ok": true, "lan": app.lan }))
+}
+
+/// Reads a JSON body into `T`, saying what is wrong in our own words.
+fn body<T: for<'de> Deserialize<'de>>(bytes: &Bytes) -> Result<T, ApiError> {
+    serde_json::from_slice(bytes).map_err(|e| {
+        refuse(
+            StatusCode::BAD_REQUEST,
+            format!("the request body is not what this endpoint takes: {e}"),
+        )
+    })
+}
+
+fn bearer(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get(header::AUTHORIZATION)?
+        .to_str()
+        .ok()?
+        .strip_prefix("Bearer ")
+        .map(str::trim)
+}
+
+/// Counts a failure from `address`; refuses once it has too many.
+fn guard(app: &App, address: SocketAddr) -> Result<(), ApiError> {
+    if app.failures.exhausted(address.ip()) {
+        return Err(refuse(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too many wrong codes or tokens from this address; wait a minute",
+        ));
+    }
+    Ok(())
+}
+
+fn creations(app: &App, address: SocketAddr) -> Result<(), ApiError> {
+    if app.creations.exhausted(address.ip()) {
+        return Err(refuse(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too many classes and games from this address; wait a minute",
+        ));
+    }
+    app.creations.count(address.ip());
+    Ok(())
+}
+
+/// The room of class `code`, loaded from the store the first time.
+fn room(app: &App, code: &str) -> Result<Option<Arc<Mutex<Room>>>, ApiError> {
+    let Some(code) = token::normalise_code(code) else {
+        return Ok(None);
+    };
+    let mut rooms = app.rooms.lock().unwrap_or_else(|p| p.into_inner());
+    if let Some(room) = rooms.get(&code) {
+        return Ok(Some(room.clone()));
+    }
+    let Some(record) = app.store.class(&code)? else {
+        return Ok(None);
+    };
+    let room = Arc::new(Mutex::new(Room::load(app.store.as_ref(), record)?));
+    rooms.insert(code, room.clone());
+    Ok(Some(room))
+}
+
+fn unknown_class(app: &App, address: SocketAddr) -> ApiError {
+    app.failures.count(address.ip());
+    refuse(
+        StatusCode::NOT_FOUND,
+        "no class has this code; check the code on the board",
+    )
+}
+
+/// The class, for its teacher only.
+fn teacher_room(
+    app: &App,
+    code: &str,
+    headers: &HeaderMap,
+    address: SocketAddr,
+) -> Result<Arc<Mutex<Room>>, ApiError> {
+    guard(app, address)?;
+    let room = room(app, code)?.ok_or_else(|| unknown_class(app, address))?;
+    let allowed = bearer(headers)
+        .map(token::hash)
+        .is_some_and(|hash| class::lock(&room).role(&hash) == Some(Role::Teacher));
+    if !allowed {
+        app.failures.count(address.ip());
+        return Err(refuse(
+            StatusCode::UNAUTHORIZED,
+            "only this class's teacher can do that",
+        ));
+    }
+    Ok(room)
+}
+
+fn created(value: Value) -> Response {
+    (StatusCode::CREATED, Json(value)).into_response()
+}
+
+/// Trimmed text of at most `max` characters, with no control characters.
+fn clean_text(value: &str, what: &str, max: usize) -> Result<String, ApiError> {
+    let trimmed = value.trim();
+    let count = trimmed.chars().count();
+    if count == 0 || count > max {
+        return Err(refuse(
+            StatusCode::BAD_REQUEST,
+            format!("a {what} is 1 to {max} characters"),
+        ));
+    }
+    if trimmed.chars().any(char::is_control) {
+        return Err(refuse(
+            StatusCode::BAD_REQUEST,
+            format!("a {what} cannot hold control characters"),
+        ));
+    }
+    Ok(trimmed.to_string())
+}
+
+/// A position read by the engine, as it writes it; a bad one is refused
+/// with the engine's own message.
+fn checked_position(game: &str, position: &str, play: &str) -> Result<String, ApiError> {
+    let play = parse_play(play)
+        .ok_or_else(|| refuse(StatusCode::BAD_REQUEST, "play is \"normal\" or \"misere\""))?;
+    Position::open(game, position, play)
+        .map(|p| p.text())
+        .map_err(|message| refuse(StatusCode::BAD_REQUEST, message))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewClass {
+    title: Option<String>,
+    lesson: Option<String>,
+    game: Option<String>,
+    position: Option<String>,
+}
+
+async fn create_class(
+    State(app): State<Arc<App>>,
+    ConnectInfo(address): ConnectInfo<SocketAddr>,
+    bytes: Bytes,
+) -> Reply {
+    let new: NewClass = body(&bytes)?;
+    creations(&app, address)?;
+    if app.store.open_classes()? >= MAX_OPEN_CLASSES {
+        return Err(refuse(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("this server holds {MAX_OPEN_CLASSES} open classes; end one first"),
+        ));
+    }
+    let title = match &new.title {
+        Some(title) => clean_text(title, "title", MAX_TITLE_CHARS)?,
+        None => "Class".to_string(),
+    };
+    let position = match (&new.game, &new.position) {
+        (Some(game), Some(position)) => Some(checked_position(game, position, "normal")?),
+        (Some(game), None) => {
+            return Err(refuse(
+                StatusCode::BAD_REQUEST,
+                format!("a class on {game} needs a position"),
+            ))
+        }
+        (None, Some(_)) => {
+            return Err(refuse(StatusCode::BAD_REQUEST, "a position needs its game"))
+        }
+        (None, None) => None,
+    };
+    let teacher = token::new_token();
+    let mut record = ClassRecord {
+        code: String::new(),
+        title,
+        lesson: new.lesson,
+        game: new.game,
+        position,
+        teacher_hash: token::hash(&teacher),
+        locked: false,
+        ended: false,
+        follow: true,
+        slide: 0,
+    };
+    // A code already taken is drawn again; 31⁶ codes make that rare.
+    for _ in 0..20 {
+        record.code = token::new_code();
+        match app.store.create_class(&record, now_ms()) {
+            Ok(()) => return Ok(created(json!({ "code": record.code, "teacher": teacher }))),
+            Err(StoreError::Conflict) => continue,
+            Err(e) => return Err(e.into()),
+        }
+    }
+    Err(refuse(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "no free class code was found; try again",
+    ))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewStudent {
+    name: String,
+}
+
+async fn join_class(
+    State(app): State<Arc<App>>,
+    ConnectInfo(address): ConnectInfo<SocketAddr>,
+    Path(code): Path<String>,
+    bytes: Bytes,
+) -> Reply {
+    guard(&app, address)?;
+    let room_arc = room(&app, &code)?.ok_or_else(|| unknown_class(&app, address))?;
+    let new: NewStudent = body(&bytes)?;
+    let name = clean_text(&new.name, "name", MAX_NAME_CHARS)?;
+    let student_token = token::new_token();
+    let hash = token::hash(&student_token);
+    let mut room = class::lock(&room_arc);
+    if room.record.ended {
+        return Err(refuse(StatusCode::FORBIDDEN, "this class has ended"));
+    }
+    if room.record.locked {
+        return Err(refuse(
+            StatusCode::FORBIDDEN,
+            "the teacher has locked this class; ask them to open it",
+        ));
+    }
+    if room.is_full() {
+        return Err(refuse(StatusCode::FORBIDDEN, "this class is full"));
+    }
+    let id = match app
+        .store
+        .add_student(&room.record.code, &name, &hash, now_ms())
+    {
+        Ok(id) => id,
+        Err(StoreError::Conflict) => {
+            return Err(refuse(
+                StatusCode::CONFLICT,
+                "someone in this class has that name; add an initial",
+            ))
+        }
+        Err(e) => return Err(e.into()),
+    };
+    room.add_student(StudentRecord {
+        id,
+        name,
+        token_hash: hash,
+        kicked: false,
+    });
+    drop(room);
+    class::schedule_flush(&room_arc);
+    Ok(created(json!({ "id": id, "token": student_token })))
+}
+
+async fn results(
+    State(app): State<Arc<App>>,
+    ConnectInfo(address): ConnectInfo<SocketAddr>,
+    Path(code): Path<String>,
+    headers: HeaderMap,
+) -> Reply {
+    let room = teacher_room(&app, &code, &headers, address)?;
+    let results = class::lock(&room).results();
+    Ok(Json(results).into_response())
+}
+
+async fn results_csv(
+    State(app): State<Arc<App>>,
+    ConnectInfo(address): ConnectInfo<SocketAddr>,
+    Path(code): Path<String>,
+    headers: HeaderMap,
+) -> Reply {
+    let room = teacher_room(&app, &code, &headers, address)?;
+    let room = class::lock(&room);
+    let disposition = format!("attachment; filename=\"class-{}.csv\"", room.record.code);
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        room.results_csv(),
+    )
+        .into_response())
+}
+
+async fn end_class(
+    State(app): State<Arc<App>>,
+    ConnectInfo(address): ConnectInfo<SocketAddr>,
+    Path(code): Path<String>,
+    headers: HeaderMap,
+) -> Reply {
+    let room = teacher_room(&app, &code, &headers, address)?;
+    class::lock(&room).end(app.store.as_ref())?;
+    Ok(StatusCode::NO_CONTENT.into_response())
+}
+
+/// Where students join this class: the address the teacher's page came
+/// from, or on a server listening on every interface and reached from
+/// this machine, its first address on the room's network.
+async fn join_address(
+    State(app): State<Arc<App>>,
+    ConnectInfo(address): ConnectInfo<SocketAddr>,
+    Path(code): Path<String>,
+    headers: HeaderMap,
+) -> Reply {
+    let room = teacher_room(&app, &code, &headers, address)?;
+    let code = class::lock(&room).record.code.clone();
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or("127.0.0.1");
+    let loopback =
+        host.starts_with("127.") || host.starts_with("localhost") || host.starts_with("[::1]");
+    let base = match app.lan.first() {
+        Some(lan) if loopback => lan.clone(),
+        _ => format!("http://{host}/"),
+    };
+    let url = format!("{base}class.html?code={code}");
+    let qr = svg_qr(&url).ok_or_else(|| {
+        refuse(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the QR code could not be drawn",
+        )
+    })?;
+    Ok(Json(json!({ "url": url, "code": code, "qr": qr, "reachable": !loopback || !app.lan.is_empty() })).into_response())
+}
+
+fn svg_qr(text: &str) -> Option<String> {
+    let code = qrcode::QrCode::new(text.as_bytes()).ok()?;
+    Some(
+        code.render::<qrcode::render::svg::Color>()
+            .min_dimensions(200, 200)
+            .quiet_zone(true)
+            .build(),
+    )
+}
+
+#[derive(Deserialize)]
+struct QrQuery {
+    text: String,
+}
+
+/// A QR code of any short text, as SVG, for a page to show a link.
+async fn qr(Query(query): Query<QrQuery>) -> Reply {
+    if query.text.len() > 1000 {
+        return Err(refuse(
+            StatusCode::BAD_REQUEST,
+            "a QR code holds at most 1000 characters here",
+        ));
+    }
+    let svg = svg_qr(&query.text)
+        .ok_or_else(|| refuse(StatusCode::BAD_REQUEST, "this text does not fit a QR code"))?;
+    Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
+}
+
+#[derive(Deserialize)]
+struct TokenQuery {
+    token: Option<String>,
+}
+
+fn next_conn(app: &App) -> (Conn, mpsc::Receiver<socket::Out>) {
+    let (outbox, inbox) = mpsc::channel(OUTBOX);
+    let id = app.next_conn.fetch_add(1, Ordering::Relaxed);
+    (Conn::new(id, outbox), inbox)
+}
+
+fn limited(upgrade: WebSocketUpgrade) -> WebSocketUpgrade {
+    // Frames past 64 KiB are closed with 1009 by the connection itself;
+    // this bound only keeps a hostile frame from being read whole.
+    upgrade.max_message_size(1 << 20).max_frame_size(1 << 20)
+}
+
+fn wrong_token(app: &App, address: SocketAddr) -> ApiError {
+    app.failures.count(address.ip());
+    refuse(
+        StatusCode::UNAUTHORIZED,
+        "this link's token is not valid here; join again",
+    )
+}
+
+async fn class_live(
+    State(app): State<Arc<App>>,
+    ConnectInfo(address): ConnectInfo<SocketAddr>,
+    Path(code): Path<String>,
+    Query(query): Query<TokenQuery>,
+    upgrade: WebSocketUpgrade,
+) -> Reply {
+    guard(&app, address)?;
+    let room_arc = room(&app, &code)?.ok_or_else(|| unknown_class(&app, address))?;
+    let hash = token::hash(query.token.as_deref().unwrap_or(""));
+    let role = class::lock(&room_arc)
+        .role(&hash)
+        .ok_or_else(|| wrong_token(&app, address))?;
+    Ok(limited(upgrade).on_upgrade(move |socket| async move {
+        let (conn, inbox) = next_conn(&app);
+        let conn_id = conn.id;
+        class::lock(&room_arc).connect(role, conn);
+        class::schedule_flush(&room_arc);
+        let stopping = app.stopping.clone();
+        let peer = ClassPeer {
+            app,
+            room: room_arc,
+            role,
+            conn_id,
+        };
+        socket::run(socket, peer, inbox, stopping).await;
+    }))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewGame {
+    game: String,
+    position: String,
+    play: Option<String>,
+}
+
+async fn create_game(
+    State(app): State<Arc<App>>,
+    ConnectInfo(address): ConnectInfo<SocketAddr>,
+    bytes: Bytes,
+) -> Reply {
+    let new: NewGame = body(&bytes)?;
+    creations(&app, address)?;
+    if app.store.games()? >= MAX_GAMES {
+        return Err(refuse(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("this server holds {MAX_GAMES} games, its most"),
+        ));
+    }
+    let play = new.play.as_deref().unwrap_or("normal");
+    let game_id = new.game.clone();
+    let position = new.position.clone();
+    let play_owned = play.to_string();
+    let start =
+        tokio::task::spawn_blocking(move || checked_position(&game_id, &position, &play_owned))
+            .await
+            .map_err(|_| {
+                refuse(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "the engine failed on this position",
+                )
+            })??;
+    let seats = [token::new_token(), token::new_token()];
+    let record = GameRecord {
+        id: token::new_id(),
+        game: new.game,
+        play: play_word(parse_play(play).unwrap_or_default()).into(),
+        start,
+        seat_hashes: [token::hash(&seats[0]), token::hash(&seats[1])],
+        moves: Vec::new(),
+    };
+    app.store.create_game(&record, now_ms())?;
+    Ok(created(json!({ "id": record.id, "seats": seats })))
+}
+
+/// The table of game `id`, loaded from the store the first time.
+async fn table(app: &Arc<App>, id: &str) -> Result<Option<Arc<Mutex<Table>>>, ApiError> {
+    if let Some(table) = app.tables.lock().unwrap_or_else(|p| p.into_inner()).get(id) {
+        return Ok(Some(table.clone()));
+    }
+    let (store_app, id_owned) = (app.clone(), id.to_string());
+    let loaded =
+        tokio::task::spawn_blocking(move || game::load(store_app.store.as_ref(), &id_owned))
+            .await
+            .map_err(|_| {
+                refuse(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "the engine failed on this game",
+                )
+            })?
+            .map_err(|message| refuse(StatusCode::INTERNAL_SERVER_ERROR, message))?;
+    let Some(loaded) = loaded else {
+        return Ok(None);
+    };
+    let mut tables = app.tables.lock().unwrap_or_else(|p| p.into_inner());
+    Ok(Some(
+        tables
+            .entry(id.to_string())
+            .or_insert_with(|| Arc::new(Mutex::new(loaded)))
+            .clone(),
+    ))
+}
+
+async fn game_live(
+    State(app): State<Arc<App>>,
+    ConnectInfo(address): ConnectInfo<SocketAddr>,
+    Path(id): Path<String>,
+    Query(query): Query<TokenQuery>,
+    upgrade: WebSocketUpgrade,
+) -> Reply {
+    guard(&app, address)?;
+    if id.len() > 64 {
+        return Err(wrong_token(&app, address));
+    }
+    let Some(table_arc) = table(&app, &id).await? else {
+        app.failures.count(address.ip());
+        return Err(refuse(
+            StatusCode::NOT_FOUND,
+            "there is no such game; ask for a new link",
+        ));
+    };
+    let hash = token::hash(query.token.as_deref().unwrap_or(""));
+    let seat = game::lock(&table_arc)
+        .seat(&hash)
+        .ok_or_else(|| wrong_token(&app, address))?;
+    Ok(limited(upgrade).on_upgrade(move |socket| async move {
+        let (conn, inbox) = next_conn(&app);
+        let conn_id = conn.id;
+        game::lock(&table_arc).connect(seat, conn);
+        let stopping = app.stopping.clone();
+        let peer = SeatPeer {
+            app,
+            table: table_arc,
+            seat,
+            conn_id,
+        };
+        socket::run(socket, peer, inbox, stopping).await;
+    }))
+}

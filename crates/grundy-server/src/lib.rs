@@ -1,0 +1,196 @@
+//! `grundy serve`: class sessions and games between devices.
+//!
+//! One process serves the built playground and an API whose outside is
+//! `CLASSROOM.md`: HTTP to create classes and games and to join them,
+//! WebSockets for everything live. State lives in a [`store::Store`]
+//! (SQLite here); rooms in memory mirror it and push changes to clients.
+//! Every answer and move is judged by grundy-core, never by a client.
+
+pub mod class;
+pub mod frames;
+pub mod game;
+mod http;
+pub mod limits;
+pub mod marking;
+pub mod socket;
+pub mod store;
+pub mod token;
+
+use limits::{PerAddress, MAX_CREATIONS_PER_WINDOW, MAX_FAILURES_PER_WINDOW};
+use std::io::Write;
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+use std::sync::atomic::AtomicU64;
+use std::sync::Arc;
+use store::{SqliteStore, Store};
+use tokio::sync::watch;
+
+/// Where and what the server serves.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub bind: IpAddr,
+    /// 0 picks a free port.
+    pub port: u16,
+    /// Holds `grundy.sqlite`.
+    pub data: PathBuf,
+    /// The built playground, served at `/`.
+    pub dist: PathBuf,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            bind: IpAddr::from([127, 0, 0, 1]),
+            port: 8080,
+            data: PathBuf::from("grundy-data"),
+            dist: PathBuf::from("dist"),
+        }
+    }
+}
+
+/// What every request and connection shares.
+pub struct App {
+    pub store: Arc<dyn Store>,
+    pub rooms: class::Rooms,
+    pub tables: game::Tables,
+    /// Unknown codes and wrong tokens, per address.
+    pub failures: PerAddress,
+    /// Classes and games created, per address.
+    pub creations: PerAddress,
+    pub stopping: watch::Receiver<bool>,
+    pub next_conn: AtomicU64,
+    /// Addresses on the room's network where students reach the server,
+    /// when it listens on every interface.
+    pub lan: Vec<String>,
+    pub dist: PathBuf,
+}
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}
+
+/// An address as a URL writes it.
+fn url_of(address: SocketAddr) -> String {
+    match address.ip() {
+        IpAddr::V6(ip) => format!("http://[{ip}]:{}/", address.port()),
+        IpAddr::V4(ip) => format!("http://{ip}:{}/", address.port()),
+    }
+}
+
+/// The addresses of this machine's network interfaces other than loopback.
+fn lan_addresses(port: u16) -> Vec<String> {
+    let mut found: Vec<String> = if_addrs::get_if_addrs()
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|i| !i.is_loopback() && i.ip().is_ipv4())
+        .map(|i| url_of(SocketAddr::new(i.ip(), port)))
+        .collect();
+    found.dedup();
+    found
+}
+
+/// A QR code of `text` drawn with half-block characters, for a terminal.
+pub fn terminal_qr(text: &str) -> Option<String> {
+    let code = qrcode::QrCode::new(text.as_bytes()).ok()?;
+    Some(
+        code.render::<qrcode::render::unicode::Dense1x2>()
+            .dark_color(qrcode::render::unicode::Dense1x2::Light)
+            .light_color(qrcode::render::unicode::Dense1x2::Dark)
+            .build(),
+    )
+}
+
+/// Runs the server until SIGTERM or Ctrl+C, on a runtime of its own.
+pub fn run(config: Config) -> Result<(), String> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the server's runtime: {e}"))?
+        .block_on(serve(config))
+}
+
+async fn serve(config: Config) -> Result<(), String> {
+    let store = Arc::new(SqliteStore::open(&config.data).map_err(|e| e.to_string())?);
+    let listener = tokio::net::TcpListener::bind((config.bind, config.port))
+        .await
+        .map_err(|e| format!("cannot listen on {}:{}: {e}", config.bind, config.port))?;
+    let address = listener.local_addr().map_err(|e| e.to_string())?;
+    let lan = if config.bind.is_unspecified() {
+        lan_addresses(address.port())
+    } else {
+        Vec::new()
+    };
+    let (stop, stopping) = watch::channel(false);
+    let app = Arc::new(App {
+        store: store.clone(),
+        rooms: Default::default(),
+        tables: Default::default(),
+        failures: PerAddress::new(MAX_FAILURES_PER_WINDOW),
+        creations: PerAddress::new(MAX_CREATIONS_PER_WINDOW),
+        stopping,
+        next_conn: AtomicU64::new(1),
+        lan: lan.clone(),
+        dist: config.dist.clone(),
+    });
+    announce(address, &lan, &config);
+    let router = http::router(app);
+    axum::serve(
+        listener,
+        router.into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(async move {
+        stop_signal().await;
+        let _ = stop.send(true);
+    })
+    .await
+    .map_err(|e| e.to_string())?;
+    store.close().map_err(|e| e.to_string())?;
+    Ok(())
+}
+
+/// Prints where the server listens (first line, for scripts) and, on the
+/// room's network, where students join, with a QR code.
+fn announce(address: SocketAddr, lan: &[String], config: &Config) {
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "listening on {}", url_of(address));
+    if !config.dist.join("index.html").is_file() {
+        let _ = writeln!(
+            out,
+            "note: {} holds no built playground; run `npm run build` to serve the pages",
+            config.dist.display()
+        );
+    }
+    if let Some(first) = lan.first() {
+        let _ = writeln!(out, "students on this network join at:");
+        for url in lan {
+            let _ = writeln!(out, "  {url}class.html");
+        }
+        if let Some(qr) = terminal_qr(&format!("{first}class.html")) {
+            let _ = writeln!(out, "{qr}");
+        }
+    } else if config.bind.is_unspecified() {
+        let _ = writeln!(out, "no network interface other than loopback was found");
+    }
+    let _ = out.flush();
+}
+
+async fn stop_signal() {
+    let interrupt = tokio::signal::ctrl_c();
+    #[cfg(unix)]
+    {
+        let mut terminate =
+            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+                Ok(signal) => signal,
+                Err(_) => return interrupt.await.unwrap_or(()),
+            };
+        tokio::select! {
+            _ = interrupt => {}
+            _ = terminate.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = interrupt.await;
+}

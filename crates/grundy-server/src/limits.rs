@@ -1,0 +1,129 @@
+//! Every bound the server keeps, stated once, and the counters that keep them.
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// The largest frame a live connection takes; a larger one closes it (1009).
+pub const MAX_FRAME_BYTES: usize = 64 * 1024;
+/// Frames a second a live connection may send; more closes it (1008).
+pub const MAX_FRAMES_PER_SECOND: u32 = 20;
+/// Malformed or refused frames in a row before a connection is closed (1008).
+pub const MAX_BAD_FRAMES_IN_A_ROW: u32 = 10;
+/// Students in one class, counting those removed.
+pub const MAX_STUDENTS_PER_CLASS: usize = 1000;
+/// Classes not yet ended on one server.
+pub const MAX_OPEN_CLASSES: u64 = 10_000;
+/// Games between two devices kept on one server.
+pub const MAX_GAMES: u64 = 100_000;
+/// Failed joins (unknown code, wrong token) from one address in a window
+/// before it is refused (429): six letters of 31 cannot be guessed at this rate.
+pub const MAX_FAILURES_PER_WINDOW: u32 = 30;
+/// Classes and games one address may create in a window.
+pub const MAX_CREATIONS_PER_WINDOW: u32 = 60;
+pub const WINDOW: Duration = Duration::from_secs(60);
+/// The longest name, title and request body.
+pub const MAX_NAME_CHARS: usize = 32;
+pub const MAX_TITLE_CHARS: usize = 200;
+pub const MAX_BODY_BYTES: usize = 256 * 1024;
+/// Frames queued for one connection; a client that reads slower than the
+/// class moves is closed and reconnects to a fresh state.
+pub const OUTBOX: usize = 256;
+
+/// Counts events per address in fixed windows.
+pub struct PerAddress {
+    limit: u32,
+    counts: Mutex<HashMap<IpAddr, (Instant, u32)>>,
+}
+
+impl PerAddress {
+    pub fn new(limit: u32) -> PerAddress {
+        PerAddress {
+            limit,
+            counts: Mutex::new(HashMap::new()),
+        }
+    }
+
+    fn with<T>(&self, work: impl FnOnce(&mut HashMap<IpAddr, (Instant, u32)>) -> T) -> T {
+        let mut counts = self.counts.lock().unwrap_or_else(|p| p.into_inner());
+        let now = Instant::now();
+        // Forget finished windows, so the map holds only recent addresses.
+        if counts.len() > 10_000 {
+            counts.retain(|_, (start, _)| now.duration_since(*start) < WINDOW);
+        }
+        work(&mut counts)
+    }
+
+    /// Whether `address` has used up its window.
+    pub fn exhausted(&self, address: IpAddr) -> bool {
+        self.with(|counts| {
+            counts
+                .get(&address)
+                .is_some_and(|(start, n)| start.elapsed() < WINDOW && *n >= self.limit)
+        })
+    }
+
+    /// Counts one event for `address`.
+    pub fn count(&self, address: IpAddr) {
+        self.with(|counts| {
+            let entry = counts.entry(address).or_insert((Instant::now(), 0));
+            if entry.0.elapsed() >= WINDOW {
+                *entry = (Instant::now(), 0);
+            }
+            entry.1 += 1;
+        })
+    }
+}
+
+/// Frames a connection has sent this second.
+pub struct FrameRate {
+    second: Instant,
+    frames: u32,
+}
+
+impl Default for FrameRate {
+    fn default() -> FrameRate {
+        FrameRate {
+            second: Instant::now(),
+            frames: 0,
+        }
+    }
+}
+
+impl FrameRate {
+    /// Counts a frame; false once this second's allowance is spent.
+    pub fn allow(&mut self) -> bool {
+        if self.second.elapsed() >= Duration::from_secs(1) {
+            self.second = Instant::now();
+            self.frames = 0;
+        }
+        self.frames += 1;
+        self.frames <= MAX_FRAMES_PER_SECOND
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_address_is_refused_after_its_limit() {
+        let limit = PerAddress::new(3);
+        let a: IpAddr = "10.0.0.1".parse().unwrap();
+        let b: IpAddr = "10.0.0.2".parse().unwrap();
+        for _ in 0..3 {
+            assert!(!limit.exhausted(a));
+            limit.count(a);
+        }
+        assert!(limit.exhausted(a));
+        assert!(!limit.exhausted(b));
+    }
+
+    #[test]
+    fn a_burst_past_the_frame_rate_is_caught() {
+        let mut rate = FrameRate::default();
+        let allowed = (0..100).filter(|_| rate.allow()).count();
+        assert_eq!(allowed, MAX_FRAMES_PER_SECOND as usize);
+    }
+}

@@ -1,0 +1,555 @@
+//! Where classes and games are kept: a trait the rooms write through, and
+//! its SQLite implementation. Every write is committed before it returns,
+//! so a reply sent after it acknowledges something that survives a crash.
+
+use rusqlite::{params, Connection, OptionalExtension};
+use std::path::Path;
+use std::sync::Mutex;
+
+/// The migrations, in order; `PRAGMA user_version` counts those applied.
+const MIGRATIONS: &[&str] = &[include_str!("../migrations/0001_classes_and_games.sql")];
+
+#[derive(Debug)]
+pub enum StoreError {
+    /// A uniqueness rule refused the write: a name taken, an answer given.
+    Conflict,
+    Database(String),
+}
+
+impl std::fmt::Display for StoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StoreError::Conflict => f.write_str("already recorded"),
+            StoreError::Database(message) => write!(f, "database: {message}"),
+        }
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(error: rusqlite::Error) -> StoreError {
+        match error {
+            rusqlite::Error::SqliteFailure(e, _)
+                if e.code == rusqlite::ErrorCode::ConstraintViolation =>
+            {
+                StoreError::Conflict
+            }
+            other => StoreError::Database(other.to_string()),
+        }
+    }
+}
+
+pub type StoreResult<T> = Result<T, StoreError>;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClassRecord {
+    pub code: String,
+    pub title: String,
+    pub lesson: Option<String>,
+    pub game: Option<String>,
+    pub position: Option<String>,
+    pub teacher_hash: String,
+    pub locked: bool,
+    pub ended: bool,
+    pub follow: bool,
+    pub slide: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StudentRecord {
+    pub id: i64,
+    pub name: String,
+    pub token_hash: String,
+    pub kicked: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QuestionRecord {
+    pub id: i64,
+    pub kind: String,
+    pub game: String,
+    pub position: String,
+    pub play: String,
+    pub seconds: Option<u32>,
+    pub asked_ms: i64,
+    /// The answer as the reveal shows it, as JSON.
+    pub shown: String,
+    pub revealed: bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct AnswerRecord {
+    pub question: i64,
+    pub student: i64,
+    pub answer: String,
+    pub tally: String,
+    pub correct: bool,
+    pub seconds: f64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    pub id: String,
+    pub game: String,
+    pub play: String,
+    pub start: String,
+    pub seat_hashes: [String; 2],
+    /// The position after each move, in order.
+    pub moves: Vec<String>,
+}
+
+/// The class flags a teacher changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClassFlag {
+    Locked(bool),
+    Ended,
+    Follow(bool),
+    Slide(u32),
+}
+
+/// Everything the server keeps. A store for many servers (PostgreSQL, say)
+/// implements the same calls.
+pub trait Store: Send + Sync {
+    fn create_class(&self, class: &ClassRecord, now_ms: i64) -> StoreResult<()>;
+    fn class(&self, code: &str) -> StoreResult<Option<ClassRecord>>;
+    fn set_class(&self, code: &str, flag: ClassFlag) -> StoreResult<()>;
+    /// Classes not ended.
+    fn open_classes(&self) -> StoreResult<u64>;
+    fn add_student(
+        &self,
+        code: &str,
+        name: &str,
+        token_hash: &str,
+        now_ms: i64,
+    ) -> StoreResult<i64>;
+    fn students(&self, code: &str) -> StoreResult<Vec<StudentRecord>>;
+    fn kick(&self, code: &str, student: i64) -> StoreResult<()>;
+    fn add_question(&self, code: &str, question: &QuestionRecord) -> StoreResult<i64>;
+    fn questions(&self, code: &str) -> StoreResult<Vec<QuestionRecord>>;
+    fn reveal(&self, question: i64) -> StoreResult<()>;
+    /// Refused with [`StoreError::Conflict`] when the student has answered.
+    fn add_answer(&self, answer: &AnswerRecord) -> StoreResult<()>;
+    /// Every answer of a class, by question then student.
+    fn answers(&self, code: &str) -> StoreResult<Vec<AnswerRecord>>;
+    fn create_game(&self, game: &GameRecord, now_ms: i64) -> StoreResult<()>;
+    fn game(&self, id: &str) -> StoreResult<Option<GameRecord>>;
+    fn games(&self) -> StoreResult<u64>;
+    /// Refused with [`StoreError::Conflict`] when move `ply` is recorded.
+    fn add_move(&self, id: &str, ply: u32, after: &str) -> StoreResult<()>;
+}
+
+/// SQLite in WAL mode, one connection behind a lock: writes are short and
+/// few (a class of 500 answers 500 times a question), and one writer is
+/// what SQLite allows anyway.
+pub struct SqliteStore {
+    connection: Mutex<Connection>,
+}
+
+impl SqliteStore {
+    /// Opens (or creates) `dir/grundy.sqlite` and brings its schema up to date.
+    pub fn open(dir: &Path) -> StoreResult<SqliteStore> {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| StoreError::Database(format!("cannot create {}: {e}", dir.display())))?;
+        let mut connection = Connection::open(dir.join("grundy.sqlite"))?;
+        // WAL with synchronous=NORMAL: a commit is in the log before the
+        // call returns, so a killed process loses nothing it acknowledged;
+        // only a power cut can lose the last moments.
+        connection.pragma_update(None, "journal_mode", "WAL")?;
+        connection.pragma_update(None, "synchronous", "NORMAL")?;
+        connection.pragma_update(None, "foreign_keys", true)?;
+        connection.busy_timeout(std::time::Duration::from_secs(5))?;
+        migrate(&mut connection)?;
+        Ok(SqliteStore {
+            connection: Mutex::new(connection),
+        })
+    }
+
+    fn with<T>(&self, work: impl FnOnce(&Connection) -> rusqlite::Result<T>) -> StoreResult<T> {
+        let connection = self
+            .connection
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        Ok(work(&connection)?)
+    }
+
+    /// Folds the log into the database file, for a clean stop.
+    pub fn close(&self) -> StoreResult<()> {
+        self.with(|c| c.execute_batch("PRAGMA wal_checkpoint(TRUNCATE);"))
+    }
+}
+
+fn migrate(connection: &mut Connection) -> StoreResult<()> {
+    let applied: i64 = connection.pragma_query_value(None, "user_version", |row| row.get(0))?;
+    let applied = applied.max(0) as usize;
+    if applied > MIGRATIONS.len() {
+        return Err(StoreError::Database(format!(
+            "the database is at schema version {applied}, newer than this server's {}",
+            MIGRATIONS.len()
+        )));
+    }
+    for (index, migration) in MIGRATIONS.iter().enumerate().skip(applied) {
+        let transaction = connection.transaction()?;
+        transaction.execute_batch(migration)?;
+        transaction.pragma_update(None, "user_version", index as i64 + 1)?;
+        transaction.commit()?;
+    }
+    Ok(())
+}
+
+fn count(row: &rusqlite::Row) -> rusqlite::Result<u64> {
+    row.get::<_, i64>(0).map(|n| n.max(0) as u64)
+}
+
+fn class_from(row: &rusqlite::Row) -> rusqlite::Result<ClassRecord> {
+    Ok(ClassRecord {
+        code: row.get(0)?,
+        title: row.get(1)?,
+        lesson: row.get(2)?,
+        game: row.get(3)?,
+        position: row.get(4)?,
+        teacher_hash: row.get(5)?,
+        locked: row.get(6)?,
+        ended: row.get(7)?,
+        follow: row.get(8)?,
+        slide: row.get(9)?,
+    })
+}
+
+fn question_from(row: &rusqlite::Row) -> rusqlite::Result<QuestionRecord> {
+    Ok(QuestionRecord {
+        id: row.get(0)?,
+        kind: row.get(1)?,
+        game: row.get(2)?,
+        position: row.get(3)?,
+        play: row.get(4)?,
+        seconds: row.get(5)?,
+        asked_ms: row.get(6)?,
+        shown: row.get(7)?,
+        revealed: row.get(8)?,
+    })
+}
+
+impl Store for SqliteStore {
+    fn create_class(&self, class: &ClassRecord, now_ms: i64) -> StoreResult<()> {
+        self.with(|c| {
+            c.execute(
+                "INSERT INTO classes (code, title, lesson, game, position, teacher_hash, \
+                 locked, ended, follow, slide, created_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+                params![
+                    class.code,
+                    class.title,
+                    class.lesson,
+                    class.game,
+                    class.position,
+                    class.teacher_hash,
+                    class.locked,
+                    class.ended,
+                    class.follow,
+                    class.slide,
+                    now_ms
+                ],
+            )
+            .map(drop)
+        })
+    }
+
+    fn class(&self, code: &str) -> StoreResult<Option<ClassRecord>> {
+        self.with(|c| {
+            c.query_row(
+                "SELECT code, title, lesson, game, position, teacher_hash, locked, ended, follow, slide \
+                 FROM classes WHERE code = ?1",
+                [code],
+                class_from,
+            )
+            .optional()
+        })
+    }
+
+    fn set_class(&self, code: &str, flag: ClassFlag) -> StoreResult<()> {
+        let (sql, value) = match flag {
+            ClassFlag::Locked(on) => ("UPDATE classes SET locked = ?2 WHERE code = ?1", on as u32),
+            ClassFlag::Ended => ("UPDATE classes SET ended = ?2 WHERE code = ?1", 1),
+            ClassFlag::Follow(on) => ("UPDATE classes SET follow = ?2 WHERE code = ?1", on as u32),
+            ClassFlag::Slide(index) => ("UPDATE classes SET slide = ?2 WHERE code = ?1", index),
+        };
+        self.with(|c| c.execute(sql, params![code, value]).map(drop))
+    }
+
+    fn open_classes(&self) -> StoreResult<u64> {
+        self.with(|c| c.query_row("SELECT COUNT(*) FROM classes WHERE ended = 0", [], count))
+    }
+
+    fn add_student(
+        &self,
+        code: &str,
+        name: &str,
+        token_hash: &str,
+        now_ms: i64,
+    ) -> StoreResult<i64> {
+        self.with(|c| {
+            c.execute(
+                "INSERT INTO students (class_code, name, token_hash, joined_ms) VALUES (?1, ?2, ?3, ?4)",
+                params![code, name, token_hash, now_ms],
+            )?;
+            Ok(c.last_insert_rowid())
+        })
+    }
+
+    fn students(&self, code: &str) -> StoreResult<Vec<StudentRecord>> {
+        self.with(|c| {
+            let mut statement = c.prepare_cached(
+                "SELECT id, name, token_hash, kicked FROM students WHERE class_code = ?1 ORDER BY id",
+            )?;
+            let rows = statement.query_map([code], |row| {
+                Ok(StudentRecord {
+                    id: row.get(0)?,
+                    name: row.get(1)?,
+                    token_hash: row.get(2)?,
+                    kicked: row.get(3)?,
+                })
+            })?;
+            rows.collect()
+        })
+    }
+
+    fn kick(&self, code: &str, student: i64) -> StoreResult<()> {
+        self.with(|c| {
+            c.execute(
+                "UPDATE students SET kicked = 1 WHERE class_code = ?1 AND id = ?2",
+                params![code, student],
+            )
+            .map(drop)
+        })
+    }
+
+    fn add_question(&self, code: &str, q: &QuestionRecord) -> StoreResult<i64> {
+        self.with(|c| {
+            c.execute(
+                "INSERT INTO questions (class_code, kind, game, position, play, seconds, asked_ms, shown) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                params![code, q.kind, q.game, q.position, q.play, q.seconds, q.asked_ms, q.shown],
+            )?;
+            Ok(c.last_insert_rowid())
+        })
+    }
+
+    fn questions(&self, code: &str) -> StoreResult<Vec<QuestionRecord>> {
+        self.with(|c| {
+            let mut statement = c.prepare_cached(
+                "SELECT id, kind, game, position, play, seconds, asked_ms, shown, revealed \
+                 FROM questions WHERE class_code = ?1 ORDER BY id",
+            )?;
+            let rows = statement.query_map([code], question_from)?;
+            rows.collect()
+        })
+    }
+
+    fn reveal(&self, question: i64) -> StoreResult<()> {
+        self.with(|c| {
+            c.execute(
+                "UPDATE questions SET revealed = 1 WHERE id = ?1",
+                [question],
+            )
+            .map(drop)
+        })
+    }
+
+    fn add_answer(&self, a: &AnswerRecord) -> StoreResult<()> {
+        self.with(|c| {
+            c.prepare_cached(
+                "INSERT INTO answers (question_id, student_id, answer, tally, correct, seconds) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            )?
+            .execute(params![
+                a.question, a.student, a.answer, a.tally, a.correct, a.seconds
+            ])
+            .map(drop)
+        })
+    }
+
+    fn answers(&self, code: &str) -> StoreResult<Vec<AnswerRecord>> {
+        self.with(|c| {
+            let mut statement = c.prepare_cached(
+                "SELECT a.question_id, a.student_id, a.answer, a.tally, a.correct, a.seconds \
+                 FROM answers a JOIN questions q ON q.id = a.question_id \
+                 WHERE q.class_code = ?1 ORDER BY a.question_id, a.student_id",
+            )?;
+            let rows = statement.query_map([code], |row| {
+                Ok(AnswerRecord {
+                    question: row.get(0)?,
+                    student: row.get(1)?,
+                    answer: row.get(2)?,
+                    tally: row.get(3)?,
+                    correct: row.get(4)?,
+                    seconds: row.get(5)?,
+                })
+            })?;
+            rows.collect()
+        })
+    }
+
+    fn create_game(&self, g: &GameRecord, now_ms: i64) -> StoreResult<()> {
+        self.with(|c| {
+            c.execute(
+                "INSERT INTO games (id, game, play, start, seat0_hash, seat1_hash, created_ms) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                params![
+                    g.id,
+                    g.game,
+                    g.play,
+                    g.start,
+                    g.seat_hashes[0],
+                    g.seat_hashes[1],
+                    now_ms
+                ],
+            )
+            .map(drop)
+        })
+    }
+
+    fn game(&self, id: &str) -> StoreResult<Option<GameRecord>> {
+        self.with(|c| {
+            let game = c
+                .query_row(
+                    "SELECT id, game, play, start, seat0_hash, seat1_hash FROM games WHERE id = ?1",
+                    [id],
+                    |row| {
+                        Ok(GameRecord {
+                            id: row.get(0)?,
+                            game: row.get(1)?,
+                            play: row.get(2)?,
+                            start: row.get(3)?,
+                            seat_hashes: [row.get(4)?, row.get(5)?],
+                            moves: Vec::new(),
+                        })
+                    },
+                )
+                .optional()?;
+            let Some(mut game) = game else {
+                return Ok(None);
+            };
+            let mut statement =
+                c.prepare_cached("SELECT after FROM moves WHERE game_id = ?1 ORDER BY ply")?;
+            game.moves = statement
+                .query_map([id], |row| row.get(0))?
+                .collect::<rusqlite::Result<_>>()?;
+            Ok(Some(game))
+        })
+    }
+
+    fn games(&self) -> StoreResult<u64> {
+        self.with(|c| c.query_row("SELECT COUNT(*) FROM games", [], count))
+    }
+
+    fn add_move(&self, id: &str, ply: u32, after: &str) -> StoreResult<()> {
+        self.with(|c| {
+            c.execute(
+                "INSERT INTO moves (game_id, ply, after) VALUES (?1, ?2, ?3)",
+                params![id, ply, after],
+            )
+            .map(drop)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp_dir(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("grundy-store-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
+    fn class(code: &str) -> ClassRecord {
+        ClassRecord {
+            code: code.into(),
+            title: "Nim".into(),
+            lesson: None,
+            game: Some("nim".into()),
+            position: Some("3 4 5".into()),
+            teacher_hash: "t".into(),
+            locked: false,
+            ended: false,
+            follow: true,
+            slide: 0,
+        }
+    }
+
+    #[test]
+    fn what_is_written_is_read_back_after_reopening() {
+        let dir = temp_dir("reopen");
+        {
+            let store = SqliteStore::open(&dir).unwrap();
+            store.create_class(&class("ABCDEF"), 1).unwrap();
+            let id = store.add_student("ABCDEF", "Ada", "h1", 2).unwrap();
+            assert!(matches!(
+                store.add_student("ABCDEF", "Ada", "h2", 3),
+                Err(StoreError::Conflict)
+            ));
+            store.set_class("ABCDEF", ClassFlag::Slide(4)).unwrap();
+            let q = QuestionRecord {
+                id: 0,
+                kind: "pn".into(),
+                game: "nim".into(),
+                position: "1 2 3".into(),
+                play: "normal".into(),
+                seconds: Some(30),
+                asked_ms: 5,
+                shown: "\"P\"".into(),
+                revealed: false,
+            };
+            let qid = store.add_question("ABCDEF", &q).unwrap();
+            let answer = AnswerRecord {
+                question: qid,
+                student: id,
+                answer: "P".into(),
+                tally: "P".into(),
+                correct: true,
+                seconds: 1.5,
+            };
+            store.add_answer(&answer).unwrap();
+            assert!(matches!(
+                store.add_answer(&answer),
+                Err(StoreError::Conflict)
+            ));
+        }
+        let store = SqliteStore::open(&dir).unwrap();
+        let read = store.class("ABCDEF").unwrap().unwrap();
+        assert_eq!(read.slide, 4);
+        assert_eq!(store.students("ABCDEF").unwrap()[0].name, "Ada");
+        assert_eq!(store.questions("ABCDEF").unwrap()[0].seconds, Some(30));
+        assert_eq!(store.answers("ABCDEF").unwrap()[0].seconds, 1.5);
+        let journal: String = store
+            .with(|c| c.pragma_query_value(None, "journal_mode", |r| r.get(0)))
+            .unwrap();
+        assert_eq!(journal, "wal");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_game_keeps_its_moves_in_order() {
+        let dir = temp_dir("game");
+        let store = SqliteStore::open(&dir).unwrap();
+        let game = GameRecord {
+            id: "g".into(),
+            game: "nim".into(),
+            play: "normal".into(),
+            start: "3".into(),
+            seat_hashes: ["a".into(), "b".into()],
+            moves: vec![],
+        };
+        store.create_game(&game, 0).unwrap();
+        store.add_move("g", 1, "2").unwrap();
+        store.add_move("g", 2, "0").unwrap();
+        assert!(matches!(
+            store.add_move("g", 2, "1"),
+            Err(StoreError::Conflict)
+        ));
+        assert_eq!(store.game("g").unwrap().unwrap().moves, vec!["2", "0"]);
+        assert_eq!(store.game("nope").unwrap(), None);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
