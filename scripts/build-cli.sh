@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Builds the grundy command, optimised, and prints the path of the binary:
 # target/<host>/release/grundy, such as
-# target/x86_64-unknown-linux-gnu/release/grundy.
+# target/x86_64-unknown-linux-gnu/release/grundy. Beside it goes
+# grundy-serve, which `grundy serve` runs; it is built on its own, so that
+# the server's dependencies change nothing in grundy itself.
 #
 # On Linux with glibc whose static libraries are installed (libc.a), the
 # binary is linked statically. It then runs on any Linux of its
@@ -20,4 +22,5 @@ if [[ $host == *-linux-gnu ]] && [ -f "$(cc -print-file-name=libc.a)" ]; then
   export "$flags_var=-C target-feature=+crt-static"
 fi
 cargo build --quiet --release -p grundy-cli --target "$host" >&2
+cargo build --quiet --release -p grundy-server --target "$host" >&2
 echo "target/$host/release/grundy"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every check: formatting, lints, Rust tests, the release command line, a
-# minute of fuzzing, types, Vitest, Playwright.
+# minute of fuzzing, types, Vitest, Playwright (with a class server of its
+# own on a free port and an empty data folder, stopped at the end).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -16,4 +17,9 @@ grundy=$(bash scripts/build-cli.sh)
 bash scripts/fuzz.sh 60
 npx tsc --noEmit
 npx vitest run
+export GRUNDY_BIN="$PWD/$grundy"
+CLASS_PORT=$(node -e "const s = require('net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })")
+CLASS_DATA=$(mktemp -d)
+trap 'rm -rf "$CLASS_DATA"' EXIT
+export CLASS_PORT CLASS_DATA CLASS_URL="http://127.0.0.1:$CLASS_PORT/"
 npx playwright test

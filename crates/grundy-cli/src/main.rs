@@ -281,50 +281,41 @@ fn positive(value: &str, flag: &str) -> Result<usize, Failure> {
         })
 }
 
-/// `grundy serve`: runs the class server until SIGTERM or Ctrl+C.
-#[cfg(feature = "serve")]
+/// `grundy serve`: becomes `grundy-serve`, the class server, found beside
+/// this binary. It is a binary of its own so that the web stack it links
+/// adds nothing to the memory of a long `grundy sequence`.
 fn serve(args: &[String]) -> Result<(), Failure> {
-    let mut config = grundy_server::Config::default();
-    let mut rest = args.iter();
-    while let Some(flag) = rest.next() {
-        let value = rest
-            .next()
-            .ok_or_else(|| usage(&format!("{flag} needs a value")))?;
-        match flag.as_str() {
-            "--bind" => {
-                config.bind = value.parse().map_err(|_| {
-                    usage(&format!(
-                        "--bind takes an IP address such as 0.0.0.0, not '{value}'"
-                    ))
-                })?
-            }
-            "--port" => {
-                config.port = value.parse().map_err(|_| {
-                    usage(&format!(
-                        "--port takes a number from 0 to 65535, not '{value}'"
-                    ))
-                })?
-            }
-            "--data" => config.data = PathBuf::from(value),
-            "--dist" => config.dist = PathBuf::from(value),
-            other => return Err(usage(&format!("serve has no option '{other}'"))),
-        }
-    }
-    grundy_server::run(config).map_err(|message| Failure {
-        message,
-        code: 1,
-        stdout: String::new(),
-    })
-}
-
-#[cfg(not(feature = "serve"))]
-fn serve(_: &[String]) -> Result<(), Failure> {
-    Err(Failure {
-        message: "this grundy was built without the server; build it with the `serve` feature"
-            .into(),
+    let not_found = |why: String| {
+        Failure {
+        message: format!(
+            "grundy serve runs grundy-serve, which {why}; build it with `cargo build --release -p grundy-server`"
+        ),
         code: 2,
         stdout: String::new(),
-    })
+    }
+    };
+    let here =
+        std::env::current_exe().map_err(|e| not_found(format!("cannot be looked for ({e})")))?;
+    let server = here.with_file_name(format!("grundy-serve{}", std::env::consts::EXE_SUFFIX));
+    if !server.is_file() {
+        return Err(not_found(format!("is not at {}", server.display())));
+    }
+    let mut command = std::process::Command::new(&server);
+    command.args(args);
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::CommandExt;
+        // The server takes this process's place: signals reach it directly.
+        let error = command.exec();
+        Err(not_found(format!("could not start ({error})")))
+    }
+    #[cfg(not(unix))]
+    {
+        let status = command
+            .status()
+            .map_err(|e| not_found(format!("could not start ({e})")))?;
+        std::process::exit(status.code().unwrap_or(1));
+    }
 }
 
 /// `grundy outcome <game> [--misere]`: `N` or `P`, from the nimber under

@@ -375,7 +375,7 @@ impl Room {
             .ok_or_else(|| format!("this class has no question {id}"))
     }
 
-    /// The rows of the results, for the table and the CSV.
+    /// The results for the teacher's table.
     pub fn results(&self) -> Value {
         let students: Vec<Value> = self
             .students
@@ -394,7 +394,7 @@ impl Room {
                     "game": q.record.game,
                     "position": q.record.position,
                     "play": q.record.play,
-                    "answer": q.shown(),
+                    "answer": if q.record.revealed { q.shown() } else { Value::Null },
                     "revealed": q.record.revealed,
                 })
             })
@@ -405,12 +405,15 @@ impl Room {
             .flat_map(|q| {
                 let mut rows: Vec<&AnswerRecord> = q.answers.values().collect();
                 rows.sort_by_key(|a| a.student);
-                rows.into_iter().map(|a| {
+                // The table may be on the projector: who was right stays
+                // unsaid until the reveal (the CSV export says it).
+                let revealed = q.record.revealed;
+                rows.into_iter().map(move |a| {
                     json!({
                         "student": a.student,
                         "question": a.question,
                         "answer": a.answer,
-                        "correct": a.correct,
+                        "correct": revealed.then_some(a.correct),
                         "seconds": a.seconds,
                     })
                 })

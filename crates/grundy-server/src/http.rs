@@ -92,6 +92,9 @@ async fn security_headers(request: Request, next: Next) -> Response {
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),
     );
+    // Tells a page it was served here, so that a page from a static host
+    // never asks for the API (see web/src/class/api.ts).
+    headers.insert("server-timing", HeaderValue::from_static("grundy-serve"));
     // A game's link carries a seat's token: no page sends it on.
     headers.insert(
         header::REFERRER_POLICY,

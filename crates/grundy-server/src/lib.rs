@@ -48,6 +48,33 @@ impl Default for Config {
     }
 }
 
+impl Config {
+    /// Reads `--bind`, `--port`, `--data` and `--dist`, each with its value.
+    pub fn from_args(args: &[String]) -> Result<Config, String> {
+        let mut config = Config::default();
+        let mut rest = args.iter();
+        while let Some(flag) = rest.next() {
+            let value = rest.next().ok_or_else(|| format!("{flag} needs a value"))?;
+            match flag.as_str() {
+                "--bind" => {
+                    config.bind = value.parse().map_err(|_| {
+                        format!("--bind takes an IP address such as 0.0.0.0, not '{value}'")
+                    })?
+                }
+                "--port" => {
+                    config.port = value.parse().map_err(|_| {
+                        format!("--port takes a number from 0 to 65535, not '{value}'")
+                    })?
+                }
+                "--data" => config.data = PathBuf::from(value),
+                "--dist" => config.dist = PathBuf::from(value),
+                other => return Err(format!("serve has no option '{other}'")),
+            }
+        }
+        Ok(config)
+    }
+}
+
 /// What every request and connection shares.
 pub struct App {
     pub store: Arc<dyn Store>,

@@ -4,6 +4,7 @@ import type { GameInfo, Convention } from '../engine/model';
 import type { GrundyChangeDetail } from './grundy-game';
 import { MAX_HASH_LENGTH, readHash, writeHash } from './options';
 import './grundy-game';
+import { classServer, playFriend, teach } from '../class/launch';
 
 /**
  * The playground: a picker over every game, one `<grundy-game>` each (so
@@ -23,6 +24,8 @@ export class GrundyPlayground extends LitElement {
     unknownGame: { state: true },
     unlinked: { state: true },
     lostPosition: { state: true },
+    served: { state: true },
+    serverProblem: { state: true },
   };
 
   declare private games: GameInfo[];
@@ -39,6 +42,9 @@ export class GrundyPlayground extends LitElement {
   declare private unlinked: boolean;
   /** The address says another tab kept its position, which this tab does not have. */
   declare private lostPosition: boolean;
+  /** A class server answers: Teach this and Play a friend show. */
+  declare private served: boolean;
+  declare private serverProblem: string | undefined;
 
   private readonly onAddressChange = () => this.followHash();
 
@@ -50,6 +56,7 @@ export class GrundyPlayground extends LitElement {
     this.positions = {};
     this.unlinked = false;
     this.lostPosition = false;
+    this.served = false;
   }
 
   connectedCallback(): void {
@@ -65,6 +72,7 @@ export class GrundyPlayground extends LitElement {
         this.followHash();
       })
       .catch((error: Error) => (this.loadError = error.message));
+    void classServer().then((served) => (this.served = served));
   }
 
   disconnectedCallback(): void {
@@ -133,6 +141,20 @@ export class GrundyPlayground extends LitElement {
     return this.plays[id] === 'misere' ? 'misere' : undefined;
   }
 
+  /** Opens a class, or a game with a friend, on the position shown. */
+  private async share(how: 'teach' | 'friend'): Promise<void> {
+    const game = this.games.find((g) => g.id === this.selected);
+    const element = this.elementFor(this.selected);
+    if (!game || !element) return;
+    this.serverProblem = undefined;
+    try {
+      if (how === 'teach') await teach({ title: game.name, game: game.id, position: element.text });
+      else await playFriend(game.id, element.text, this.plays[game.id] ?? 'normal');
+    } catch (error) {
+      this.serverProblem = (error as Error).message;
+    }
+  }
+
   /** Copies the address of this exact game and position. */
   private async copyLink(): Promise<void> {
     try {
@@ -173,7 +195,10 @@ export class GrundyPlayground extends LitElement {
     h1 { font-size: 1.5rem; margin: 0; }
     .tagline { color: var(--page-muted, #5b6270); margin: 0; }
     .links { margin-left: auto; display: flex; gap: 1rem; white-space: nowrap; }
+    .links { align-items: baseline; flex-wrap: wrap; }
     .links a { color: inherit; }
+    .links button.server { font: inherit; padding: 0.25rem 0.7rem; border-radius: 999px; border: 1px solid var(--page-accent, #0b57d0);
+      background: transparent; color: inherit; cursor: pointer; }
     nav { display: flex; flex-wrap: wrap; gap: 0.4rem; margin-bottom: 1rem; }
     nav button { font: inherit; padding: 0.4rem 0.8rem; border-radius: 999px; border: 1px solid var(--page-border, #c9ced6);
       background: transparent; color: inherit; cursor: pointer; }
@@ -207,7 +232,13 @@ export class GrundyPlayground extends LitElement {
       <header>
         <h1>Grundy Playground</h1>
         <p class="tagline">Draw a position, see each part's nimber, play the perfect opponent.</p>
-        <span class="links"><a href="./lesson.html">Lessons</a> <a href="./embed.html">Embed a game</a></span>
+        <span class="links">
+          ${this.served
+            ? html`<button class="server" @click=${() => void this.share('teach')}>Teach this</button>
+                <button class="server" @click=${() => void this.share('friend')}>Play a friend on another device</button>
+                <a href="./class.html">Join a class</a>`
+            : nothing}
+          <a href="./lesson.html">Lessons</a> <a href="./embed.html">Embed a game</a></span>
       </header>
       <nav aria-label="Games">
         <button class="share" ?disabled=${this.unlinked} @click=${() => this.copyLink()}>${this.copied ? 'Link copied' : 'Copy link'}</button>
@@ -218,6 +249,7 @@ export class GrundyPlayground extends LitElement {
           ${this.games.map((g) => html`<option value=${g.id} ?selected=${g.id === this.selected}>${g.name}</option>`)}
         </select>
       </nav>
+      ${this.serverProblem ? html`<p class="error" role="alert">${this.serverProblem}</p>` : nothing}
       ${this.unlinked
         ? html`<p class="note" role="status">
             This position is too long for a link: an address holds about ${MAX_HASH_LENGTH.toLocaleString('en')} characters.

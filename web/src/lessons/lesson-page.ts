@@ -1,6 +1,7 @@
 import { LitElement, css, html } from 'lit';
 import { BLOCK_KEYS } from './lesson';
 import './grundy-lesson';
+import { classServer, teach } from '../class/launch';
 
 /** The lessons that ship with the playground, in the order of a course. */
 const SHIPPED = [
@@ -27,6 +28,7 @@ export class LessonPage extends LitElement {
     pasted: { state: true },
     link: { state: true },
     problem: { state: true },
+    served: { state: true },
   };
 
   declare private src: string;
@@ -34,6 +36,8 @@ export class LessonPage extends LitElement {
   declare private pasted: string;
   declare private link: string;
   declare private problem: string | undefined;
+  /** A class server answers: Teach this lesson shows. */
+  declare private served: boolean;
 
   private readonly onAddressChange = () => this.followAddress();
 
@@ -42,6 +46,7 @@ export class LessonPage extends LitElement {
     this.src = '';
     this.pasted = '';
     this.link = '';
+    this.served = false;
   }
 
   connectedCallback(): void {
@@ -49,6 +54,7 @@ export class LessonPage extends LitElement {
     window.addEventListener('popstate', this.onAddressChange);
     window.addEventListener('hashchange', this.onAddressChange);
     this.followAddress();
+    void classServer().then((served) => (this.served = served));
   }
 
   disconnectedCallback(): void {
@@ -109,6 +115,18 @@ export class LessonPage extends LitElement {
     }
   }
 
+  /** Opens a class on the lesson shown, at its current slide. */
+  private async teachLesson(): Promise<void> {
+    try {
+      this.problem = undefined;
+      const text = this.kept?.text ?? (await (await fetch(this.src)).text());
+      const title = this.kept?.name ?? SHIPPED.find((l) => l.src === this.src)?.title ?? 'Lesson';
+      await teach({ title, lesson: text });
+    } catch (error) {
+      this.problem = (error as Error).message;
+    }
+  }
+
   private onSlide(event: CustomEvent<{ slide: number }>): void {
     history.replaceState(history.state, '', `#slide=${event.detail.slide}`);
   }
@@ -136,6 +154,8 @@ export class LessonPage extends LitElement {
       <h1>Grundy Playground: lessons</h1>
       <a href="./lesson.html" @click=${this.showChoice}>All lessons</a>
       <a href="./">The playground</a>
+      ${this.served && (this.src || this.kept) ? html`<button @click=${() => void this.teachLesson()}>Teach this lesson</button>` : ''}
+      ${this.problem && (this.src || this.kept) ? html`<span class="error" role="alert">${this.problem}</span>` : ''}
     </header>`;
     if (this.src) {
       return html`${header}<grundy-lesson src=${this.src} slide=${slideInHash()} @grundy-slide=${this.onSlide}></grundy-lesson>`;

@@ -1,4 +1,4 @@
-//! A `grundy serve` process on a free port, and the clients a test or a
+//! A `grundy-serve` process (what `grundy serve` runs) on a free port, and the clients a test or a
 //! benchmark talks to it with: plain HTTP/1.1 and WebSockets over real
 //! sockets, as a browser would.
 
@@ -31,12 +31,8 @@ pub fn data_dir(name: &str) -> PathBuf {
 }
 
 impl Server {
-    /// Starts `grundy serve --port 0` on `data` and waits for its first line.
+    /// Starts the server with `--port 0` on `data` and waits for its first line.
     pub fn start(data: &Path) -> Server {
-        Server::start_with(data, env!("CARGO_BIN_EXE_grundy"))
-    }
-
-    pub fn start_with(data: &Path, binary: &str) -> Server {
         let dist = data.join("dist");
         std::fs::create_dir_all(&dist).unwrap();
         std::fs::write(
@@ -44,15 +40,15 @@ impl Server {
             "<!doctype html><title>Grundy</title>",
         )
         .unwrap();
-        let mut child = Command::new(binary)
-            .args(["serve", "--port", "0", "--data"])
+        let mut child = Command::new(env!("CARGO_BIN_EXE_grundy-serve"))
+            .args(["--port", "0", "--data"])
             .arg(data)
             .arg("--dist")
             .arg(&dist)
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
-            .expect("grundy serve starts");
+            .expect("grundy-serve starts");
         let mut line = String::new();
         BufReader::new(child.stdout.take().unwrap())
             .read_line(&mut line)

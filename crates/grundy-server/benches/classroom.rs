@@ -1,0 +1,239 @@
+//! The class server under a classroom's load, on loopback: one class of 500
+//! students, then 50 classes of 40 at once. For each question it measures
+//! the time from the teacher's ask until every student has it (p50, p95,
+//! p99 over the questions, and over every student's copy), how many
+//! answers a second the server marks, and the server's memory per
+//! connected student. Run with `cargo bench -p grundy-server`; the clients
+//! share the machine's cores with the server, so the figures are an upper
+//! bound on what the server alone takes.
+
+#[path = "../tests/server/mod.rs"]
+mod server;
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use server::{data_dir, Server, Socket};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::sync::Notify;
+use tokio_tungstenite::tungstenite::Message;
+
+const QUESTIONS: usize = 20;
+
+/// What every student of one class reports to its teacher.
+struct Class {
+    code: String,
+    teacher: String,
+    students: Vec<String>,
+    /// When each student got the current question.
+    received: Mutex<Vec<Instant>>,
+    got_all: Notify,
+    answered: AtomicUsize,
+}
+
+fn rss_kb(server: &Server) -> u64 {
+    let status =
+        std::fs::read_to_string(format!("/proc/{}/status", server.child.id())).unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches(" kB").trim().parse().ok())
+        .unwrap_or(0)
+}
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    let index = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[index.min(sorted.len() - 1)]
+}
+
+fn summary(label: &str, mut values: Vec<f64>) {
+    values.sort_by(f64::total_cmp);
+    println!(
+        "  {label}: p50 {:.1} ms, p95 {:.1} ms, p99 {:.1} ms (n = {})",
+        percentile(&values, 0.5),
+        percentile(&values, 0.95),
+        percentile(&values, 0.99),
+        values.len()
+    );
+}
+
+async fn next_text(socket: &mut Socket) -> Option<Value> {
+    loop {
+        match socket.next().await? {
+            Ok(Message::Text(text)) => return serde_json::from_str(&text).ok(),
+            Ok(_) => continue,
+            Err(_) => return None,
+        }
+    }
+}
+
+/// A student: takes every question, notes when it came, answers at once.
+async fn student(mut socket: Socket, class: Arc<Class>) {
+    while let Some(frame) = next_text(&mut socket).await {
+        if frame["type"] == "question" {
+            let now = Instant::now();
+            let all = {
+                let mut received = class.received.lock().unwrap();
+                received.push(now);
+                received.len() == class.students.len()
+            };
+            if all {
+                class.got_all.notify_one();
+            }
+            let answer = json!({ "type": "answer", "question": frame["question"], "answer": "P" });
+            if socket
+                .send(Message::Text(answer.to_string().into()))
+                .await
+                .is_err()
+            {
+                return;
+            }
+        } else if frame["type"] == "answered" {
+            class.answered.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+}
+
+struct Measured {
+    /// Ask until the last student has the question, per question.
+    all: Vec<f64>,
+    /// Ask until each student has it, per student and question.
+    each: Vec<f64>,
+    answers: usize,
+    answering: Duration,
+}
+
+/// The teacher asks `QUESTIONS` questions, each after the last is answered by all.
+async fn teach(server: Arc<Server>, class: Arc<Class>) -> Measured {
+    let mut room = server.class_live(&class.code, &class.teacher).await;
+    let mut measured = Measured {
+        all: vec![],
+        each: vec![],
+        answers: 0,
+        answering: Duration::ZERO,
+    };
+    for q in 0..QUESTIONS {
+        class.received.lock().unwrap().clear();
+        let before = class.answered.load(Ordering::Relaxed);
+        let position = format!("{} {} {}", q + 1, q + 2, q + 3);
+        let ask = json!({ "type": "ask", "kind": "pn", "game": "nim", "position": position });
+        let asked = Instant::now();
+        room.send(Message::Text(ask.to_string().into()))
+            .await
+            .unwrap();
+        let everyone = class.got_all.notified();
+        tokio::time::timeout(Duration::from_secs(60), everyone)
+            .await
+            .expect("every student got the question");
+        let received = class.received.lock().unwrap().clone();
+        let last = received.iter().max().copied().unwrap_or(asked);
+        measured
+            .all
+            .push(last.duration_since(asked).as_secs_f64() * 1000.0);
+        measured.each.extend(
+            received
+                .iter()
+                .map(|t| t.duration_since(asked).as_secs_f64() * 1000.0),
+        );
+        // Every answer marked and acknowledged.
+        let target = before + class.students.len();
+        while class.answered.load(Ordering::Relaxed) < target {
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+        measured.answering += asked.elapsed();
+        measured.answers += class.students.len();
+        // Drain the teacher's frames so its queue never fills.
+        while let Ok(Some(_)) =
+            tokio::time::timeout(Duration::from_millis(5), next_text(&mut room)).await
+        {}
+    }
+    measured
+}
+
+async fn open_class(server: &Server, size: usize) -> (Arc<Class>, Vec<Socket>) {
+    let (code, teacher) = server.class();
+    let students: Vec<String> = (0..size)
+        .map(|i| server.join(&code, &format!("Student {i}")).1)
+        .collect();
+    let mut sockets = Vec::with_capacity(size);
+    for token in &students {
+        let mut socket = server.class_live(&code, token).await;
+        next_text(&mut socket).await.expect("welcome");
+        sockets.push(socket);
+    }
+    let class = Arc::new(Class {
+        code,
+        teacher,
+        students,
+        received: Mutex::new(Vec::new()),
+        got_all: Notify::new(),
+        answered: AtomicUsize::new(0),
+    });
+    (class, sockets)
+}
+
+async fn scenario(server: Arc<Server>, classes: usize, size: usize) {
+    println!("{classes} class(es) of {size} students, {QUESTIONS} questions each:");
+    let idle = rss_kb(&server);
+    let mut opened = Vec::new();
+    for _ in 0..classes {
+        opened.push(open_class(&server, size).await);
+    }
+    let connected = rss_kb(&server);
+    let students = classes * size;
+    println!(
+        "  server memory: {} KB before, {} KB with {students} students connected: {:.1} KB a student",
+        idle,
+        connected,
+        (connected.saturating_sub(idle)) as f64 / students as f64
+    );
+    let mut teachers = Vec::new();
+    for (class, sockets) in opened {
+        for socket in sockets {
+            tokio::spawn(student(socket, class.clone()));
+        }
+        teachers.push(class);
+    }
+    let started = Instant::now();
+    let runs: Vec<_> = teachers
+        .into_iter()
+        .map(|class| tokio::spawn(teach(server.clone(), class)))
+        .collect();
+    let mut all = Vec::new();
+    let mut each = Vec::new();
+    let mut answers = 0;
+    for run in runs {
+        let measured = run.await.unwrap();
+        all.extend(measured.all);
+        each.extend(measured.each);
+        answers += measured.answers;
+    }
+    let elapsed = started.elapsed().as_secs_f64();
+    summary("ask until every student of the class has it", all);
+    summary("ask until each student has it", each);
+    println!(
+        "  {answers} answers marked in {elapsed:.2} s of asking: {:.0} answers a second",
+        answers as f64 / elapsed
+    );
+    println!("  server memory at the end: {} KB", rss_kb(&server));
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; a filter or `--list` asks for nothing here.
+    if std::env::args().any(|a| a == "--list") {
+        return;
+    }
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let data = data_dir("bench-500");
+        scenario(Arc::new(Server::start(&data)), 1, 500).await;
+        let data = data_dir("bench-50x40");
+        scenario(Arc::new(Server::start(&data)), 50, 40).await;
+    });
+    // Ends the students' tasks, and with the last handle, each server.
+    runtime.shutdown_background();
+}

@@ -1,0 +1,2 @@
+/** The class page's entry: the join form, the teacher's and the student's views. */
+import './class-page';

@@ -1,0 +1,167 @@
+import { LitElement, css, html, nothing } from 'lit';
+import { LiveLink, type Frame, type LinkState } from './api';
+import { classStyles } from './class-styles';
+import type { GrundyChangeDetail } from '../elements/grundy-game';
+import '../elements/grundy-game';
+
+interface GameState {
+  game: string;
+  play: string;
+  position: string;
+  ply: number;
+  turn: 0 | 1;
+  over: boolean;
+  winner?: 0 | 1;
+  seat: 0 | 1;
+}
+
+/**
+ * `play.html#game=…&seat=…`: one seat of a game between two devices. The
+ * seat's token stays in the address's fragment, which no request carries;
+ * the server checks every move and sends both boards the position.
+ */
+export class FriendPage extends LitElement {
+  static properties = {
+    state: { state: true },
+    link: { state: true },
+    problem: { state: true },
+    invite: { state: true },
+    copied: { state: true },
+    values: { state: true },
+    board: { state: true },
+  };
+
+  declare private state: GameState | undefined;
+  declare private link: LinkState;
+  declare private problem: string | undefined;
+  /** The other seat's link, for the player who created the game. */
+  declare private invite: string | undefined;
+  declare private copied: boolean;
+  declare private values: boolean;
+  /** The text the board was last given. */
+  declare private board: string;
+
+  private live: LiveLink | undefined;
+
+  static styles = [
+    classStyles,
+    css`
+      :host { max-width: 60rem; }
+      .invite { display: grid; grid-template-columns: 1fr auto; gap: 1rem; align-items: center; }
+      .invite input { width: 100%; }
+      .qr { width: 9rem; height: 9rem; background: #fff; border-radius: 0.5rem; }
+      .turn { font-size: 1.3rem; }
+      grundy-game::part(toolbar) { display: none; }
+      @media (max-width: 600px) { .invite { grid-template-columns: 1fr; } }
+    `,
+  ];
+
+  constructor() {
+    super();
+    this.link = 'connecting';
+    this.copied = false;
+    this.values = false;
+    this.board = '';
+  }
+
+  connectedCallback(): void {
+    super.connectedCallback();
+    const fragment = new URLSearchParams(location.hash.slice(1));
+    const game = fragment.get('game') ?? '';
+    const seat = fragment.get('seat') ?? '';
+    const other = fragment.get('invite');
+    if (other) this.invite = new URL(`play.html#game=${encodeURIComponent(game)}&seat=${encodeURIComponent(other)}`, document.baseURI).href;
+    if (!game || !seat) {
+      this.problem = 'This link is not a game’s link: ask for the link again.';
+      return;
+    }
+    this.live = new LiveLink(`api/games/${encodeURIComponent(game)}/live`, seat, (f) => this.onFrame(f), (state) => (this.link = state));
+  }
+
+  disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.live?.close();
+  }
+
+  private onFrame(frame: Frame): void {
+    if (frame.type === 'state') {
+      this.state = frame as unknown as GameState;
+      this.problem = undefined;
+      this.showServerPosition();
+    } else if (frame.type === 'error') {
+      this.problem = String(frame.message);
+      this.showServerPosition();
+    }
+  }
+
+  /** Puts the server's position on the board, unless the board shows it already. */
+  private showServerPosition(): void {
+    const text = this.state?.position;
+    if (text === undefined) return;
+    const shown = this.renderRoot.querySelector('grundy-game')?.text;
+    if (shown !== undefined && shown.trim() === text.trim()) return;
+    // The same text again would not reopen the board: a trailing space does.
+    this.board = this.board === text ? `${text} ` : text;
+  }
+
+  /** A move on this board is sent; the server's state then shows on both. */
+  private onChange(event: CustomEvent<GrundyChangeDetail>): void {
+    const state = this.state;
+    if (!state || event.detail.cause !== 'move' || event.detail.by !== 'human') return;
+    if (!this.live?.send({ type: 'move', after: event.detail.text })) {
+      this.problem = 'Not connected: the move was not sent. It reconnects by itself.';
+      this.showServerPosition();
+    }
+  }
+
+  private async copyInvite(): Promise<void> {
+    if (!this.invite) return;
+    try {
+      await navigator.clipboard.writeText(this.invite);
+      this.copied = true;
+      setTimeout(() => (this.copied = false), 2000);
+    } catch {
+      this.copied = false;
+    }
+  }
+
+  render() {
+    const state = this.state;
+    return html`
+      <h1>Play a friend</h1>
+      ${this.invite && (!state || state.ply === 0)
+        ? html`<section class="card invite" aria-label="Invite">
+            <div><h2>Send this link to the other player</h2>
+              <p class="row"><input readonly .value=${this.invite} aria-label="The other player's link" @focus=${(e: Event) => (e.target as HTMLInputElement).select()} />
+              <button @click=${() => void this.copyInvite()}>${this.copied ? 'Copied' : 'Copy'}</button></p>
+              <p class="muted">Whoever opens it plays second. You move first.</p></div>
+            <img class="qr" alt="QR code of the other player's link" src=${`api/qr?text=${encodeURIComponent(this.invite)}`} />
+          </section>`
+        : nothing}
+      <p class="link ${this.link}" role="status">${{ connecting: 'Connecting…', open: 'Connected', reconnecting: 'Reconnecting…', closed: 'Disconnected' }[this.link]}</p>
+      ${this.problem ? html`<p class="error" role="alert">${this.problem}</p>` : nothing}
+      ${state ? this.renderGame(state) : nothing}
+    `;
+  }
+
+  private renderGame(state: GameState) {
+    const mine = state.turn === state.seat && !state.over;
+    const words = state.over
+      ? state.winner === state.seat
+        ? 'You win!'
+        : 'Your friend wins.'
+      : mine
+        ? 'Your move.'
+        : 'Your friend’s move…';
+    return html`<section class="card" aria-label="Game">
+      <p class="turn" role="status" aria-live="polite">${words} <span class="muted">You are player ${state.seat + 1}${state.play === 'misere' ? ' · misère: whoever moves last loses' : ''}.</span></p>
+      <grundy-game game=${state.game} .position=${this.board} mode="play" opponent="human"
+        controls=${mine ? 'play' : 'none'} values=${this.values ? 'shown' : 'hidden'} play=${state.play}
+        @grundy-change=${this.onChange}></grundy-game>
+      <p><label><input type="checkbox" .checked=${this.values} @change=${(e: Event) => (this.values = (e.target as HTMLInputElement).checked)} />
+        Show values on my board</label></p>
+    </section>`;
+  }
+}
+
+customElements.define('grundy-friend', FriendPage);

@@ -1,0 +1,251 @@
+import { LitElement, css, html, nothing } from 'lit';
+import { LiveLink, type Frame, type LinkState } from './api';
+import { classStyles } from './class-styles';
+import type { GrundyChangeDetail } from '../elements/grundy-game';
+import '../elements/grundy-game';
+import '../lessons/grundy-lesson';
+
+interface Question {
+  question: number;
+  kind: 'pn' | 'value' | 'move';
+  game: string;
+  position: string;
+  play: string;
+  seconds?: number | null;
+  askedMs: number;
+  answered?: boolean;
+}
+
+interface Result {
+  question: number;
+  answer: unknown;
+  yours: string | null;
+  correct: boolean | null;
+}
+
+interface ClassView {
+  title: string;
+  lesson?: string | null;
+  game?: string | null;
+  position?: string | null;
+  slide: number;
+  follow: boolean;
+  ended: boolean;
+}
+
+const ASKS: Record<Question['kind'], string> = {
+  pn: 'Is this a P-position (the player to move loses) or an N-position (the player to move wins)?',
+  value: 'What is the value (nimber) of this position?',
+  move: 'Play the winning move on this board.',
+};
+
+/**
+ * A student's view of a class: the teacher's slide (or the class's board),
+ * and while a question is open, only the question, on a board that shows
+ * no value, outcome or hint. Answers go to the server, which marks them;
+ * the result shows after the teacher's reveal.
+ */
+export class StudentView extends LitElement {
+  static properties = {
+    code: { type: String },
+    token: { type: String },
+    view: { state: true },
+    name: { state: true },
+    open: { state: true },
+    results: { state: true },
+    link: { state: true },
+    problem: { state: true },
+    gone: { state: true },
+    slide: { state: true },
+    typed: { state: true },
+    now: { state: true },
+  };
+
+  declare code: string;
+  declare token: string;
+  declare private view: ClassView | undefined;
+  declare private name: string;
+  /** Questions asked and not yet revealed. */
+  declare private open: Question[];
+  declare private results: Result[];
+  declare private link: LinkState;
+  declare private problem: string | undefined;
+  /** Why the class is over for this student, if it is. */
+  declare private gone: string | undefined;
+  /** The slide shown; the teacher's while following. */
+  declare private slide: number;
+  declare private typed: string;
+  declare private now: number;
+
+  private live: LiveLink | undefined;
+  private clock: ReturnType<typeof setInterval> | undefined;
+
+  constructor() {
+    super();
+    this.name = '';
+    this.open = [];
+    this.results = [];
+    this.link = 'connecting';
+    this.slide = 0;
+    this.typed = '';
+    this.now = Date.now();
+  }
+
+  connectedCallback(): void {
+    super.connectedCallback();
+    this.live = new LiveLink(`api/classes/${this.code}/live`, this.token, (f) => this.onFrame(f), (state) => (this.link = state));
+    this.clock = setInterval(() => (this.now = Date.now()), 500);
+  }
+
+  disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.live?.close();
+    clearInterval(this.clock);
+  }
+
+  private onFrame(frame: Frame): void {
+    switch (frame.type) {
+      case 'welcome':
+        this.view = frame.class as ClassView;
+        this.name = String(frame.name ?? '');
+        this.open = frame.questions as Question[];
+        this.results = frame.results as Result[];
+        this.slide = this.view.slide;
+        break;
+      case 'question':
+        this.open = [...this.open.filter((q) => q.question !== frame.question), frame as unknown as Question];
+        this.typed = '';
+        break;
+      case 'answered':
+        this.open = this.open.map((q) => (q.question === frame.question ? { ...q, answered: true } : q));
+        break;
+      case 'result':
+        this.open = this.open.filter((q) => q.question !== frame.question);
+        this.results = [...this.results.filter((r) => r.question !== frame.question), frame as unknown as Result];
+        break;
+      case 'slide':
+        if (this.view) this.view = { ...this.view, slide: frame.index as number };
+        if (this.view?.follow) this.slide = frame.index as number;
+        break;
+      case 'follow':
+        if (this.view) this.view = { ...this.view, follow: frame.on as boolean };
+        if (frame.on) this.slide = frame.slide as number;
+        break;
+      case 'ended':
+        this.gone = 'The class has ended. Thank you!';
+        break;
+      case 'kicked':
+        this.gone = 'The teacher removed you from this class.';
+        break;
+      case 'error':
+        this.problem = String(frame.message);
+        break;
+    }
+  }
+
+  private answer(question: Question, answer: string | number): void {
+    this.problem = undefined;
+    if (!this.live?.send({ type: 'answer', question: question.question, answer })) {
+      this.problem = 'Not connected: your answer was not sent. It reconnects by itself; try again in a moment.';
+    }
+  }
+
+  /** A move on a move question's board is the answer. */
+  private onBoardChange(question: Question, event: CustomEvent<GrundyChangeDetail>): void {
+    if (event.detail.cause === 'move' && event.detail.by === 'human' && !question.answered) this.answer(question, event.detail.text);
+  }
+
+  static styles = [
+    classStyles,
+    css`
+      .bar { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 0.5rem; align-items: baseline; }
+      .question { border-color: var(--accent); border-width: 2px; }
+      .choices button { font-size: 1.3rem; min-width: 5rem; min-height: 3rem; }
+      .result.right { border-color: #1a7f37; }
+      .result.wrong { border-color: #aa3377; }
+      .timer { font-variant-numeric: tabular-nums; }
+    `,
+  ];
+
+  render() {
+    const view = this.view;
+    const question = this.open.find((q) => !q.answered) ?? this.open.at(-1);
+    return html`
+      <div class="bar">
+        <h1>${view?.title ?? 'Class'}</h1>
+        <span class="muted">${this.name ? `You are ${this.name}` : ''} · <span class="link ${this.link}" role="status">${linkWords(this.link)}</span></span>
+      </div>
+      ${this.gone
+        ? html`<p class="card" role="status">${this.gone}</p>`
+        : question
+          ? this.renderQuestion(question)
+          : nothing}
+      ${this.problem ? html`<p class="error" role="alert">${this.problem}</p>` : nothing}
+      ${this.link === 'reconnecting'
+        ? html`<p class="muted">Still not connected? The class may have been closed on the server.
+            <button @click=${() => this.dispatchEvent(new CustomEvent('class-leave', { bubbles: true, composed: true }))}>Join again</button></p>`
+        : nothing}
+      ${this.renderLastResult()}
+      ${question || this.gone ? nothing : this.renderStage(view)}
+    `;
+  }
+
+  private renderQuestion(q: Question) {
+    const left = q.seconds ? Math.max(0, Math.ceil((q.askedMs + q.seconds * 1000 - this.now) / 1000)) : undefined;
+    const misere = q.play === 'misere' ? ' (misère play: whoever moves last loses)' : '';
+    return html`<section class="card question" aria-label="Question">
+      <div class="bar"><h2>${ASKS[q.kind]}${misere}</h2>${left !== undefined ? html`<span class="timer">${left} s</span>` : nothing}</div>
+      ${q.answered
+        ? html`<p role="status">Answer sent. The result shows when the teacher reveals it.</p>`
+        : q.kind === 'move'
+          ? html`<grundy-game game=${q.game} .position=${q.position} mode="play" opponent="human" controls="play" values="hidden" play=${q.play}
+              @grundy-change=${(e: CustomEvent<GrundyChangeDetail>) => this.onBoardChange(q, e)}></grundy-game>`
+          : html`<grundy-game game=${q.game} .position=${q.position} controls="none" values="hidden" play=${q.play}></grundy-game>
+              ${q.kind === 'pn'
+                ? html`<p class="row choices"><button class="primary" @click=${() => this.answer(q, 'P')}>P</button>
+                    <button class="primary" @click=${() => this.answer(q, 'N')}>N</button></p>`
+                : html`<form class="row choices" @submit=${(e: Event) => {
+                    e.preventDefault();
+                    if (/^\d+$/.test(this.typed.trim())) this.answer(q, Number(this.typed.trim()));
+                    else this.problem = 'A value is a whole number: 0, 1, 2, …';
+                  }}>
+                    <label>Value <input inputmode="numeric" pattern="[0-9]*" size="5" .value=${this.typed}
+                      @input=${(e: Event) => (this.typed = (e.target as HTMLInputElement).value)} /></label>
+                    <button class="primary" type="submit">Send</button></form>`}`}
+    </section>`;
+  }
+
+  private renderLastResult() {
+    const result = this.results.at(-1);
+    if (!result) return nothing;
+    const verdict = result.correct === null ? 'You did not answer.' : result.correct ? 'Right!' : 'Not this time.';
+    return html`<section class="card result ${result.correct ? 'right' : 'wrong'}" aria-label="Your result" role="status">
+      <strong>${verdict}</strong> The answer: <strong>${String(result.answer)}</strong>.
+      ${result.yours !== null && result.yours !== undefined ? html`<span class="muted">Yours: ${result.yours}</span>` : nothing}
+      <span class="muted">· ${this.results.filter((r) => r.correct).length} of ${this.results.length} right so far</span>
+    </section>`;
+  }
+
+  private renderStage(view: ClassView | undefined) {
+    if (!view) return html`<p class="muted">Connecting…</p>`;
+    if (view.lesson) {
+      return html`<section class="card" aria-label="Lesson">
+        ${view.follow ? html`<p class="muted">Following the teacher’s slide.</p>` : nothing}
+        <grundy-lesson .text=${view.lesson} .slide=${this.slide + 1}
+          @grundy-slide=${(e: CustomEvent<{ slide: number }>) => (this.slide = e.detail.slide - 1)}></grundy-lesson>
+      </section>`;
+    }
+    if (view.game) {
+      return html`<section class="card" aria-label="Board">
+        <grundy-game game=${view.game} .position=${view.position ?? ''} mode="play" opponent="human" controls="play" values="hidden"></grundy-game>
+      </section>`;
+    }
+    return html`<p class="card muted">Waiting for the teacher’s first question.</p>`;
+  }
+}
+
+function linkWords(state: LinkState): string {
+  return { connecting: 'connecting…', open: 'connected', reconnecting: 'reconnecting…', closed: 'disconnected' }[state];
+}
+
+customElements.define('grundy-student-view', StudentView);

@@ -1,0 +1,387 @@
+import { LitElement, css, html, nothing } from 'lit';
+import { call, LiveLink, ServerError, type Frame, type LinkState } from './api';
+import { classStyles } from './class-styles';
+import '../elements/grundy-game';
+import '../lessons/grundy-lesson';
+
+interface Student {
+  id: number;
+  name: string;
+  connected: boolean;
+}
+
+interface Question {
+  question: number;
+  kind: 'pn' | 'value' | 'move';
+  game: string;
+  position: string;
+  seconds?: number | null;
+  askedMs: number;
+  revealed: boolean;
+  answer: unknown;
+  answered: number;
+  of?: number;
+  counts: Record<string, number>;
+  correct?: number;
+}
+
+interface ClassView {
+  code: string;
+  title: string;
+  lesson?: string | null;
+  game?: string | null;
+  position?: string | null;
+  slide: number;
+  follow: boolean;
+  locked: boolean;
+  ended: boolean;
+}
+
+interface Results {
+  students: { id: number; name: string; removed: boolean }[];
+  questions: { question: number; kind: string; game: string; position: string; answer: unknown }[];
+  answers: { student: number; question: number; answer: string; correct: boolean | null; seconds: number }[];
+}
+
+const KIND_WORDS: Record<Question['kind'], string> = {
+  pn: 'P or N?',
+  value: 'What is its value?',
+  move: 'Play the winning move',
+};
+
+/**
+ * The teacher's view of a class, made for a projector: the join code in
+ * large type with its QR code, the roster, the lesson or board the class
+ * follows, questions about the position on it with a live tally (counts,
+ * never names, and hidden until the reveal if asked), and the results.
+ * The answer to an open question never reaches this page before the reveal.
+ */
+export class TeacherView extends LitElement {
+  static properties = {
+    code: { type: String },
+    token: { type: String },
+    view: { state: true },
+    students: { state: true },
+    questions: { state: true },
+    link: { state: true },
+    join: { state: true },
+    problem: { state: true },
+    tallyHidden: { state: true },
+    seconds: { state: true },
+    results: { state: true },
+    now: { state: true },
+  };
+
+  declare code: string;
+  declare token: string;
+  declare private view: ClassView | undefined;
+  declare private students: Student[];
+  declare private questions: Question[];
+  declare private link: LinkState;
+  declare private join: { url: string; qr: string; reachable: boolean } | undefined;
+  declare private problem: string | undefined;
+  declare private tallyHidden: boolean;
+  declare private seconds: number;
+  declare private results: Results | undefined;
+  declare private now: number;
+
+  private live: LiveLink | undefined;
+  private clock: ReturnType<typeof setInterval> | undefined;
+
+  constructor() {
+    super();
+    this.students = [];
+    this.questions = [];
+    this.link = 'connecting';
+    this.tallyHidden = false;
+    this.seconds = 0;
+    this.now = Date.now();
+  }
+
+  connectedCallback(): void {
+    super.connectedCallback();
+    this.live = new LiveLink(`api/classes/${this.code}/live`, this.token, (f) => this.onFrame(f), (state, reason) => {
+      this.link = state;
+      if (state === 'closed' && reason) this.problem = reason;
+    });
+    this.clock = setInterval(() => (this.now = Date.now()), 500);
+    call<{ url: string; qr: string; reachable: boolean }>('GET', `api/classes/${this.code}/join`, undefined, this.token)
+      .then((join) => (this.join = join))
+      .catch((error: Error) => (this.problem = error.message));
+  }
+
+  disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.live?.close();
+    clearInterval(this.clock);
+  }
+
+  private onFrame(frame: Frame): void {
+    switch (frame.type) {
+      case 'welcome':
+        this.view = frame.class as ClassView;
+        this.questions = frame.questions as Question[];
+        break;
+      case 'roster':
+        this.students = frame.students as Student[];
+        break;
+      case 'asked':
+        break;
+      case 'tally':
+      case 'revealed':
+        this.updateQuestion(frame);
+        if (frame.type === 'revealed') void this.loadResults();
+        break;
+      case 'slide':
+      case 'follow':
+      case 'lock':
+        if (this.view) {
+          if (frame.type === 'slide') this.view = { ...this.view, slide: frame.index as number };
+          if (frame.type === 'follow') this.view = { ...this.view, follow: frame.on as boolean };
+          if (frame.type === 'lock') this.view = { ...this.view, locked: frame.on as boolean };
+        }
+        break;
+      case 'ended':
+        if (this.view) this.view = { ...this.view, ended: true };
+        void this.loadResults();
+        break;
+      case 'error':
+        this.problem = String(frame.message);
+        break;
+    }
+  }
+
+  /** Folds a tally or reveal into its question; a new question's first tally adds it. */
+  private updateQuestion(frame: Frame): void {
+    const id = frame.question as number;
+    const known = this.questions.find((q) => q.question === id);
+    if (!known) {
+      // The question just asked: its details are what this page sent.
+      const asked = this.pendingAsk;
+      if (!asked) return;
+      this.pendingAsk = undefined;
+      this.questions = [...this.questions, { ...asked, question: id, askedMs: Date.now(), revealed: false, answer: null, answered: 0, counts: {} }];
+    }
+    this.questions = this.questions.map((q) => {
+      if (q.question !== id) return q;
+      const next = { ...q, answered: frame.answered as number, counts: frame.counts as Record<string, number> };
+      if (frame.type === 'tally') next.of = frame.of as number;
+      if (frame.type === 'revealed') Object.assign(next, { revealed: true, answer: frame.answer, correct: frame.correct as number });
+      return next;
+    });
+  }
+
+  private pendingAsk: Pick<Question, 'kind' | 'game' | 'position' | 'seconds'> | undefined;
+
+  /** The game the class is looking at: the shown slide's first game, or the class's board. */
+  private currentGame(): HTMLElementTagNameMap['grundy-game'] | undefined {
+    const lesson = this.renderRoot.querySelector('grundy-lesson');
+    const inLesson = lesson?.shadowRoot?.querySelector<HTMLElementTagNameMap['grundy-game']>('.slide:not([hidden]) grundy-game');
+    return inLesson ?? this.renderRoot.querySelector<HTMLElementTagNameMap['grundy-game']>('grundy-game.board') ?? undefined;
+  }
+
+  private ask(kind: Question['kind']): void {
+    const game = this.currentGame();
+    if (!game?.game) {
+      this.problem = 'There is no game on this slide to ask about: go to a slide with a board.';
+      return;
+    }
+    this.problem = undefined;
+    const seconds = this.seconds > 0 ? this.seconds : undefined;
+    this.pendingAsk = { kind, game: game.game, position: game.text, seconds };
+    const play = game.play === 'misere' ? 'misere' : 'normal';
+    this.live?.send({ type: 'ask', kind, game: game.game, position: game.text, play, ...(seconds ? { seconds } : {}) });
+  }
+
+  private send(frame: Frame): void {
+    if (!this.live?.send(frame)) this.problem = 'The connection to the server is down; it is coming back by itself.';
+  }
+
+  private async loadResults(): Promise<void> {
+    try {
+      this.results = await call<Results>('GET', `api/classes/${this.code}/results`, undefined, this.token);
+    } catch (error) {
+      this.problem = (error as Error).message;
+    }
+  }
+
+  private async exportCsv(): Promise<void> {
+    try {
+      const response = await fetch(new URL(`api/classes/${this.code}/results.csv`, document.baseURI), {
+        headers: { authorization: `Bearer ${this.token}` },
+      });
+      if (!response.ok) throw new ServerError(response.status, `The server answered ${response.status}.`);
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(await response.blob());
+      link.download = `class-${this.code}.csv`;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+    } catch (error) {
+      this.problem = (error as Error).message;
+    }
+  }
+
+  private async end(): Promise<void> {
+    if (!confirm('End the class? Students are let go; the results stay for export.')) return;
+    try {
+      await call('DELETE', `api/classes/${this.code}`, undefined, this.token);
+    } catch (error) {
+      this.problem = (error as Error).message;
+    }
+  }
+
+  static styles = [
+    classStyles,
+    css`
+      .top { display: grid; grid-template-columns: 1fr auto; gap: 1rem; align-items: center; }
+      .code { font-size: clamp(2.5rem, 6vw, 5rem); font-weight: 700; letter-spacing: 0.15em; font-variant-numeric: tabular-nums; line-height: 1; }
+      .url { font-size: 1.25rem; word-break: break-all; }
+      .qr { width: 11rem; height: 11rem; background: #fff; border-radius: 0.5rem; padding: 0.25rem; }
+      .layout { display: grid; grid-template-columns: minmax(0, 2fr) minmax(18rem, 1fr); gap: 1rem; align-items: start; }
+      .roster { display: flex; flex-wrap: wrap; gap: 0.35rem; list-style: none; padding: 0; margin: 0; max-height: 14rem; overflow: auto; }
+      .roster li { display: inline-flex; align-items: center; gap: 0.25rem; padding: 0.15rem 0.25rem 0.15rem 0.6rem; border-radius: 999px;
+        border: 1px solid var(--border); }
+      .roster li.away { opacity: 0.55; border-style: dashed; }
+      .roster button { padding: 0 0.4rem; border: none; }
+      .bars { display: grid; gap: 0.35rem; margin: 0.5rem 0; }
+      .bar { display: grid; grid-template-columns: minmax(4rem, 12rem) 1fr 3ch; gap: 0.5rem; align-items: center; }
+      .bar .fill { height: 1.4rem; border-radius: 0.3rem; background: var(--accent); min-width: 2px; }
+      .bar .label { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+      .big { font-size: 1.4rem; }
+      table { border-collapse: collapse; width: 100%; font-size: 0.9rem; }
+      th, td { border-bottom: 1px solid var(--border); padding: 0.25rem 0.4rem; text-align: left; }
+      .table { overflow: auto; max-height: 24rem; }
+      @media (max-width: 900px) { .layout, .top { grid-template-columns: 1fr; } .qr { width: 8rem; height: 8rem; } }
+    `,
+  ];
+
+  render() {
+    const view = this.view;
+    return html`
+      <section class="card top" aria-label="Join">
+        <div>
+          <h1>${view?.title ?? 'Class'}</h1>
+          <p class="big">Join at <span class="url">${this.join?.url.replace(/\?code=.*$/, '') ?? '…'}</span> with the code</p>
+          <p class="code" aria-label="Class code">${this.code.slice(0, 3)} ${this.code.slice(3)}</p>
+          ${this.join && !this.join.reachable
+            ? html`<p class="muted">This server listens only on this computer: start it with <code>grundy serve --bind 0.0.0.0</code> for students on the Wi-Fi.</p>`
+            : nothing}
+          <p class="link ${this.link}" role="status">${linkWords(this.link)}${view?.ended ? ' · the class has ended' : ''}</p>
+        </div>
+        ${this.join ? html`<img class="qr" alt="QR code of the join address" src=${`data:image/svg+xml;charset=utf-8,${encodeURIComponent(this.join.qr)}`} />` : nothing}
+      </section>
+      ${this.problem ? html`<p class="error" role="alert">${this.problem}</p>` : nothing}
+      <div class="layout">
+        <div>${this.renderStage(view)}</div>
+        <div>
+          ${this.renderRoster(view)}
+          ${this.renderAsk(view)}
+          ${this.renderQuestion()}
+        </div>
+      </div>
+      ${this.renderResults()}
+    `;
+  }
+
+  private renderStage(view: ClassView | undefined) {
+    if (!view) return html`<p class="muted">Connecting…</p>`;
+    if (view.lesson) {
+      return html`<section class="card" aria-label="Lesson">
+        <grundy-lesson .text=${view.lesson} .slide=${view.slide + 1}
+          @grundy-slide=${(e: CustomEvent<{ slide: number }>) => this.send({ type: 'slide', index: e.detail.slide - 1 })}></grundy-lesson>
+      </section>`;
+    }
+    if (view.game) {
+      return html`<section class="card" aria-label="Board">
+        <grundy-game class="board" game=${view.game} .position=${view.position ?? ''} mode="play" opponent="human" values="hidden"></grundy-game>
+      </section>`;
+    }
+    return html`<p class="card muted">This class has no lesson or board: open it with “Teach this” from a lesson or a position.</p>`;
+  }
+
+  private renderRoster(view: ClassView | undefined) {
+    const here = this.students.filter((s) => s.connected).length;
+    return html`<section class="card" aria-label="Students">
+      <h2>Students: ${here} here${this.students.length > here ? `, ${this.students.length - here} away` : ''}</h2>
+      <ul class="roster">
+        ${this.students.map(
+          (s) => html`<li class=${s.connected ? '' : 'away'}>${s.name}
+            <button aria-label=${`Remove ${s.name}`} title="Remove from the class" @click=${() => this.send({ type: 'kick', student: s.id })}>×</button></li>`,
+        )}
+      </ul>
+      <p class="row">
+        <label><input type="checkbox" .checked=${view?.follow ?? true} @change=${(e: Event) => this.send({ type: 'follow', on: (e.target as HTMLInputElement).checked })} />
+          Students follow my slide</label>
+        <label><input type="checkbox" .checked=${view?.locked ?? false} @change=${(e: Event) => this.send({ type: 'lock', on: (e.target as HTMLInputElement).checked })} />
+          Lock (no one new joins)</label>
+      </p>
+      <p class="row"><button @click=${() => void this.end()} ?disabled=${view?.ended}>End class</button></p>
+    </section>`;
+  }
+
+  private renderAsk(view: ClassView | undefined) {
+    const disabled = !view || view.ended || this.link !== 'open';
+    return html`<section class="card" aria-label="Ask">
+      <h2>Ask about the position on the board</h2>
+      <p class="row">
+        ${(['pn', 'value', 'move'] as const).map((kind) => html`<button class="primary" ?disabled=${disabled} @click=${() => this.ask(kind)}>${KIND_WORDS[kind]}</button>`)}
+      </p>
+      <p class="row"><label>Time <select @change=${(e: Event) => (this.seconds = Number((e.target as HTMLSelectElement).value))}>
+        ${[0, 20, 30, 60, 120].map((s) => html`<option value=${s} ?selected=${s === this.seconds}>${s ? `${s} s` : 'no limit'}</option>`)}
+      </select></label>
+      <label><input type="checkbox" .checked=${this.tallyHidden} @change=${(e: Event) => (this.tallyHidden = (e.target as HTMLInputElement).checked)} /> Hide the tally until the reveal</label></p>
+    </section>`;
+  }
+
+  private renderQuestion() {
+    const q = this.questions.at(-1);
+    if (!q) return nothing;
+    const total = Math.max(1, ...Object.values(q.counts));
+    const left = q.seconds ? Math.max(0, Math.ceil((q.askedMs + q.seconds * 1000 - this.now) / 1000)) : undefined;
+    const showTally = q.revealed || !this.tallyHidden;
+    return html`<section class="card" aria-label="Question">
+      <h2>Question ${this.questions.length}: ${KIND_WORDS[q.kind]}</h2>
+      <p class="big" aria-live="polite">${q.answered} of ${q.of ?? this.students.length} answered${left !== undefined && !q.revealed ? html` · ${left} s left` : nothing}</p>
+      ${showTally
+        ? html`<div class="bars" aria-label="Tally">
+            ${Object.entries(q.counts).map(
+              ([answer, count]) => html`<div class="bar"><span class="label" title=${answer}>${answer}</span>
+                <span class="fill" style=${`width: ${(100 * count) / total}%`}></span><span>${count}</span></div>`,
+            )}
+          </div>`
+        : html`<p class="muted">The tally is hidden until the reveal.</p>`}
+      ${q.revealed
+        ? html`<p class="big" role="status">Answer: <strong>${String(q.answer)}</strong> · ${q.correct ?? 0} of ${q.answered} right</p>`
+        : html`<button class="primary" @click=${() => this.send({ type: 'reveal', question: q.question })}>Reveal</button>`}
+    </section>`;
+  }
+
+  private renderResults() {
+    const results = this.results;
+    return html`<section class="card" aria-label="Results">
+      <div class="row"><h2>Results</h2>
+        <button @click=${() => void this.loadResults()}>Show the table</button>
+        <button @click=${() => void this.exportCsv()}>Export CSV</button></div>
+      ${results
+        ? html`<div class="table"><table>
+            <thead><tr><th>Student</th>${results.questions.map((q, i) => html`<th title=${`${q.game}: ${q.position}`}>Q${i + 1}</th>`)}<th>Right</th></tr></thead>
+            <tbody>${results.students
+              .filter((s) => !s.removed)
+              .map((s) => {
+                const mine = results.answers.filter((a) => a.student === s.id);
+                return html`<tr><td>${s.name}</td>${results.questions.map((q) => {
+                  const a = mine.find((m) => m.question === q.question);
+                  return html`<td>${!a ? '–' : a.correct === null ? 'answered' : a.correct ? '✓' : '✗'}</td>`;
+                })}<td>${mine.filter((a) => a.correct === true).length}</td></tr>`;
+              })}</tbody>
+          </table></div>`
+        : nothing}
+    </section>`;
+  }
+}
+
+function linkWords(state: LinkState): string {
+  return { connecting: 'Connecting…', open: 'Live', reconnecting: 'Reconnecting…', closed: 'Disconnected' }[state];
+}
+
+customElements.define('grundy-teacher-view', TeacherView);
