@@ -87,8 +87,8 @@ test('a teacher runs a class of three through a lesson: follow, three questions,
   const teacherLesson = teacher.locator('grundy-lesson');
   await teacherLesson.focus();
   await teacher.keyboard.press('ArrowRight');
-  for (const { page } of students) await expect(page.locator('grundy-lesson h2')).toContainText('Your turn to think');
-  await expect(teacherLesson.locator('h2')).toContainText('Your turn to think');
+  for (const { page } of students) await expect(page.getByRole('heading', { name: 'Your turn to think' })).toBeVisible();
+  await expect(teacher.getByRole('heading', { name: 'Your turn to think' })).toBeVisible();
 
   // P or N: 3 4 5 is an N-position.
   await teacher.getByRole('button', { name: 'P or N?' }).click();
@@ -97,12 +97,17 @@ test('a teacher runs a class of three through a lesson: follow, three questions,
     const said = await everythingSaid(page);
     for (const leak of ['*2', '*0', 'winning', 'You win', 'N-position wins']) expect(said).not.toContain(leak);
   }
+  // The projector shows the asked position without a value until the reveal.
+  await expect(teacher.getByLabel('Lesson')).toBeHidden();
+  await expect(teacher.getByLabel('Asked position').locator('grundy-heaps button.counter')).toHaveCount(12);
+  expect(await teacher.getByLabel('Asked position').innerText()).not.toMatch(/\*\d|winning|N-position/);
   await students[0].page.getByRole('button', { name: 'N', exact: true }).click();
   await students[1].page.getByRole('button', { name: 'N', exact: true }).click();
   await students[2].page.getByRole('button', { name: 'P', exact: true }).click();
   await expect(students[0].page.getByText('Answer sent')).toBeVisible();
   await expect(teacher.getByText('3 of 3 answered')).toBeVisible();
   await expect(teacher.locator('.bar')).toHaveCount(2);
+  await teacher.screenshot({ path: 'tests/screenshots/class-teacher-question-1920.png' });
   await teacher.getByRole('button', { name: 'Reveal' }).click();
   await expect(teacher.getByText('Answer: N · 2 of 3 right')).toBeVisible();
   await expect(students[0].page.getByLabel('Your result')).toContainText('Right!');
@@ -124,6 +129,8 @@ test('a teacher runs a class of three through a lesson: follow, three questions,
   // The winning move, answered by playing it: from 3 4 5, leave 1 4 5.
   await teacher.getByRole('button', { name: 'Play the winning move' }).click();
   const heapOf = (page: Page, heap: number) => page.getByLabel('Question').locator('grundy-heaps .heap').nth(heap).locator('button.counter');
+  await expect(heapOf(students[1].page, 2)).toHaveCount(5);
+  await students[1].page.screenshot({ path: 'tests/screenshots/class-student-question-390.png', fullPage: true });
   await heapOf(students[0].page, 0).nth(1).click();
   await heapOf(students[1].page, 2).nth(4).click();
   await expect(teacher.getByText('2 of 3 answered')).toBeVisible();
@@ -133,12 +140,13 @@ test('a teacher runs a class of three through a lesson: follow, three questions,
   await expect(students[2].page.getByLabel('Your result')).toContainText('You did not answer');
 
   await teacher.screenshot({ path: 'tests/screenshots/class-teacher-1920.png' });
+  await expect(teacher.getByLabel('Lesson')).toBeVisible();
   await students[1].page.screenshot({ path: 'tests/screenshots/class-student-390.png', fullPage: true });
 
   // The results, per student and per question, and as CSV.
   await teacher.getByRole('button', { name: 'Show the table' }).click();
-  await expect(teacher.locator('table tbody tr')).toHaveCount(3);
-  await expect(teacher.locator('table tbody tr').first()).toContainText('Ada✓✗✓2');
+  await expect(teacher.getByLabel('Results').locator('table tbody tr')).toHaveCount(3);
+  await expect(teacher.getByLabel('Results').locator('table tbody tr').first()).toContainText('Ada✓✗✓2');
   const download = teacher.waitForEvent('download');
   await teacher.getByRole('button', { name: 'Export CSV' }).click();
   const csv = readFileSync(await (await download).path(), 'utf8');

@@ -69,6 +69,23 @@ impl Question {
         })
     }
 
+    /// The question as the teacher's page lists it. A projector shows
+    /// that page: the answer stays on the server until the reveal.
+    fn teacher_view(&self) -> Value {
+        let r = &self.record;
+        json!({
+            "question": r.id,
+            "kind": r.kind,
+            "game": r.game,
+            "position": r.position,
+            "play": r.play,
+            "seconds": r.seconds,
+            "askedMs": r.asked_ms,
+            "revealed": r.revealed,
+            "answer": if r.revealed { self.shown() } else { Value::Null },
+        })
+    }
+
     fn result_for(&self, student: i64) -> Value {
         let theirs = self.answers.get(&student);
         json!({
@@ -229,21 +246,10 @@ impl Room {
                     .questions
                     .iter()
                     .map(|q| {
-                        json!({
-                            "question": q.record.id,
-                            "kind": q.record.kind,
-                            "game": q.record.game,
-                            "position": q.record.position,
-                            "play": q.record.play,
-                            "seconds": q.record.seconds,
-                            "askedMs": q.record.asked_ms,
-                            "revealed": q.record.revealed,
-                            // A projector shows this page: the answer
-                            // stays on the server until the reveal.
-                            "answer": if q.record.revealed { q.shown() } else { Value::Null },
-                            "answered": q.answers.len(),
-                            "counts": q.counts(),
-                        })
+                        let mut view = q.teacher_view();
+                        view["answered"] = q.answers.len().into();
+                        view["counts"] = json!(q.counts());
+                        view
                     })
                     .collect();
                 json!({ "type": "welcome", "role": "teacher", "class": self.class_view(), "questions": questions })
@@ -384,21 +390,7 @@ impl Room {
                 |s| json!({ "id": s.record.id, "name": s.record.name, "removed": s.record.kicked }),
             )
             .collect();
-        let questions: Vec<Value> = self
-            .questions
-            .iter()
-            .map(|q| {
-                json!({
-                    "question": q.record.id,
-                    "kind": q.record.kind,
-                    "game": q.record.game,
-                    "position": q.record.position,
-                    "play": q.record.play,
-                    "answer": if q.record.revealed { q.shown() } else { Value::Null },
-                    "revealed": q.record.revealed,
-                })
-            })
-            .collect();
+        let questions: Vec<Value> = self.questions.iter().map(Question::teacher_view).collect();
         let answers: Vec<Value> = self
             .questions
             .iter()

@@ -233,10 +233,13 @@ export class TeacherView extends LitElement {
   static styles = [
     classStyles,
     css`
-      .top { display: grid; grid-template-columns: 1fr auto; gap: 1rem; align-items: center; }
-      .code { font-size: clamp(2.5rem, 6vw, 5rem); font-weight: 700; letter-spacing: 0.15em; font-variant-numeric: tabular-nums; line-height: 1; }
+      [hidden] { display: none !important; }
+      .top { display: grid; grid-template-columns: 1fr auto auto; gap: 0.5rem 2rem; align-items: center; padding: 0.6rem 1rem; }
+      .top h1 { margin: 0; }
+      .top p { margin: 0.2rem 0; }
+      .code { font-size: clamp(2.5rem, 5vw, 4.5rem); font-weight: 700; letter-spacing: 0.15em; font-variant-numeric: tabular-nums; line-height: 1; margin: 0; }
       .url { font-size: 1.25rem; word-break: break-all; }
-      .qr { width: 11rem; height: 11rem; background: #fff; border-radius: 0.5rem; padding: 0.25rem; }
+      .qr { width: 9rem; height: 9rem; background: #fff; border-radius: 0.5rem; padding: 0.25rem; }
       .layout { display: grid; grid-template-columns: minmax(0, 2fr) minmax(18rem, 1fr); gap: 1rem; align-items: start; }
       .roster { display: flex; flex-wrap: wrap; gap: 0.35rem; list-style: none; padding: 0; margin: 0; max-height: 14rem; overflow: auto; }
       .roster li { display: inline-flex; align-items: center; gap: 0.25rem; padding: 0.15rem 0.25rem 0.15rem 0.6rem; border-radius: 999px;
@@ -262,41 +265,54 @@ export class TeacherView extends LitElement {
         <div>
           <h1>${view?.title ?? 'Class'}</h1>
           <p class="big">Join at <span class="url">${this.join?.url.replace(/\?code=.*$/, '') ?? '…'}</span> with the code</p>
-          <p class="code" aria-label="Class code">${this.code.slice(0, 3)} ${this.code.slice(3)}</p>
           ${this.join && !this.join.reachable
             ? html`<p class="muted">This server listens only on this computer: start it with <code>grundy serve --bind 0.0.0.0</code> for students on the Wi-Fi.</p>`
             : nothing}
           <p class="link ${this.link}" role="status">${linkWords(this.link)}${view?.ended ? ' · the class has ended' : ''}</p>
         </div>
+        <p class="code" aria-label="Class code">${this.code.slice(0, 3)} ${this.code.slice(3)}</p>
         ${this.join ? html`<img class="qr" alt="QR code of the join address" src=${`data:image/svg+xml;charset=utf-8,${encodeURIComponent(this.join.qr)}`} />` : nothing}
       </section>
       ${this.problem ? html`<p class="error" role="alert">${this.problem}</p>` : nothing}
       <div class="layout">
         <div>${this.renderStage(view)}</div>
         <div>
-          ${this.renderRoster(view)}
           ${this.renderAsk(view)}
           ${this.renderQuestion()}
+          ${this.renderRoster(view)}
         </div>
       </div>
       ${this.renderResults()}
     `;
   }
 
+  /**
+   * The lesson or the class's board; while a question is open, the asked
+   * position instead, with no values: the projector shows no answer
+   * before the reveal. The lesson stays on the page, hidden, so its games
+   * keep their state.
+   */
   private renderStage(view: ClassView | undefined) {
     if (!view) return html`<p class="muted">Connecting…</p>`;
+    const open = this.questions.find((q) => !q.revealed);
+    const asked = open
+      ? html`<section class="card" aria-label="Asked position">
+          <h2>${KIND_WORDS[open.kind]}</h2>
+          <grundy-game game=${open.game} .position=${open.position} controls="none" values="hidden"></grundy-game>
+        </section>`
+      : nothing;
     if (view.lesson) {
-      return html`<section class="card" aria-label="Lesson">
+      return html`${asked}<section class="card" aria-label="Lesson" ?hidden=${open !== undefined}>
         <grundy-lesson .text=${view.lesson} .slide=${view.slide + 1}
           @grundy-slide=${(e: CustomEvent<{ slide: number }>) => this.send({ type: 'slide', index: e.detail.slide - 1 })}></grundy-lesson>
       </section>`;
     }
     if (view.game) {
-      return html`<section class="card" aria-label="Board">
+      return html`${asked}<section class="card" aria-label="Board" ?hidden=${open !== undefined}>
         <grundy-game class="board" game=${view.game} .position=${view.position ?? ''} mode="play" opponent="human" values="hidden"></grundy-game>
       </section>`;
     }
-    return html`<p class="card muted">This class has no lesson or board: open it with “Teach this” from a lesson or a position.</p>`;
+    return html`${asked}<p class="card muted">This class has no lesson or board: open it with “Teach this” from a lesson or a position.</p>`;
   }
 
   private renderRoster(view: ClassView | undefined) {
