@@ -51,6 +51,13 @@ impl Checkpoint {
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Sequence::new(rule)),
             Err(e) => return Err(format!("cannot read {}: {e}", self.path.display())),
         };
+        // A device or a pipe could be read forever; a checkpoint is a file.
+        if !file.metadata().is_ok_and(|m| m.is_file()) {
+            return Err(format!(
+                "{} is not a regular file; a checkpoint is one",
+                self.path.display()
+            ));
+        }
         let sequence = Sequence::read_checkpoint(&mut BufReader::new(file)).map_err(|why| {
             format!(
                 "{} is not a checkpoint to go on from: {why}",

@@ -242,3 +242,27 @@ fn long_sequences_are_written_as_they_are_computed() {
         assert_eq!(run.code, Some(0), "{rule}");
     }
 }
+
+#[test]
+fn a_checkpoint_is_read_within_bounds() {
+    let dir =
+        std::env::temp_dir().join(format!("grundy-limits-checkpoints-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let lying = dir.join("lying");
+    std::fs::write(&lying, "grundy sequence checkpoint 1\nrule 0.07\nvalues 1000000000000 width 4\nchecksum 0000000000000000\n\0\0").unwrap();
+    let zeros = dir.join("zeros");
+    std::fs::write(&zeros, vec![0u8; 1 << 20]).unwrap();
+    for (file, what) in [
+        ("/dev/zero", "/dev/zero"),
+        ("/dev/full", "/dev/full"),
+        (lying.to_str().unwrap(), "a header that lies"),
+        (zeros.to_str().unwrap(), "a file of zeros"),
+    ] {
+        let run = check(
+            &["sequence", "0.07", "--count", "1000", "--checkpoint", file],
+            what,
+            "",
+        );
+        assert_eq!(run.code, Some(2), "{what}: {}", run.stderr);
+    }
+}

@@ -14,7 +14,7 @@ use crate::game::GameError;
 use serde::Serialize;
 use std::cell::Cell;
 use std::fmt;
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, Read, Write};
 use std::ops::Range;
 
 /// The most counters a heap may hold anywhere a rule is read.
@@ -1085,9 +1085,12 @@ impl Sequence {
     /// value; `Err` says what is wrong with the file (not one, cut short,
     /// or its values not those it was written with).
     pub fn read_checkpoint(input: &mut impl BufRead) -> Result<Sequence, String> {
+        const MAX_HEADER_LINE: u64 = 256;
         let mut line = |what: &str| -> Result<String, String> {
             let mut text = String::new();
-            match input.read_line(&mut text) {
+            // A header line is short: a file that is not a checkpoint (or
+            // an endless device) is refused after these bytes.
+            match input.by_ref().take(MAX_HEADER_LINE).read_line(&mut text) {
                 Ok(n) if n > 0 && text.ends_with('\n') => Ok(text.trim_end().to_string()),
                 _ => Err(format!("it ends before its {what} line")),
             }
@@ -1115,7 +1118,9 @@ impl Sequence {
             .and_then(|hex| u64::from_str_radix(hex, 16).ok())
             .ok_or("its fourth line is not 'checksum <16 hex digits>'")?;
         let mut store = Store::new();
-        store.reserve(count);
+        // The count is the file's word until its values are read: memory
+        // grows with the values actually there, not with what it claims.
+        store.reserve(count.min(1 << 20));
         let mut bytes = vec![0u8; width << 16];
         let mut left = count;
         while left > 0 {
