@@ -473,8 +473,14 @@ fn next_conn(app: &App) -> (Conn, mpsc::Receiver<socket::Out>) {
 
 fn limited(upgrade: WebSocketUpgrade) -> WebSocketUpgrade {
     // Frames past 64 KiB are closed with 1009 by the connection itself;
-    // this bound only keeps a hostile frame from being read whole.
-    upgrade.max_message_size(1 << 20).max_frame_size(1 << 20)
+    // this bound only keeps a hostile frame from being read whole. The
+    // buffers start small (frames here are a few hundred bytes) and grow
+    // for a larger one: a class of 500 holds 500 of each.
+    upgrade
+        .max_message_size(1 << 20)
+        .max_frame_size(1 << 20)
+        .read_buffer_size(4 << 10)
+        .write_buffer_size(4 << 10)
 }
 
 fn wrong_token(app: &App, address: SocketAddr) -> ApiError {
