@@ -604,8 +604,8 @@ impl ClassPeer {
         let room_arc = self.room.clone();
         {
             let mut room = lock(&room_arc);
-            let asked_ms = room.question(question)?.record.asked_ms;
-            let revealed = room.question(question)?.record.revealed;
+            let asked = &room.question(question)?.record;
+            let (asked_ms, revealed) = (asked.asked_ms, asked.revealed);
             if revealed {
                 return Err("this question has been revealed; answers are closed".into());
             }

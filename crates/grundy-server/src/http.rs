@@ -8,7 +8,7 @@ use crate::limits::{
     MAX_BODY_BYTES, MAX_GAMES, MAX_NAME_CHARS, MAX_OPEN_CLASSES, MAX_TITLE_CHARS, OUTBOX,
 };
 use crate::marking::{parse_play, play_word, Position};
-use crate::socket::{self, Conn};
+use crate::socket::{self, Conn, Peer};
 use crate::store::{ClassRecord, GameRecord, StoreError, StudentRecord};
 use crate::{now_ms, token, App};
 use axum::body::Bytes;
@@ -465,12 +465,6 @@ struct TokenQuery {
     token: Option<String>,
 }
 
-fn next_conn(app: &App) -> (Conn, mpsc::Receiver<socket::Out>) {
-    let (outbox, inbox) = mpsc::channel(OUTBOX);
-    let id = app.next_conn.fetch_add(1, Ordering::Relaxed);
-    (Conn::new(id, outbox), inbox)
-}
-
 fn limited(upgrade: WebSocketUpgrade) -> WebSocketUpgrade {
     // Frames past 64 KiB are closed with 1009 by the connection itself;
     // this bound only keeps a hostile frame from being read whole. The
@@ -481,6 +475,21 @@ fn limited(upgrade: WebSocketUpgrade) -> WebSocketUpgrade {
         .max_frame_size(1 << 20)
         .read_buffer_size(4 << 10)
         .write_buffer_size(4 << 10)
+}
+
+/// Completes the upgrade to a live connection: `attach` gives the
+/// connection's queue to its room and returns what handles its frames.
+fn go_live<P: Peer + 'static>(
+    app: Arc<App>,
+    upgrade: WebSocketUpgrade,
+    attach: impl FnOnce(Conn) -> P + Send + 'static,
+) -> Response {
+    limited(upgrade).on_upgrade(move |socket| async move {
+        let (outbox, inbox) = mpsc::channel(OUTBOX);
+        let conn = Conn::new(app.next_conn.fetch_add(1, Ordering::Relaxed), outbox);
+        let stopping = app.stopping.clone();
+        socket::run(socket, attach(conn), inbox, stopping).await;
+    })
 }
 
 fn wrong_token(app: &App, address: SocketAddr) -> ApiError {
@@ -504,19 +513,16 @@ async fn class_live(
     let role = class::lock(&room_arc)
         .role(&hash)
         .ok_or_else(|| wrong_token(&app, address))?;
-    Ok(limited(upgrade).on_upgrade(move |socket| async move {
-        let (conn, inbox) = next_conn(&app);
+    Ok(go_live(app.clone(), upgrade, move |conn| {
         let conn_id = conn.id;
         class::lock(&room_arc).connect(role, conn);
         class::schedule_flush(&room_arc);
-        let stopping = app.stopping.clone();
-        let peer = ClassPeer {
+        ClassPeer {
             app,
             room: room_arc,
             role,
             conn_id,
-        };
-        socket::run(socket, peer, inbox, stopping).await;
+        }
     }))
 }
 
@@ -617,17 +623,14 @@ async fn game_live(
     let seat = game::lock(&table_arc)
         .seat(&hash)
         .ok_or_else(|| wrong_token(&app, address))?;
-    Ok(limited(upgrade).on_upgrade(move |socket| async move {
-        let (conn, inbox) = next_conn(&app);
+    Ok(go_live(app.clone(), upgrade, move |conn| {
         let conn_id = conn.id;
         game::lock(&table_arc).connect(seat, conn);
-        let stopping = app.stopping.clone();
-        let peer = SeatPeer {
+        SeatPeer {
             app,
             table: table_arc,
             seat,
             conn_id,
-        };
-        socket::run(socket, peer, inbox, stopping).await;
+        }
     }))
 }

@@ -4,7 +4,7 @@
 //! every verdict comes from its analysis.
 
 use grundy_core::analysis::Convention;
-use grundy_core::{games, AnySession, GameError, Outcome};
+use grundy_core::{games, AnySession, Outcome};
 use std::collections::HashMap;
 
 /// The three questions a teacher asks of a position.
@@ -59,7 +59,8 @@ pub struct Position {
 
 impl Position {
     pub fn open(game: &str, text: &str, play: Convention) -> Result<Position, String> {
-        let mut session = games::open(game, text, 0).map_err(|e| located(&e))?;
+        // A GameError's text names its line and column.
+        let mut session = games::open(game, text, 0).map_err(|e| e.to_string())?;
         session.set_convention(play);
         Ok(Position { session })
     }
@@ -79,8 +80,13 @@ impl Position {
         self.session.analysis().moves.is_empty()
     }
 
-    /// The option whose canonical key is `key`, and its position.
-    fn find_option(&mut self, key: &str, nimber: Option<u32>) -> Option<(u32, String, String)> {
+    /// The move that leaves `reached` (the same position, or one with the
+    /// same futures), and its label.
+    fn move_to(&mut self, reached: &mut Position) -> Option<(u32, String)> {
+        let key = reached.session.canonical();
+        // A position's nimber is its own, so only moves to that value can
+        // reach it: the search plays those alone.
+        let nimber = reached.session.nimber().ok().map(|n| n.0);
         let candidates: Vec<(u32, String)> = self
             .session
             .analysis()
@@ -89,9 +95,11 @@ impl Position {
             .filter(|m| nimber.is_none_or(|n| m.after.0 == n))
             .map(|m| (m.id, m.label.clone()))
             .collect();
-        candidates.into_iter().find_map(|(id, label)| {
-            self.session.play(id).ok()?;
-            let found = (self.session.canonical() == key).then(|| (id, label, self.session.text()));
+        candidates.into_iter().find(|(id, _)| {
+            if self.session.play(*id).is_err() {
+                return false;
+            }
+            let found = self.session.canonical() == key;
             self.session.undo();
             found
         })
@@ -101,19 +109,12 @@ impl Position {
     pub fn play_to(&mut self, after: &str) -> Result<bool, String> {
         let game = self.session.info().id;
         let mut reached = Position::open(game, after, self.session.convention())?;
-        let key = reached.session.canonical();
-        let nimber = reached.session.nimber().ok().map(|n| n.0);
-        let Some((id, ..)) = self.find_option(&key, nimber) else {
+        let Some((id, _)) = self.move_to(&mut reached) else {
             return Ok(false);
         };
-        self.session.play(id).map_err(|e| located(&e))?;
+        self.session.play(id).map_err(|e| e.to_string())?;
         Ok(true)
     }
-}
-
-/// An engine error as one sentence with its line and column.
-fn located(error: &GameError) -> String {
-    error.to_string()
 }
 
 /// A question's answer, worked out by the engine when it is asked.
@@ -121,9 +122,9 @@ fn located(error: &GameError) -> String {
 pub enum AnswerKey {
     Pn(Outcome),
     Value(u32),
-    /// The winning options, by canonical key, with their move labels and
-    /// positions.
-    Move(HashMap<String, (String, String)>),
+    /// The labels of the winning moves, by the canonical key of the
+    /// position each leaves.
+    Move(HashMap<String, String>),
 }
 
 /// A student's answer as marked: what the tally counts it as, what the
@@ -172,7 +173,7 @@ impl AnswerKey {
                         "{game} positions can go on forever, so they have no nimber; ask P or N instead"
                     ));
                 }
-                AnswerKey::Value(position.session.nimber().map_err(|e| located(&e))?.0)
+                AnswerKey::Value(position.session.nimber().map_err(|e| e.to_string())?.0)
             }
             Kind::Move => {
                 let winning = position.session.analysis().winning.clone();
@@ -188,9 +189,8 @@ impl AnswerKey {
                     .collect();
                 let mut options = HashMap::new();
                 for id in winning {
-                    position.session.play(id).map_err(|e| located(&e))?;
-                    let entry = (labels[&id].clone(), position.session.text());
-                    options.insert(position.session.canonical(), entry);
+                    position.session.play(id).map_err(|e| e.to_string())?;
+                    options.insert(position.session.canonical(), labels[&id].clone());
                     position.session.undo();
                 }
                 AnswerKey::Move(options)
@@ -206,7 +206,7 @@ impl AnswerKey {
             AnswerKey::Pn(outcome) => outcome.letter().into(),
             AnswerKey::Value(nimber) => (*nimber).into(),
             AnswerKey::Move(options) => {
-                let mut labels: Vec<&String> = options.values().map(|(label, _)| label).collect();
+                let mut labels: Vec<&String> = options.values().collect();
                 labels.sort();
                 labels
                     .into_iter()
@@ -262,9 +262,8 @@ impl AnswerKey {
                     .as_str()
                     .ok_or("answer with the position your move leaves, as text")?;
                 let mut reached = Position::open(game, after, play)?;
-                let key = reached.session.canonical();
                 let written = reached.text();
-                if let Some((label, _)) = options.get(&key) {
+                if let Some(label) = options.get(&reached.session.canonical()) {
                     return Ok(Marked {
                         tally: label.clone(),
                         kept: written,
@@ -272,9 +271,8 @@ impl AnswerKey {
                     });
                 }
                 let mut position = Position::open(game, asked, play)?;
-                let nimber = reached.session.nimber().ok().map(|n| n.0);
-                let tally = match position.find_option(&key, nimber) {
-                    Some((_, label, _)) => label,
+                let tally = match position.move_to(&mut reached) {
+                    Some((_, label)) => label,
                     None => "not a move from this position".to_string(),
                 };
                 Ok(Marked {
