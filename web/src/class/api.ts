@@ -84,6 +84,14 @@ export type Frame = { type: string } & Record<string, unknown>;
 /** How the live connection stands, for the page to say. */
 export type LinkState = 'connecting' | 'open' | 'reconnecting' | 'closed';
 
+/** How every class page says where its connection stands. */
+export const LINK_WORDS: Record<LinkState, string> = {
+  connecting: 'Connecting…',
+  open: 'Connected',
+  reconnecting: 'Reconnecting…',
+  closed: 'Disconnected',
+};
+
 /** Close codes after which reconnecting would not help. */
 const FINAL_CLOSES = new Set([1000, 1008]);
 

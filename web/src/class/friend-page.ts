@@ -1,5 +1,5 @@
 import { LitElement, css, html, nothing } from 'lit';
-import { LiveLink, type Frame, type LinkState } from './api';
+import { LINK_WORDS, LiveLink, type Frame, type LinkState } from './api';
 import { classStyles } from './class-styles';
 import type { GrundyChangeDetail } from '../elements/grundy-game';
 import '../elements/grundy-game';
@@ -138,7 +138,7 @@ export class FriendPage extends LitElement {
             <img class="qr" alt="QR code of the other player's link" src=${`api/qr?text=${encodeURIComponent(this.invite)}`} />
           </section>`
         : nothing}
-      <p class="link ${this.link}" role="status">${{ connecting: 'Connecting…', open: 'Connected', reconnecting: 'Reconnecting…', closed: 'Disconnected' }[this.link]}</p>
+      <p class="link ${this.link}" role="status">${LINK_WORDS[this.link]}</p>
       ${this.problem ? html`<p class="error" role="alert">${this.problem}</p>` : nothing}
       ${state ? this.renderGame(state) : nothing}
     `;

@@ -1,6 +1,7 @@
 import { LitElement, css, html, nothing } from 'lit';
-import { LiveLink, type Frame, type LinkState } from './api';
+import { LiveLink, LINK_WORDS, type Frame, type LinkState } from './api';
 import { classStyles } from './class-styles';
+import { Countdown } from './countdown';
 import type { GrundyChangeDetail } from '../elements/grundy-game';
 import '../elements/grundy-game';
 import '../lessons/grundy-lesson';
@@ -58,7 +59,6 @@ export class StudentView extends LitElement {
     gone: { state: true },
     slide: { state: true },
     typed: { state: true },
-    now: { state: true },
   };
 
   declare code: string;
@@ -75,10 +75,9 @@ export class StudentView extends LitElement {
   /** The slide shown; the teacher's while following. */
   declare private slide: number;
   declare private typed: string;
-  declare private now: number;
 
   private live: LiveLink | undefined;
-  private clock: ReturnType<typeof setInterval> | undefined;
+  private readonly countdown = new Countdown(this);
 
   constructor() {
     super();
@@ -88,19 +87,16 @@ export class StudentView extends LitElement {
     this.link = 'connecting';
     this.slide = 0;
     this.typed = '';
-    this.now = Date.now();
   }
 
   connectedCallback(): void {
     super.connectedCallback();
     this.live = new LiveLink(`api/classes/${this.code}/live`, this.token, (f) => this.onFrame(f), (state) => (this.link = state));
-    this.clock = setInterval(() => (this.now = Date.now()), 500);
   }
 
   disconnectedCallback(): void {
     super.disconnectedCallback();
     this.live?.close();
-    clearInterval(this.clock);
   }
 
   private onFrame(frame: Frame): void {
@@ -173,7 +169,7 @@ export class StudentView extends LitElement {
     return html`
       <div class="bar">
         <h1>${view?.title ?? 'Class'}</h1>
-        <span class="muted">${this.name ? `You are ${this.name}` : ''} · <span class="link ${this.link}" role="status">${linkWords(this.link)}</span></span>
+        <span class="muted">${this.name ? `You are ${this.name}` : ''} · <span class="link ${this.link}" role="status">${LINK_WORDS[this.link]}</span></span>
       </div>
       ${this.gone
         ? html`<p class="card" role="status">${this.gone}</p>`
@@ -191,7 +187,7 @@ export class StudentView extends LitElement {
   }
 
   private renderQuestion(q: Question) {
-    const left = q.seconds ? Math.max(0, Math.ceil((q.askedMs + q.seconds * 1000 - this.now) / 1000)) : undefined;
+    const left = this.countdown.left(q.askedMs, q.seconds);
     const misere = q.play === 'misere' ? ' (misère play: whoever moves last loses)' : '';
     return html`<section class="card question" aria-label="Question">
       <div class="bar"><h2>${ASKS[q.kind]}${misere}</h2>${left !== undefined ? html`<span class="timer">${left} s</span>` : nothing}</div>
@@ -242,10 +238,6 @@ export class StudentView extends LitElement {
     }
     return html`<p class="card muted">Waiting for the teacher’s first question.</p>`;
   }
-}
-
-function linkWords(state: LinkState): string {
-  return { connecting: 'connecting…', open: 'connected', reconnecting: 'reconnecting…', closed: 'disconnected' }[state];
 }
 
 customElements.define('grundy-student-view', StudentView);

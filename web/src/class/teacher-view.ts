@@ -1,6 +1,7 @@
 import { LitElement, css, html, nothing } from 'lit';
-import { call, LiveLink, ServerError, type Frame, type LinkState } from './api';
+import { call, LiveLink, ServerError, LINK_WORDS, type Frame, type LinkState } from './api';
 import { classStyles } from './class-styles';
+import { Countdown } from './countdown';
 import '../elements/grundy-game';
 import '../lessons/grundy-lesson';
 
@@ -69,7 +70,6 @@ export class TeacherView extends LitElement {
     tallyHidden: { state: true },
     seconds: { state: true },
     results: { state: true },
-    now: { state: true },
   };
 
   declare code: string;
@@ -83,10 +83,9 @@ export class TeacherView extends LitElement {
   declare private tallyHidden: boolean;
   declare private seconds: number;
   declare private results: Results | undefined;
-  declare private now: number;
 
   private live: LiveLink | undefined;
-  private clock: ReturnType<typeof setInterval> | undefined;
+  private readonly countdown = new Countdown(this);
 
   constructor() {
     super();
@@ -95,7 +94,6 @@ export class TeacherView extends LitElement {
     this.link = 'connecting';
     this.tallyHidden = false;
     this.seconds = 0;
-    this.now = Date.now();
   }
 
   connectedCallback(): void {
@@ -104,7 +102,6 @@ export class TeacherView extends LitElement {
       this.link = state;
       if (state === 'closed' && reason) this.problem = reason;
     });
-    this.clock = setInterval(() => (this.now = Date.now()), 500);
     call<{ url: string; qr: string; reachable: boolean }>('GET', `api/classes/${this.code}/join`, undefined, this.token)
       .then((join) => (this.join = join))
       .catch((error: Error) => (this.problem = error.message));
@@ -113,7 +110,6 @@ export class TeacherView extends LitElement {
   disconnectedCallback(): void {
     super.disconnectedCallback();
     this.live?.close();
-    clearInterval(this.clock);
   }
 
   private onFrame(frame: Frame): void {
@@ -268,7 +264,7 @@ export class TeacherView extends LitElement {
           ${this.join && !this.join.reachable
             ? html`<p class="muted">This server listens only on this computer: start it with <code>grundy serve --bind 0.0.0.0</code> for students on the Wi-Fi.</p>`
             : nothing}
-          <p class="link ${this.link}" role="status">${linkWords(this.link)}${view?.ended ? ' · the class has ended' : ''}</p>
+          <p class="link ${this.link}" role="status">${LINK_WORDS[this.link]}${view?.ended ? ' · the class has ended' : ''}</p>
         </div>
         <p class="code" aria-label="Class code">${this.code.slice(0, 3)} ${this.code.slice(3)}</p>
         ${this.join ? html`<img class="qr" alt="QR code of the join address" src=${`data:image/svg+xml;charset=utf-8,${encodeURIComponent(this.join.qr)}`} />` : nothing}
@@ -353,7 +349,7 @@ export class TeacherView extends LitElement {
     const q = this.questions.at(-1);
     if (!q) return nothing;
     const total = Math.max(1, ...Object.values(q.counts));
-    const left = q.seconds ? Math.max(0, Math.ceil((q.askedMs + q.seconds * 1000 - this.now) / 1000)) : undefined;
+    const left = this.countdown.left(q.askedMs, q.seconds);
     const showTally = q.revealed || !this.tallyHidden;
     return html`<section class="card" aria-label="Question">
       <h2>Question ${this.questions.length}: ${KIND_WORDS[q.kind]}</h2>
@@ -394,10 +390,6 @@ export class TeacherView extends LitElement {
         : nothing}
     </section>`;
   }
-}
-
-function linkWords(state: LinkState): string {
-  return { connecting: 'Connecting…', open: 'Live', reconnecting: 'Reconnecting…', closed: 'Disconnected' }[state];
 }
 
 customElements.define('grundy-teacher-view', TeacherView);
