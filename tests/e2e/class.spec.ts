@@ -198,6 +198,7 @@ test('two devices play Kayles to the end, each move checked by the server', asyn
   const one = await first.newPage();
   const problems = watchConsole(one);
   await one.goto(`#game=octal&position=${encodeURIComponent('0.77\n4\n')}`);
+  await expect(one.locator('grundy-rows button.piece.pin')).toHaveCount(4);
   await one.getByRole('button', { name: 'Play a friend on another device' }).click();
   await expect(one).toHaveURL(/play\.html#game=/);
   const invite = await one.getByLabel("The other player's link").inputValue();

@@ -144,12 +144,15 @@ export class GrundyPlayground extends LitElement {
   /** Opens a class, or a game with a friend, on the position shown. */
   private async share(how: 'teach' | 'friend'): Promise<void> {
     const game = this.games.find((g) => g.id === this.selected);
-    const element = this.elementFor(this.selected);
-    if (!game || !element) return;
+    if (!game) return;
+    // The game's element may still be on its way to the page: until it is,
+    // the position to share is the one it is about to open.
+    await this.updateComplete;
+    const position = this.elementFor(game.id)?.text ?? this.positions[game.id] ?? '';
     this.serverProblem = undefined;
     try {
-      if (how === 'teach') await teach({ title: game.name, game: game.id, position: element.text });
-      else await playFriend(game.id, element.text, this.plays[game.id] ?? 'normal');
+      if (how === 'teach') await teach({ title: game.name, game: game.id, position });
+      else await playFriend(game.id, position, this.plays[game.id] ?? 'normal');
     } catch (error) {
       this.serverProblem = (error as Error).message;
     }
@@ -233,7 +236,7 @@ export class GrundyPlayground extends LitElement {
         <h1>Grundy Playground</h1>
         <p class="tagline">Draw a position, see each part's nimber, play the perfect opponent.</p>
         <span class="links">
-          ${this.served
+          ${this.served && current
             ? html`<button class="server" @click=${() => void this.share('teach')}>Teach this</button>
                 <button class="server" @click=${() => void this.share('friend')}>Play a friend on another device</button>
                 <a href="./class.html">Join a class</a>`
