@@ -115,6 +115,18 @@ describe('games and solve', () => {
     expect(solve('nim', '3 4 5\n')).toBe('First\n');
     expect(solve('nim', '1 2 3\n')).toBe('Second\n');
   });
+
+  it('decides each part of a sum as it decides the game alone, or refuses it with an ordinary error', () => {
+    // Each of these once trapped or took seconds and gigabytes.
+    expect(solve('sum', '--- wythoff\n1000000000 1000000000\n')).toBe('First\n');
+    expect(solve('sum', '--- wythoff\n3 5\n--- wythoff\n5000 5000\n')).toBe('First\n');
+    expect(solve('sum', '--- digraph\n2 1\n0 0\n1\n0\n--- nim\n1000000\n')).toBe('Draw\n');
+    expect(() => solve('sum', '--- nim\n3\n--- wythoff\n1000000000 1000000000\n')).toThrow(
+      /^in the wythoff game starting on line 3: too large to solve exactly/,
+    );
+    // The engine is still whole after a refusal.
+    expect(solve('nim', '3 4 5\n')).toBe('First\n');
+  });
 });
 
 describe('the boundary refuses what is not an argument', () => {

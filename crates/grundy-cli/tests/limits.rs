@@ -21,6 +21,8 @@ struct Run {
     peak_rss: u64,
     time: Duration,
     stdout_bytes: u64,
+    /// The output, when short enough to compare.
+    stdout: String,
     stderr: String,
 }
 
@@ -68,6 +70,11 @@ fn run(args: &[&str], input: &str) -> Run {
         peak_rss: peak,
         time: start.elapsed(),
         stdout_bytes: std::fs::metadata(&output_path).unwrap().len(),
+        stdout: std::fs::read(&output_path)
+            .ok()
+            .filter(|bytes| bytes.len() < 4096)
+            .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
+            .unwrap_or_default(),
         stderr: std::fs::read_to_string(&error_path).unwrap(),
     }
 }
@@ -264,5 +271,87 @@ fn a_checkpoint_is_read_within_bounds() {
             "",
         );
         assert_eq!(run.code, Some(2), "{what}: {}", run.stderr);
+    }
+}
+
+/// Inputs that once escaped the limits: a far queen in a sum (tabled,
+/// or an allocation of 10¹⁷ bytes), a part that can go on forever beside a
+/// large heap, lone vertices under misère play. Each ends cleanly, at once.
+#[test]
+fn parts_of_a_sum_are_decided_as_they_are_alone() {
+    const FAST: Duration = Duration::from_secs(10);
+    let far_queen = "--- wythoff\n1000000000 1000000000\n";
+    /// The command, what the input is, the input, the exit code, the answer.
+    type Case<'a> = (&'a [&'a str], &'a str, &'a str, Option<i32>, &'a str);
+    let cases: [Case; 9] = [
+        (
+            &["solve", "sum"],
+            "a far queen alone",
+            far_queen,
+            Some(0),
+            "First\n",
+        ),
+        (
+            &["outcome", "sum"],
+            "a far queen alone",
+            far_queen,
+            Some(0),
+            "N\n",
+        ),
+        (
+            &["nimber", "sum"],
+            "a far queen alone",
+            far_queen,
+            Some(3),
+            "",
+        ),
+        (
+            &["solve", "sum"],
+            "a far queen beside a heap",
+            "--- nim\n3\n--- wythoff\n1000000000 1000000000\n",
+            Some(3),
+            "",
+        ),
+        (
+            &["solve", "sum"],
+            "a queen at 5000 beside a lost queen",
+            "--- wythoff\n3 5\n--- wythoff\n5000 5000\n",
+            Some(0),
+            "First\n",
+        ),
+        (
+            &["solve", "sum"],
+            "a loop beside a heap of 10^6",
+            "--- digraph\n2 1\n0 0\n1\n0\n--- nim\n1000000\n",
+            Some(0),
+            "Draw\n",
+        ),
+        (
+            &["solve", "sum"],
+            "a path beside a heap of 10^6",
+            "--- digraph\n2 1\n0 1\n1\n0\n--- nim\n1000000\n",
+            Some(0),
+            "First\n",
+        ),
+        (
+            &["outcome", "node-kayles", "--misere"],
+            "64 lone vertices",
+            "64 0\n",
+            Some(0),
+            "N\n",
+        ),
+        (
+            &["outcome", "node-kayles", "--misere"],
+            "63 lone vertices",
+            "63 0\n",
+            Some(0),
+            "P\n",
+        ),
+    ];
+    for (args, what, input, code, answer) in cases {
+        let run = check(args, what, input);
+        assert_eq!(run.code, code, "{what}: {}", run.stderr);
+        assert!(run.time < FAST, "{what}: {:?}", run.time);
+        assert_eq!(run.stdout, answer, "{what}");
     }
 }

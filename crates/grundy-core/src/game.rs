@@ -184,6 +184,14 @@ pub trait Game: Default {
         Ok(self.nimber(position))
     }
 
+    /// The K of each part of the position whose value is ∞ in Smith's
+    /// theory (for games that can go on forever; none otherwise). With
+    /// `checked_nimber`, the ⊕ of the finite parts, it is all a sum needs
+    /// of this position: no part's moves are listed.
+    fn infinite_parts(&mut self, _position: &Self::Position) -> Vec<Vec<u32>> {
+        Vec::new()
+    }
+
     /// A key equal for positions with the same futures (heaps in any order,
     /// say), for memoised searches; by default the position's text.
     fn canonical(&self, position: &Self::Position) -> String {

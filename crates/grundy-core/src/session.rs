@@ -60,6 +60,8 @@ pub trait AnySession {
     /// position read with the contest's limits can be past the solver's
     /// budget: then a [`GameError::too_large`].
     fn nimber(&mut self) -> Result<Nimber, GameError>;
+    /// The K of each ∞ part of the current position; see [`Game::infinite_parts`].
+    fn infinite_parts(&mut self) -> Vec<Vec<u32>>;
     /// Who wins the current position under normal play; see [`Game::outcome`].
     fn outcome(&mut self) -> Result<Outcome, GameError>;
     /// Who wins the current position under misère play, and how, searching
@@ -377,6 +379,11 @@ impl<G: Game> AnySession for Session<G> {
     fn nimber(&mut self) -> Result<Nimber, GameError> {
         let position = self.position().clone();
         self.game.checked_nimber(&position)
+    }
+
+    fn infinite_parts(&mut self) -> Vec<Vec<u32>> {
+        let position = self.position().clone();
+        self.game.infinite_parts(&position)
     }
 
     fn outcome(&mut self) -> Result<Outcome, GameError> {

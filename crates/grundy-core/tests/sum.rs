@@ -5,6 +5,7 @@ mod common;
 
 use grundy_core::rng::Rng;
 use grundy_core::{games, Board, Edit};
+use std::collections::HashMap;
 
 /// A random sum of small positions of several games.
 fn random_sum(rng: &mut Rng) -> String {
@@ -297,4 +298,109 @@ fn a_sum_reads_any_line_ending() {
             games::solve("sum", unix).unwrap()
         );
     }
+}
+
+/// A random small sum where play can go on forever: a directed graph with
+/// a token or two, beside a Nim heap or a Wythoff queen.
+fn random_loopy_sum(rng: &mut Rng) -> String {
+    let vertices = 2 + rng.below(4);
+    let edges: Vec<(usize, usize)> = (0..1 + rng.below(6))
+        .map(|_| (rng.below(vertices), rng.below(vertices)))
+        .collect();
+    let tokens: Vec<String> = (0..1 + rng.below(2))
+        .map(|_| rng.below(vertices).to_string())
+        .collect();
+    let mut text = format!("--- digraph\n{vertices} {}\n", edges.len());
+    for (u, v) in &edges {
+        text.push_str(&format!("{u} {v}\n"));
+    }
+    text.push_str(&format!("{}\n{}\n", tokens.len(), tokens.join(" ")));
+    match rng.below(3) {
+        0 => text.push_str(&format!("--- nim\n{}\n", rng.below(5))),
+        1 => text.push_str(&format!("--- wythoff\n{} {}\n", rng.below(4), rng.below(4))),
+        _ => {}
+    }
+    text
+}
+
+/// Who wins `text` by a retrograde labelling of every position the sum
+/// reaches, which knows nothing of values: a position with a move to a
+/// lost one is won, one whose every move leads to a won one is lost, and
+/// the rest are draws.
+fn brute_force_answer(text: &str) -> &'static str {
+    let mut index: HashMap<String, usize> = HashMap::new();
+    let mut moves: Vec<Vec<usize>> = Vec::new();
+    let mut queue = vec![games::open("sum", text, 0).unwrap().text()];
+    index.insert(queue[0].clone(), 0);
+    moves.push(Vec::new());
+    let mut at = 0;
+    while at < queue.len() {
+        let count = games::open("sum", &queue[at], 0)
+            .unwrap()
+            .analysis()
+            .moves
+            .len() as u32;
+        for id in 0..count {
+            let mut next = games::open("sum", &queue[at], 0).unwrap();
+            next.play(id).unwrap();
+            let key = next.text();
+            let target = *index.entry(key.clone()).or_insert_with(|| {
+                queue.push(key);
+                moves.push(Vec::new());
+                queue.len() - 1
+            });
+            moves[at].push(target);
+        }
+        at += 1;
+        assert!(queue.len() < 20_000, "too many positions: {text}");
+    }
+    // None: not yet known (a draw if it stays so).
+    let mut won: Vec<Option<bool>> = vec![None; queue.len()];
+    loop {
+        let mut changed = false;
+        for position in 0..queue.len() {
+            if won[position].is_some() {
+                continue;
+            }
+            let label = if moves[position].iter().any(|&m| won[m] == Some(false)) {
+                Some(true)
+            } else if moves[position].iter().all(|&m| won[m] == Some(true)) {
+                Some(false)
+            } else {
+                None
+            };
+            if label.is_some() {
+                won[position] = label;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    match won[0] {
+        Some(true) => "First\n",
+        Some(false) => "Second\n",
+        None => "Draw\n",
+    }
+}
+
+#[test]
+fn a_sum_with_a_part_that_can_go_on_forever_is_decided_by_smiths_rule() {
+    let mut rng = Rng::new(66);
+    let mut answers = HashMap::new();
+    for _ in 0..300 {
+        let text = random_loopy_sum(&mut rng);
+        let answer = games::solve("sum", &text).unwrap();
+        assert_eq!(answer, brute_force_answer(&text), "{text}");
+        // The playground's analysis of the sum says the same.
+        let mut sum = games::open("sum", &text, 0).unwrap();
+        assert_eq!(sum.analysis().outcome.answer(), answer.trim_end(), "{text}");
+        *answers.entry(answer).or_insert(0) += 1;
+    }
+    // Every answer occurs often enough to be tested.
+    assert!(
+        answers.values().all(|&n| n > 30) && answers.len() == 3,
+        "{answers:?}"
+    );
 }

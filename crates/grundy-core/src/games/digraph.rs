@@ -206,15 +206,27 @@ impl Lists {
     }
 }
 
+/// Each token's value, in the tokens' order.
+fn token_values(position: &Position) -> Vec<Value> {
+    let values = values(position.graph.vertices(), &position.graph.edges);
+    position.tokens.iter().map(|&t| values[t].clone()).collect()
+}
+
+/// The K of each token whose value is ∞.
+fn infinite_parts(tokens: &[Value]) -> impl Iterator<Item = &[u32]> {
+    tokens
+        .iter()
+        .filter(|v| v.value.nimber.is_none())
+        .map(|v| &v.value.k[..])
+}
+
 /// Who wins, by Smith's rule for the sum of the tokens' values.
 pub fn outcome(position: &Position) -> Outcome {
-    let values = values(position.graph.vertices(), &position.graph.edges);
-    let tokens = position.tokens.iter().map(|&t| &values[t]);
-    let finite = tokens.clone().map(Value::finite).sum();
-    let infinite = tokens
-        .filter(|v| v.value.nimber.is_none())
-        .map(|v| &v.value.k[..]);
-    Outcome::smith(finite, infinite)
+    let tokens = token_values(position);
+    Outcome::smith(
+        tokens.iter().map(Value::finite).sum(),
+        infinite_parts(&tokens),
+    )
 }
 
 /// The moves in the order `analyse` lists them: for each vertex holding a
@@ -316,6 +328,17 @@ impl Game for Digraph {
 
     fn answer(&mut self, position: &Position) -> Result<String, GameError> {
         Ok(outcome(position).answer().to_string())
+    }
+
+    /// The ⊕ of the finite values only; see [`Game::infinite_parts`].
+    fn nimber(&mut self, position: &Position) -> Nimber {
+        token_values(position).iter().map(Value::finite).sum()
+    }
+
+    fn infinite_parts(&mut self, position: &Position) -> Vec<Vec<u32>> {
+        infinite_parts(&token_values(position))
+            .map(<[u32]>::to_vec)
+            .collect()
     }
 
     fn canonical(&self, position: &Position) -> String {

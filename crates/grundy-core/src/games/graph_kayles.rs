@@ -4,7 +4,9 @@
 //! so a position is a set of vertices of the graph first read, valued
 //! one connected component at a time and cached by that set.
 
-use crate::analysis::{Analysis, Board, Component, Edit, MoveInfo, Picks, Region};
+use crate::analysis::{
+    Analysis, Board, Component, Edit, MisereReport, MoveInfo, Outcome, Picks, Region,
+};
 use crate::fast_map::FastMap;
 use crate::game::{unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample};
 use crate::graph::{
@@ -577,6 +579,43 @@ impl<F: Form> Game for GraphKayles<F> {
         }
     }
 
+    /// Misère play where every part is over after one move or has none (a
+    /// clique in Node Kayles, isolated vertices included): play then only
+    /// counts moves, one a part, and whoever moves last loses.
+    fn misere_closed_form(&mut self, position: &Position) -> Option<MisereReport> {
+        self.solver.use_graph(&position.graph);
+        let parts: Vec<u64> = self.solver.components(position.left).collect();
+        let mut one_move_parts = 0;
+        for part in parts {
+            let picks = self.solver.picks::<F>(part);
+            let over_at_once = picks.iter().all(|&pick| {
+                let left = self.solver.after::<F>(part, pick);
+                self.solver.picks::<F>(left).is_empty()
+            });
+            if !over_at_once {
+                return None;
+            }
+            one_move_parts += usize::from(!picks.is_empty());
+        }
+        // With an even number of moves left, whoever is to move makes the
+        // second-last and leaves the last to the opponent: every move wins.
+        let wins = one_move_parts % 2 == 0;
+        let moves = self.solver.picks::<F>(position.left).len() as u32;
+        Some(MisereReport {
+            outcome: Some(if wins { Outcome::Next } else { Outcome::Previous }),
+            winning: if wins { (0..moves).collect() } else { Vec::new() },
+            explored: 0,
+            method: format!(
+                "every part is over after one move, so play only counts moves: {one_move_parts} are left, \
+                 and under misère play whoever makes the last one loses"
+            ),
+            quotient: None,
+            element: None,
+            parts: Vec::new(),
+            afters: Vec::new(),
+        })
+    }
+
     fn check_playable(&mut self, position: &Position) -> Result<(), GameError> {
         let shown = position.shown();
         if shown.vertices() > MAX_PLAYABLE_VERTICES {
@@ -626,6 +665,65 @@ mod tests {
                 "arc, path of {n}"
             );
         }
+    }
+
+    /// A graph of disjoint cliques of the given sizes, and a random edge
+    /// or two among them when `joined`.
+    fn cliques(sizes: &[usize], joined: Option<&mut Rng>) -> String {
+        let mut edges = Vec::new();
+        let mut first = 0;
+        for &size in sizes {
+            for u in first..first + size {
+                edges.extend((u + 1..first + size).map(|v| (u, v)));
+            }
+            first += size;
+        }
+        if let Some(rng) = joined {
+            for _ in 0..1 + rng.below(2) {
+                let (u, v) = (rng.below(first), rng.below(first));
+                if u != v {
+                    edges.push((u, v));
+                }
+            }
+        }
+        let lines: String = edges.iter().map(|(u, v)| format!("{u} {v}\n")).collect();
+        format!("{first} {}\n{lines}", edges.len())
+    }
+
+    /// The closed form, where it answers, agrees with a misère search on
+    /// every position: outcome and winning moves.
+    fn check_misere<F: Form>(text: &str) -> bool {
+        let mut game = GraphKayles::<F>::default();
+        let position = game.parse(text).unwrap().remove(0);
+        let Some(closed) = game.misere_closed_form(&position) else {
+            return false;
+        };
+        let searched = crate::search::search(&mut *game.walk(position), crate::search::CLI_BUDGET);
+        assert_eq!(closed.outcome, searched.outcome, "{text}");
+        assert_eq!(closed.winning, searched.winning, "{text}");
+        true
+    }
+
+    #[test]
+    fn misere_play_of_parts_over_in_one_move_is_a_count() {
+        let mut rng = Rng::new(7);
+        let mut answered = [0; 2];
+        for _ in 0..300 {
+            let sizes: Vec<usize> = (0..rng.below(6)).map(|_| 1 + rng.below(4)).collect();
+            let joined = rng.below(3) == 0;
+            let text = cliques(&sizes, joined.then_some(&mut rng));
+            answered[0] += usize::from(check_misere::<Nodes>(&text));
+            answered[1] += usize::from(check_misere::<Arcs>(&text));
+        }
+        assert!(answered.iter().all(|&n| n > 100), "{answered:?}");
+        // 64 lone vertices: 64 moves, the last one the second player's.
+        let mut game = NodeKayles::default();
+        let lone = game.parse("64 0\n").unwrap().remove(0);
+        let report = game.misere_closed_form(&lone).unwrap();
+        assert_eq!(
+            (report.outcome, report.winning.len()),
+            (Some(Outcome::Next), 64)
+        );
     }
 
     #[test]

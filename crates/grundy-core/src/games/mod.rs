@@ -148,7 +148,7 @@ pub fn nimber(game_id: &str, text: &str) -> Result<Nimber, GameError> {
 pub fn outcome(game_id: &str, text: &str) -> Result<Outcome, GameError> {
     check_input_size(text)?;
     match game_id {
-        sum::ID => sum::nimber(text).map(Outcome::of),
+        sum::ID => sum::ending_outcome(text),
         _ => ending_session(game_id, text)?.outcome(),
     }
 }
@@ -158,11 +158,17 @@ pub fn outcome(game_id: &str, text: &str) -> Result<Outcome, GameError> {
 fn ending_session(game_id: &str, text: &str) -> Result<Box<dyn AnySession>, GameError> {
     let session = (find(game_id)?.open)(text, 0, Limits::Contest)?;
     if !session.ends() {
-        return Err(GameError::new(format!(
-            "{game_id} positions can be drawn or go on forever, so they have no nimber; use `grundy solve {game_id}`"
-        )));
+        return Err(no_nimber(game_id));
     }
     Ok(session)
+}
+
+/// The error for a nimber or an outcome asked of a game that can go on
+/// forever.
+pub(crate) fn no_nimber(game_id: &str) -> GameError {
+    GameError::new(format!(
+        "{game_id} positions can be drawn or go on forever, so they have no nimber; use `grundy solve {game_id}`"
+    ))
 }
 
 /// Who wins the first position of `text` under misère play, searching

@@ -179,14 +179,72 @@ pub fn nimber(text: &str) -> Result<Nimber, GameError> {
         .sum()
 }
 
-/// Who wins: by the ⊕ of the parts' nimbers, read with their contest
-/// limits, or, where a part can go on forever and so has no nimber, by
-/// Smith's rule over the parts as the playground reads them.
+/// Each section's game opened with the contest's limits, as the command
+/// line reads a game alone.
+fn open_parts(sections: &[Section]) -> Result<Vec<Box<dyn AnySession>>, GameError> {
+    sections
+        .iter()
+        .map(|section| {
+            games::open_within(&section.game, &section.body, 0, Limits::Contest)
+                .map_err(|e| section.locate(e))
+        })
+        .collect()
+}
+
+/// Who wins, as `grundy solve sum` answers: see [`decide`].
 pub fn outcome(text: &str) -> Result<Outcome, GameError> {
-    nimber(text).map(Outcome::of).or_else(|error| {
-        let mut sum = open(text, 0, Limits::Contest).map_err(|_| error)?;
-        Ok(sum.analysis().outcome)
-    })
+    let sections = sections(text)?;
+    let mut parts = open_parts(&sections)?;
+    decide(parts.iter_mut().map(|part| &mut **part))
+        .map_err(|(index, error)| sections[index].locate(error))
+}
+
+/// Who wins under normal play, as `grundy outcome sum` answers: as
+/// [`outcome`], and, as `grundy outcome` refuses a game that can go on
+/// forever, a sum holding one is refused too.
+pub fn ending_outcome(text: &str) -> Result<Outcome, GameError> {
+    let sections = sections(text)?;
+    let mut parts = open_parts(&sections)?;
+    if let Some(index) = parts.iter().position(|part| !part.ends()) {
+        let section = &sections[index];
+        return Err(section.locate(games::no_nimber(&section.game)));
+    }
+    decide(parts.iter_mut().map(|part| &mut **part))
+        .map_err(|(index, error)| sections[index].locate(error))
+}
+
+/// Who wins a sum of `parts`, by Smith's rule over their values: the ⊕ of
+/// the finite ones and the K of each ∞ one. Only values are asked for, so
+/// no part lists its moves and nothing grows with the other parts'
+/// values. A part past its solver's budget can still be decided alone (a
+/// far Wythoff queen, by the golden ratio): where every other part is
+/// worth 0 it decides the sum; otherwise the sum is refused with its
+/// error. An error comes with the index of its part.
+fn decide<'a>(
+    parts: impl Iterator<Item = &'a mut (dyn AnySession + 'static)>,
+) -> Result<Outcome, (usize, GameError)> {
+    let mut finite = Nimber::ZERO;
+    let mut infinite = Vec::new();
+    let mut undecided = None;
+    for (index, part) in parts.enumerate() {
+        match part.nimber() {
+            Ok(nimber) => {
+                finite ^= nimber;
+                infinite.extend(part.infinite_parts());
+            }
+            Err(error) if error.too_large && undecided.is_none() => {
+                undecided = Some((index, part, error));
+            }
+            Err(error) => return Err((index, error)),
+        }
+    }
+    match undecided {
+        None => Ok(Outcome::smith(finite, infinite.iter().map(Vec::as_slice))),
+        Some((index, part, error)) if finite == Nimber::ZERO && infinite.is_empty() => {
+            part.outcome().map_err(|_| (index, error))
+        }
+        Some((index, _, error)) => Err((index, error)),
+    }
 }
 
 /// Gives each part's board what the sum says of its moves, in the part's
@@ -473,8 +531,15 @@ impl AnySession for Sum {
             .sum()
     }
 
+    fn infinite_parts(&mut self) -> Vec<Vec<u32>> {
+        self.parts
+            .iter_mut()
+            .flat_map(|(_, session)| session.infinite_parts())
+            .collect()
+    }
+
     fn outcome(&mut self) -> Result<Outcome, GameError> {
-        self.nimber().map(Outcome::of)
+        decide(self.parts.iter_mut().map(|(_, session)| &mut **session)).map_err(|(_, error)| error)
     }
 
     fn misere_report(&mut self, budget: SearchBudget) -> MisereReport {
