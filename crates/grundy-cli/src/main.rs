@@ -88,6 +88,23 @@ enum Output {
 }
 
 fn main() -> ExitCode {
+    // A panic is a bug in grundy, not a message for its user: it is told
+    // in one line with its place, never as a backtrace.
+    std::panic::set_hook(Box::new(|info| {
+        let place = info
+            .location()
+            .map(|l| format!(" at {l}"))
+            .unwrap_or_default();
+        let message = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|m| m.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        eprintln!(
+            "error: internal error{place}: {message} (a bug: please report it with the input)"
+        );
+    }));
     let args: Vec<String> = std::env::args().skip(1).collect();
     match run(&args) {
         Ok(output) => {
