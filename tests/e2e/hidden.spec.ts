@@ -60,6 +60,8 @@ function leaksIn(said: { where: string; said: string }[]): string[] {
 
 /** A move on any board: a counter or piece, a cell, the line, a letter's bar, an edge. */
 const MOVES = 'button.counter.playable, button.piece.playable, rect.cell.playable, grundy-line svg, rect.bar, path.hit';
+/** A move that can be played now, on any board: as `MOVES`, with only the edges and vertices that are moves. */
+const PLAYABLE = 'button.counter.playable, button.piece.playable, rect.cell.playable, grundy-line svg, rect.bar, path.hit[data-stop], circle.vertex.pick';
 
 const MODES: { name: string; query: string }[] = [
   { name: 'values hidden', query: 'values=hidden&hints' },
@@ -89,3 +91,32 @@ for (const mode of MODES) {
     expect(problems).toEqual([]);
   });
 }
+
+test('two players and a quiz with values hidden: after a move, the next question leaves no value anywhere', async ({ page }) => {
+  const problems = watchConsole(page);
+  for (const game of GAMES) {
+    // The last sample is the largest: a move leaves a move for Player 2.
+    const position = game.samples[game.samples.length - 1].input;
+    await page.goto(`/frame.html?game=${game.id}&position=${encodeURIComponent(position)}&opponent=human&quiz&values=hidden`);
+    const element = page.locator('grundy-game');
+    await expect(element.locator('.busy')).toHaveCount(0);
+    // Player 1's first question is who wins; then Player 1 moves.
+    await element.getByRole('button', { name: /^P:/ }).click();
+    // A game whose moves come in kinds may have none of the kind chosen first.
+    for (const kind of await element.getByRole('group', { name: 'How many counters a move takes' }).getByRole('button').all()) {
+      if ((await element.locator(PLAYABLE).count()) > 0) break;
+      await kind.click();
+    }
+    // The last of a heap's counters takes the fewest, which leaves Player 2 a move.
+    await element.locator(PLAYABLE).last().click({ force: true });
+    const chooser = element.getByRole('menu');
+    if (await chooser.isVisible()) await chooser.getByRole('menuitem').first().click();
+    await expect(element.locator('grundy-move-list li'), game.id).toHaveCount(2);
+    await expect(element.getByText(/^Player 2, /), game.id).toBeVisible();
+    const leaks = leaksIn(await everythingSaid(page));
+    expect(leaks, game.id).toEqual([]);
+    // No switch in the options shows them.
+    await expect(element.getByRole('checkbox', { name: 'Values' }), game.id).toHaveCount(0);
+  }
+  expect(problems).toEqual([]);
+});

@@ -110,6 +110,13 @@ test('a move that does not win is marked wrong, with one that does', async ({ pa
   await counter(2).click(); // 2
   await expect(quiz.locator('.question')).toHaveText('Player 1, which move wins? Play it on the board.');
   await counter(1).click(); // 1: not the win
+  // Whether that move won says who wins the position Player 2 is asked
+  // about: its mark and its point wait until Player 2 has answered.
+  await expect(quiz.locator('.question')).toHaveText('Player 2, is this position P or N?');
+  await expect(quiz.locator('.wrong, .right')).toHaveCount(0);
+  await expect(quiz.locator('.score')).toHaveText('Player 1: 1 of 1 · Player 2: 1 of 1');
+  await quiz.getByRole('button', { name: /^N/ }).click();
   await expect(quiz.locator('.wrong')).toHaveText('✘ “take 1 from heap 1, leaving 1” does not win; “take 2 from heap 1, leaving 0” does.');
-  await expect(quiz.locator('.score')).toHaveText('Player 1: 1 of 2 · Player 2: 1 of 1');
+  await expect(quiz.locator('.right')).toHaveText('✔ Right: an N-position; the nimber is *1, not 0, so the player to move wins.');
+  await expect(quiz.locator('.score')).toHaveText('Player 1: 1 of 2 · Player 2: 2 of 2');
 });

@@ -335,7 +335,7 @@ export class GrundyGame extends GrundyGameAttributes {
     const played = this.controller.played;
     return html`<details class="moves" part="moves" open>
       <summary>Moves${played.length ? ` (${played.length})` : ''}</summary>
-      <grundy-move-list .moves=${played} .ply=${view?.ply ?? 0} ?values=${this.valuesShown}
+      <grundy-move-list .moves=${played} .ply=${view?.ply ?? 0} .values=${this.valuesShown}
         @move-list-go=${(e: CustomEvent<{ ply: number }>) => void this.controller.goToPly(e.detail.ply)}></grundy-move-list>
     </details>`;
   }

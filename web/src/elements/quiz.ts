@@ -8,9 +8,11 @@ export type Question =
   | { kind: 'total' }
   | { kind: 'move' };
 
-/** How an answer went; shown until the next one. */
+/** How an answer went; shown until the next question opens. */
 interface Marked {
   ply: number;
+  /** Who answered: 0, or 1 for the second of two teams. */
+  player: number;
   right: boolean;
   said: string;
 }
@@ -46,7 +48,8 @@ export function questionFor(analysis: Analysis, number: number): Question | unde
  * against the analysis, keeps a score for each player (two at one screen
  * are two teams taking turns), fires `quiz-answered` so the game reveals
  * the values and takes the move, and sums up once the game is over.
- * Nothing it shows before an answer depends on the answer.
+ * Nothing it shows before an answer depends on the answer, and while a
+ * question is open no value shows, not even of an earlier position.
  */
 export class QuizCard extends LitElement {
   static properties = {
@@ -55,6 +58,8 @@ export class QuizCard extends LitElement {
     waiting: { type: Boolean },
     teams: { type: Boolean },
     marked: { state: true },
+    held: { state: true },
+    revealed: { state: true },
     scores: { state: true },
   };
 
@@ -66,6 +71,14 @@ export class QuizCard extends LitElement {
   /** Two players take turns at one screen, each with a score. */
   declare teams: boolean;
   declare private marked: Marked | undefined;
+  /**
+   * With two teams, a "which move wins?" answer, which is played at once:
+   * whether it won says who wins the position the other team is asked
+   * about, so its mark and its point wait until that team has answered.
+   */
+  declare private held: Marked | undefined;
+  /** The marks shown once no question is open: the last, after one held back. */
+  declare private revealed: Marked[];
   declare private scores: [Score, Score];
 
   constructor() {
@@ -73,6 +86,7 @@ export class QuizCard extends LitElement {
     this.ply = 0;
     this.waiting = false;
     this.teams = false;
+    this.revealed = [];
     this.scores = [
       { right: 0, asked: 0 },
       { right: 0, asked: 0 },
@@ -111,8 +125,11 @@ export class QuizCard extends LitElement {
     return this.teams ? this.ply % 2 : 0;
   }
 
-  private mark(right: boolean, said: string): void {
-    this.marked = { ply: this.ply, right, said };
+  private mark(right: boolean, said: string, kind: Question['kind']): void {
+    const marked = { ply: this.ply, player: this.player, right, said };
+    this.revealed = this.held ? [this.held, marked] : [marked];
+    this.held = this.teams && kind === 'move' ? marked : undefined;
+    this.marked = marked;
     const scores: [Score, Score] = [{ ...this.scores[0] }, { ...this.scores[1] }];
     scores[this.player].asked += 1;
     if (right) scores[this.player].right += 1;
@@ -133,7 +150,7 @@ export class QuizCard extends LitElement {
             ? `by Smith’s rule the player to move ${wins ? 'wins' : 'loses'}`
             : `the nimber is *${analysis.nimber}${wins ? ', not 0' : ''}, so the player to move ${wins ? 'wins' : 'loses'}`;
     const position = { next: 'an N-position', previous: 'a P-position', draw: 'a draw' }[outcome];
-    this.mark(said === outcome, said === outcome ? `Right: ${position}; ${why}.` : `It is ${position}: ${why}.`);
+    this.mark(said === outcome, said === outcome ? `Right: ${position}; ${why}.` : `It is ${position}: ${why}.`, 'outcome');
   }
 
   /** Reads a nimber typed into the form of `event`, or says what a nimber is. */
@@ -153,7 +170,7 @@ export class QuizCard extends LitElement {
     const said = this.readNimber(event);
     if (said === undefined) return;
     const worth = component.nimber;
-    this.mark(said === worth, said === worth ? `Right: ${component.label} is worth *${worth}.` : `${component.label} is worth *${worth}, not *${said}.`);
+    this.mark(said === worth, said === worth ? `Right: ${component.label} is worth *${worth}.` : `${component.label} is worth *${worth}, not *${said}.`, 'nimber');
   }
 
   private answerTotal(event: Event): void {
@@ -161,7 +178,7 @@ export class QuizCard extends LitElement {
     if (said === undefined) return;
     const { nimber, components } = this.analysis;
     const sum = components.map((c) => `*${c.nimber}`).join(' ⊕ ');
-    this.mark(said === nimber, said === nimber ? `Right: ${sum} = *${nimber}.` : `The total is ${sum} = *${nimber}, not *${said}.`);
+    this.mark(said === nimber, said === nimber ? `Right: ${sum} = *${nimber}.` : `The total is ${sum} = *${nimber}, not *${said}.`, 'total');
   }
 
   /** Judges the move the player chose as their answer, before it is played. */
@@ -169,15 +186,18 @@ export class QuizCard extends LitElement {
     const analysis = this.analysis;
     const misere = analysis.misere ? ' under misère play' : '';
     if (isWinning(analysis, move)) {
-      this.mark(true, `Right: “${move.label}” wins${misere}.`);
+      this.mark(true, `Right: “${move.label}” wins${misere}.`, 'move');
     } else {
       const winning = winningMoves(analysis)[0];
-      this.mark(false, `“${move.label}” does not win${misere}${winning ? `; “${winning.label}” does` : ''}.`);
+      this.mark(false, `“${move.label}” does not win${misere}${winning ? `; “${winning.label}” does` : ''}.`, 'move');
     }
   }
 
-  private renderScore() {
-    const [first, second] = this.scores;
+  /** The scores, less a held mark's point while the question it gives away is open. */
+  private renderScore(open = false) {
+    const [first, second] = this.scores.map((score, player) =>
+      open && this.held?.player === player ? { right: score.right - Number(this.held.right), asked: score.asked - 1 } : score,
+    );
     if (first.asked + second.asked === 0) return nothing;
     if (!this.teams) return html`<p class="score">Score: ${first.right} of ${first.asked}</p>`;
     return html`<p class="score">Player 1: ${first.right} of ${first.asked} · Player 2: ${second.right} of ${second.asked}</p>`;
@@ -195,8 +215,9 @@ export class QuizCard extends LitElement {
   }
 
   render() {
-    const marked = this.marked;
-    const feedback = marked ? html`<p class=${marked.right ? 'right' : 'wrong'} role="status">${marked.right ? '✔' : '✘'} ${marked.said}</p>` : nothing;
+    const feedback = this.revealed.map(
+      (marked) => html`<p class=${marked.right ? 'right' : 'wrong'} role="status">${marked.right ? '✔' : '✘'} ${marked.said}</p>`,
+    );
     if (this.analysis?.moves.length === 0 && this.scores[0].asked + this.scores[1].asked > 0) {
       return html`${feedback}${this.renderSummary()}`;
     }
@@ -204,8 +225,11 @@ export class QuizCard extends LitElement {
     if (this.waiting) return html`${feedback}<p>The next question comes on your turn.</p>${this.renderScore()}`;
     const question = this.question;
     if (!question) return html`<p>No question here: ${this.analysis?.moves.length ? 'the outcome is not known' : 'no move is left'}.</p>${this.renderScore()}`;
+    // The last answer's feedback names values of the position before, which
+    // can give this one away (the move that was played, the total it left):
+    // it goes once the next question is open.
     const who = this.teams ? `Player ${this.player + 1}, ` : 'Quiz: ';
-    return html`${feedback}${this.renderQuestion(question, who)}${this.renderScore()}`;
+    return html`${this.renderQuestion(question, who)}${this.renderScore(true)}`;
   }
 
   private renderQuestion(question: Question, who: string) {
