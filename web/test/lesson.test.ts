@@ -44,6 +44,12 @@ describe('a lesson', () => {
     expect(gameMarkup(nim.blocks[0] as never)).toContain(' presenting>');
   });
 
+  it('takes kayles, dawsons-kayles and dawsons-chess as names of their octal codes', () => {
+    expect(readBlock('game: kayles\nposition: 3 4', 1)).toMatchObject({ ok: true, game: 'octal', position: '0.77\n3 4\n' });
+    expect(readBlock('game: dawsons-kayles\nposition: 5', 1)).toMatchObject({ ok: true, game: 'octal', position: '0.07\n5\n' });
+    expect(readBlock('game: dawsons-chess\nposition: 5', 1)).toMatchObject({ ok: true, game: 'octal', position: '0.137\n5\n' });
+  });
+
   it('takes a position of several lines indented under "position:"', () => {
     const block = readBlock('game: sum\nposition:\n  --- nim\n  3\n  --- octal\n  0.77\n  5\nmode: analyse\n', 10);
     expect(block).toEqual({ ok: true, game: 'sum', position: '--- nim\n3\n--- octal\n0.77\n5\n', settings: { mode: 'analyse' } });

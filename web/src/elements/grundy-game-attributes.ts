@@ -19,6 +19,7 @@ export class GrundyGameAttributes extends LitElement {
     values: { type: String, reflect: true },
     controls: { type: String, reflect: true },
     puzzle: { type: Boolean, reflect: true },
+    solution: { type: String },
     quiz: { type: Boolean, reflect: true },
     presenting: { type: Boolean, reflect: true },
   };
@@ -81,6 +82,12 @@ export class GrundyGameAttributes extends LitElement {
   /** Ask the reader for a winning move, judge each try and offer the solution. */
   declare puzzle: boolean;
   /**
+   * Whether a puzzle offers Show solution: a lesson's puzzle hides it unless its author asks for it.
+   * @type {'shown' | 'hidden'}
+   * @default 'shown'
+   */
+  declare solution: string;
+  /**
    * Before each of the reader's moves ask a question in turn (P or N, a part's nimber, the total, which move wins), keep
    * score (for each of two players at one screen), then reveal the values; sum up when the game ends.
    */
@@ -92,7 +99,7 @@ export class GrundyGameAttributes extends LitElement {
     super();
     Object.assign(this, {
       ...{ game: '', position: '', mode: 'play', first: 'human', opponent: 'ai', level: 'optimal', hints: false, quiz: false },
-      ...{ play: 'normal', values: '', controls: 'full', puzzle: false, presenting: false, aiDelay: 400 },
+      ...{ play: 'normal', values: '', controls: 'full', puzzle: false, solution: 'shown', presenting: false, aiDelay: 400 },
       seed: Math.floor(Math.random() * 2 ** 31),
     } satisfies Partial<GrundyGameAttributes>);
   }

@@ -1,4 +1,4 @@
-import { html, type ReactiveControllerHost } from 'lit';
+import { html, nothing, type ReactiveControllerHost } from 'lit';
 import { outcomeOf, winningMoves, type Analysis, type MoveInfo, type View } from '../engine/model';
 import type { GameController } from './game-controller';
 
@@ -53,11 +53,11 @@ export class PuzzleController {
     this.host.requestUpdate();
   }
 
-  /** What the puzzle says now: the question, or how the last try went. */
-  status(analysis: Analysis | undefined, valuesShown: boolean) {
+  /** What the puzzle says now: the question, or how the last try went, with Show solution where it is offered. */
+  status(analysis: Analysis | undefined, valuesShown: boolean, offerSolution: boolean) {
     const attempt = this.attempt;
     const why = (a: { value: string }) => (valuesShown ? ` It leaves ${a.value}.` : '');
-    const solution = html`<button @click=${() => this.showSolution(analysis)}>Show solution</button>`;
+    const solution = offerSolution ? html`<button @click=${() => this.showSolution(analysis)}>Show solution</button>` : nothing;
     if (!attempt) {
       const outcome = analysis && outcomeOf(analysis);
       if (outcome === 'draw') return 'Puzzle: no move wins here; the best play holds a draw.';

@@ -35,6 +35,7 @@ const KEYS: Record<string, readonly string[] | undefined> = {
   quiz: ['yes', 'no'],
   hints: ['yes', 'no'],
   puzzle: ['yes', 'no'],
+  solution: ['shown', 'hidden'],
 };
 
 /** The keys, as a lesson's author reads them in an error. */
@@ -135,8 +136,18 @@ export function readBlock(content: string, firstLine: number): LessonBlock {
   }
   const { game, position = '', ...rest } = settings;
   if (!game) return { ok: false, error: `Line ${firstLine}: a grundy block needs a “game:” line (nim, octal, sum, …)` };
+  const code = OCTAL_NAMES[game];
+  // A named octal game's position is its rows alone, which follow its code.
+  if (code) return { ok: true, game: 'octal', position: `${code}\n${position}`, settings: rest };
   return { ok: true, game, position, settings: rest };
 }
+
+/** Octal games a lesson may name rather than write as `game: octal` and a code. */
+const OCTAL_NAMES: Record<string, string> = {
+  kayles: '0.77',
+  'dawsons-kayles': '0.07',
+  'dawsons-chess': '0.137',
+};
 
 /**
  * The `<grundy-game>` a block opens, as HTML: live as the block asks on a
@@ -144,7 +155,9 @@ export function readBlock(content: string, firstLine: number): LessonBlock {
  * escaped; `settings` hold only the keys and values `readBlock` allows.
  */
 export function gameMarkup(block: LessonBlock & { ok: true }, kind: 'slide' | 'handout' = 'slide'): string {
-  const { reveal, quiz, hints, puzzle, ...attributes } = block.settings;
+  const { reveal, quiz, hints, puzzle, solution, ...attributes } = block.settings;
+  // A puzzle on a slide keeps its answer to itself unless the author offers it.
+  if (puzzle === 'yes') attributes.solution = solution ?? 'hidden';
   const flags = kind === 'handout' ? [] : [quiz === 'yes' && 'quiz', hints === 'yes' && 'hints', puzzle === 'yes' && 'puzzle', reveal === 'steps' && 'presenting'];
   const handout = kind === 'handout' ? { values: 'hidden', controls: 'none', opponent: 'human', mode: 'play' } : {};
   const pairs = Object.entries({ game: block.game, position: block.position, ...attributes, ...handout });

@@ -1,0 +1,134 @@
+//! The lessons the playground ships, read as the command line reads their
+//! positions: every block's position is answered, and what a slide claims
+//! of a position is what `grundy` says of it.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// One ```` ```grundy ```` block: its file and its `key: value` settings,
+/// the position's lines joined as the game's text.
+struct Block {
+    file: String,
+    game: String,
+    position: String,
+    misere: bool,
+}
+
+fn blocks() -> Vec<Block> {
+    let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/../../public/lessons");
+    let mut files: Vec<_> = std::fs::read_dir(folder)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "md"))
+        .collect();
+    files.sort();
+    let mut blocks = Vec::new();
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let mut lines = text.lines();
+        while let Some(line) = lines.next() {
+            if line.trim() != "```grundy" {
+                continue;
+            }
+            let mut block = Block {
+                file: path.file_name().unwrap().to_string_lossy().into_owned(),
+                game: String::new(),
+                position: String::new(),
+                misere: false,
+            };
+            for line in lines.by_ref().take_while(|l| l.trim() != "```") {
+                if let Some(indented) = line.strip_prefix("  ") {
+                    block.position.push_str(indented);
+                    block.position.push('\n');
+                } else if let Some((key, value)) = line.split_once(':') {
+                    match (key.trim(), value.trim()) {
+                        ("game", game) => block.game = game.to_string(),
+                        ("position", position) if !position.is_empty() => {
+                            block.position = position.replace(" / ", "\n") + "\n";
+                        }
+                        ("play", play) => block.misere = play == "misere",
+                        _ => {}
+                    }
+                }
+            }
+            blocks.push(block);
+        }
+    }
+    blocks
+}
+
+/// `grundy args` on `input`: its exit code and output.
+fn grundy(args: &[&str], input: &str) -> (Option<i32>, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    let said = String::from_utf8_lossy(&output.stdout).trim().to_string();
+    let complaint = String::from_utf8_lossy(&output.stderr).into_owned();
+    (output.status.code(), said + &complaint)
+}
+
+/// Who wins the block's position as it is played there: N, P or a draw.
+fn outcome(block: &Block) -> String {
+    let (code, said) = if block.game == "digraph" {
+        grundy(&["solve", "digraph"], &block.position)
+    } else if block.misere {
+        grundy(&["outcome", &block.game, "--misere"], &block.position)
+    } else {
+        grundy(&["outcome", &block.game], &block.position)
+    };
+    assert_eq!(code, Some(0), "{} {}: {said}", block.file, block.game);
+    said
+}
+
+#[test]
+fn every_block_of_every_lesson_is_answered() {
+    let blocks = blocks();
+    assert!(blocks.len() >= 14, "{} blocks", blocks.len());
+    for block in &blocks {
+        assert!(
+            !block.position.is_empty(),
+            "{}: a block without a position",
+            block.file
+        );
+        outcome(block);
+    }
+}
+
+/// What the slides say of their positions, each beside the block it is about.
+#[test]
+fn what_the_slides_claim_is_what_grundy_says() {
+    let blocks = blocks();
+    let find = |file: &str, game: &str, position: &str| {
+        blocks
+            .iter()
+            .find(|b| b.file == file && b.game == game && b.position == position)
+            .unwrap_or_else(|| panic!("{file} has no {game} block at {position:?}"))
+    };
+    // "Two equal heaps are a P-position": the quiz beside it asks of
+    // unequal heaps, so that the sentence does not answer it.
+    let quiz = find("1-nim.md", "nim", "2 3\n");
+    assert_eq!(outcome(quiz), "N");
+    assert_eq!(grundy(&["outcome", "nim"], "4 4\n").1, "P");
+    // "A row of 8 pins is worth *1 … misère, that heap loses … see who
+    // wins": the row wins, where Bouton's rule on its value says it loses.
+    let row = find("3-sums.md", "octal", "0.77\n8\n");
+    assert!(row.misere);
+    assert_eq!(grundy(&["nimber", "octal"], &row.position).1, "1");
+    assert_eq!(grundy(&["outcome", "nim", "--misere"], "1\n").1, "P");
+    assert_eq!(outcome(row), "N");
+    // "The winning move may be in either game": the puzzle's sum has two
+    // parts, and its total is not 0.
+    let puzzle = find("3-sums.md", "sum", "--- nim\n3 6\n--- octal\n0.77\n7\n");
+    assert_eq!(outcome(puzzle), "N");
+}
