@@ -115,8 +115,9 @@ test('two players and a quiz with values hidden: after a move, the next question
     await expect(element.getByText(/^Player 2, /), game.id).toBeVisible();
     const leaks = leaksIn(await everythingSaid(page));
     expect(leaks, game.id).toEqual([]);
-    // No switch in the options shows them.
+    // No switch in the options shows them, and the panel does not promise them.
     await expect(element.getByRole('checkbox', { name: 'Values' }), game.id).toHaveCount(0);
+    await expect(element.locator('.values-off'), game.id).toHaveText('Values are hidden in this quiz.');
   }
   expect(problems).toEqual([]);
 });

@@ -157,6 +157,14 @@ export class GrundyGame extends GrundyGameAttributes {
     return readValues(this.values, this.puzzle) === 'shown' && !this.quizPending;
   }
 
+  /**
+   * Values hidden for a quiz or a puzzle: they stay hidden, and no switch
+   * shows them, since one click would show the answers. @internal
+   */
+  get valuesLocked(): boolean {
+    return (this.quiz || this.puzzle) && readValues(this.values, this.puzzle) === 'hidden';
+  }
+
   /** The person is to move and has a quiz question to answer first. @internal */
   get quizPending(): boolean {
     return this.quizGate.pending;
@@ -291,9 +299,11 @@ export class GrundyGame extends GrundyGameAttributes {
 
   private renderReadout(view: View) {
     if (!this.valuesShown) {
-      return html`<p class="values-off">${this.quizPending
-        ? 'Values show once you answer the quiz.'
-        : 'Values are hidden: nimbers, who is winning and hints stay off until you show them.'}</p>`;
+      return html`<p class="values-off">${this.valuesLocked
+        ? `Values are hidden in this ${this.puzzle ? 'puzzle' : 'quiz'}.`
+        : this.quizPending
+          ? 'Values show once you answer the quiz.'
+          : 'Values are hidden: nimbers, who is winning and hints stay off until you show them.'}</p>`;
     }
     return html`<grundy-readout .analysis=${view.analysis} .preview=${this.preview.move} .explained=${this.explained}
       .tree=${this.controller.tree} .treeProblem=${this.controller.treeProblem} @component-select=${this.boardEvents.select}

@@ -1,6 +1,6 @@
 import { html, nothing } from 'lit';
 import type { GrundyGame } from './grundy-game';
-import { readLevel, readOpponent, readSide, readValues, type Mode } from './options';
+import { readLevel, readOpponent, readSide, type Mode } from './options';
 
 const LEVELS = ['optimal', 'strong', 'casual', 'random'] as const;
 
@@ -44,8 +44,6 @@ export function toolbar(game: GrundyGame) {
         @change=${(e: Event) => set((e.target as HTMLInputElement).checked)} />
       ${label}</label
     >`;
-  // Values hidden for a quiz or a puzzle stay hidden: one click must not show the answers.
-  const valuesLocked = (game.quiz || game.puzzle) && readValues(game.values, game.puzzle) === 'hidden';
   const open = unfolded.has(game);
   const fold = () => {
     if (open) unfolded.delete(game);
@@ -79,7 +77,7 @@ export function toolbar(game: GrundyGame) {
           ${check('Quiz', game.quiz, (on) => (game.quiz = on),
             'Before each of your moves a question: P or N, a part\'s nimber, the total, or which move wins. Values show once you answer.')}`
       : nothing}
-    ${valuesLocked
+    ${game.valuesLocked
       ? nothing
       : check('Values', game.valuesShown, (on) => (game.values = on ? 'shown' : 'hidden'), 'Hide nimbers, verdicts and hints, to play without spoilers')}
     <button @click=${() => game.presentation.present(true)} title="Large type and a step-by-step reveal, for a projector">Present</button>
