@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
 /**
- * 357 KB, in the thousands of bytes that download sizes are quoted in: a
+ * 361 KB, in the thousands of bytes that download sizes are quoted in: a
  * game costs 7 to 12 KB gzipped (its rules, its analysis and the session
  * and search made for it; the five placement games, with their own
  * solvers, took 55 KB together, from 228 KB to 283 KB; misère quotients,
@@ -28,11 +28,14 @@ import { describe, expect, it } from 'vitest';
  * nimber is known, which reaches 11–28 % fewer positions and answers
  * misère Nim 1000 1000, and the keys of eight more games' searches
  * written as words rather than text, 1.6 to 7 times faster, 2 KB more, to
- * 357 KB). The build
+ * 357 KB; a sum decided from each part's value by Smith's rule, so that no
+ * part past its limits is tabled or listed (a far Wythoff queen, a loop
+ * beside a heap of 10⁶), and misère Kayles on graphs whose parts each end
+ * in one move answered at once, 3 KB more, to 360 KB). The build
  * writes source paths from fixed roots, so the size does not depend on
  * where the checkout lies.
  */
-const MAX_GZIPPED_BYTES = 357_000;
+const MAX_GZIPPED_BYTES = 361_000;
 
 describe('the engine .wasm', () => {
   const wasm = readFileSync(new URL('../src/wasm/grundy_bg.wasm', import.meta.url));

@@ -382,6 +382,10 @@ impl<G: Game> AnySession for Session<G> {
     }
 
     fn infinite_parts(&mut self) -> Vec<Vec<u32>> {
+        // Only a game that can go on forever has parts worth ∞.
+        if G::ENDS {
+            return Vec::new();
+        }
         let position = self.position().clone();
         self.game.infinite_parts(&position)
     }
