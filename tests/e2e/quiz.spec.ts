@@ -40,11 +40,10 @@ for (const size of [
       } else {
         await heap.click();
       }
-      // Ply 1 with three parts asks for a part's nimber, of the other player.
-      await expect(quiz.locator('.question')).toHaveText('Player 2, what is the nimber of heap 1 (1)?');
-      await quiz.getByLabel('Nimber of heap 1 (1)').fill('1');
-      await quiz.getByRole('button', { name: 'Check' }).click();
-      await expect(quiz.locator('.right')).toContainText('Right: heap 1 (1) is worth *1.');
+      // Each team's questions take their own turns: Player 2's first asks who wins too.
+      await expect(quiz.locator('.question')).toHaveText('Player 2, is this position P or N?');
+      await quiz.getByRole('button', { name: /^N/ }).click();
+      await expect(quiz.locator('.right')).toContainText('Right: an N-position; the nimber is *3, not 0');
       await expect(quiz.locator('.score')).toHaveText('Player 1: 0 of 1 · Player 2: 1 of 1');
       await page.screenshot({ path: `tests/screenshots/quiz-${size.name}.png`, fullPage: true });
     });
@@ -61,62 +60,95 @@ test('under misère play the quiz asks who wins, never a nimber', async ({ page 
 });
 
 test('two teams take turns through every kind of question, and the quiz sums up at the end', async ({ page }) => {
-  await page.goto(`/#game=nim&position=${encodeURIComponent('1 2 4')}`);
+  // Nim, so that the test knows every answer: a heap is worth its size and the total is their ⊕.
+  const heaps = [3, 5, 6, 7];
+  await page.goto(`/#game=nim&position=${encodeURIComponent(heaps.join(' '))}`);
   const element = shownGame(page, 'nim');
   await expect(element.locator('.sum')).toBeVisible();
   await (await options(element)).getByLabel('Opponent').selectOption('human');
   await (await options(element)).getByLabel('Quiz').check();
   const quiz = element.locator('grundy-quiz');
-  const heap = (i: number) => element.locator('grundy-heaps .heap').nth(i);
-  await expect(quiz.locator('.question')).toHaveText('Player 1, is this position P or N?');
-  await quiz.getByRole('button', { name: /^N/ }).click();
-  await expect(quiz.locator('.right')).toHaveText('✔ Right: an N-position; the nimber is *7, not 0, so the player to move wins.');
-  await heap(2).locator('button.counter').nth(1).click(); // 1 2 1
-  await expect(quiz.locator('.question')).toHaveText('Player 2, what is the nimber of heap 1 (1)?');
-  await quiz.getByLabel('Nimber of heap 1 (1)').fill('1');
-  await quiz.getByRole('button', { name: 'Check' }).click();
-  await heap(1).locator('button.counter').first().click(); // 1 0 1
-  await expect(quiz.locator('.question')).toHaveText('Player 1, what is the total, the nimber of the whole position?');
-  await quiz.getByLabel('The total').fill('*1');
-  await quiz.getByRole('button', { name: 'Check' }).click();
-  await expect(quiz.locator('.wrong')).toHaveText('✘ The total is *1 ⊕ *0 ⊕ *1 = *0, not *1.');
-  await heap(0).locator('button.counter').first().click(); // 0 0 1
-  // The move is the answer: the board takes it, and shows nothing of which move wins before.
-  await expect(quiz.locator('.question')).toHaveText('Player 2, which move wins? Play it on the board.');
-  await expect(element.locator('grundy-heaps .badge')).toHaveCount(0);
-  await expect(element.locator('grundy-heaps .winning')).toHaveCount(0);
-  await expect(quiz).not.toContainText('take 1 from heap 3');
-  await heap(2).locator('button.counter').first().click();
-  await expect(quiz.locator('.right')).toHaveText('✔ Right: “take 1 from heap 3, leaving 0” wins.');
-  await expect(quiz.locator('.summary')).toHaveText(
-    'Quiz over. Player 1: 1 of 2 right (50 %); Player 2: 2 of 2 right (100 %). Player 2 answered best.',
-  );
+  /** Leaves `size` counters in heap `heap`: its counters are numbered from the bottom. */
+  const leave = async (heap: number, size: number) => {
+    await element.locator('grundy-heaps .heap').nth(heap).locator('button.counter').nth(size).click();
+    heaps[heap] = size;
+  };
+  /** The move to a total of 0, if there is one. */
+  const winningMove = () => {
+    const total = heaps.reduce((x, h) => x ^ h, 0);
+    const heap = heaps.findIndex((h) => (h ^ total) < h);
+    return total && heap >= 0 ? { heap, size: heaps[heap] ^ total } : undefined;
+  };
+  const asked: Set<string>[] = [new Set(), new Set()];
+  for (let ply = 0; heaps.some((h) => h > 0); ply++) {
+    const team = ply % 2;
+    const question = quiz.locator('.question');
+    await expect(question).toHaveText(new RegExp(`^Player ${team + 1}, `));
+    const text = (await question.textContent()) ?? '';
+    const total = heaps.reduce((x, h) => x ^ h, 0);
+    if (text.includes('P or N')) {
+      asked[team].add('outcome');
+      await quiz.getByRole('button', { name: total ? /^N/ : /^P/ }).click();
+    } else if (text.includes('the nimber of heap')) {
+      asked[team].add('nimber');
+      const heap = Number(/heap (\d+)/.exec(text)![1]) - 1;
+      await quiz.getByRole('textbox').fill(String(heaps[heap]));
+      await quiz.getByRole('button', { name: 'Check' }).click();
+    } else if (text.includes('the total')) {
+      asked[team].add('total');
+      await quiz.getByLabel('The total').fill(`*${total}`);
+      await quiz.getByRole('button', { name: 'Check' }).click();
+    } else {
+      asked[team].add('move');
+      // The board shows nothing of which move wins before the answer.
+      await expect(element.locator('grundy-heaps .badge')).toHaveCount(0);
+      await expect(element.locator('grundy-heaps .winning')).toHaveCount(0);
+      const { heap, size } = winningMove()!;
+      await leave(heap, size);
+      continue;
+    }
+    await expect(quiz.locator('.right').last()).toBeVisible();
+    // Play the winning move where there is one, else take one counter.
+    const move = winningMove() ?? { heap: heaps.findIndex((h) => h > 0), size: heaps[heaps.findIndex((h) => h > 0)] - 1 };
+    await leave(move.heap, move.size);
+  }
+  expect([...asked[0]].sort(), 'Player 1').toEqual(['move', 'nimber', 'outcome', 'total']);
+  expect([...asked[1]].sort(), 'Player 2').toEqual(['nimber', 'outcome', 'total']);
+  await expect(quiz.locator('.summary')).toContainText('Player 1:');
+  await expect(quiz.locator('.summary')).toContainText('100 %); Player 2:');
   await page.screenshot({ path: 'tests/screenshots/quiz-teams.png', fullPage: true });
 });
 
 test('a move that does not win is marked wrong, with one that does', async ({ page }) => {
-  // One heap, so the questions run: who wins, the total, which move wins.
-  await page.goto('/#game=nim&position=5');
+  // One heap, so each team's questions run: who wins, the total, the total, which move wins.
+  await page.goto('/#game=nim&position=9');
   const element = shownGame(page, 'nim');
   await expect(element.locator('.sum')).toBeVisible();
   await (await options(element)).getByLabel('Opponent').selectOption('human');
   await (await options(element)).getByLabel('Quiz').check();
   const quiz = element.locator('grundy-quiz');
-  const counter = (n: number) => element.locator('grundy-heaps button.counter').nth(n);
-  await quiz.getByRole('button', { name: /^N/ }).click();
-  await counter(3).click(); // 3
-  await quiz.getByLabel('The total').fill('3');
-  await quiz.getByRole('button', { name: 'Check' }).click();
-  await counter(2).click(); // 2
+  /** Leaves `size` counters: the heap's counters are numbered from the bottom. */
+  const leave = (size: number) => element.locator('grundy-heaps button.counter').nth(size).click();
+  for (const size of [9, 8]) {
+    await quiz.getByRole('button', { name: /^N/ }).click();
+    await leave(size - 1);
+  }
+  for (const size of [7, 6, 5, 4]) {
+    await quiz.getByLabel('The total').fill(String(size));
+    await quiz.getByRole('button', { name: 'Check' }).click();
+    await leave(size - 1);
+  }
   await expect(quiz.locator('.question')).toHaveText('Player 1, which move wins? Play it on the board.');
-  await counter(1).click(); // 1: not the win
+  await leave(1); // not the win
   // Whether that move won says who wins the position Player 2 is asked
   // about: its mark and its point wait until Player 2 has answered.
-  await expect(quiz.locator('.question')).toHaveText('Player 2, is this position P or N?');
+  await expect(quiz.locator('.question')).toHaveText('Player 2, which move wins? Play it on the board.');
   await expect(quiz.locator('.wrong, .right')).toHaveCount(0);
-  await expect(quiz.locator('.score')).toHaveText('Player 1: 1 of 1 · Player 2: 1 of 1');
-  await quiz.getByRole('button', { name: /^N/ }).click();
-  await expect(quiz.locator('.wrong')).toHaveText('✘ “take 1 from heap 1, leaving 1” does not win; “take 2 from heap 1, leaving 0” does.');
-  await expect(quiz.locator('.right')).toHaveText('✔ Right: an N-position; the nimber is *1, not 0, so the player to move wins.');
-  await expect(quiz.locator('.score')).toHaveText('Player 1: 1 of 2 · Player 2: 2 of 2');
+  await expect(quiz.locator('.score')).toHaveText('Player 1: 3 of 3 · Player 2: 3 of 3');
+  await leave(0);
+  await expect(quiz.locator('.wrong')).toHaveText('✘ “take 2 from heap 1, leaving 1” does not win; “take 3 from heap 1, leaving 0” does.');
+  await expect(quiz.locator('.right')).toHaveText('✔ Right: “take 1 from heap 1, leaving 0” wins.');
+  await expect(quiz.locator('.summary')).toHaveText(
+    'Quiz over. Player 1: 3 of 4 right (75 %); Player 2: 4 of 4 right (100 %). Player 2 answered best.',
+  );
 });

@@ -1,12 +1,6 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { isWinning, outcomeOf, winningMoves, type Analysis, type Component, type MoveInfo, type Outcome } from '../engine/model';
-
-/** What the quiz asks of one position. */
-export type Question =
-  | { kind: 'outcome' }
-  | { kind: 'nimber'; component: Component }
-  | { kind: 'total' }
-  | { kind: 'move' };
+import { questionFor, type Question } from './quiz-questions';
 
 /** How an answer went; shown until the next question opens. */
 interface Marked {
@@ -21,25 +15,6 @@ interface Marked {
 interface Score {
   right: number;
   asked: number;
-}
-
-/**
- * The question the quiz asks as its `number`th of `analysis`: the kinds
- * take turns (who wins; a part's nimber and the total, which decide only
- * normal play of games that end; which move wins, where one does), and
- * the parts take turns among the nimber questions.
- */
-export function questionFor(analysis: Analysis, number: number): Question | undefined {
-  if (analysis.moves.length === 0 || outcomeOf(analysis) === undefined) return undefined;
-  const parts = analysis.components;
-  const valued = !analysis.misere && !analysis.loopy;
-  const kinds: Question['kind'][] = ['outcome'];
-  if (valued && parts.length > 1) kinds.push('nimber');
-  if (valued) kinds.push('total');
-  if (analysis.verdict === 'next') kinds.push('move');
-  const kind = kinds[number % kinds.length];
-  if (kind === 'nimber') return { kind, component: parts[Math.floor(number / kinds.length) % parts.length] };
-  return { kind } as Question;
 }
 
 /**
@@ -117,7 +92,7 @@ export class QuizCard extends LitElement {
   /** The open question, if the player to move has one to answer. */
   get question(): Question | undefined {
     if (this.waiting || this.answered || !this.analysis) return undefined;
-    return questionFor(this.analysis, this.scores[0].asked + this.scores[1].asked);
+    return questionFor(this.analysis, this.scores[this.player].asked);
   }
 
   /** The player answering: with teams, the one to move. */
