@@ -137,6 +137,17 @@ test('a lesson opens from a file, and a link that leads nowhere says so', async 
   await expect(page.locator('grundy-lesson').getByRole('alert')).toHaveText('The lesson at lessons/none.md could not be loaded: the server answered 404 Not Found.');
 });
 
+test('a link to a web page, or to a server that cannot be read, says what to do', async ({ page }) => {
+  await page.goto('lesson.html?src=index.html');
+  await expect(page.locator('grundy-lesson').getByRole('alert')).toHaveText(
+    'The lesson at index.html could not be loaded: it is a web page, not a lesson: link to the Markdown file itself (on GitHub, its Raw address).',
+  );
+  await page.goto(`lesson.html?src=${encodeURIComponent('http://127.0.0.1:9/lesson.md')}`);
+  await expect(page.locator('grundy-lesson').getByRole('alert')).toContainText(
+    'could not be loaded: the browser could not fetch it. Check the address; a lesson on another site loads only if its server allows cross-origin reads',
+  );
+});
+
 test('the handout prints each position with its values hidden and the answers on the last page', async ({ page }) => {
   await page.goto(NIM_LESSON);
   await page.getByRole('button', { name: 'Handout' }).click();

@@ -15,6 +15,28 @@ import { escapeHtml, gameMarkup, parseLesson, type Lesson, type LessonBlock } fr
  * @fires {CustomEvent<{ slide: number }>} grundy-slide - When another slide shows; `slide` counts from 1.
  * @cssprop --grundy-lesson-height - The height of the slides with their controls, by default as tall as the slide.
  */
+/**
+ * The Markdown at `address`, or an error that says why not in words a
+ * lesson's author can act on: the browser names neither a server that
+ * refuses cross-origin reads nor one that cannot be reached.
+ */
+async function fetchLesson(address: string): Promise<string> {
+  let response: Response;
+  try {
+    response = await fetch(address);
+  } catch {
+    throw new Error(
+      'the browser could not fetch it. Check the address; a lesson on another site loads only if its server allows ' +
+        'cross-origin reads (it must send Access-Control-Allow-Origin), so otherwise download the file and open it here',
+    );
+  }
+  if (!response.ok) throw new Error(`the server answered ${response.status} ${response.statusText}`.trim());
+  const text = await response.text();
+  const page = (response.headers.get('content-type') ?? '').startsWith('text/html') || /^\s*<(!doctype|html)/i.test(text);
+  if (page) throw new Error('it is a web page, not a lesson: link to the Markdown file itself (on GitHub, its Raw address)');
+  return text;
+}
+
 export class GrundyLesson extends LitElement {
   static properties = {
     src: { type: String, reflect: true },
@@ -69,9 +91,7 @@ export class GrundyLesson extends LitElement {
     this.loadedFrom = from;
     if (this.text || !this.src) return this.show(this.text || inline);
     try {
-      const response = await fetch(this.src);
-      if (!response.ok) throw new Error(`the server answered ${response.status} ${response.statusText}`.trim());
-      const text = await response.text();
+      const text = await fetchLesson(this.src);
       if (this.loadedFrom === from) this.show(text);
     } catch (error) {
       if (this.loadedFrom !== from) return;
