@@ -122,6 +122,32 @@ test('a pasted lesson shows as slides, says where a block is wrong, and survives
   await expect(page.getByRole('button', { name: 'Show as slides' })).toBeVisible();
 });
 
+test('a pasted lesson travels whole in a link, which opens it at its slide on another device', async ({ browser }) => {
+  const teacher = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+  const page = await teacher.newPage();
+  await page.goto('lesson.html');
+  const text = '# Shared\n\nA heap of 5.\n\n```grundy\ngame: nim\nposition: 5\n```\n\n## Kayles\n\n```grundy\ngame: kayles\nposition: 3 4\n```\n';
+  await page.getByLabel('Or paste its Markdown:').fill(text);
+  await page.getByRole('button', { name: 'Show as slides' }).click();
+  await page.locator('grundy-lesson').getByRole('button', { name: 'Next slide' }).click();
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await expect(page.getByText('Link copied.')).toBeVisible();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  expect(link).toMatch(/lesson\.html#lesson=[\w-]+&slide=2$/);
+  const student = await browser.newContext();
+  const other = await student.newPage();
+  await other.goto(link);
+  await expect(other.locator('grundy-lesson nav .where')).toHaveText('2 / 2');
+  await expect(shownSlide(other).getByRole('heading', { name: 'Kayles' })).toBeVisible();
+  await expect(shownSlide(other).locator('grundy-game grundy-rows .row')).toHaveCount(2);
+  // A link cut short says so, and the page still offers every way to open a lesson.
+  await other.goto(link.slice(0, -20) + '&slide=1');
+  await expect(other.getByRole('alert')).toContainText('This link’s lesson is damaged');
+  await expect(other.getByRole('button', { name: 'Show as slides' })).toBeVisible();
+  await teacher.close();
+  await student.close();
+});
+
 test('a lesson opens from a file, and a link that leads nowhere says so', async ({ page }) => {
   await page.goto('lesson.html');
   await page.getByLabel('From a file:').setInputFiles({

@@ -2,6 +2,7 @@ import { LitElement, css, html } from 'lit';
 import { BLOCK_KEYS } from './lesson';
 import './grundy-lesson';
 import { classServer, teach } from '../class/launch';
+import { MAX_LESSON_LINK, packLesson, unpackLesson } from './lesson-link';
 
 /** The lessons that ship with the playground, in the order of a course. */
 const SHIPPED = [
@@ -29,6 +30,7 @@ export class LessonPage extends LitElement {
     link: { state: true },
     problem: { state: true },
     served: { state: true },
+    copied: { state: true },
   };
 
   declare private src: string;
@@ -38,6 +40,8 @@ export class LessonPage extends LitElement {
   declare private problem: string | undefined;
   /** A class server answers: Teach this lesson shows. */
   declare private served: boolean;
+  /** What the last Copy link did, said beside it. */
+  declare private copied: string;
 
   private readonly onAddressChange = () => this.followAddress();
 
@@ -47,6 +51,7 @@ export class LessonPage extends LitElement {
     this.pasted = '';
     this.link = '';
     this.served = false;
+    this.copied = '';
   }
 
   connectedCallback(): void {
@@ -67,6 +72,8 @@ export class LessonPage extends LitElement {
     this.src = new URLSearchParams(location.search).get('src') ?? '';
     const state = history.state as Partial<KeptLesson> | null;
     this.kept = !this.src && typeof state?.text === 'string' ? { text: state.text, name: String(state.name ?? 'Lesson') } : undefined;
+    const linked = new URLSearchParams(location.hash.slice(1)).get('lesson');
+    if (!this.src && !this.kept && linked) void this.openLinked(linked);
     const lesson = this.renderRoot?.querySelector('grundy-lesson');
     if (lesson) lesson.slide = slideInHash();
   }
@@ -104,6 +111,34 @@ export class LessonPage extends LitElement {
     this.kept = { text, name };
   }
 
+  /** Shows the lesson a link carries in its hash. */
+  private async openLinked(packed: string): Promise<void> {
+    try {
+      this.problem = undefined;
+      this.kept = { text: await unpackLesson(packed), name: 'Shared lesson' };
+    } catch (error) {
+      this.problem = (error as Error).message;
+    }
+  }
+
+  /** Copies a link that carries the lesson shown, whole, for a lesson opened from a file or pasted. */
+  private async copyLink(): Promise<void> {
+    if (!this.kept) return;
+    const address = new URL(location.href);
+    address.search = '';
+    address.hash = new URLSearchParams({ lesson: await packLesson(this.kept.text), slide: String(slideInHash()) }).toString();
+    if (address.href.length > MAX_LESSON_LINK) {
+      this.copied = `This lesson is too long for a link (${address.href.length.toLocaleString('en')} characters; a link holds ${MAX_LESSON_LINK.toLocaleString('en')}): share its file.`;
+      return;
+    }
+    try {
+      await navigator.clipboard.writeText(address.href);
+      this.copied = 'Link copied.';
+    } catch {
+      this.copied = 'The browser refused the clipboard.';
+    }
+  }
+
   private async openFile(event: Event): Promise<void> {
     const file = (event.target as HTMLInputElement).files?.[0];
     if (!file) return;
@@ -127,8 +162,11 @@ export class LessonPage extends LitElement {
     }
   }
 
+  /** Keeps the slide in the hash, beside a linked lesson's text. */
   private onSlide(event: CustomEvent<{ slide: number }>): void {
-    history.replaceState(history.state, '', `#slide=${event.detail.slide}`);
+    const hash = new URLSearchParams(location.hash.slice(1));
+    hash.set('slide', String(event.detail.slide));
+    history.replaceState(history.state, '', `#${hash.toString()}`);
   }
 
   static styles = css`
@@ -155,6 +193,7 @@ export class LessonPage extends LitElement {
       <a href="./lesson.html" @click=${this.showChoice}>All lessons</a>
       <a href="./">The playground</a>
       ${this.served && (this.src || this.kept) ? html`<button @click=${() => void this.teachLesson()}>Teach this lesson</button>` : ''}
+      ${this.kept ? html`<button @click=${() => void this.copyLink()}>Copy link</button><span role="status">${this.copied}</span>` : ''}
       ${this.problem && (this.src || this.kept) ? html`<span class="error" role="alert">${this.problem}</span>` : ''}
     </header>`;
     if (this.src) {
