@@ -131,3 +131,25 @@ test('a board is one Tab stop, and the arrow keys move between its moves', async
   await page.keyboard.press('Enter');
   await expect.poll(() => heapSizes(game)).toEqual([3, 4, 4]);
 });
+
+test('a whole game of Nim by keyboard keeps the focus on a counter, and no move scrolls the page', async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto('/#game=nim&position=3+4+5+6+7');
+  const game = activeGame(page);
+  await expect(game.locator('.sum')).toBeVisible();
+  const status = game.locator('.status');
+  await tabTo(page, 'button.counter');
+  for (let moves = 0; moves < 40; moves++) {
+    await expect(status).toHaveText(/Your turn|You win|computer wins/);
+    if (!((await status.textContent()) ?? '').includes('Your turn')) break;
+    // Tab is never needed again: the focus stays on a counter after each move and each reply.
+    expect(await focusedLabel(page), `move ${moves + 1}`).toMatch(/^Heap \d+, counter \d+/);
+    const before = await game.locator('textarea').inputValue();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Enter');
+    await expect(game.locator('textarea')).not.toHaveValue(before);
+    expect(await page.evaluate(() => window.scrollY), `move ${moves + 1}`).toBe(0);
+  }
+  await expect(status).toHaveText(/You win|computer wins/);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});

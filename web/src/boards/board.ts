@@ -117,7 +117,21 @@ export class BoardElement extends LitElement {
   /** The part that took Tab after the last render. */
   private tabStop?: Element;
 
-  /** After each render the remembered move takes Tab and no other does. */
+  /** Whether one of the board's moves had the focus as a render began. */
+  private hadFocus = false;
+
+  protected willUpdate(changed: Map<PropertyKey, unknown>): void {
+    super.willUpdate(changed);
+    const focused = (this.renderRoot as ShadowRoot).activeElement;
+    this.hadFocus = focused !== null && focused.hasAttribute('data-stop');
+  }
+
+  /**
+   * After each render the remembered move takes Tab and no other does. A
+   * move played from the keyboard takes its counter off the board: the
+   * focus then goes to the move in its place, not to the page, and the
+   * page does not scroll for it.
+   */
   protected updated(changed: Map<PropertyKey, unknown>): void {
     super.updated(changed);
     const stops = this.stops();
@@ -125,6 +139,7 @@ export class BoardElement extends LitElement {
     this.tabStop?.setAttribute('tabindex', '-1');
     stops.forEach((stop, index) => stop.setAttribute('tabindex', index === current ? '0' : '-1'));
     this.tabStop = stops[current];
+    if (this.hadFocus && !(this.renderRoot as ShadowRoot).activeElement) (this.tabStop as HTMLElement | undefined)?.focus({ preventScroll: true });
   }
 
   /** A move focused by a click or a script is the one Tab comes back to. */

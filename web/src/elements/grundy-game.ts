@@ -216,9 +216,10 @@ export class GrundyGame extends GrundyGameAttributes {
     if (move && this.humanMayMove) this.quizGate.answerWith(move);
     const played = await this.controller.playMove(id, this.humanMayMove);
     if (played && this.puzzle) await this.puzzles.judge(played.move, played.view);
-    // The piece moved is gone from the board: focus stays on the board, not the page.
+    // The piece moved is gone from the board: focus stays on the board, not
+    // the page, and the page stays where it is.
     await this.updateComplete;
-    if (!this.matches(':focus-within')) this.renderRoot.querySelector<HTMLElement>('.board')?.focus();
+    if (!this.matches(':focus-within')) this.renderRoot.querySelector<HTMLElement>('.board')?.focus({ preventScroll: true });
   }
 
   /** Back to the position the game started from. */
