@@ -124,3 +124,15 @@ test('misère Kayles far past the search is decided by its quotient, and the pan
   await expect(dawson.locator('misere-quotient li')).toContainText('take 2 from heap 3 (14) at 7, leaving 6 and 6');
   expect(problems).toEqual([]);
 });
+
+test('the verdicts say what is so at the end, and mark no winning move where none wins', async ({ page }) => {
+  // Misère play, no counter left: the player to move has won, with no move to count.
+  const end = await open(page, `game=nim&position=1&play=misere&mode=analyse`);
+  await end.locator('grundy-heaps button.counter').first().click();
+  await expect(end.locator('.verdict')).toContainText('Misère play: no move is left, so the player to move has won.');
+  await expect(end.locator('.verdict')).not.toContainText('winning move');
+  // Normal play against the computer with hints on, from a P-position: nothing is marked ★.
+  const lost = await open(page, `game=nim&position=${encodeURIComponent('2 2')}`);
+  await (await options(lost)).getByLabel('Hints').check();
+  await expect(lost.locator('.status')).toHaveText('Your turn: no move wins here against perfect play.');
+});

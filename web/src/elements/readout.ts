@@ -125,9 +125,11 @@ export class PositionTotal extends LitElement {
       return html`<strong>Misère play:</strong> ${sentence(report.method)}. The nimbers above are normal-play values and do not decide it.`;
     }
     const wins = report.outcome === 'next';
-    const verdict = wins
-      ? `the player to move wins (${winning} winning move${winning === 1 ? '' : 's'})`
-      : 'the player to move loses against perfect play';
+    const verdict = !wins
+      ? 'the player to move loses against perfect play'
+      : analysis.moves.length === 0
+        ? 'no move is left, so the player to move has won'
+        : `the player to move wins (${winning} winning move${winning === 1 ? '' : 's'})`;
     const xorSays = analysis.nimber !== 0;
     return html`<strong>Misère play:</strong> ${verdict}. <span class="how">${sentence(report.method)}.</span>
       ${xorSays !== wins

@@ -42,7 +42,13 @@ export function status(game: GrundyGame) {
     const last = controller.played[view.ply - 1];
     const said = last?.by === 'Computer' ? `The computer played: ${last.label}. ` : '';
     if (game.quizPending) return `${said}Your turn: answer the quiz, then move.`;
-    const marked = analysis.loopy && outcomeOf(analysis) === 'draw' ? 'no move wins; moves that hold the draw are marked' : 'winning moves are marked ★';
+    const outcome = outcomeOf(analysis);
+    const marked =
+      analysis.loopy && outcome === 'draw'
+        ? 'no move wins; moves that hold the draw are marked'
+        : outcome === 'previous'
+          ? 'no move wins here against perfect play'
+          : 'winning moves are marked ★';
     return `${said}Your turn${game.hints && game.valuesShown ? `: ${marked}` : ''}.`;
   }
   if (over) return html`<span class="win">✔ Player ${winnerSeat + 1} wins!</span> ${again}`;
