@@ -36,6 +36,18 @@ test.beforeAll(async () => {
   // A second origin standing in for a CDN that serves the same files.
   cdn = await serve('dist/embed');
   writeFileSync(join(root, 'blog/2026/nim/cdn.html'), post(`${origin(cdn)}/grundy-game.js`));
+  // A post with a game and a lesson, the game's script first, and the game's script again.
+  const vendor = '../../../static/vendor/grundy';
+  writeFileSync(
+    join(root, 'blog/2026/nim/both.html'),
+    post(`${vendor}/grundy-game.js`).replace(
+      '</head>',
+      `<script type="module" src="${vendor}/grundy-lesson.js"></script><script type="module" src="${origin(cdn)}/grundy-game.js"></script></head>`,
+    ).replace(
+      '</body>',
+      '<grundy-lesson id="lesson"><script type="text/markdown">## Kayles\n\n```grundy\ngame: kayles\nposition: 3 4\n```\n</script></grundy-lesson></body>',
+    ),
+  );
 });
 
 test.afterAll(() => {
@@ -74,6 +86,17 @@ for (const variant of ['index.html', 'cdn.html']) {
     expect(problems).toEqual([]);
   });
 }
+
+test('a game and a lesson on one post, and the game\'s script twice, all work', async ({ page }) => {
+  const problems = watchConsole(page);
+  await page.goto(`${origin(site)}/blog/2026/nim/both.html`);
+  await expect.poll(() => heapSizes(page.locator('#first'))).toEqual([1, 2, 3]);
+  const lesson = page.locator('#lesson');
+  await expect(lesson.getByRole('heading', { name: 'Kayles' })).toBeVisible();
+  await expect(lesson.locator('grundy-game grundy-rows .row')).toHaveCount(2);
+  await expect(lesson.locator('grundy-game .sum')).toContainText('*3 ⊕ *1');
+  expect(problems).toEqual([]);
+});
 
 test('malformed embed attributes show the element\'s own error, not a script error', async ({ page }) => {
   const problems = watchConsole(page);

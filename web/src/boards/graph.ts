@@ -2,6 +2,7 @@ import { css, html, nothing, svg, type SVGTemplateResult } from 'lit';
 import { BoardElement } from './board';
 import { isDrawing, isWinning, vertexValueText, type Board, type MoveInfo } from '../engine/model';
 import { componentColour, inkOn } from '../elements/palette';
+import { define } from '../elements/define';
 
 /** Hackenbush's picture on the ground, tokens on a directed graph, or a graph whose vertices or edges are picked. */
 type GraphBoard = Extract<Board, { kind: 'graph' | 'digraph' | 'network' }>;
@@ -696,7 +697,7 @@ function arrowHead(from: Point, to: Point): { d: string; base: Point } {
   return { d, base };
 }
 
-customElements.define('grundy-graph', GraphBoardElement);
+define('grundy-graph', GraphBoardElement);
 
 /** `1 edge`, `2 edges`: a number with its noun. */
 function count(n: number, one: string, many = `${one}s`): string {

@@ -16,6 +16,7 @@ import {
 } from '../engine/model';
 import { regionKeys } from '../engine/regions';
 import { componentColour, inkOn } from '../elements/palette';
+import { define } from '../elements/define';
 
 type GridBoard = Extract<Board, { kind: 'grid' }>;
 
@@ -643,7 +644,7 @@ function firstCell(region: Region): [number, number] | undefined {
   return undefined;
 }
 
-customElements.define('grundy-grid', GridBoardElement);
+define('grundy-grid', GridBoardElement);
 
 const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
 

@@ -6,6 +6,7 @@ import { regionHas } from '../engine/regions';
 import { heapEditButtons, ruleField } from './heap-edit';
 import { escapeXml } from '../elements/export';
 import { sentence } from '../elements/sentence';
+import { define } from '../elements/define';
 
 /** Counters drawn individually up to this many per heap; taller heaps shrink them. */
 const FULL_SIZE_COUNTERS = 12;
@@ -216,4 +217,4 @@ export class HeapsBoard extends BoardElement {
   }
 }
 
-customElements.define('grundy-heaps', HeapsBoard);
+define('grundy-heaps', HeapsBoard);

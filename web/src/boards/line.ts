@@ -2,6 +2,7 @@ import { css, html, nothing, svg } from 'lit';
 import { BoardElement, PerAnalysis } from './board';
 import { winningMoves, type Board, type Interval, type MoveInfo, type Moves } from '../engine/model';
 import { componentColour, inkOn } from '../elements/palette';
+import { define } from '../elements/define';
 
 type LineBoard = Extract<Board, { kind: 'line' }>;
 
@@ -438,4 +439,4 @@ function niceStep(raw: number): number {
   return (scaled < 1.5 ? 1 : scaled < 3.5 ? 2 : scaled < 7.5 ? 5 : 10) * power;
 }
 
-customElements.define('grundy-line', LineBoardElement);
+define('grundy-line', LineBoardElement);

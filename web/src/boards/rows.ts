@@ -4,6 +4,7 @@ import { isWinning, winningMoves, type Board } from '../engine/model';
 import { componentColour, inkOn } from '../elements/palette';
 import { regionHas } from '../engine/regions';
 import { heapEditButtons, ruleField } from './heap-edit';
+import { define } from '../elements/define';
 
 type RowsBoard = Extract<Board, { kind: 'rows' }>;
 
@@ -150,4 +151,4 @@ export class RowsBoardElement extends BoardElement {
   }
 }
 
-customElements.define('grundy-rows', RowsBoardElement);
+define('grundy-rows', RowsBoardElement);

@@ -4,6 +4,7 @@ import { renderBoard } from './index';
 import { escapeXml } from '../elements/export';
 import { engine } from '../engine/client';
 import { hasInfinite, valueOfText, type Board, type GameInfo } from '../engine/model';
+import { define } from '../elements/define';
 
 type SumBoard = Extract<Board, { kind: 'sum' }>;
 
@@ -129,4 +130,4 @@ export class SumBoardElement extends BoardElement {
   }
 }
 
-customElements.define('grundy-sum', SumBoardElement);
+define('grundy-sum', SumBoardElement);

@@ -2,6 +2,7 @@ import { css, html, nothing, svg } from 'lit';
 import { BoardElement } from './board';
 import { isWinning, type Board, type MoveInfo } from '../engine/model';
 import { componentColour, inkOn } from '../elements/palette';
+import { define } from '../elements/define';
 
 type TextBoard = Extract<Board, { kind: 'text' }>;
 
@@ -274,4 +275,4 @@ function spanOf(move: MoveInfo): [number, number] {
   return move.anchor.kind === 'span' ? [move.anchor.first, move.anchor.last] : [0, 0];
 }
 
-customElements.define('grundy-text', TextBoardElement);
+define('grundy-text', TextBoardElement);

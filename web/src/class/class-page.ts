@@ -3,6 +3,7 @@ import { call, ServerError, tokens } from './api';
 import { classStyles } from './class-styles';
 import './teacher-view';
 import './student-view';
+import { define } from '../elements/define';
 
 /**
  * `class.html`: the join page, then the class. A teacher's or student's
@@ -90,4 +91,4 @@ function roleFor(code: string): 'teacher' | 'student' | undefined {
   return undefined;
 }
 
-customElements.define('grundy-class', ClassPage);
+define('grundy-class', ClassPage);

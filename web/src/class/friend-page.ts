@@ -3,6 +3,7 @@ import { LINK_WORDS, LiveLink, type Frame, type LinkState } from './api';
 import { classStyles } from './class-styles';
 import type { GrundyChangeDetail } from '../elements/grundy-game';
 import '../elements/grundy-game';
+import { define } from '../elements/define';
 
 interface GameState {
   game: string;
@@ -164,4 +165,4 @@ export class FriendPage extends LitElement {
   }
 }
 
-customElements.define('grundy-friend', FriendPage);
+define('grundy-friend', FriendPage);

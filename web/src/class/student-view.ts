@@ -5,6 +5,7 @@ import { Countdown } from './countdown';
 import type { GrundyChangeDetail } from '../elements/grundy-game';
 import '../elements/grundy-game';
 import '../lessons/grundy-lesson';
+import { define } from '../elements/define';
 
 interface Question {
   question: number;
@@ -240,4 +241,4 @@ export class StudentView extends LitElement {
   }
 }
 
-customElements.define('grundy-student-view', StudentView);
+define('grundy-student-view', StudentView);

@@ -4,6 +4,7 @@ import { classStyles } from './class-styles';
 import { Countdown } from './countdown';
 import '../elements/grundy-game';
 import '../lessons/grundy-lesson';
+import { define } from '../elements/define';
 
 interface Student {
   id: number;
@@ -392,4 +393,4 @@ export class TeacherView extends LitElement {
   }
 }
 
-customElements.define('grundy-teacher-view', TeacherView);
+define('grundy-teacher-view', TeacherView);

@@ -3,6 +3,7 @@ import { engine } from '../engine/client';
 import type { GameInfo } from '../engine/model';
 import './grundy-game';
 import { readValues } from './options';
+import { define } from './define';
 
 /** Text made safe inside a double-quoted HTML attribute. */
 export function attribute(value: string): string {
@@ -200,4 +201,4 @@ export class EmbedBuilder extends LitElement {
 
 }
 
-customElements.define('grundy-embed-builder', EmbedBuilder);
+define('grundy-embed-builder', EmbedBuilder);

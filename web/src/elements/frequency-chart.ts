@@ -1,5 +1,6 @@
 import { LitElement, css, html, type PropertyValues } from 'lit';
 import type uPlot from 'uplot';
+import { define } from './define';
 
 /** The chart's height, in CSS pixels. */
 const HEIGHT = 220;
@@ -103,7 +104,7 @@ export class FrequencyChart extends LitElement {
   }
 }
 
-customElements.define('grundy-frequency-chart', FrequencyChart);
+define('grundy-frequency-chart', FrequencyChart);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -1,5 +1,6 @@
 import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
 import type { TreeNode } from '../engine/model';
+import { define } from './define';
 
 /**
  * A game tree as nested disclosures: every node names the move that leads
@@ -46,4 +47,4 @@ export class GameTree extends LitElement {
   }
 }
 
-customElements.define('game-tree', GameTree);
+define('game-tree', GameTree);

@@ -20,6 +20,7 @@ import { QuizGate } from './quiz-gate';
 import { status } from './status';
 import { toolbar } from './toolbar';
 import { listenForUndoKeys } from './undo-keys';
+import { define } from './define';
 
 export type { GrundyChangeDetail, GrundyEndDetail, GrundyMoveDetail, Winner } from './game-controller';
 
@@ -57,6 +58,7 @@ export type { GrundyChangeDetail, GrundyEndDetail, GrundyMoveDetail, Winner } fr
  * @cssprop --grundy-draw - Moves that hold a draw.
  * @cssprop --grundy-last - Outline of the last move.
  * @cssprop --grundy-error - Error messages.
+ * @customElement grundy-game
  * @cssprop --grundy-focus - The keyboard focus ring.
  * @cssprop --grundy-board-width - The board's width, e.g. `100%`.
  * @cssprop --grundy-board-height - The board's greatest height.
@@ -364,7 +366,7 @@ export class GrundyGame extends GrundyGameAttributes {
   }
 }
 
-if (!customElements.get('grundy-game')) customElements.define('grundy-game', GrundyGame);
+define('grundy-game', GrundyGame);
 
 declare global {
   interface HTMLElementTagNameMap {

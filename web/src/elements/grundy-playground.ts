@@ -5,6 +5,7 @@ import type { GrundyChangeDetail } from './grundy-game';
 import { MAX_HASH_LENGTH, readHash, writeHash } from './options';
 import './grundy-game';
 import { classServer, playFriend, teach } from '../class/launch';
+import { define } from './define';
 
 /**
  * The playground: a picker over every game, one `<grundy-game>` each (so
@@ -356,4 +357,4 @@ function setHistoryEntry(how: 'push' | 'replace', state: KeptState | null, hash:
   }
 }
 
-customElements.define('grundy-playground', GrundyPlayground);
+define('grundy-playground', GrundyPlayground);

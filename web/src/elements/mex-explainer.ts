@@ -1,6 +1,7 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { valueText, type Analysis, type MoveInfo } from '../engine/model';
 import { componentColour, inkOn } from './palette';
+import { define } from './define';
 
 /** Options shown per value before the rest are counted. */
 const SHOWN_PER_VALUE = 6;
@@ -105,4 +106,4 @@ export class MexExplainer extends LitElement {
   }
 }
 
-customElements.define('mex-explainer', MexExplainer);
+define('mex-explainer', MexExplainer);

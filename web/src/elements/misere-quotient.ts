@@ -2,6 +2,7 @@ import { LitElement, css, html, nothing } from 'lit';
 import { winningMoves, type Analysis, type MisereReport, type QuotientSummary } from '../engine/model';
 import { componentColour, inkOn } from './palette';
 import { sentence } from './sentence';
+import { define } from './define';
 
 /** The largest table shown open; larger ones open on request. */
 const OPEN_TABLE = 12;
@@ -94,7 +95,7 @@ export class MisereQuotient extends LitElement {
   }
 }
 
-customElements.define('misere-quotient', MisereQuotient);
+define('misere-quotient', MisereQuotient);
 
 declare global {
   interface HTMLElementTagNameMap {

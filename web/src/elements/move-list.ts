@@ -1,5 +1,6 @@
 import { LitElement, css, html, nothing } from 'lit';
 import type { Outcome } from '../engine/model';
+import { define } from './define';
 
 /** One move of the game as it was played. */
 export interface PlayedMove {
@@ -113,4 +114,4 @@ export class MoveList extends LitElement {
   }
 }
 
-customElements.define('grundy-move-list', MoveList);
+define('grundy-move-list', MoveList);

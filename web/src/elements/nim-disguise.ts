@@ -1,6 +1,7 @@
 import { LitElement, css, html, nothing } from 'lit';
 import type { Analysis } from '../engine/model';
 import { componentColour, inkOn } from './palette';
+import { define } from './define';
 
 /** Parts drawn as heaps; a longer sum is summed up in words. */
 const DRAWN_PARTS = 24;
@@ -79,7 +80,7 @@ export class NimDisguise extends LitElement {
   }
 }
 
-customElements.define('nim-disguise', NimDisguise);
+define('nim-disguise', NimDisguise);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -1,6 +1,7 @@
 import { LitElement, css, html, nothing } from 'lit';
 import type { Analysis, NimProducts } from '../engine/model';
 import { componentColour } from './palette';
+import { define } from './define';
 
 /** A product picked in the table: row x, column y. */
 type Cell = [x: number, y: number];
@@ -98,7 +99,7 @@ export class NimProductTable extends LitElement {
   }
 }
 
-customElements.define('nim-product-table', NimProductTable);
+define('nim-product-table', NimProductTable);
 
 declare global {
   interface HTMLElementTagNameMap {

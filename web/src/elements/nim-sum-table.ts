@@ -1,6 +1,7 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { valueText, type Analysis, type Component } from '../engine/model';
 import { componentColour, inkOn } from './palette';
+import { define } from './define';
 
 /** Rows listed one by one; the rest of a long sum is one row of their ⊕. */
 const LISTED_ROWS = 32;
@@ -116,4 +117,4 @@ export class NimSumTable extends LitElement {
   }
 }
 
-customElements.define('nim-sum-table', NimSumTable);
+define('nim-sum-table', NimSumTable);

@@ -1,6 +1,7 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { isWinning, outcomeOf, winningMoves, type Analysis, type Component, type MoveInfo, type Outcome } from '../engine/model';
 import { questionFor, type Question } from './quiz-questions';
+import { define } from './define';
 
 /** How an answer went; shown until the next question opens. */
 interface Marked {
@@ -238,7 +239,7 @@ export class QuizCard extends LitElement {
   }
 }
 
-customElements.define('grundy-quiz', QuizCard);
+define('grundy-quiz', QuizCard);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -9,6 +9,7 @@ import './tree-drawing';
 import './nim-disguise';
 import './nim-product-table';
 import './misere-quotient';
+import { define } from './define';
 
 /** Terms of the total shown before the rest fold behind a button. */
 const MAX_TERMS = 12;
@@ -262,8 +263,8 @@ export class AnalysisReadout extends LitElement {
   }
 }
 
-customElements.define('grundy-total', PositionTotal);
-customElements.define('grundy-readout', AnalysisReadout);
+define('grundy-total', PositionTotal);
+define('grundy-readout', AnalysisReadout);
 
 declare global {
   interface HTMLElementTagNameMap {

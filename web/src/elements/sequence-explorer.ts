@@ -3,6 +3,7 @@ import { SequenceClient } from '../engine/sequence-client';
 import { CancelledError } from '../engine/client';
 import { isRare, type HeapOptions, type SequenceResult } from '../engine/sequence-protocol';
 import './frequency-chart';
+import { define } from './define';
 
 /** The largest n the explorer computes to, and proves periods within: 2²⁶, 128 MiB of values. */
 const MAX_VALUES = 1 << 26;
@@ -364,4 +365,4 @@ export class SequenceExplorer extends LitElement {
   }
 }
 
-customElements.define('grundy-sequence', SequenceExplorer);
+define('grundy-sequence', SequenceExplorer);

@@ -1,5 +1,6 @@
 import { LitElement, css, html, nothing, svg, type SVGTemplateResult } from 'lit';
 import type { TreeNode } from '../engine/model';
+import { define } from './define';
 
 /** Room a node and its move take: one column per level, one row per shown leaf. */
 const COLUMN = 300;
@@ -144,7 +145,7 @@ export class TreeDrawing extends LitElement {
   }
 }
 
-customElements.define('grundy-tree-drawing', TreeDrawing);
+define('grundy-tree-drawing', TreeDrawing);
 
 declare global {
   interface HTMLElementTagNameMap {

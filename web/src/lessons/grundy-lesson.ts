@@ -3,18 +3,8 @@ import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { winningMoves, type Analysis } from '../engine/model';
 import '../elements/grundy-game';
 import { escapeHtml, gameMarkup, parseLesson, type Lesson, type LessonBlock } from './lesson';
+import { define } from '../elements/define';
 
-/**
- * `<grundy-lesson>`: a lesson written in Markdown, shown as slides in which
- * every code block fenced as `grundy` is a live game that keeps its state
- * while the class moves between slides, and printed as a handout.
- *
- * The lesson comes from `src`, from the `text` property, or from a child
- * `<script type="text/markdown">`, in that order.
- *
- * @fires {CustomEvent<{ slide: number }>} grundy-slide - When another slide shows; `slide` counts from 1.
- * @cssprop --grundy-lesson-height - The height of the slides with their controls, by default as tall as the slide.
- */
 /**
  * The Markdown at `address`, or an error that says why not in words a
  * lesson's author can act on: the browser names neither a server that
@@ -37,6 +27,18 @@ async function fetchLesson(address: string): Promise<string> {
   return text;
 }
 
+/**
+ * `<grundy-lesson>`: a lesson written in Markdown, shown as slides in which
+ * every code block fenced as `grundy` is a live game that keeps its state
+ * while the class moves between slides, and printed as a handout.
+ *
+ * The lesson comes from `src`, from the `text` property, or from a child
+ * `<script type="text/markdown">`, in that order.
+ *
+ * @customElement grundy-lesson
+ * @fires {CustomEvent<{ slide: number }>} grundy-slide - When another slide shows; `slide` counts from 1.
+ * @cssprop --grundy-lesson-height - The height of the slides with their controls, by default as tall as the slide.
+ */
 export class GrundyLesson extends LitElement {
   static properties = {
     src: { type: String, reflect: true },
@@ -276,7 +278,7 @@ function clampSlide(n: number, count: number): number {
   return Number.isFinite(n) ? Math.max(1, Math.min(count, Math.round(n))) : 1;
 }
 
-if (!customElements.get('grundy-lesson')) customElements.define('grundy-lesson', GrundyLesson);
+define('grundy-lesson', GrundyLesson);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -3,6 +3,7 @@ import { BLOCK_KEYS } from './lesson';
 import './grundy-lesson';
 import { classServer, teach } from '../class/launch';
 import { MAX_LESSON_LINK, packLesson, unpackLesson } from './lesson-link';
+import { define } from '../elements/define';
 
 /** The lessons that ship with the playground, in the order of a course. */
 const SHIPPED = [
@@ -255,4 +256,4 @@ function slideInHash(): number {
   return Number.isInteger(slide) && slide > 0 ? slide : 1;
 }
 
-customElements.define('grundy-lesson-page', LessonPage);
+define('grundy-lesson-page', LessonPage);
