@@ -1,20 +1,9 @@
 //! The `grundy` binary as a person or a judge runs it.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn grundy(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("grundy runs");
-    // A refused input may be closed before it is all written.
-    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-    child.wait_with_output().unwrap()
-}
+use common::grundy;
+use std::process::{Command, Output, Stdio};
 
 fn stdout(output: &Output) -> &str {
     std::str::from_utf8(&output.stdout).unwrap()

@@ -2,8 +2,7 @@
 //! positions: every block's position is answered, and what a slide claims
 //! of a position is what `grundy` says of it.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 /// One ```` ```grundy ```` block: its file and its `key: value` settings,
 /// the position's lines joined as the game's text.
@@ -59,20 +58,7 @@ fn blocks() -> Vec<Block> {
 
 /// `grundy args` on `input`: its exit code and output.
 fn grundy(args: &[&str], input: &str) -> (Option<i32>, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
+    let output = common::grundy(args, input);
     let said = String::from_utf8_lossy(&output.stdout).trim().to_string();
     let complaint = String::from_utf8_lossy(&output.stderr).into_owned();
     (output.status.code(), said + &complaint)
