@@ -152,3 +152,44 @@ test('a move that does not win is marked wrong, with one that does', async ({ pa
     'Quiz over. Player 1: 3 of 4 right (75 %); Player 2: 4 of 4 right (100 %). Player 2 answered best.',
   );
 });
+
+test('on a projector the quiz reads in slide type, with the teams named, a timer, and no reveal while a question is open', async ({ page }) => {
+  await page.clock.install();
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.goto('lesson.html');
+  const lesson = ['# Quiz', '', '```grundy', 'game: nim', 'position: 1 2 3', 'opponent: human', 'quiz: yes', 'teams: Owls, Foxes', 'timer: 20', '```'];
+  await page.getByLabel('Or paste its Markdown:').fill(lesson.join('\n'));
+  await page.getByRole('button', { name: 'Show as slides' }).click();
+  const element = page.locator('grundy-lesson grundy-game');
+  await expect(element.locator('grundy-heaps button.counter').first()).toBeVisible();
+  await (await options(element)).getByRole('button', { name: 'Present' }).click();
+  const quiz = element.locator('grundy-quiz');
+  const question = quiz.locator('.question');
+  await expect(question).toHaveText('Owls, is this position P or N?');
+  // The teacher renames a team before the first answer.
+  await quiz.getByLabel("Second team's name").fill('Hawks');
+  await quiz.getByLabel("Second team's name").press('Enter');
+  expect(await question.evaluate((q) => parseFloat(getComputedStyle(q).fontSize))).toBeGreaterThanOrEqual(28);
+  // ▶ and the arrow keys reveal nothing while the question is open.
+  await expect(element.getByRole('button', { name: 'Next step' })).toBeDisabled();
+  await element.locator('.toolbar').click();
+  await page.keyboard.press('ArrowRight');
+  await expect(element.locator('.step')).toHaveText('The quiz holds the values');
+  await expect(element.locator('grundy-heaps .badge')).toHaveCount(0);
+  await expect(element.locator('nim-sum-table')).toHaveCount(0);
+  await expect(quiz.getByRole('timer')).toHaveText('Time left: 20 s');
+  await page.screenshot({ path: 'tests/screenshots/quiz-present-1920.png' });
+  await page.clock.runFor(21_000);
+  await expect(quiz.locator('.wrong')).toHaveText('✘ Time is up: no answer was given.');
+  await expect(quiz.locator('.score')).toHaveText('Owls: 0 of 1 · Hawks: 0 of 0');
+  // Answered (or timed out), the steps reveal again.
+  await page.keyboard.press('ArrowRight');
+  await expect(element.locator('.step')).toHaveText('2 / 4: The nimber of each part');
+  await element.locator('grundy-heaps .heap').nth(2).locator('button.counter').first().click();
+  await expect(question).toHaveText('Hawks, is this position P or N?');
+  await expect(element.locator('.step')).toHaveText('The quiz holds the values');
+  await quiz.getByRole('button', { name: /^N/ }).click();
+  await expect(quiz.locator('.score')).toHaveText('Owls: 0 of 1 · Hawks: 1 of 1');
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.screenshot({ path: 'tests/screenshots/quiz-present-1280.png' });
+});

@@ -61,6 +61,10 @@ describe('a lesson', () => {
     expect(readBlock('position: 3\n', 3)).toEqual({ ok: false, error: 'Line 3: a grundy block needs a “game:” line (nim, octal, sum, …)' });
     expect(readBlock('game nim\n', 3)).toEqual({ ok: false, error: 'Line 3: expected key: value, as in “game: nim”, not “game nim”' });
     expect(readBlock('game: nim\ngame: octal\n', 3)).toEqual({ ok: false, error: 'Line 4: “game” is set twice' });
+    expect(readBlock('game: nim\ntimer: 0\n', 3)).toEqual({
+      ok: false,
+      error: 'Line 4: timer is the seconds a quiz question stays open, a whole number from 1 to 600, not “0”',
+    });
     const [slide] = parseLesson('Text\n\n```grundy\ngame: nim\nmode: fly\n```\n').slides;
     expect(slide.blocks[0]).toEqual({ ok: false, error: 'Line 5: mode is “play” or “analyse” or “edit”, not “fly”' });
   });

@@ -21,6 +21,8 @@ export class GrundyGameAttributes extends LitElement {
     puzzle: { type: Boolean, reflect: true },
     solution: { type: String },
     quiz: { type: Boolean, reflect: true },
+    teams: { type: String },
+    timer: { type: Number },
     presenting: { type: Boolean, reflect: true },
   };
 
@@ -92,13 +94,22 @@ export class GrundyGameAttributes extends LitElement {
    * score (for each of two players at one screen), then reveal the values; sum up when the game ends.
    */
   declare quiz: boolean;
+  /**
+   * The names of the two teams a quiz between two people at one screen
+   * scores, separated by a comma; the teacher can also type them before the
+   * first question.
+   * @default 'Player 1, Player 2'
+   */
+  declare teams: string;
+  /** Seconds each quiz question stays open; none, or 0, leaves it open until answered. */
+  declare timer: number;
   /** Presentation mode: large type, no controls, a step-by-step reveal. */
   declare presenting: boolean;
 
   constructor() {
     super();
     Object.assign(this, {
-      ...{ game: '', position: '', mode: 'play', first: 'human', opponent: 'ai', level: 'optimal', hints: false, quiz: false },
+      ...{ game: '', position: '', mode: 'play', first: 'human', opponent: 'ai', level: 'optimal', hints: false, quiz: false, teams: '', timer: 0 },
       ...{ play: 'normal', values: '', controls: 'full', puzzle: false, solution: 'shown', presenting: false, aiDelay: 400 },
       seed: Math.floor(Math.random() * 2 ** 31),
     } satisfies Partial<GrundyGameAttributes>);

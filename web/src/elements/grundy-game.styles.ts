@@ -86,6 +86,8 @@ export const gameStyles = css`
   /* A phone stacks the explanation under the board rather than squeezing the board out. */
   @media (max-width: 50rem) { :host([presenting]) .main { grid-template-columns: minmax(0, 1fr); } }
   :host([presenting]) button { font-size: 0.8em; }
+  /* A quiz on a projector reads in the slide's type. */
+  :host([presenting]) grundy-quiz { font-size: 1em; }
   /* On a projector the winning move's counters stay solid inside a bold outline instead of fading. */
   :host([presenting]) .board { --grundy-taken-opacity: 0.9; --grundy-taken-outline: 0.15rem solid var(--grundy-win, #117733); --grundy-halo-opacity: 0.85; --grundy-halo-width: 20; }
   .toolbar.presenting .step { font-weight: 700; }

@@ -83,11 +83,17 @@ export class GrundyGame extends GrundyGameAttributes {
     this.controller,
     () => this.quiz && this.currentMode === 'play' && !this.puzzle,
     () => !this.againstAi,
+    () => ({ names: this.teams, timer: this.timer }),
   );
   /** @internal */
   readonly puzzles = new PuzzleController(this, this.controller, (move) => this.preview.show(move));
   /** @internal */
-  readonly presentation = new PresentationController(this, () => this.analysis, (move) => this.preview.show(move));
+  readonly presentation = new PresentationController(
+    this,
+    () => this.analysis,
+    (move) => this.preview.show(move),
+    () => this.quizPending || this.valuesLocked,
+  );
   private readonly positionText = new PositionText(this, this.controller, () => this.game, () => this.renderRoot.querySelector<BoardElement>('[part="board"]'));
 
   static styles = gameStyles;
@@ -271,7 +277,7 @@ export class GrundyGame extends GrundyGameAttributes {
     const view = this.controller.view;
     if (this.presenting) {
       const { play, preview } = this.boardEvents;
-      return this.presentation.render(view, this.preview.move, this.humanMayMove, { play, preview });
+      return this.presentation.render(view, this.preview.move, this.humanMayMove, { play, preview }, this.quizGate.render());
     }
     const controls = ['play', 'none'].includes(this.controls) ? this.controls : 'full';
     if (controls !== 'full') return this.renderCompact(view, controls === 'play');

@@ -36,6 +36,8 @@ export class PresentationController implements ReactiveController {
     private readonly analysis: () => Analysis | undefined,
     /** Shows a move on the board as previewed, or none with -1. */
     private readonly preview: (move: number) => void,
+    /** Whether nothing may be revealed: a quiz question is open, or a quiz or puzzle keeps its values hidden. */
+    private readonly held: () => boolean,
   ) {
     host.addController(this);
     host.addEventListener('keydown', (event) => this.onKey(event));
@@ -131,7 +133,7 @@ export class PresentationController implements ReactiveController {
   };
 
   private setStep(step: number): void {
-    this.step = Math.max(0, Math.min(STEPS.length - 1, step));
+    this.step = this.held() ? 0 : Math.max(0, Math.min(STEPS.length - 1, step));
     const analysis = this.analysis();
     const winning = analysis && winningMoves(analysis)[0];
     this.preview(this.step === STEPS.length - 1 && winning ? winning.id : -1);
@@ -154,6 +156,7 @@ export class PresentationController implements ReactiveController {
 
   hostUpdate(): void {
     const analysis = this.analysis();
+    if (this.held()) this.step = 0;
     if (analysis === this.revealedFor) return;
     this.revealedFor = analysis;
     this.step = 0;
@@ -161,22 +164,26 @@ export class PresentationController implements ReactiveController {
 
   /**
    * The presentation of `view`. Moves can be played on the board while the
-   * person may move (`interactive`), through `events`, as in the page.
+   * person may move (`interactive`), through `events`, as in the page. A
+   * quiz's card stands first beside the board, in the slide's type; while
+   * it holds the values the steps do not move.
    */
   render(
     view: View | undefined,
     preview: number,
     interactive: boolean,
     events: { play: (event: CustomEvent<{ move: number }>) => void; preview: (event: CustomEvent<{ move: number | null; touch?: boolean }>) => void },
+    quiz: unknown = nothing,
   ) {
     const step = this.step;
     const analysis = view?.analysis;
     const winning = analysis && winningMoves(analysis)[0];
+    const held = this.held();
     return html`
       <div class="toolbar presenting" part="toolbar">
-        <button @click=${() => this.setStep(step - 1)} ?disabled=${step === 0} aria-label="Previous step">◀</button>
-        <span class="step" aria-live="polite">${step + 1} / ${STEPS.length}: ${STEPS[step]}</span>
-        <button @click=${() => this.setStep(step + 1)} ?disabled=${step === STEPS.length - 1} aria-label="Next step">▶</button>
+        <button @click=${() => this.setStep(step - 1)} ?disabled=${held || step === 0} aria-label="Previous step">◀</button>
+        <span class="step" aria-live="polite">${held ? 'The quiz holds the values' : html`${step + 1} / ${STEPS.length}: ${STEPS[step]}`}</span>
+        <button @click=${() => this.setStep(step + 1)} ?disabled=${held || step === STEPS.length - 1} aria-label="Next step">▶</button>
         <button @click=${() => this.present(false)}>Exit</button>
       </div>
       <div class="main">
@@ -194,6 +201,7 @@ export class PresentationController implements ReactiveController {
             : nothing}
         </div>
         <aside part="panel">
+          ${quiz}
           ${analysis && step >= 1
             ? html`<nim-sum-table .analysis=${analysis} .withoutTotal=${step < 2} .selected=${-1}></nim-sum-table>`
             : nothing}

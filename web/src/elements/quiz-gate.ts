@@ -20,6 +20,8 @@ export class QuizGate {
     readonly active: () => boolean,
     /** Two people play at one screen: each keeps a score. */
     private readonly teams: () => boolean,
+    /** The teams' names and the seconds a question stays open, as the page sets them. */
+    private readonly settings: () => { names: string; timer: number },
   ) {}
 
   /** Forgets the answer, for a new position. */
@@ -52,7 +54,9 @@ export class QuizGate {
   render() {
     const view = this.game.view;
     if (!view || !this.active()) return nothing;
+    const { names, timer } = this.settings();
     return html`<grundy-quiz .analysis=${view.analysis} .ply=${view.ply} ?waiting=${!this.game.humanTurn} ?teams=${this.teams()}
+      .names=${names} .timer=${Number.isFinite(timer) && timer > 0 ? Math.round(timer) : 0}
       @quiz-answered=${(e: CustomEvent<{ ply: number }>) => {
         this.answeredAt = e.detail.ply;
         this.host.requestUpdate();

@@ -33,6 +33,10 @@ export class QuizCard extends LitElement {
     ply: { type: Number },
     waiting: { type: Boolean },
     teams: { type: Boolean },
+    names: { type: String },
+    renamed: { state: true },
+    timer: { type: Number },
+    remaining: { state: true },
     marked: { state: true },
     held: { state: true },
     revealed: { state: true },
@@ -46,6 +50,14 @@ export class QuizCard extends LitElement {
   declare waiting: boolean;
   /** Two players take turns at one screen, each with a score. */
   declare teams: boolean;
+  /** What the two players (or teams) are called, separated by a comma, as the page gives them. */
+  declare names: string;
+  /** The names the teacher typed before the first question, which win over `names`. */
+  declare private renamed: [string, string] | undefined;
+  /** Seconds each question stays open, or 0 for no limit. */
+  declare timer: number;
+  /** Seconds left on the open question, while a timer runs. */
+  declare private remaining: number | undefined;
   declare private marked: Marked | undefined;
   /**
    * With two teams, a "which move wins?" answer, which is played at once:
@@ -62,6 +74,8 @@ export class QuizCard extends LitElement {
     this.ply = 0;
     this.waiting = false;
     this.teams = false;
+    this.names = '';
+    this.timer = 0;
     this.revealed = [];
     this.scores = [
       { right: 0, asked: 0 },
@@ -71,19 +85,63 @@ export class QuizCard extends LitElement {
 
   static styles = css`
     :host { display: block; font-size: 0.9rem; border: 2px solid var(--grundy-accent, #0b57d0); border-radius: 0.6rem;
-      padding: 0.5rem 0.7rem; margin-bottom: 0.6rem; }
-    p { margin: 0.2rem 0; }
+      padding: 0.5em 0.7em; margin-bottom: 0.6em; }
+    p { margin: 0.2em 0; }
     .question { font-weight: 700; }
-    .answers { display: flex; flex-wrap: wrap; gap: 0.4rem; align-items: center; margin: 0.35rem 0; }
-    button, input { font: inherit; min-height: 2.25rem; }
-    button { border-radius: 0.5rem; border: 1px solid var(--grundy-border, #999); background: var(--grundy-surface, #fff); color: inherit;
-      padding: 0 0.8rem; cursor: pointer; }
-    input { width: 5rem; }
+    .answers, .names { display: flex; flex-wrap: wrap; gap: 0.4em; align-items: center; margin: 0.35em 0; }
+    button, input { font: inherit; min-height: 2.25em; }
+    button { border-radius: 0.5em; border: 1px solid var(--grundy-border, #999); background: var(--grundy-surface, #fff); color: inherit;
+      padding: 0 0.8em; cursor: pointer; }
+    input { width: 5em; }
+    .names input { flex: 1 1 5em; min-width: 0; width: 5em; }
     .right { color: var(--grundy-win, #117733); font-weight: 600; }
     .wrong { color: var(--grundy-lose, #aa3377); font-weight: 600; }
-    .score { color: var(--grundy-muted, #555); font-variant-numeric: tabular-nums; }
+    .score, .timer { color: var(--grundy-muted, #555); font-variant-numeric: tabular-nums; }
+    .timer.low { color: var(--grundy-lose, #aa3377); font-weight: 700; }
     .summary { font-weight: 700; }
   `;
+
+  /** The interval counting down the open question, while one runs. */
+  private clock: ReturnType<typeof setInterval> | undefined;
+  /** The ply whose question the timer was started for. */
+  private timedPly = -1;
+
+  disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.stopClock();
+  }
+
+  /** The two names the scores go by. */
+  private get teamNames(): [string, string] {
+    if (this.renamed) return this.renamed;
+    const [one, two] = this.names.split(',').map((name) => name.trim());
+    return [one || 'Player 1', two || 'Player 2'];
+  }
+
+  /** Starts the timer when a question opens, and stops it once none is open. */
+  protected willUpdate(): void {
+    const open = this.timer > 0 && this.question !== undefined;
+    if (!open) return this.stopClock();
+    if (this.timedPly === this.ply) return;
+    this.stopClock();
+    this.timedPly = this.ply;
+    this.remaining = this.timer;
+    this.clock = setInterval(() => this.tick(), 1000);
+  }
+
+  private tick(): void {
+    this.remaining = Math.max(0, (this.remaining ?? 0) - 1);
+    if (this.remaining > 0 || !this.question) return;
+    this.stopClock();
+    this.mark(false, 'Time is up: no answer was given.', 'time');
+  }
+
+  private stopClock(): void {
+    clearInterval(this.clock);
+    this.clock = undefined;
+    this.remaining = undefined;
+    this.timedPly = -1;
+  }
 
   /** Whether the current position's question has been answered. */
   get answered(): boolean {
@@ -101,7 +159,7 @@ export class QuizCard extends LitElement {
     return this.teams ? this.ply % 2 : 0;
   }
 
-  private mark(right: boolean, said: string, kind: Question['kind']): void {
+  private mark(right: boolean, said: string, kind: Question['kind'] | 'time'): void {
     const marked = { ply: this.ply, player: this.player, right, said };
     this.revealed = this.held ? [this.held, marked] : [marked];
     this.held = this.teams && kind === 'move' ? marked : undefined;
@@ -176,7 +234,8 @@ export class QuizCard extends LitElement {
     );
     if (first.asked + second.asked === 0) return nothing;
     if (!this.teams) return html`<p class="score">Score: ${first.right} of ${first.asked}</p>`;
-    return html`<p class="score">Player 1: ${first.right} of ${first.asked} · Player 2: ${second.right} of ${second.asked}</p>`;
+    const [one, two] = this.teamNames;
+    return html`<p class="score">${one}: ${first.right} of ${first.asked} · ${two}: ${second.right} of ${second.asked}</p>`;
   }
 
   /** The quiz's result once no move is left. */
@@ -185,8 +244,9 @@ export class QuizCard extends LitElement {
     const percent = (s: Score) => (s.asked ? ` (${Math.round((100 * s.right) / s.asked)} %)` : '');
     if (!this.teams) return html`<p class="summary">Quiz over: ${first.right} of ${first.asked} right${percent(first)}.</p>`;
     const share = (s: Score) => (s.asked ? s.right / s.asked : 0);
-    const best = share(first) === share(second) ? 'Both players did as well.' : `Player ${share(first) > share(second) ? 1 : 2} answered best.`;
-    return html`<p class="summary">Quiz over. Player 1: ${first.right} of ${first.asked} right${percent(first)}; Player 2:
+    const [one, two] = this.teamNames;
+    const best = share(first) === share(second) ? 'Both did as well.' : `${share(first) > share(second) ? one : two} answered best.`;
+    return html`<p class="summary">Quiz over. ${one}: ${first.right} of ${first.asked} right${percent(first)}; ${two}:
       ${second.right} of ${second.asked} right${percent(second)}. ${best}</p>`;
   }
 
@@ -204,8 +264,26 @@ export class QuizCard extends LitElement {
     // The last answer's feedback names values of the position before, which
     // can give this one away (the move that was played, the total it left):
     // it goes once the next question is open.
-    const who = this.teams ? `Player ${this.player + 1}, ` : 'Quiz: ';
-    return html`${this.renderQuestion(question, who)}${this.renderScore(true)}`;
+    const who = this.teams ? `${this.teamNames[this.player]}, ` : 'Quiz: ';
+    const asked = this.scores[0].asked + this.scores[1].asked;
+    return html`${this.teams && asked === 0 ? this.renderNames() : nothing}${this.renderQuestion(question, who)}${this.renderTimer()}${this.renderScore(true)}`;
+  }
+
+  /** Fields to name the two teams, until the first question is answered. */
+  private renderNames() {
+    const rename = (player: number) => (event: Event) => {
+      const names: [string, string] = [...this.teamNames];
+      names[player] = (event.target as HTMLInputElement).value.trim() || `Player ${player + 1}`;
+      this.renamed = names;
+    };
+    return html`<p class="names">Teams:
+      <input aria-label="First team's name" maxlength="40" .value=${this.teamNames[0]} @change=${rename(0)} />
+      <input aria-label="Second team's name" maxlength="40" .value=${this.teamNames[1]} @change=${rename(1)} /></p>`;
+  }
+
+  private renderTimer() {
+    if (this.remaining === undefined) return nothing;
+    return html`<p class="timer ${this.remaining <= 5 ? 'low' : ''}" role="timer">Time left: ${this.remaining} s</p>`;
   }
 
   private renderQuestion(question: Question, who: string) {

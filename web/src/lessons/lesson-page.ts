@@ -241,7 +241,9 @@ reveal: steps
         playground’s links name it (nim, octal, subtraction, sum, hackenbush, …). <code>position</code> is the game’s text,
         its lines separated by <code> / </code>; or write <code>position:</code> alone and the position’s lines below it,
         each indented by two spaces. <code>reveal: steps</code> reveals the position, each part’s nimber, the total and the
-        winning move one step at a time; <code>quiz: yes</code> asks before each move; <code>puzzle: yes</code> asks for a
+        winning move one step at a time; <code>quiz: yes</code> asks before each move, <code>teams: Owls, Foxes</code> names
+        the two teams of a quiz between two people at one screen and <code>timer: 30</code> gives each question 30 seconds;
+        <code>puzzle: yes</code> asks for a
         winning move; <code>values: hidden</code> hides every value; <code>mode</code>, <code>play</code>,
         <code>opponent</code>, <code>first</code>, <code>level</code> and <code>controls</code> are those of
         <code>&lt;grundy-game&gt;</code>. A blog embeds a whole lesson with <code>&lt;grundy-lesson src="lesson.md"&gt;</code>.

@@ -36,7 +36,12 @@ const KEYS: Record<string, readonly string[] | undefined> = {
   hints: ['yes', 'no'],
   puzzle: ['yes', 'no'],
   solution: ['shown', 'hidden'],
+  teams: undefined,
+  timer: undefined,
 };
+
+/** The longest a quiz question may stay open, in seconds. */
+const MAX_TIMER = 600;
 
 /** The keys, as a lesson's author reads them in an error. */
 export const BLOCK_KEYS = Object.keys(KEYS);
@@ -131,6 +136,9 @@ export function readBlock(content: string, firstLine: number): LessonBlock {
     const allowed = KEYS[key];
     if (allowed && !allowed.includes(value)) {
       return { ok: false, error: `${where}: ${key} is ${allowed.map((a) => `“${a}”`).join(' or ')}, not “${value}”` };
+    }
+    if (key === 'timer' && !(/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_TIMER)) {
+      return { ok: false, error: `${where}: timer is the seconds a quiz question stays open, a whole number from 1 to ${MAX_TIMER}, not “${value}”` };
     }
     settings[key] = value;
   }
