@@ -22,7 +22,7 @@ test('Kayles is a row of pins: one pin or two neighbours, previewed and played',
   // Knocking down the middle pin leaves 2 and 2: G(2) ⊕ G(2) = 0.
   await element.locator('grundy-rows .takes').getByRole('button', { name: '1' }).click();
   await pins.nth(2).hover();
-  await expect(element.locator('.preview')).toContainText('take 1 from heap 1 (5) at 3, leaving 2 and 2');
+  await expect(element.locator('.preview')).toContainText('take 1 from row 1 (5) at 3, leaving 2 and 2');
   await expect(element.locator('grundy-rows button.piece.taken')).toHaveCount(1);
   await element.locator('grundy-rows .takes').getByRole('button', { name: '2' }).click();
   await pins.nth(1).hover();

@@ -103,7 +103,7 @@ test('misère Kayles far past the search is decided by its quotient, and the pan
   await expect(won.locator('.verdict')).toContainText('the player to move wins (13 winning moves)', { timeout: 30_000 });
   const winning = won.locator('misere-quotient li');
   await expect(winning).toHaveCount(6);
-  await expect(winning.first()).toContainText('take 2 from heap 1 (20)');
+  await expect(winning.first()).toContainText('take 2 from row 1 (20)');
   await expect(won.locator('misere-quotient')).toContainText('… and 7 more');
 
   // Twelve heaps of 25: heap 25 is a new generator of a 32-element quotient.
@@ -121,7 +121,7 @@ test('misère Kayles far past the search is decided by its quotient, and the pan
   const dawson = await open(page, `game=octal&position=${encodeURIComponent('0.07\n25 20 14\n')}&play=misere`);
   await expect(dawson.locator('.verdict')).toContainText('the player to move wins (1 winning move)', { timeout: 30_000 });
   await expect(dawson.locator('misere-quotient')).toContainText('144 elements');
-  await expect(dawson.locator('misere-quotient li')).toContainText('take 2 from heap 3 (14) at 7, leaving 6 and 6');
+  await expect(dawson.locator('misere-quotient li')).toContainText('take 2 from row 3 (14) at 7, leaving 6 and 6');
   expect(problems).toEqual([]);
 });
 

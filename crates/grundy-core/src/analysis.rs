@@ -297,6 +297,8 @@ pub enum Board {
         sizes: Vec<u32>,
         takes: Vec<u32>,
         piece: Piece,
+        /// What a row is called: "row", or "heap" where it is a heap of counters.
+        noun: String,
         /// The octal code, as `grundy sequence` names it.
         rule: String,
         #[serde(rename = "ruleField")]

@@ -84,8 +84,13 @@ pub trait HeapFamily: Default {
     fn runs(rule: &Rule, size: u32) -> Vec<Run>;
     /// The board for these heaps.
     fn board(rule: &Rule, heaps: &[u32]) -> Board;
-    /// How a move is said.
-    fn label(heap: usize, size: u32, take: u32, left: u32, right: u32) -> String;
+    /// What one heap is called, in the labels and on the board: a heap,
+    /// unless the game is drawn as rows of pins or pawns.
+    fn noun(_rule: &Rule) -> &'static str {
+        "heap"
+    }
+    /// How a move is said, of a heap called `noun`.
+    fn label(noun: &str, heap: usize, size: u32, take: u32, left: u32, right: u32) -> String;
 }
 
 /// A heap game of family `F`, with what is known of the rule last asked about.
@@ -289,7 +294,14 @@ impl<F: HeapFamily> HeapGame<F> {
 
     pub fn analyse(&mut self, position: &HeapPosition) -> Analysis {
         let g = self.known.through_largest(position);
-        let (components, moves) = heaps_analysis(position, &g, F::runs, F::label);
+        let noun = F::noun(&position.rule);
+        let (components, moves) = heaps_analysis(
+            position,
+            &g,
+            F::runs,
+            noun,
+            &|heap, size, take, left, right| F::label(noun, heap, size, take, left, right),
+        );
         let mut analysis =
             Analysis::new(F::board(&position.rule, &position.heaps), components, moves);
         analysis.facts = self.known.facts(&position.rule);
@@ -672,11 +684,12 @@ fn heaps_analysis(
     position: &HeapPosition,
     g: &[u32],
     runs: Runs,
-    label: fn(usize, u32, u32, u32, u32) -> String,
+    noun: &str,
+    label: &dyn Fn(usize, u32, u32, u32, u32) -> String,
 ) -> (Vec<Component>, Vec<MoveInfo>) {
     let values = heap_values(&position.heaps, g);
     let total: Nimber = values.iter().copied().sum();
-    let components = heap_components(&position.heaps, &values);
+    let components = heap_components(&position.heaps, &values, noun);
     let mut moves = Vec::new();
     for (index, &size) in position.heaps.iter().enumerate() {
         for (take, left, right) in placements(&runs(&position.rule, size), size) {

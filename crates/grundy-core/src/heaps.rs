@@ -103,9 +103,9 @@ pub fn random_heaps(seed: u64, density: f64) -> Vec<u32> {
     (0..count).map(|_| 1 + rng.below(largest) as u32).collect()
 }
 
-/// One component per heap, worth `values`, as Nim and every heap game
-/// show them.
-pub fn heap_components(heaps: &[u32], values: &[Nimber]) -> Vec<Component> {
+/// One component per heap, worth `values`, each labelled as a `noun`
+/// ("heap", or "row"), as Nim and every heap game show them.
+pub fn heap_components(heaps: &[u32], values: &[Nimber], noun: &str) -> Vec<Component> {
     heaps
         .iter()
         .zip(values)
@@ -116,7 +116,7 @@ pub fn heap_components(heaps: &[u32], values: &[Nimber]) -> Vec<Component> {
                 items: vec![index as u32],
             },
             nimber,
-            label: format!("heap {} ({size})", index + 1),
+            label: format!("{noun} {} ({size})", index + 1),
             loopy: None,
         })
         .collect()

@@ -173,7 +173,7 @@ fn the_last_move_is_marked_where_it_shows_on_the_position_it_led_to() {
         .analysis()
         .moves
         .iter()
-        .find(|m| m.label.contains("heap 2") && m.parts.len() == 2)
+        .find(|m| m.label.contains("row 2") && m.parts.len() == 2)
         .unwrap()
         .id;
     kayles.play(split).unwrap();

@@ -56,6 +56,8 @@ export class RowsBoardElement extends BoardElement {
     .rule { display: flex; flex-wrap: wrap; gap: 0.4rem; align-items: center; font-size: 0.9rem; margin-bottom: 0.5rem; }
     .rule input { font: inherit; width: 8rem; }
     .rule span { color: var(--grundy-muted, #555); font-size: 0.8rem; }
+    /* A printed board is a picture: no control of the screen's. */
+    @media print { .takes { display: none; } }
   `;
 
   private get board(): RowsBoard | undefined {
@@ -78,7 +80,7 @@ export class RowsBoardElement extends BoardElement {
       const colour = componentColour(heap);
       const y = 8 + heap * rowHeight + rowHeight / 2;
       const nimber = this.analysis.components[heap]?.nimber ?? 0;
-      const label = `<text x="8" y="${y + 4}" font-size="12" fill="#555">heap ${heap + 1}${this.quiet ? '' : `  *${nimber}`}</text>`;
+      const label = `<text x="8" y="${y + 4}" font-size="12" fill="#555">${board.noun} ${heap + 1}${this.quiet ? '' : `  *${nimber}`}</text>`;
       const pieces = Array.from({ length: size }, (_, i) =>
         `<circle cx="${left + i * step + step / 2}" cy="${y}" r="9" fill="${colour}" stroke="#222" stroke-width="2"/>`).join('');
       return label + pieces;
@@ -107,7 +109,7 @@ export class RowsBoardElement extends BoardElement {
         ${board.sizes.length === 0 ? html`<p class="empty">No heaps, so no move can be made.</p>` : nothing}
         ${board.sizes.map((size, heap) => this.renderRow(board, heap, size, take, byCell))}
         ${this.editing && board.sizes.length < board.maxHeaps
-          ? html`<button class="add" @click=${() => this.edit({ kind: 'setHeap', index: board.sizes.length, size: 5 })}>+ heap</button>`
+          ? html`<button class="add" @click=${() => this.edit({ kind: 'setHeap', index: board.sizes.length, size: 5 })}>+ ${board.noun}</button>`
           : nothing}
       </div>`;
   }
@@ -122,12 +124,13 @@ export class RowsBoardElement extends BoardElement {
     const nimber = this.analysis.components[heap]?.nimber ?? 0;
     const previewed = this.previewed;
     const pieceName = board.piece;
+    const name = `${board.noun[0].toUpperCase()}${board.noun.slice(1)} ${heap + 1}`;
     const pieces = Array.from({ length: size }, (_, index) => {
       const move = byCell.get(heap, index)?.find((m) => Number(m.variant) === take);
       const wins = this.hints && move !== undefined && isWinning(this.analysis, move);
       const description = move
-        ? this.moveWords(move, `Heap ${heap + 1}, ${pieceName} ${index + 1}: `)
-        : `Heap ${heap + 1}, ${pieceName} ${index + 1}`;
+        ? this.moveWords(move, `${name}, ${pieceName} ${index + 1}: `)
+        : `${name}, ${pieceName} ${index + 1}`;
       const taken = previewed !== undefined && regionHas(previewed.footprint, heap, index);
       return html`<button data-stop class="piece ${board.piece} ${move ? 'playable' : ''} ${taken ? 'taken' : ''} ${wins ? 'winning' : ''}"
         aria-label=${description} title=${description} ?disabled=${this.editing}
@@ -139,13 +142,13 @@ export class RowsBoardElement extends BoardElement {
     const last = this.lastMove;
     const marked = last?.kind === 'items' && last.items.includes(heap);
     return html`<div class="row ${marked ? 'last' : ''}" style="--heap-colour:${colour};--heap-ink:${inkOn(colour)}"
-      title=${marked ? `${this.lastMoveTitle}: it left this heap` : nothing}>
-      <span class="name">heap ${heap + 1}</span>
+      title=${marked ? `${this.lastMoveTitle}: it left this ${board.noun}` : nothing}>
+      <span class="name">${board.noun} ${heap + 1}</span>
       ${this.quiet
         ? nothing
         : html`<button class="badge" style="background:${colour};color:${inkOn(colour)}"
-            aria-label=${`Heap ${heap + 1}: nimber *${nimber}; explain it`} @click=${() => this.selectComponent(heap)}>*${nimber}</button>`}
-      <div class="pieces" role="group" aria-label=${`Heap ${heap + 1}: ${size} ${pieceName}s${marked ? `; ${this.lastMoveTitle.toLowerCase()} left it` : ''}`}>${pieces}</div>
+            aria-label=${`${name}: nimber *${nimber}; explain it`} @click=${() => this.selectComponent(heap)}>*${nimber}</button>`}
+      <div class="pieces" role="group" aria-label=${`${name}: ${size} ${pieceName}s${marked ? `; ${this.lastMoveTitle.toLowerCase()} left it` : ''}`}>${pieces}</div>
       ${this.editing ? heapEditButtons(heap, size, (e) => this.edit(e)) : nothing}
     </div>`;
   }

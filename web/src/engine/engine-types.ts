@@ -207,6 +207,10 @@ maxHeaps: number,
  */
 stairs?: boolean, } | { "kind": "grid", rows: number, cols: number, tiles: Array<string>, tokens?: Array<Token>, heat?: Heat, overlay?: Overlay, legend: Legend, } | { "kind": "text", text: string, erased: Array<boolean>, words: Array<string>, } | { "kind": "rows", sizes: Array<number>, takes: Array<number>, piece: Piece, 
 /**
+ * What a row is called: "row", or "heap" where it is a heap of counters.
+ */
+noun: string, 
+/**
  * The octal code, as `grundy sequence` names it.
  */
 rule: string, ruleField: RuleField, maxHeaps: number, } | { "kind": "line", intervals: Array<Interval>, } | { "kind": "graph", points: Array<[number, number]>, edges: Array<[number, number]>, } | { "kind": "digraph", points: Array<[number, number]>, edges: Array<[number, number]>, 

@@ -75,7 +75,7 @@ impl HeapFamily for GrundyFamily {
         }
     }
 
-    fn label(heap: usize, size: u32, _take: u32, left: u32, right: u32) -> String {
-        format!("split heap {} ({size}) into {left} and {right}", heap + 1)
+    fn label(noun: &str, heap: usize, size: u32, _take: u32, left: u32, right: u32) -> String {
+        format!("split {noun} {} ({size}) into {left} and {right}", heap + 1)
     }
 }

@@ -152,7 +152,7 @@ impl Game for Lasker {
             max_heaps: MAX_HEAPS as u32,
             stairs: false,
         };
-        Analysis::new(board, heap_components(heaps, &values), moves)
+        Analysis::new(board, heap_components(heaps, &values, "heap"), moves)
     }
 
     fn play(&mut self, heaps: &Vec<u32>, move_id: u32) -> Result<Vec<u32>, GameError> {

@@ -63,7 +63,7 @@ impl Game for Nim {
     fn analyse(&mut self, heaps: &Heaps) -> Analysis {
         let values: Vec<Nimber> = heaps.iter().map(|&h| Nimber(h)).collect();
         let total: Nimber = values.iter().copied().sum();
-        let components = heap_components(heaps, &values);
+        let components = heap_components(heaps, &values, "heap");
         let mut moves = Vec::new();
         for (index, &size) in heaps.iter().enumerate() {
             for leave in 0..size {

@@ -72,15 +72,11 @@ impl HeapFamily for OctalFamily {
         };
         let takes = (0..=code.longest_take())
             .filter(|&i| code.digit(i) != 0 && (i > 0 || code.digit(0) & 4 != 0));
-        let piece = match code.name() {
-            Some("Kayles" | "Dawson's Kayles") => Piece::Pin,
-            Some("Dawson's chess") => Piece::Pawn,
-            _ => Piece::Counter,
-        };
         Board::Rows {
             sizes: heaps.to_vec(),
             takes: takes.map(|i| i as u32).collect(),
-            piece,
+            piece: piece(code),
+            noun: Self::noun(rule).into(),
             rule: rule.to_string(),
             rule_field: RuleField {
                 label: "Octal code".into(),
@@ -91,27 +87,34 @@ impl HeapFamily for OctalFamily {
         }
     }
 
-    fn label(heap: usize, size: u32, take: u32, left: u32, right: u32) -> String {
+    /// A row of pins or pawns is a row; a heap of counters, a heap.
+    fn noun(rule: &Rule) -> &'static str {
+        match rule {
+            Rule::Octal(code) if piece(code) != Piece::Counter => "row",
+            _ => "heap",
+        }
+    }
+
+    fn label(noun: &str, heap: usize, size: u32, take: u32, left: u32, right: u32) -> String {
         // One string written in place, without `write!`, which costs several
         // times more: a position can have 180 000 moves.
         let mut label = String::with_capacity(64);
         let heap = heap as u32 + 1;
         match take {
-            0 => append(
-                &mut label,
-                &[("split heap ", heap), (" (", size)],
-                ") into ",
-            ),
-            _ => append(
-                &mut label,
-                &[
-                    ("take ", take),
-                    (" from heap ", heap),
-                    (" (", size),
-                    (") at ", left + 1),
-                ],
-                ", leaving ",
-            ),
+            0 => {
+                label.push_str("split ");
+                label.push_str(noun);
+                append(&mut label, &[(" ", heap), (" (", size)], ") into ");
+            }
+            _ => {
+                append(&mut label, &[("take ", take)], " from ");
+                label.push_str(noun);
+                append(
+                    &mut label,
+                    &[(" ", heap), (" (", size), (") at ", left + 1)],
+                    ", leaving ",
+                );
+            }
         }
         match (left, right) {
             (0, 0) => label.push_str("nothing"),
@@ -119,6 +122,15 @@ impl HeapFamily for OctalFamily {
             (left, right) => append(&mut label, &[("", left), (" and ", right)], ""),
         }
         label
+    }
+}
+
+/// What a row of `code` is drawn as: the named games' own pieces.
+fn piece(code: &OctalCode) -> Piece {
+    match code.name() {
+        Some("Kayles" | "Dawson's Kayles") => Piece::Pin,
+        Some("Dawson's chess") => Piece::Pawn,
+        _ => Piece::Counter,
     }
 }
 

@@ -69,7 +69,7 @@ impl HeapFamily for SubtractionFamily {
         }
     }
 
-    fn label(heap: usize, _size: u32, take: u32, left: u32, _right: u32) -> String {
-        format!("take {take} from heap {}, leaving {left}", heap + 1)
+    fn label(noun: &str, heap: usize, _size: u32, take: u32, left: u32, _right: u32) -> String {
+        format!("take {take} from {noun} {}, leaving {left}", heap + 1)
     }
 }

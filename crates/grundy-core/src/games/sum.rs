@@ -18,6 +18,7 @@ use crate::key::KeyHasher;
 use crate::nimber::Nimber;
 use crate::rng::Rng;
 use crate::search::{self, SearchBudget};
+use crate::sequence::OctalCode;
 use crate::session::{AnySession, Limits, Timeline};
 
 pub const ID: &str = "sum";
@@ -84,6 +85,20 @@ pub fn open(text: &str, case: usize, limits: Limits) -> Result<Sum, GameError> {
         analysis: None,
         convention: Convention::Normal,
     })
+}
+
+/// What a part of a sum is called: its game's name, or for an octal game
+/// the code's own ("Kayles"), which says more than "Octal games".
+fn part_name(game: &str, board: &Board) -> String {
+    match board {
+        Board::Rows { rule, .. } => {
+            match OctalCode::parse(rule).ok().and_then(|code| code.name()) {
+                Some(name) => name.to_string(),
+                None => format!("Octal game {rule}"),
+            }
+        }
+        _ => game.to_string(),
+    }
 }
 
 /// The game id a section header names, if `line` is one: `---`, white
@@ -366,7 +381,7 @@ impl AnySession for Sum {
             for (index, ((game, session), analysis)) in
                 self.parts.iter().zip(part_analyses).enumerate()
             {
-                let name = session.info().name;
+                let name = part_name(session.info().name, &analysis.board);
                 let (move_offset, component_offset) = (moves.len() as u32, components.len() as u32);
                 components.extend(analysis.components.iter().map(|c| Component {
                     id: component_offset + c.id,
@@ -395,7 +410,7 @@ impl AnySession for Sum {
                 }
                 parts.push(SumPart {
                     game: game.clone(),
-                    name: name.to_string(),
+                    name: name.clone(),
                     analysis,
                     move_offset,
                     component_offset,
