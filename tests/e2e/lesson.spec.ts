@@ -198,3 +198,65 @@ test('the handout prints each position with its values hidden and the answers on
   await page.getByRole('button', { name: 'Back to the slides' }).click();
   await expect(page.locator('grundy-lesson nav .where')).toHaveText('1 / 7');
 });
+
+test('a printed handout keeps each heading with what follows it and prints no control of the screen', async ({ page, request }) => {
+  const markdown = await (await request.get('lessons/3-sums.md')).text();
+  const headings = [...markdown.matchAll(/^#+ (.+)$/gm)].map((m) => m[1].trim());
+  await page.goto('lesson.html?src=lessons%2F3-sums.md');
+  await page.getByRole('button', { name: 'Handout' }).click();
+  await expect(page.locator('grundy-lesson .answers li').first()).not.toHaveText('The engine is still working on this one.');
+  const pdf = await getDocument({ data: new Uint8Array(await page.pdf({ format: 'A4' })) }).promise;
+  for (let i = 1; i <= pdf.numPages; i++) {
+    const content = await (await pdf.getPage(i)).getTextContent();
+    const text = content.items.map((item) => ('str' in item ? item.str : '')).join(' ').replace(/\s+/g, ' ').trim();
+    for (const heading of headings) expect(text.endsWith(heading), `page ${i} ends with “${heading}”`).toBe(false);
+    expect(text, `page ${i}`).not.toMatch(/Take:|Undo|New game|Presenter view|The answers page|Print/);
+  }
+});
+
+test('speaker notes show in the presenter view, beside the slide shown, and never on a slide or the handout', async ({ page }) => {
+  await page.goto('lesson.html');
+  const lesson = [
+    '# Notes',
+    '',
+    'Slide one for the class.',
+    '',
+    '```notes',
+    'Ask who has played **Nim** before.',
+    '```',
+    '',
+    '## Second',
+    '',
+    '```grundy',
+    'game: nim',
+    'position: 2 3',
+    'puzzle: yes',
+    '```',
+  ];
+  await page.getByLabel('Or paste its Markdown:').fill(lesson.join('\n'));
+  await page.getByRole('button', { name: 'Show as slides' }).click();
+  const deck = page.locator('grundy-lesson');
+  await expect(shownSlide(page)).toContainText('Slide one for the class.');
+  await expect(deck).not.toContainText('Ask who has played');
+  const [presenter] = await Promise.all([page.waitForEvent('popup'), deck.getByRole('button', { name: 'Presenter view' }).click()]);
+  await expect(presenter.getByLabel('Notes')).toHaveText('Ask who has played Nim before.');
+  await expect(presenter.getByLabel('Notes').locator('strong')).toHaveText('Nim');
+  await expect(presenter.locator('.next')).toHaveText('Next: Second');
+  await expect(presenter.getByRole('timer')).toHaveText(/^0:0\d$/);
+  // The presenter turns the slides; the deck follows, and the notes follow the deck.
+  await presenter.getByRole('button', { name: 'Next slide' }).click();
+  await expect(deck.locator('nav .where')).toHaveText('2 / 2');
+  await expect(presenter.getByLabel('Notes')).toHaveText('No notes for this slide.');
+  await expect(presenter.locator('.next')).toHaveText('This is the last slide.');
+  await deck.getByRole('button', { name: 'Previous slide' }).click();
+  await expect(presenter.getByLabel('Notes')).toContainText('Ask who has played');
+  await presenter.screenshot({ path: 'tests/screenshots/lesson-presenter.png' });
+  await deck.getByRole('button', { name: 'Handout' }).click();
+  await expect(deck.locator('.handout')).toContainText('Slide one for the class.');
+  await expect(deck.locator('.handout')).not.toContainText('Ask who has played');
+  await expect(deck.locator('.answers li')).toHaveCount(1);
+  // A handout for the class can leave the answers out.
+  await deck.getByLabel('The answers page').uncheck();
+  await expect(deck.locator('.answers')).toHaveCount(0);
+  await expect(deck.locator('.handout')).not.toContainText('Answers');
+});

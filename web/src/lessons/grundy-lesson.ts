@@ -1,4 +1,4 @@
-import { LitElement, css, html, type PropertyValues } from 'lit';
+import { LitElement, css, html, render, type PropertyValues } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { winningMoves, type Analysis } from '../engine/model';
 import '../elements/grundy-game';
@@ -47,6 +47,8 @@ export class GrundyLesson extends LitElement {
     lesson: { state: true },
     error: { state: true },
     handout: { state: true },
+    withAnswers: { state: true },
+    notesBelow: { state: true },
   };
 
   /** The address of the lesson's Markdown file. */
@@ -59,6 +61,15 @@ export class GrundyLesson extends LitElement {
   declare private error: string | undefined;
   /** The handout is shown instead of the slides. */
   declare private handout: boolean;
+  /** The handout ends with the answers page. */
+  declare private withAnswers: boolean;
+  /** The browser refused the presenter window: the notes show under the slides instead. */
+  declare private notesBelow: boolean;
+  /** The presenter window, while it is open. */
+  private presenter: Window | undefined;
+  /** When the presenter window opened, for its clock. */
+  private presentingSince = 0;
+  private presenterClock: ReturnType<typeof setInterval> | undefined;
 
   /** Each slide's HTML with its games, and the handout's, made once per lesson. */
   private deckHtml: string[] = [];
@@ -72,12 +83,72 @@ export class GrundyLesson extends LitElement {
     this.text = '';
     this.slide = 1;
     this.handout = false;
+    this.withAnswers = true;
+    this.notesBelow = false;
     this.addEventListener('keydown', (event) => this.onKey(event));
   }
 
   connectedCallback(): void {
     super.connectedCallback();
     if (!this.hasAttribute('tabindex')) this.tabIndex = 0;
+  }
+
+  disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.closePresenter();
+  }
+
+  /**
+   * Opens the presenter view: a window of its own, for the teacher's
+   * screen while the slides are on the projector, with the slide's notes,
+   * the next slide's title and a clock. Where the browser refuses the
+   * window, the notes show under the slides.
+   */
+  private openPresenter(): void {
+    if (this.presenter && !this.presenter.closed) return this.presenter.focus();
+    const opened = window.open('', 'grundy-presenter', 'popup,width=760,height=560') ?? undefined;
+    if (!opened) {
+      this.notesBelow = !this.notesBelow;
+      return;
+    }
+    this.presenter = opened;
+    this.presentingSince = Date.now();
+    opened.document.title = `Presenter view: ${this.lesson?.title ?? 'lesson'}`;
+    const style = opened.document.createElement('style');
+    style.textContent = PRESENTER_STYLES;
+    opened.document.head.append(style);
+    opened.document.addEventListener('keydown', (event) => this.onKey(event));
+    opened.addEventListener('pagehide', () => this.closePresenter());
+    this.presenterClock = setInterval(() => this.renderPresenter(), 1000);
+    this.renderPresenter();
+  }
+
+  private closePresenter(): void {
+    clearInterval(this.presenterClock);
+    if (this.presenter && !this.presenter.closed) this.presenter.close();
+    this.presenter = undefined;
+  }
+
+  /** Draws the presenter window for the slide shown. */
+  private renderPresenter(): void {
+    const presenter = this.presenter;
+    if (!presenter || presenter.closed || !this.lesson) return this.closePresenter();
+    const slides = this.lesson.slides;
+    const slide = slides[this.slide - 1];
+    const next = slides[this.slide];
+    const seconds = Math.floor((Date.now() - this.presentingSince) / 1000);
+    const clock = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+    render(
+      html`<header>
+          <button @click=${() => this.go(this.slide - 1)} ?disabled=${this.slide <= 1} aria-label="Previous slide">◀</button>
+          <strong>${this.slide} / ${slides.length}: ${slide.title}</strong>
+          <button @click=${() => this.go(this.slide + 1)} ?disabled=${!next} aria-label="Next slide">▶</button>
+          <span class="clock" role="timer" aria-label="Time presenting">${clock}</span>
+        </header>
+        <section class="notes" aria-label="Notes">${slide.notes ? unsafeHTML(slide.notes) : html`<p class="none">No notes for this slide.</p>`}</section>
+        <p class="next">${next ? `Next: ${next.title}` : 'This is the last slide.'}</p>`,
+      presenter.document.body,
+    );
   }
 
   protected willUpdate(changed: PropertyValues<this>): void {
@@ -189,6 +260,9 @@ export class GrundyLesson extends LitElement {
     .handout { padding: 1rem; font-size: 1rem; line-height: 1.45; }
     .handout .bar { display: flex; gap: 0.5rem; margin-bottom: 1rem; }
     .handout .exercise { margin: 1rem 0; break-inside: avoid; }
+    .handout h1, .handout h2, .handout h3 { break-after: avoid; }
+    .handout .bar label { display: flex; gap: 0.3rem; align-items: center; }
+    .notes-below { border-top: 1px solid var(--page-border, #c9ced6); padding: 0.5em 1em; font-size: 0.8em; }
     .handout .exercise figcaption { font-weight: 700; }
     .handout .write { min-height: 7rem; border: 1px dashed var(--page-border, #c9ced6); border-radius: 0.4rem; padding: 0.4rem; color: var(--page-muted, #5b6270); }
     .handout .answers { break-before: page; }
@@ -216,6 +290,7 @@ export class GrundyLesson extends LitElement {
         <span class="where" aria-live="polite">${this.slide} / ${count}</span>
         <button @click=${() => this.go(this.slide + 1)} ?disabled=${this.slide >= count} aria-label="Next slide">▶</button>
         <button @click=${() => this.toggleFullscreen()}>Full screen</button>
+        <button @click=${() => this.openPresenter()} title="The slide's notes, the next slide and a clock, in a window of their own">Presenter view</button>
         <button @click=${() => this.openHandout(true)}>Handout</button>
       </nav>
       <div class="slides">
@@ -225,7 +300,16 @@ export class GrundyLesson extends LitElement {
           </section>`,
         )}
       </div>
+      ${this.notesBelow ? this.renderNotesBelow(lesson) : ''}
     </div>`;
+  }
+
+  private renderNotesBelow(lesson: Lesson) {
+    const notes = lesson.slides[this.slide - 1]?.notes;
+    return html`<aside class="notes-below" aria-label="Notes">
+      <p>The browser kept the presenter window from opening; the notes show here.</p>
+      ${notes ? unsafeHTML(notes) : html`<p>No notes for this slide.</p>`}
+    </aside>`;
   }
 
   private renderHandout(lesson: Lesson) {
@@ -234,22 +318,38 @@ export class GrundyLesson extends LitElement {
       <div class="bar">
         <button @click=${() => this.openHandout(false)}>Back to the slides</button>
         <button @click=${() => window.print()}>Print</button>
+        <label><input type="checkbox" .checked=${this.withAnswers} @change=${(e: Event) => (this.withAnswers = (e.target as HTMLInputElement).checked)} />
+          The answers page</label>
       </div>
       ${lesson.slides.map((_, i) => html`<section>${unsafeHTML(this.handoutHtml[i])}</section>`)}
-      <section class="answers">
-        <h2>Answers</h2>
-        ${games.length === 0
-          ? html`<p>This lesson has no exercises.</p>`
-          : html`<ol>${games.map((game) => html`<li>${answerOf(game.analysis)}</li>`)}</ol>`}
-      </section>
+      ${this.withAnswers
+        ? html`<section class="answers">
+            <h2>Answers</h2>
+            ${games.length === 0
+              ? html`<p>This lesson has no exercises.</p>`
+              : html`<ol>${games.map((game) => html`<li>${answerOf(game.analysis)}</li>`)}</ol>`}
+          </section>`
+        : ''}
     </div>`;
   }
 
   protected updated(changed: Map<PropertyKey, unknown>): void {
+    if (this.presenter) this.renderPresenter();
     // The answers read the handout's games, which exist only after the first render of it.
     if (changed.has('handout') && this.handout) void this.updateComplete.then(() => this.requestUpdate());
   }
 }
+
+/** The presenter window's look: large notes to read at a glance. */
+const PRESENTER_STYLES = `
+  body { font: 1.25rem/1.5 system-ui, sans-serif; margin: 0; padding: 1rem 1.5rem; color-scheme: light dark; }
+  header { display: flex; gap: 0.75rem; align-items: center; flex-wrap: wrap; border-bottom: 1px solid #c9ced6; padding-bottom: 0.5rem; }
+  header strong { flex: 1 1 12rem; }
+  button { font: inherit; padding: 0.2rem 0.8rem; }
+  .clock { font-variant-numeric: tabular-nums; font-weight: 700; }
+  .notes { font-size: 1.4rem; }
+  .none, .next { color: #5b6270; }
+`;
 
 /** Where `parseLesson` leaves each block, by its index in the slide. */
 const PLACEHOLDER = /<div class="block" data-block="(\d+)"><\/div>\n?/g;

@@ -17,6 +17,9 @@
  *
  * `position` takes its lines separated by ` / `, or, written alone as
  * `position:`, the lines after it that are indented by two spaces.
+ *
+ * A block fenced as `notes` holds the speaker's notes for its slide, in
+ * Markdown: the presenter view shows them; the slides and the handout never do.
  */
 import MarkdownIt, { type Token } from 'markdown-it';
 
@@ -54,6 +57,8 @@ export type LessonBlock =
 export interface Slide {
   /** The slide's Markdown as HTML; each block is a `<div data-block="i">` to fill. */
   html: string;
+  /** The speaker's notes (each ```` ```notes ```` block), as HTML: for the presenter view, never the handout. */
+  notes: string;
   /** The slide's heading, or the first words of its text. */
   title: string;
   blocks: LessonBlock[];
@@ -84,7 +89,7 @@ export function parseLesson(text: string): Lesson {
     current.push(token);
   }
   close();
-  if (slides.length === 0) slides.push({ html: '<p>This lesson is empty.</p>', title: 'Empty lesson', blocks: [] });
+  if (slides.length === 0) slides.push({ html: '<p>This lesson is empty.</p>', notes: '', title: 'Empty lesson', blocks: [] });
   const heading = tokens.findIndex((t) => t.type === 'heading_open' && t.tag === 'h1');
   const title = heading >= 0 ? tokens[heading + 1].content : slides[0].title;
   return { title, slides };
@@ -92,15 +97,20 @@ export function parseLesson(text: string): Lesson {
 
 function slideOf(tokens: Token[]): Slide {
   const blocks: LessonBlock[] = [];
-  for (const token of tokens) {
-    if (token.type === 'fence' && token.info.trim() === 'grundy') {
+  const notes: string[] = [];
+  const shown = tokens.filter((token) => {
+    if (token.type !== 'fence') return true;
+    const info = token.info.trim();
+    if (info === 'notes') notes.push(markdown.render(token.content));
+    if (info === 'grundy') {
       token.meta = { block: blocks.length };
       blocks.push(readBlock(token.content, (token.map?.[0] ?? 0) + 2));
     }
-  }
-  const inline = tokens.find((t) => t.type === 'inline');
+    return info !== 'notes';
+  });
+  const inline = shown.find((t) => t.type === 'inline');
   const title = inline ? truncate(inline.content, 60) : `Game ${blocks.length > 0 ? 1 : ''}`.trim();
-  return { html: markdown.renderer.render(tokens, markdown.options, {}), title, blocks };
+  return { html: markdown.renderer.render(shown, markdown.options, {}), notes: notes.join(''), title, blocks };
 }
 
 // A grundy block renders as a placeholder the lesson element fills with the game.
