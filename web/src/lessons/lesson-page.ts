@@ -246,7 +246,8 @@ reveal: steps
         <code>puzzle: yes</code> asks for a
         winning move; <code>values: hidden</code> hides every value; <code>mode</code>, <code>play</code>,
         <code>opponent</code>, <code>first</code>, <code>level</code> and <code>controls</code> are those of
-        <code>&lt;grundy-game&gt;</code>. A blog embeds a whole lesson with <code>&lt;grundy-lesson src="lesson.md"&gt;</code>.
+        <code>&lt;grundy-game&gt;</code>. A block fenced with <code>\`\`\`notes</code> holds the slide's speaker notes,
+        which only Presenter view shows. A blog embeds a whole lesson with <code>&lt;grundy-lesson src="lesson.md"&gt;</code>.
       </p>
     </main>`;
   }
