@@ -108,16 +108,22 @@ for (const screen of [
 
 test('a pasted lesson shows as slides, says where a block is wrong, and survives a reload', async ({ page }) => {
   await page.goto('lesson.html');
-  const text = '# Pasted\n\nA heap of 5.\n\n```grundy\ngame: nim\nposition: 5\n```\n\n---\n\n```grundy\ngame: nim\nheaps: 3\n```\n';
+  const text =
+    '# Pasted\n\nA heap of 5.\n\n```grundy\ngame: nim\nposition: 5\n```\n\n---\n\n```grundy\ngame: nim\nheaps: 3\n```\n\n' +
+    '```grundy\ngame: kayles\nposition: 3 x\n```\n\n```grundy\ngame: chess\n```\n';
   await page.getByLabel('Or paste its Markdown:').fill(text);
   await page.getByRole('button', { name: 'Show as slides' }).click();
   const lesson = page.locator('grundy-lesson');
   await expect(lesson.locator('nav .where')).toHaveText('1 / 2');
   await expect(shownSlide(page).locator('grundy-game grundy-heaps .heap')).toHaveCount(1);
   await lesson.getByRole('button', { name: 'Next slide' }).click();
-  await expect(shownSlide(page).getByRole('alert')).toHaveText(/^Line 14: there is no key “heaps”; the keys are game, position/);
+  const alerts = shownSlide(page).getByRole('alert');
+  await expect(alerts.first()).toHaveText(/^Line 14: there is no key “heaps”; the keys are game, position/);
+  // A position the game cannot read, and a game there is not, are named at the lesson's own line.
+  await expect(alerts.nth(1)).toHaveText(/^Line 19, column 13: heap 2 /);
+  await expect(alerts.nth(2)).toHaveText(/^Line 23: .*chess/);
   await page.reload();
-  await expect(shownSlide(page).getByRole('alert')).toContainText('Line 14');
+  await expect(alerts.first()).toContainText('Line 14');
   await page.goBack();
   await expect(page.getByRole('button', { name: 'Show as slides' })).toBeVisible();
 });

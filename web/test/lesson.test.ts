@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { gameMarkup, parseLesson, readBlock } from '../src/lessons/lesson';
+import { gameMarkup, locateInLesson, parseLesson, readBlock } from '../src/lessons/lesson';
 
 const lesson = `# Nim
 
@@ -37,8 +37,8 @@ describe('a lesson', () => {
 
   it('reads each block into the game it opens', () => {
     const [, nim, kayles] = parseLesson(lesson).slides;
-    expect(nim.blocks[0]).toEqual({ ok: true, game: 'nim', position: '3 4 5\n', settings: { reveal: 'steps' } });
-    expect(kayles.blocks[0]).toEqual({ ok: true, game: 'octal', position: '0.77\n3 4\n', settings: { play: 'misere', quiz: 'yes' } });
+    expect(nim.blocks[0]).toMatchObject({ ok: true, game: 'nim', position: '3 4 5\n', settings: { reveal: 'steps' } });
+    expect(kayles.blocks[0]).toMatchObject({ ok: true, game: 'octal', position: '0.77\n3 4\n', settings: { play: 'misere', quiz: 'yes' } });
     const markup = gameMarkup(kayles.blocks[0] as never);
     expect(markup).toBe('<grundy-game game="octal" position="0.77\n3 4\n" play="misere" quiz></grundy-game>');
     expect(gameMarkup(nim.blocks[0] as never)).toContain(' presenting>');
@@ -52,7 +52,22 @@ describe('a lesson', () => {
 
   it('takes a position of several lines indented under "position:"', () => {
     const block = readBlock('game: sum\nposition:\n  --- nim\n  3\n  --- octal\n  0.77\n  5\nmode: analyse\n', 10);
-    expect(block).toEqual({ ok: true, game: 'sum', position: '--- nim\n3\n--- octal\n0.77\n5\n', settings: { mode: 'analyse' } });
+    expect(block).toMatchObject({ ok: true, game: 'sum', position: '--- nim\n3\n--- octal\n0.77\n5\n', settings: { mode: 'analyse' } });
+  });
+
+  it('locates a position\'s errors at the lesson\'s line and column, in every way a position is written', () => {
+    const located = (text: string, error: { message: string; line?: number; column?: number }) => {
+      const block = readBlock(text, 10);
+      if (!block.ok) throw new Error(block.error);
+      return locateInLesson(block.source, error);
+    };
+    const bad = { message: 'line 2, column 3: heap 2 must be a whole number', line: 2, column: 3 };
+    // Lines 10 and 11 of the lesson: "game: nim", then "position:  1 2 / 3 x".
+    expect(located('game: nim\nposition:  1 2 / 3 x\n', { ...bad, column: 3 })).toBe('Line 11, column 20: heap 2 must be a whole number');
+    expect(located('game: nim\nposition:\n  1\n  3 x\n', bad)).toBe('Line 13, column 5: heap 2 must be a whole number');
+    // A named octal game's code stands on the game's line.
+    expect(located('mode: play\ngame: kayles\nposition: 3 x\n', bad)).toBe('Line 12, column 13: heap 2 must be a whole number');
+    expect(located('game: nmi\nposition: 3\n', { message: 'there is no game “nmi”' })).toBe('Line 10: there is no game “nmi”');
   });
 
   it('says which line of the lesson is wrong, and how', () => {
@@ -80,7 +95,7 @@ describe('a lesson', () => {
   });
 
   it('reads Windows line endings and an empty text', () => {
-    expect(parseLesson('# A\r\n\r\n```grundy\r\ngame: nim\r\nposition: 1\r\n```\r\n').slides[0].blocks[0]).toEqual({ ok: true, game: 'nim', position: '1\n', settings: {} });
+    expect(parseLesson('# A\r\n\r\n```grundy\r\ngame: nim\r\nposition: 1\r\n```\r\n').slides[0].blocks[0]).toMatchObject({ ok: true, game: 'nim', position: '1\n', settings: {} });
     expect(parseLesson('').slides).toHaveLength(1);
   });
 });

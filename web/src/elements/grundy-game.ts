@@ -1,6 +1,6 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
 import { GrundyGameAttributes } from './grundy-game-attributes';
-import type { Analysis, Convention, View } from '../engine/model';
+import type { Analysis, Convention, EngineError, View } from '../engine/model';
 import { renderBoard } from '../boards/index';
 import type { BoardElement, BoardEvents } from '../boards/board';
 import { readLevel, readMode, readOpponent, readSide, readValues, type Mode } from './options';
@@ -36,6 +36,7 @@ export type { GrundyChangeDetail, GrundyEndDetail, GrundyMoveDetail, Winner } fr
  * @tag grundy-game
  * @fires {CustomEvent<{ label: string; by: 'human' | 'ai'; seat: number; ply: number }>} grundy-move - After every move.
  * @fires {CustomEvent<{ winner: 'human' | 'ai' | 'first' | 'second'; seat: number }>} grundy-end - When the player to move has no move left.
+ * @fires {CustomEvent<{ message: string; line?: number; column?: number }>} grundy-invalid - When the game or position the attributes give cannot be read; `line` and `column` count from 1 in the position's text.
  * @fires {CustomEvent<{ game: string; text: string; cause: 'open' | 'load' | 'edit' | 'move'; by?: 'human' | 'ai'; play: 'normal' | 'misere'; start: string; moves: number[] }>} grundy-change - Whenever the position changes; `start` and `moves` are what `restore` takes.
  * @csspart toolbar - The game, mode and play options.
  * @csspart status - Whose turn it is, the verdict and Undo.
@@ -200,13 +201,25 @@ export class GrundyGame extends GrundyGameAttributes {
 
   private async open(): Promise<void> {
     const text = this.position ?? '';
-    if (!this.game) return this.controller.refuse({ message: 'no game given: set the game attribute, e.g. game="nim"' });
+    if (!this.game) return this.refuse({ message: 'no game given: set the game attribute, e.g. game="nim"' });
     const game = this.game;
     // With no position given, a game starts from its first sample.
     const start = text.trim() === '' ? await this.controller.firstSample() : text;
     if (game !== this.game || this.position !== text) return;
     this.positionText.start(start);
-    void this.controller.open(start, 'input');
+    const shown = await this.controller.open(start, 'input');
+    const error = this.controller.inputError;
+    if (!shown && error && game === this.game && this.position === text) this.announceInvalid(error);
+  }
+
+  private refuse(error: EngineError): void {
+    this.controller.refuse(error);
+    this.announceInvalid(error);
+  }
+
+  /** Tells the page that the game or position its attributes give cannot be read, and where, so a page that wrote them can point at its own line. */
+  private announceInvalid(error: EngineError): void {
+    this.dispatchEvent(new CustomEvent<EngineError>('grundy-invalid', { detail: error, bubbles: true, composed: true }));
   }
 
   /** Resets what belongs to the position shown when a new one arrives. */

@@ -2,7 +2,8 @@ import { LitElement, css, html, render, type PropertyValues } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { winningMoves, type Analysis } from '../engine/model';
 import '../elements/grundy-game';
-import { escapeHtml, gameMarkup, parseLesson, type Lesson, type LessonBlock } from './lesson';
+import { escapeHtml, gameMarkup, locateInLesson, parseLesson, type Lesson, type LessonBlock } from './lesson';
+import type { EngineError } from '../engine/model';
 import { define } from '../elements/define';
 
 /**
@@ -178,9 +179,11 @@ export class GrundyLesson extends LitElement {
     let exercise = 0;
     this.deckHtml = lesson.slides.map((slide) => {
       const [only, ...others] = slide.blocks;
-      if (!only?.ok || only.settings.reveal !== 'steps' || others.length > 0) return fillBlocks(slide.html, slide.blocks, (block) => gameMarkup(block));
+      if (!only?.ok || only.settings.reveal !== 'steps' || others.length > 0) {
+        return fillBlocks(slide.html, slide.blocks, (block, index) => gameMarkup(block, 'slide', index));
+      }
       // A game revealed step by step stands beside the text, so both fit a projector's screen.
-      return `<div class="text">${slide.html.replace(PLACEHOLDER, '')}</div>${gameMarkup(only)}`;
+      return `<div class="text">${slide.html.replace(PLACEHOLDER, '')}</div>${gameMarkup(only, 'slide', 0)}`;
     });
     this.handoutHtml = lesson.slides.map((slide) =>
       fillBlocks(slide.html, slide.blocks, (block) => {
@@ -192,6 +195,24 @@ export class GrundyLesson extends LitElement {
     this.error = undefined;
     this.lesson = lesson;
     this.slide = clampSlide(this.slide, lesson.slides.length);
+  }
+
+  /**
+   * A slide's game could not read what its block gave it: says so under
+   * the game at the lesson's own line, which is where the author fixes it.
+   */
+  private onInvalid(event: CustomEvent<EngineError>): void {
+    const game = event.composedPath()[0];
+    if (!(game instanceof HTMLElement) || game.dataset.block === undefined) return;
+    const slides = [...this.renderRoot.querySelectorAll('section.slide')];
+    const slide = slides.findIndex((section) => section.contains(game));
+    const block = this.lesson?.slides[slide]?.blocks[Number(game.dataset.block)];
+    if (!block?.ok) return;
+    const said = game.nextElementSibling?.classList.contains('block-error') ? game.nextElementSibling : document.createElement('p');
+    said.className = 'error block-error';
+    said.setAttribute('role', 'alert');
+    said.textContent = locateInLesson(block.source, event.detail);
+    game.after(said);
   }
 
   /** Shows slide `n` (from 1), if there is one. */
@@ -293,7 +314,7 @@ export class GrundyLesson extends LitElement {
         <button @click=${() => this.openPresenter()} title="The slide's notes, the next slide and a clock, in a window of their own">Presenter view</button>
         <button @click=${() => this.openHandout(true)}>Handout</button>
       </nav>
-      <div class="slides">
+      <div class="slides" @grundy-invalid=${this.onInvalid}>
         ${lesson.slides.map(
           (slide, i) => html`<section class="slide" ?hidden=${i + 1 !== this.slide} aria-label=${`Slide ${i + 1} of ${count}: ${slide.title}`}>
             ${unsafeHTML(this.deckHtml[i])}
@@ -355,10 +376,10 @@ const PRESENTER_STYLES = `
 const PLACEHOLDER = /<div class="block" data-block="(\d+)"><\/div>\n?/g;
 
 /** Replaces each block's placeholder in a slide's HTML by `markup` of it, or by what is wrong with it. */
-function fillBlocks(slideHtml: string, blocks: LessonBlock[], markup: (block: LessonBlock & { ok: true }) => string): string {
+function fillBlocks(slideHtml: string, blocks: LessonBlock[], markup: (block: LessonBlock & { ok: true }, index: number) => string): string {
   return slideHtml.replace(PLACEHOLDER, (_, index: string) => {
     const block = blocks[Number(index)];
-    return block.ok ? markup(block) : `<p class="error" role="alert">${escapeHtml(block.error)}</p>`;
+    return block.ok ? markup(block, Number(index)) : `<p class="error" role="alert">${escapeHtml(block.error)}</p>`;
   });
 }
 

@@ -49,9 +49,19 @@ const MAX_TIMER = 600;
 /** The keys, as a lesson's author reads them in an error. */
 export const BLOCK_KEYS = Object.keys(KEYS);
 
+/**
+ * Where a block's game and each line of its position stand in the lesson:
+ * the line of `game:`, and for each position line the lesson's line and the
+ * column before the position line's first character.
+ */
+export interface BlockSource {
+  game: number;
+  position: [line: number, column: number][];
+}
+
 /** One ```` ```grundy ```` block: the game it opens, or what is wrong with it. */
 export type LessonBlock =
-  | { ok: true; game: string; position: string; settings: Record<string, string> }
+  | { ok: true; game: string; position: string; settings: Record<string, string>; source: BlockSource }
   | { ok: false; error: string };
 
 export interface Slide {
@@ -124,6 +134,7 @@ markdown.renderer.rules.fence = (tokens, index, options, env, self) => {
 export function readBlock(content: string, firstLine: number): LessonBlock {
   const lines = content.replace(/\n$/, '').split('\n');
   const settings: Record<string, string> = {};
+  const source: BlockSource = { game: firstLine, position: [] };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     if (line.trim() === '' || line.trimStart().startsWith('#')) continue;
@@ -134,12 +145,21 @@ export function readBlock(content: string, firstLine: number): LessonBlock {
     let value = line.slice(colon + 1).trim();
     if (!(key in KEYS)) return { ok: false, error: `${where}: there is no key “${key}”; the keys are ${BLOCK_KEYS.join(', ')}` };
     if (key in settings) return { ok: false, error: `${where}: “${key}” is set twice` };
+    if (key === 'game') source.game = firstLine + i;
     if (key === 'position') {
       if (value === '') {
         const indented: string[] = [];
-        while (i + 1 < lines.length && (lines[i + 1].startsWith('  ') || lines[i + 1].trim() === '')) indented.push(lines[++i].slice(2));
+        while (i + 1 < lines.length && (lines[i + 1].startsWith('  ') || lines[i + 1].trim() === '')) {
+          indented.push(lines[++i].slice(2));
+          source.position.push([firstLine + i, 2]);
+        }
         value = `${indented.join('\n').replace(/\n+$/, '')}\n`;
       } else {
+        let column = line.indexOf(value, colon);
+        for (const piece of value.split(' / ')) {
+          source.position.push([firstLine + i, column]);
+          column += piece.length + ' / '.length;
+        }
         value = `${value.split(' / ').join('\n')}\n`;
       }
     }
@@ -156,8 +176,24 @@ export function readBlock(content: string, firstLine: number): LessonBlock {
   if (!game) return { ok: false, error: `Line ${firstLine}: a grundy block needs a “game:” line (nim, octal, sum, …)` };
   const code = OCTAL_NAMES[game];
   // A named octal game's position is its rows alone, which follow its code.
-  if (code) return { ok: true, game: 'octal', position: `${code}\n${position}`, settings: rest };
-  return { ok: true, game, position, settings: rest };
+  if (code) {
+    source.position.unshift([source.game, 0]);
+    return { ok: true, game: 'octal', position: `${code}\n${position}`, settings: rest, source };
+  }
+  return { ok: true, game, position, settings: rest, source };
+}
+
+/**
+ * A game's complaint about the position a block gave it, located in the
+ * lesson: "line 2, column 3" of the position becomes the lesson's line and
+ * column; a complaint without a place names the block's `game:` line.
+ */
+export function locateInLesson(source: BlockSource, error: { message: string; line?: number; column?: number }): string {
+  const what = error.message.replace(/^line \d+(, column \d+)?: /i, '');
+  const at = error.line === undefined ? undefined : source.position[error.line - 1];
+  if (!at) return `Line ${source.game}: ${what}`;
+  const [line, before] = at;
+  return error.column === undefined ? `Line ${line}: ${what}` : `Line ${line}, column ${before + error.column}: ${what}`;
 }
 
 /** Octal games a lesson may name rather than write as `game: octal` and a code. */
@@ -169,10 +205,11 @@ const OCTAL_NAMES: Record<string, string> = {
 
 /**
  * The `<grundy-game>` a block opens, as HTML: live as the block asks on a
- * slide; on a handout drawn alone with its values hidden. Every value is
- * escaped; `settings` hold only the keys and values `readBlock` allows.
+ * slide; on a handout drawn alone with its values hidden. `index`, the
+ * block's in its slide, lets the lesson find the block again. Every value
+ * is escaped; `settings` hold only the keys and values `readBlock` allows.
  */
-export function gameMarkup(block: LessonBlock & { ok: true }, kind: 'slide' | 'handout' = 'slide'): string {
+export function gameMarkup(block: LessonBlock & { ok: true }, kind: 'slide' | 'handout' = 'slide', index?: number): string {
   const { reveal, quiz, hints, puzzle, solution, ...attributes } = block.settings;
   // A puzzle on a slide keeps its answer to itself unless the author offers it.
   if (puzzle === 'yes') attributes.solution = solution ?? 'hidden';
@@ -180,6 +217,7 @@ export function gameMarkup(block: LessonBlock & { ok: true }, kind: 'slide' | 'h
   const handout = kind === 'handout' ? { values: 'hidden', controls: 'none', opponent: 'human', mode: 'play' } : {};
   const pairs = Object.entries({ game: block.game, position: block.position, ...attributes, ...handout });
   const written = pairs.map(([name, value]) => `${name}="${escapeHtml(value)}"`);
+  if (index !== undefined) written.push(`data-block="${index}"`);
   return `<grundy-game ${[...written, ...flags.filter(Boolean)].join(' ')}></grundy-game>`;
 }
 
