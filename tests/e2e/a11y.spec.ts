@@ -38,7 +38,7 @@ test('lessons page and a lesson, slides and handout: no serious accessibility vi
   await page.goto('/lesson.html');
   await expect(page.getByRole('link', { name: 'Nim and the nim-sum' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
-  await page.goto('/lesson.html?src=lessons%2F2-mex.md#slide=3');
+  await page.goto('/lesson.html?src=lessons%2F4-mex.md#slide=3');
   await expect(page.locator('grundy-lesson section.slide:not([hidden]) grundy-game .sum')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Handout' }).click();

@@ -10,7 +10,7 @@ test('without a class server the playground and lessons offer no class', async (
   });
   await page.goto('/');
   await expect(page.locator('grundy-game:not([hidden]) .sum')).toBeVisible();
-  await page.goto('/lesson.html?src=lessons%2F1-nim.md');
+  await page.goto('/lesson.html?src=lessons%2F2-nim.md');
   await expect(page.locator('grundy-lesson h1')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Teach this lesson' })).toHaveCount(0);
   await page.goto('/');

@@ -104,8 +104,8 @@ describe('the lessons the playground ships', () => {
   const folder = new URL('../../public/lessons/', import.meta.url);
   const files = readdirSync(folder).filter((name) => name.endsWith('.md'));
 
-  it('are three, each with slides and every block well formed', () => {
-    expect(files).toHaveLength(3);
+  it('are seven, each with slides and every block well formed', () => {
+    expect(files).toHaveLength(7);
     for (const file of files) {
       const { slides } = parseLesson(readFileSync(new URL(file, folder), 'utf8'));
       expect(slides.length, file).toBeGreaterThan(4);

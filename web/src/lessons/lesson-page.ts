@@ -7,9 +7,13 @@ import { define } from '../elements/define';
 
 /** The lessons that ship with the playground, in the order of a course. */
 const SHIPPED = [
-  { src: 'lessons/1-nim.md', title: 'Nim and the nim-sum', about: 'P- and N-positions, binary columns, Bouton’s theorem.' },
-  { src: 'lessons/2-mex.md', title: 'The mex: every game is a Nim heap', about: 'Games on a graph, subtraction games, Kayles, Sprague–Grundy.' },
-  { src: 'lessons/3-sums.md', title: 'Sums of games, and misère Nim', about: 'Adding different games; where the xor stops working.' },
+  { src: 'lessons/1-subtraction.md', title: 'Subtraction games: P- and N-positions', about: 'Take 1, 2 or 3; labelling positions from the end.' },
+  { src: 'lessons/2-nim.md', title: 'Nim and the nim-sum', about: 'Binary columns and Bouton’s theorem.' },
+  { src: 'lessons/3-misere-nim.md', title: 'Misère Nim', about: 'The last move loses: Bouton’s change at the end.' },
+  { src: 'lessons/4-mex.md', title: 'Graph games and the mex', about: 'Games on a graph, subtraction games, the Sprague–Grundy theorem.' },
+  { src: 'lessons/5-sums.md', title: 'Sums of games: take-and-break', about: 'Kayles, Dawson’s Kayles, and different games added.' },
+  { src: 'lessons/6-coins.md', title: 'Coin turning and Nim multiplication', about: 'Turning Turtles, Mock Turtles, Turning Corners.' },
+  { src: 'lessons/7-hackenbush.md', title: 'Green Hackenbush, and misère beyond Nim', about: 'Stalks, the colon principle; where the xor fails.' },
 ];
 
 /** What the history entry keeps of a lesson opened from a file or pasted: its text. */
