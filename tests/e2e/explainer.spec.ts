@@ -120,6 +120,53 @@ for (const screen of [
   });
 }
 
+test('the tree drawn as deep as asked, each box its position, each move clear of every edge, at 1920×1080', async ({ page }) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.goto(`/#game=nim&position=${encodeURIComponent('1 2\n')}`);
+  const element = activeGame(page);
+  await expect(element.locator('.sum')).toBeVisible();
+  await element.locator('.tree-panel summary').click();
+  await element.locator('.tree-panel select').selectOption('3');
+  await element.locator('.tree-panel').getByRole('button', { name: 'Show' }).click();
+  await expect(element.locator('game-tree')).toContainText('this position — *3');
+  await element.locator('.tree-panel').getByRole('button', { name: 'Draw it' }).click();
+  const drawing = element.locator('dialog.tree grundy-tree-drawing');
+  await expect(element.locator('dialog.tree h2')).toHaveText('Game tree, 3 moves deep');
+  // 1 2 has 3 options, 5 positions two moves deep and 3 three deep: all shown.
+  await expect(drawing.locator('g.node')).toHaveCount(12);
+  await expect(drawing.locator('.shown')).toHaveCount(0);
+  // Each box writes its position, as the text box would.
+  await expect(drawing.locator('g.node').first().locator('text.text')).toHaveText('1 2');
+  await expect(drawing.locator('g.node').nth(1).locator('text.text')).toHaveText('0 2');
+  // Every edge ends left of the box it leads to, and every move is written above its box.
+  const overlaps = await drawing.evaluate((host) => {
+    const root = host.shadowRoot!;
+    const labels = [...root.querySelectorAll('text.move')].map((t) => t.getBoundingClientRect());
+    const edges = [...root.querySelectorAll('path.edge')].map((p) => p.getBoundingClientRect());
+    return labels.flatMap((l, i) =>
+      edges.filter((e) => l.left < e.right && e.left < l.right && l.top < e.bottom && e.top < l.bottom).map(() => i),
+    );
+  });
+  expect(overlaps).toEqual([]);
+  // Readable on the projector: the moves at 13 px or more once zoomed, and the drawing pans where it is wider than the dialog.
+  const size = await drawing.locator('text.move').first().evaluate((t) => t.getBoundingClientRect().height);
+  expect(size).toBeGreaterThanOrEqual(13);
+  await page.screenshot({ path: 'tests/screenshots/tree-drawn-1920.png' });
+});
+
+test('a tree too large to open whole says how many levels show', async ({ page }) => {
+  await page.goto(`/#game=nim&position=${encodeURIComponent('3 4 5\n')}`);
+  const element = activeGame(page);
+  await expect(element.locator('.sum')).toBeVisible();
+  await element.locator('.tree-panel summary').click();
+  await element.locator('.tree-panel select').selectOption('2');
+  await element.locator('.tree-panel').getByRole('button', { name: 'Show' }).click();
+  await element.locator('.tree-panel').getByRole('button', { name: 'Draw it' }).click();
+  const drawing = element.locator('dialog.tree grundy-tree-drawing');
+  await expect(drawing.locator('.shown')).toHaveText('1 of the tree’s 2 levels shown: click a position to open its options.');
+  await expect(drawing.locator('g.node')).toHaveCount(13);
+});
+
 test('on a phone, a badge clicked on the board brings its explanation into view', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/#game=darkraft&position=${encodeURIComponent('3 3\nRLX\nXRL\nLXR\n')}`);

@@ -814,6 +814,10 @@ impl Analysis {
 pub struct TreeNode {
     /// The move that leads here; empty at the root.
     pub label: String,
+    /// The position, in its game's text format, where the game writes it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub text: Option<String>,
     pub nimber: Nimber,
     pub outcome: Outcome,
     /// Play can go on forever from here: `nimber` is not its value.

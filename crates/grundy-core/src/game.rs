@@ -366,6 +366,11 @@ pub trait Walk {
     fn key(&self, key: &mut KeyHasher);
     /// Everything known about the current position.
     fn analysis(&mut self) -> Analysis;
+    /// The current position as its game writes it, for a drawn tree to
+    /// show; `None` where the walk does not write positions.
+    fn text(&self) -> Option<String> {
+        None
+    }
     /// How many moves the current position has; moves are numbered from 0.
     fn moves(&mut self) -> u32;
     /// What finding a move among `moves` costs per move, in the units of
@@ -444,6 +449,9 @@ impl<G: Game> Walk for PositionWalk<'_, G> {
     fn analysis(&mut self) -> Analysis {
         let position = self.path.last().expect("the root stays");
         self.game.analyse(position)
+    }
+    fn text(&self) -> Option<String> {
+        Some(self.game.format(self.current()))
     }
     fn moves(&mut self) -> u32 {
         self.game

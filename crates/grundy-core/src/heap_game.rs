@@ -956,6 +956,12 @@ impl<F: HeapFamily> Walk for HeapWalk<'_, F> {
         };
         self.game.analyse(&position)
     }
+    fn text(&self) -> Option<String> {
+        Some(write_position(
+            F::RULE_LINE.then_some(&self.rule),
+            &self.heaps,
+        ))
+    }
     fn moves(&mut self) -> u32 {
         self.moves
     }

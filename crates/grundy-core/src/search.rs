@@ -488,6 +488,7 @@ fn grow(
     let analysis = walk.analysis();
     let mut node = TreeNode {
         label,
+        text: walk.text(),
         nimber: analysis.nimber,
         outcome: analysis.outcome,
         loopy: analysis.loopy.is_some(),

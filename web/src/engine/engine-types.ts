@@ -369,7 +369,11 @@ export type TreeNode = {
 /**
  * The move that leads here; empty at the root.
  */
-label: string, nimber: Nimber, outcome: Outcome, 
+label: string, 
+/**
+ * The position, in its game's text format, where the game writes it.
+ */
+text?: string, nimber: Nimber, outcome: Outcome, 
 /**
  * Play can go on forever from here: `nimber` is not its value.
  */
