@@ -266,3 +266,55 @@ test('speaker notes show in the presenter view, beside the slide shown, and neve
   await expect(deck.locator('.answers')).toHaveCount(0);
   await expect(deck.locator('.handout')).not.toContainText('Answers');
 });
+
+for (const screen of [
+  { width: 1920, height: 1080, least: 0.75 },
+  { width: 1366, height: 768, least: 0.75 },
+  { width: 1280, height: 720, least: 0.75 },
+]) {
+  test(`at ${screen.width}×${screen.height} the nim-sum table grows with the slide's type and nothing of it is cut off`, async ({ page }) => {
+    await page.setViewportSize({ width: screen.width, height: screen.height });
+    for (const [file, slide] of [['2-nim.md', 5], ['5-sums.md', 4]] as const) {
+      await page.goto(`lesson.html?src=lessons%2F${file}#slide=${slide}`);
+      const game = shownSlide(page).locator('grundy-game');
+      // The steps reveal an analysis: the engine's first answer starts them again.
+      await expect.poll(() => game.evaluate((g) => (g as HTMLElementTagNameMap['grundy-game']).analysis !== undefined)).toBe(true);
+      for (let step = 2; step <= 4; step++) {
+        await game.getByRole('button', { name: 'Next step' }).click();
+        await expect(game.locator('.step')).toHaveText(new RegExp(`^${step} / 4`));
+      }
+      await expect(game.locator('.verdict-big')).toBeVisible();
+      await page.waitForTimeout(300);
+      const seen = await game.evaluate((host) => {
+        const revealed = host.shadowRoot!.querySelector<HTMLElement>('aside .revealed')!;
+        const table = revealed.querySelector('nim-sum-table')!.shadowRoot!.querySelector('table')!;
+        const cell = table.querySelector('td')!;
+        const aside = host.shadowRoot!.querySelector('aside')!.getBoundingClientRect();
+        const box = table.getBoundingClientRect();
+        return {
+          type: parseFloat(getComputedStyle(cell).fontSize) * Number(getComputedStyle(revealed).zoom),
+          slide: parseFloat(getComputedStyle(host).fontSize),
+          inside: box.left >= aside.left - 1 && box.right <= aside.right + 1 && box.right <= window.innerWidth,
+        };
+      });
+      expect(seen.inside, `${file}: the table within its column`).toBe(true);
+      expect(seen.type, `${file}: the table's type against the slide's`).toBeGreaterThanOrEqual(screen.least * seen.slide);
+    }
+    if (screen.width === 1280) await page.screenshot({ path: 'tests/screenshots/lesson-sum-1280.png' });
+  });
+}
+
+test('playing a move on a quiz slide never scrolls the slide', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(`${NIM_LESSON}#slide=3`);
+  const slide = shownSlide(page);
+  const game = slide.locator('grundy-game');
+  const quiz = game.locator('grundy-quiz');
+  const scrolled = () => page.locator('grundy-lesson').evaluate((lesson) => lesson.shadowRoot!.querySelector('.slides')!.scrollTop + window.scrollY);
+  await quiz.getByRole('button', { name: /^N/ }).click();
+  const before = await scrolled();
+  await game.locator('grundy-heaps .heap').nth(1).locator('button.counter').nth(2).click();
+  await expect(game.locator('grundy-move-list li')).toHaveCount(2);
+  expect(await scrolled()).toBe(before);
+  await expect(slide.locator('h2')).toBeInViewport();
+});

@@ -83,6 +83,9 @@ export const gameStyles = css`
      HTML boards (heaps, rows) are zoomed to fit by the presentation. */
   :host([presenting]) .board { --grundy-board-width: 100%; --grundy-board-height: calc(100vh - 3.5em - 2.5rem); }
   :host([presenting]) .main { grid-template-columns: minmax(0, 1fr) minmax(16rem, 30%); }
+  /* Beside a slide's text the game is narrower: its explanation keeps room for the nim-sum table. */
+  @container (max-width: 1300px) { :host([presenting]) .main { grid-template-columns: minmax(0, 1fr) minmax(16rem, 36%); } }
+  :host([presenting]) .revealed { display: flex; flex-direction: column; gap: 0.75rem; min-width: 0; }
   /* A phone stacks the explanation under the board rather than squeezing the board out. */
   @media (max-width: 50rem) { :host([presenting]) .main { grid-template-columns: minmax(0, 1fr); } }
   :host([presenting]) button { font-size: 0.8em; }

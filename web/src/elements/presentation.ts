@@ -93,18 +93,19 @@ export class PresentationController implements ReactiveController {
 
   /**
    * Zooms the explanation beside the board as much as the type has grown
-   * with the screen, or as far as its column allows: the nim-sum table and
-   * the total keep their sizes in rem.
+   * with the screen, or as far as its column allows, shrinking it where the
+   * column is narrower than its widest table: the nim-sum table and the
+   * total keep their sizes in rem, and a table cannot wrap. A quiz's card
+   * reads in the slide's type already.
    */
   private fitPanel(): void {
-    const panel = this.host.renderRoot.querySelector<HTMLElement>('aside');
+    const panel = this.host.renderRoot.querySelector<HTMLElement>('aside .revealed');
     if (!panel) return;
     panel.style.zoom = '';
     const grown = parseFloat(getComputedStyle(this.host).fontSize) / parseFloat(getComputedStyle(document.documentElement).fontSize);
-    // Text wraps to the column; the nim-sum table cannot.
     const tables = [...panel.children].map((child) => child.shadowRoot?.querySelector('table')?.offsetWidth ?? 0);
     const widest = Math.max(1, ...tables);
-    panel.style.zoom = String(Math.max(1, Math.min(grown, panel.clientWidth / widest)));
+    panel.style.zoom = String(Math.min(grown, panel.clientWidth / widest));
   }
 
   /** Starts or ends presentation; it starts from the bare position. */
@@ -202,13 +203,15 @@ export class PresentationController implements ReactiveController {
         </div>
         <aside part="panel">
           ${quiz}
-          ${analysis && step >= 1
-            ? html`<nim-sum-table .analysis=${analysis} .withoutTotal=${step < 2} .selected=${-1}></nim-sum-table>`
-            : nothing}
-          ${analysis && step >= 2 ? html`<grundy-total large .analysis=${analysis}></grundy-total>` : nothing}
-          ${analysis && step >= 3
-            ? html`<p class="verdict-big">${winning ? html`Winning move: <strong>${winning.label}</strong>` : 'No winning move: every move loses.'}</p>`
-            : nothing}
+          <div class="revealed">
+            ${analysis && step >= 1
+              ? html`<nim-sum-table .analysis=${analysis} .withoutTotal=${step < 2} .selected=${-1}></nim-sum-table>`
+              : nothing}
+            ${analysis && step >= 2 ? html`<grundy-total large .analysis=${analysis}></grundy-total>` : nothing}
+            ${analysis && step >= 3
+              ? html`<p class="verdict-big">${winning ? html`Winning move: <strong>${winning.label}</strong>` : 'No winning move: every move loses.'}</p>`
+              : nothing}
+          </div>
         </aside>
       </div>
     `;
