@@ -20,9 +20,9 @@ const LEAKS: [string, RegExp][] = [
 /** Class names that colour a move by its value. */
 const VALUE_CLASSES = /(^|\s)(winning|wins|losing|draws|p-position|n-position)(\s|$)/;
 
-/** Every text and attribute of the element and of the shadow roots under it. */
-async function everythingSaid(page: Page): Promise<{ where: string; said: string }[]> {
-  return page.locator('grundy-game').evaluate((root) => {
+/** Every text and attribute of `selector` (the game, or the whole page) and of the shadow roots under it, with the page's title and address. */
+async function everythingSaid(page: Page, selector = 'grundy-game'): Promise<{ where: string; said: string }[]> {
+  return page.locator(selector).evaluate((root) => {
     const found: { where: string; said: string }[] = [];
     const visit = (node: Node, path: string) => {
       if (node.nodeType === Node.TEXT_NODE) {
@@ -42,6 +42,7 @@ async function everythingSaid(page: Page): Promise<{ where: string; said: string
       for (const child of node.childNodes) visit(child, here);
     };
     visit(root, '');
+    found.push({ where: 'the title', said: document.title }, { where: 'the address', said: decodeURIComponent(location.href) });
     return found;
   });
 }
@@ -119,5 +120,29 @@ test('two players and a quiz with values hidden: after a move, the next question
     await expect(element.getByRole('checkbox', { name: 'Values' }), game.id).toHaveCount(0);
     await expect(element.locator('.values-off'), game.id).toHaveText('Values are hidden in this quiz.');
   }
+  expect(problems).toEqual([]);
+});
+
+test('a lesson of every game, each with a quiz question open: nothing on the page carries a value, the lesson around the games included', async ({ page }) => {
+  const problems = watchConsole(page);
+  const slides = GAMES.map((game) => {
+    const position = game.lost.replace(/\n$/, '').split('\n').map((line) => `  ${line}`);
+    return [`## Game ${game.id}`, '', 'Who wins?', '', '```grundy', `game: ${game.id}`, 'position:', ...position, 'opponent: human', 'quiz: yes', 'values: hidden', '```'].join('\n');
+  });
+  await page.goto('lesson.html');
+  await page.getByLabel('Or paste its Markdown:').fill(`# Every game\n\n${slides.join('\n\n')}\n`);
+  await page.getByRole('button', { name: 'Show as slides' }).click();
+  const games = page.locator('grundy-lesson grundy-game');
+  await expect(games).toHaveCount(GAMES.length);
+  for (const game of await games.all()) {
+    // Games on the slides not shown are on the page too, with their questions open.
+    await expect(game.locator('grundy-quiz .question')).toBeAttached({ timeout: 30_000 });
+    await expect(game.locator('.busy')).toHaveCount(0);
+  }
+  // Through the slides, as a class would see them.
+  for (let slide = 1; slide <= GAMES.length; slide++) await page.locator('grundy-lesson').getByRole('button', { name: 'Next slide' }).click();
+  await expect(page.locator('grundy-lesson nav .where')).toHaveText(`${GAMES.length + 1} / ${GAMES.length + 1}`);
+  const leaks = leaksIn(await everythingSaid(page, 'html'));
+  expect(leaks).toEqual([]);
   expect(problems).toEqual([]);
 });
