@@ -117,7 +117,7 @@ test('a teacher runs a class of three through a lesson: follow, three questions,
   await teacher.getByLabel('Hide the tally until the reveal').check();
   await teacher.getByRole('button', { name: 'What is its value?' }).click();
   for (const [i, { page }] of students.entries()) {
-    await page.getByLabel('Value').fill(String(i + 1));
+    await page.getByLabel('Value', { exact: true }).fill(String(i + 1));
     await page.getByRole('button', { name: 'Send' }).click();
   }
   await expect(teacher.getByText('3 of 3 answered')).toBeVisible();
