@@ -1,5 +1,5 @@
 /** The mex explainer, for each game's first sample: its mex is the badge. */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { activeGame } from './helpers';
 
 const games = ['nim', 'bacterial-tactics', 'darkraft', 'board-escape', 'intervals', 'string-game'];
@@ -77,21 +77,29 @@ test('the game tree expands small positions and refuses large ones', async ({ pa
   await expect(element.locator('.tree-panel .error')).toContainText('Too large to expand');
 });
 
+/**
+ * Opens Nim at `heaps`, asks for its game tree `depth` moves deep, waits for
+ * the list to show `root`, and draws it: the game and the drawing.
+ */
+async function drawTree(page: Page, heaps: string, depth: number, root: string): Promise<{ element: Locator; drawing: Locator }> {
+  await page.goto(`/#game=nim&position=${encodeURIComponent(`${heaps}\n`)}`);
+  const element = activeGame(page);
+  await expect(element.locator('.sum')).toBeVisible();
+  await element.locator('.tree-panel summary').click();
+  await element.locator('.tree-panel select').selectOption(String(depth));
+  await element.locator('.tree-panel').getByRole('button', { name: 'Show' }).click();
+  await expect(element.locator('game-tree')).toContainText(root);
+  await element.locator('.tree-panel').getByRole('button', { name: 'Draw it' }).click();
+  return { element, drawing: element.locator('dialog.tree grundy-tree-drawing') };
+}
+
 for (const screen of [
   { name: 'desktop', width: 1400, height: 900 },
   { name: 'phone', width: 390, height: 844 },
 ]) {
   test(`the game tree drawn: options a level at a time, each edge a move, each box its outcome and value (${screen.name})`, async ({ page }) => {
     await page.setViewportSize({ width: screen.width, height: screen.height });
-    await page.goto(`/#game=nim&position=${encodeURIComponent('1 2 3\n')}`);
-    const element = activeGame(page);
-    await expect(element.locator('.sum')).toBeVisible();
-    await element.locator('.tree-panel summary').click();
-    await element.locator('.tree-panel select').selectOption('1');
-    await element.locator('.tree-panel').getByRole('button', { name: 'Show' }).click();
-    await expect(element.locator('game-tree')).toContainText('this position — *0');
-    await element.locator('.tree-panel').getByRole('button', { name: 'Draw it' }).click();
-    const drawing = element.locator('dialog.tree grundy-tree-drawing');
+    const { element, drawing } = await drawTree(page, '1 2 3', 1, 'this position — *0');
     const boxes = drawing.locator('g.node');
     // The root and its six options.
     await expect(boxes).toHaveCount(7);
@@ -122,15 +130,7 @@ for (const screen of [
 
 test('the tree drawn as deep as asked, each box its position, each move clear of every edge, at 1920×1080', async ({ page }) => {
   await page.setViewportSize({ width: 1920, height: 1080 });
-  await page.goto(`/#game=nim&position=${encodeURIComponent('1 2\n')}`);
-  const element = activeGame(page);
-  await expect(element.locator('.sum')).toBeVisible();
-  await element.locator('.tree-panel summary').click();
-  await element.locator('.tree-panel select').selectOption('3');
-  await element.locator('.tree-panel').getByRole('button', { name: 'Show' }).click();
-  await expect(element.locator('game-tree')).toContainText('this position — *3');
-  await element.locator('.tree-panel').getByRole('button', { name: 'Draw it' }).click();
-  const drawing = element.locator('dialog.tree grundy-tree-drawing');
+  const { element, drawing } = await drawTree(page, '1 2', 3, 'this position — *3');
   await expect(element.locator('dialog.tree h2')).toHaveText('Game tree, 3 moves deep');
   // 1 2 has 3 options, 5 positions two moves deep and 3 three deep: all shown.
   await expect(drawing.locator('g.node')).toHaveCount(12);
@@ -155,14 +155,7 @@ test('the tree drawn as deep as asked, each box its position, each move clear of
 });
 
 test('a tree too large to open whole says how many levels show', async ({ page }) => {
-  await page.goto(`/#game=nim&position=${encodeURIComponent('3 4 5\n')}`);
-  const element = activeGame(page);
-  await expect(element.locator('.sum')).toBeVisible();
-  await element.locator('.tree-panel summary').click();
-  await element.locator('.tree-panel select').selectOption('2');
-  await element.locator('.tree-panel').getByRole('button', { name: 'Show' }).click();
-  await element.locator('.tree-panel').getByRole('button', { name: 'Draw it' }).click();
-  const drawing = element.locator('dialog.tree grundy-tree-drawing');
+  const { drawing } = await drawTree(page, '3 4 5', 2, 'this position — *2');
   await expect(drawing.locator('.shown')).toHaveText('1 of the tree’s 2 levels shown: click a position to open its options.');
   await expect(drawing.locator('g.node')).toHaveCount(13);
 });

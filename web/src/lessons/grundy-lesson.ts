@@ -1,9 +1,8 @@
 import { LitElement, css, html, render, type PropertyValues } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
-import { winningMoves, type Analysis } from '../engine/model';
+import { winningMoves, type Analysis, type EngineError } from '../engine/model';
 import '../elements/grundy-game';
-import { escapeHtml, gameMarkup, locateInLesson, parseLesson, type Lesson, type LessonBlock } from './lesson';
-import type { EngineError } from '../engine/model';
+import { escapeHtml, gameMarkup, locateInLesson, parseLesson, type Lesson, type LessonBlock, type Slide } from './lesson';
 import { define } from '../elements/define';
 
 /**
@@ -146,7 +145,7 @@ export class GrundyLesson extends LitElement {
           <button @click=${() => this.go(this.slide + 1)} ?disabled=${!next} aria-label="Next slide">▶</button>
           <span class="clock" role="timer" aria-label="Time presenting">${clock}</span>
         </header>
-        <section class="notes" aria-label="Notes">${slide.notes ? unsafeHTML(slide.notes) : html`<p class="none">No notes for this slide.</p>`}</section>
+        <section class="notes" aria-label="Notes">${notesOf(slide)}</section>
         <p class="next">${next ? `Next: ${next.title}` : 'This is the last slide.'}</p>`,
       presenter.document.body,
     );
@@ -326,10 +325,9 @@ export class GrundyLesson extends LitElement {
   }
 
   private renderNotesBelow(lesson: Lesson) {
-    const notes = lesson.slides[this.slide - 1]?.notes;
     return html`<aside class="notes-below" aria-label="Notes">
       <p>The browser kept the presenter window from opening; the notes show here.</p>
-      ${notes ? unsafeHTML(notes) : html`<p>No notes for this slide.</p>`}
+      ${notesOf(lesson.slides[this.slide - 1])}
     </aside>`;
   }
 
@@ -371,6 +369,11 @@ const PRESENTER_STYLES = `
   .notes { font-size: 1.4rem; }
   .none, .next { color: #5b6270; }
 `;
+
+/** A slide's speaker notes, or a word that it has none: the presenter view's and the notes under the slides alike. */
+function notesOf(slide: Slide | undefined) {
+  return slide?.notes ? unsafeHTML(slide.notes) : html`<p class="none">No notes for this slide.</p>`;
+}
 
 /** Where `parseLesson` leaves each block, by its index in the slide. */
 const PLACEHOLDER = /<div class="block" data-block="(\d+)"><\/div>\n?/g;
