@@ -91,12 +91,12 @@ test('after a move focus stays in the game, and Ctrl+Z and Ctrl+Shift+Z undo and
   await expect.poll(() => heapSizes(game)).toEqual([3, 4, 0]);
 });
 
-/** The accessible name of the focused element, through shadow roots. */
+/** The accessible name of the focused element (its label, else its text), through shadow roots. */
 function focusedLabel(page: Page): Promise<string | null> {
   return page.evaluate(() => {
     let active: Element | null = document.activeElement;
     while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-    return active?.getAttribute('aria-label') ?? null;
+    return active?.getAttribute('aria-label') ?? active?.textContent?.trim() ?? null;
   });
 }
 
@@ -152,4 +152,57 @@ test('a whole game of Nim by keyboard keeps the focus on a counter, and no move 
   }
   await expect(status).toHaveText(/You win|computer wins/);
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test('the board is one Tab and Enter from the top of the page, and the game picker is one Tab stop', async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto('/#game=nim&position=3+4+5');
+  const game = activeGame(page);
+  await expect.poll(() => heapSizes(game)).toEqual([3, 4, 5]);
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('button', { name: 'Skip to the board' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  expect((await skip.boundingBox())!.width).toBeGreaterThan(60);
+  await page.keyboard.press('Enter');
+  expect(await focusedLabel(page)).toMatch(/^Heap 1, counter 1/);
+  await expect(skip).toHaveCSS('clip-path', 'inset(50%)');
+
+  // The picker: Tab enters at the shown game and leaves after it; arrows walk the games.
+  await page.getByRole('button', { name: 'Copy link' }).focus();
+  await page.keyboard.press('Tab');
+  expect(await focusedLabel(page)).toBe('Nim');
+  await page.keyboard.press('ArrowRight');
+  const second = (await focusedLabel(page)) ?? '';
+  expect(second).not.toBe('Nim');
+  await page.keyboard.press('End');
+  await page.keyboard.press('ArrowRight');
+  expect(await focusedLabel(page)).toBe('Nim');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await expect(page.locator(`nav button[aria-current="true"]`)).toHaveText(second);
+  await page.keyboard.press('Tab');
+  expect(await focusedLabel(page)).not.toBe(await page.locator('nav button.game').nth(2).textContent());
+  await expect(page.locator('nav button.game[tabindex="0"]')).toHaveCount(1);
+});
+
+test('a whole game of Kayles by keyboard keeps the focus on a pin', async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(`/#game=octal&position=${encodeURIComponent('0.77\n4 5 7\n')}`);
+  const game = activeGame(page);
+  await expect(game.locator('.sum')).toBeVisible();
+  const status = game.locator('.status');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  for (let moves = 0; moves < 20; moves++) {
+    await expect(status).toHaveText(/Your turn|You win|computer wins/);
+    if (!((await status.textContent()) ?? '').includes('Your turn')) break;
+    expect(await focusedLabel(page), `move ${moves + 1}`).toMatch(/^Row \d+, pin \d+/);
+    const before = await game.locator('textarea').inputValue();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Enter');
+    await expect(game.locator('textarea')).not.toHaveValue(before);
+    expect(await page.evaluate(() => window.scrollY), `move ${moves + 1}`).toBe(0);
+  }
+  await expect(status).toHaveText(/You win|computer wins/);
 });

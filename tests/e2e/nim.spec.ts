@@ -28,13 +28,21 @@ test('the position survives a reload through the URL hash', async ({ page }) => 
   const game = activeGame(page);
   await expect.poll(() => heapSizes(game)).toEqual([4, 6, 9]);
   // Against a friend, so no computer reply changes the position under us.
-  await game.locator('label').filter({ hasText: 'Opponent' }).locator('select').selectOption('human');
-  // Counter 2 of heap 3 (from the bottom) leaves 2 counters there... wait for the move.
+  await (await options(game)).getByLabel('Opponent').selectOption('human');
+  // The game has taken the change before the move: no computer answers it.
+  await expect(game.locator('.status')).toContainText('Player 1 to move');
+  // Counter 3 of heap 3 (from the bottom) leaves 2 counters there.
   await game.locator('grundy-heaps .heap').nth(2).locator('button.counter').nth(2).click();
   await expect.poll(() => heapSizes(game)).toEqual([4, 6, 2]);
+  await expect(game.locator('.status')).toContainText('Player 2 to move');
   await expect(page).toHaveURL(/position=4\+6\+2/);
+  const moves = game.locator('grundy-move-list li');
+  await expect(moves).toHaveText(['Start', /Player 1: take 7 from heap 3/]);
   await page.reload();
-  await expect.poll(() => heapSizes(activeGame(page))).toEqual([4, 6, 2]);
+  const reloaded = activeGame(page);
+  await expect.poll(() => heapSizes(reloaded)).toEqual([4, 6, 2]);
+  // The move list the entry names comes back with the position.
+  await expect(reloaded.locator('grundy-move-list li')).toHaveText(['Start', /Player 1: take 7 from heap 3/]);
 });
 
 test('a bad position shows a located error and keeps the board', async ({ page }) => {
@@ -165,4 +173,25 @@ test('with values hidden no scorecard shows, even after the game', async ({ page
   await game.locator('grundy-heaps button.counter').first().click();
   await expect(game.locator('.status')).toContainText('You win');
   await expect(game.locator('.scorecard')).toHaveCount(0);
+});
+
+test('the toolbar\'s options are kept over a reload and hold in every game', async ({ page }) => {
+  await page.goto('/#game=nim&position=3+4+5');
+  const game = activeGame(page);
+  await expect.poll(() => heapSizes(game)).toEqual([3, 4, 5]);
+  await (await options(game)).getByLabel('Hints').check();
+  await game.getByLabel('Opponent').selectOption('human');
+  await expect(game.locator('.status')).toContainText('Player 1 to move');
+  await page.reload();
+  const reloaded = activeGame(page);
+  await expect.poll(() => heapSizes(reloaded)).toEqual([3, 4, 5]);
+  await options(reloaded);
+  await expect(reloaded.getByLabel('Hints')).toBeChecked();
+  await expect(reloaded.getByLabel('Opponent')).toHaveValue('human');
+  // 3 ^ 4 ^ 5 = 2: the one winning move is marked.
+  await expect(reloaded.locator('button.counter.winning')).toHaveCount(1);
+  await page.goto('/#game=octal');
+  const kayles = activeGame(page);
+  await options(kayles);
+  await expect(kayles.getByLabel('Hints')).toBeChecked();
 });

@@ -142,6 +142,12 @@ export class BoardElement extends LitElement {
     if (this.hadFocus && !(this.renderRoot as ShadowRoot).activeElement) (this.tabStop as HTMLElement | undefined)?.focus({ preventScroll: true });
   }
 
+  /** Focuses what Tab would reach on the board: its remembered move, or the board itself where it is one stop. */
+  focusMoves(): void {
+    const stop = this.tabIndex >= 0 ? this : this.renderRoot.querySelector<HTMLElement>('[data-stop][tabindex="0"], [tabindex="0"]');
+    stop?.focus();
+  }
+
   /** A move focused by a click or a script is the one Tab comes back to. */
   private readonly noteFocus = (event: FocusEvent) => {
     const to = event.composedPath()[0];

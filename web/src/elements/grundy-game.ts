@@ -129,6 +129,11 @@ export class GrundyGame extends GrundyGameAttributes {
     return this.controller.restore(start, moves);
   }
 
+  /** Puts the keyboard focus on the board's move that Tab reaches, as a skip link does. */
+  focusBoard(): void {
+    this.renderRoot.querySelector<BoardElement>('[part="board"]')?.focusMoves();
+  }
+
   /** Stops the engine's work; every open game returns to its last position. */
   cancel(): void {
     this.controller.cancel();

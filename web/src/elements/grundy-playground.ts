@@ -6,6 +6,7 @@ import { MAX_HASH_LENGTH, readHash, writeHash } from './options';
 import './grundy-game';
 import { classServer, playFriend, teach } from '../class/launch';
 import { define } from './define';
+import { PREFERENCE_ATTRIBUTES, loadPreferences, preferencesOf, samePreferences, savePreferences, type Preferences } from './preferences';
 
 /**
  * The playground: a picker over every game, one `<grundy-game>` each (so
@@ -27,6 +28,7 @@ export class GrundyPlayground extends LitElement {
     lostPosition: { state: true },
     served: { state: true },
     serverProblem: { state: true },
+    preferences: { state: true },
   };
 
   declare private games: GameInfo[];
@@ -46,6 +48,8 @@ export class GrundyPlayground extends LitElement {
   /** A class server answers: Teach this and Play a friend show. */
   declare private served: boolean;
   declare private serverProblem: string | undefined;
+  /** The toolbar's options as the person last set them, in any game. */
+  declare private preferences: Preferences;
 
   private readonly onAddressChange = () => this.followHash();
 
@@ -58,6 +62,21 @@ export class GrundyPlayground extends LitElement {
     this.unlinked = false;
     this.lostPosition = false;
     this.served = false;
+    this.preferences = loadPreferences();
+  }
+
+  /** A toolbar option changed in the shown game becomes every game's, and is kept. */
+  private readonly preferenceWatch = new MutationObserver((records) => {
+    const changed = records.map((r) => r.target as HTMLElementTagNameMap['grundy-game']).find((g) => g.game === this.selected);
+    if (!changed) return;
+    const preferences = preferencesOf(changed);
+    if (samePreferences(preferences, this.preferences)) return;
+    this.preferences = preferences;
+    savePreferences(preferences);
+  });
+
+  protected firstUpdated(): void {
+    this.preferenceWatch.observe(this.renderRoot, { attributes: true, subtree: true, attributeFilter: PREFERENCE_ATTRIBUTES });
   }
 
   connectedCallback(): void {
@@ -159,6 +178,23 @@ export class GrundyPlayground extends LitElement {
     }
   }
 
+  /**
+   * The game buttons are one Tab stop, the shown game's: the arrow keys,
+   * Home and End move between them, and Enter or Space shows the game.
+   */
+  private onPickerKey(event: KeyboardEvent): void {
+    const buttons = [...this.renderRoot.querySelectorAll<HTMLButtonElement>('nav button.game')];
+    const at = buttons.indexOf(event.composedPath()[0] as HTMLButtonElement);
+    if (at < 0) return;
+    const steps: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+    const to = event.key === 'Home' ? 0 : event.key === 'End' ? buttons.length - 1 : event.key in steps ? at + steps[event.key] : undefined;
+    if (to === undefined) return;
+    event.preventDefault();
+    const next = buttons[(to + buttons.length) % buttons.length];
+    buttons.forEach((button) => (button.tabIndex = button === next ? 0 : -1));
+    next.focus();
+  }
+
   /** Copies the address of this exact game and position. */
   private async copyLink(): Promise<void> {
     try {
@@ -194,7 +230,7 @@ export class GrundyPlayground extends LitElement {
   }
 
   static styles = css`
-    :host { display: block; max-width: 72rem; margin: 0 auto; padding: 1rem; box-sizing: border-box; }
+    :host { display: block; position: relative; max-width: 72rem; margin: 0 auto; padding: 1rem; box-sizing: border-box; }
     header { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0.5rem 1rem; margin-bottom: 0.75rem; }
     h1 { font-size: 1.5rem; margin: 0; }
     .tagline { color: var(--page-muted, #5b6270); margin: 0; }
@@ -203,6 +239,11 @@ export class GrundyPlayground extends LitElement {
     .links a { color: inherit; }
     .links button.server { font: inherit; padding: 0.25rem 0.7rem; border-radius: 999px; border: 1px solid var(--page-accent, #0b57d0);
       background: transparent; color: inherit; cursor: pointer; }
+    /* The skip link shows only while it has the keyboard focus. */
+    .skip { position: absolute; left: 1rem; top: 0.5rem; z-index: 1; font: inherit; padding: 0.4rem 0.8rem;
+      border-radius: 0.5rem; border: 0; background: var(--page-accent, #0b57d0); color: #fff; cursor: pointer; }
+    .skip:not(:focus) { clip-path: inset(50%); width: 1px; height: 1px; padding: 0; overflow: hidden; white-space: nowrap; }
+    .skip:focus-visible { outline: 3px solid var(--page-text, #1b1f24); outline-offset: 2px; }
     nav { display: flex; flex-wrap: wrap; gap: 0.4rem; margin-bottom: 1rem; }
     nav button { font: inherit; padding: 0.4rem 0.8rem; border-radius: 999px; border: 1px solid var(--page-border, #c9ced6);
       background: transparent; color: inherit; cursor: pointer; }
@@ -233,6 +274,7 @@ export class GrundyPlayground extends LitElement {
     if (this.loadError) return html`<p class="error" role="alert">The engine could not start: ${this.loadError}</p>`;
     const current = this.games.find((g) => g.id === this.selected);
     return html`
+      <button class="skip" @click=${() => this.elementFor(this.selected)?.focusBoard()}>Skip to the board</button>
       <header>
         <h1>Grundy Playground</h1>
         <p class="tagline">Draw a position, see each part's nimber, play the perfect opponent.</p>
@@ -244,10 +286,11 @@ export class GrundyPlayground extends LitElement {
             : nothing}
           <a href="./lesson.html">Lessons</a> <a href="./embed.html">Embed a game</a></span>
       </header>
-      <nav aria-label="Games">
+      <nav aria-label="Games" @keydown=${this.onPickerKey}>
         <button class="share" ?disabled=${this.unlinked} @click=${() => this.copyLink()}>${this.copied ? 'Link copied' : 'Copy link'}</button>
         ${this.games.map(
-          (g) => html`<button class="game" aria-current=${g.id === this.selected ? 'true' : 'false'} @click=${() => this.select(g.id)}>${g.name}</button>`,
+          (g) => html`<button class="game" aria-current=${g.id === this.selected ? 'true' : 'false'} tabindex=${g.id === this.selected ? '0' : '-1'}
+            @click=${() => this.select(g.id)}>${g.name}</button>`,
         )}
         <select aria-label="Game" @change=${(e: Event) => this.select((e.target as HTMLSelectElement).value)}>
           ${this.games.map((g) => html`<option value=${g.id} ?selected=${g.id === this.selected}>${g.name}</option>`)}
@@ -280,6 +323,11 @@ export class GrundyPlayground extends LitElement {
             ?hidden=${g.id !== this.selected}
             mode="play"
             play=${this.plays[g.id] ?? 'normal'}
+            .opponent=${this.preferences.opponent}
+            .first=${this.preferences.first}
+            .level=${this.preferences.level}
+            .hints=${this.preferences.hints}
+            .values=${this.preferences.values}
           ></grundy-game>`,
         )}
       </main>
