@@ -158,3 +158,21 @@ test('with tokens on three ∞ vertices every view of the total says a draw, as 
   await expect(element.locator('.sum')).toContainText('= a draw');
   await expect(element.locator('nim-sum-table tr.total td').nth(1)).toHaveText('a draw');
 });
+
+for (const screen of SCREENS) {
+  test(`changing the drawing tool never moves the drawing (${screen.name})`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport: screen.viewport, hasTouch: screen.hasTouch });
+    const page = await context.newPage();
+    const element = await open(page, DIGRAPH_CYCLES);
+    await element.getByRole('button', { name: 'Edit' }).click();
+    const drawing = element.locator('grundy-graph svg');
+    const tops = new Set<number>();
+    for (const tool of ['Draw', 'Move', 'Token', 'Erase', 'Draw']) {
+      await element.getByRole('radio', { name: tool }).check();
+      await expect(element.locator('grundy-graph .hint:not(.unseen)')).toHaveCount(1);
+      tops.add(Math.round((await drawing.boundingBox())!.y));
+    }
+    expect([...tops]).toHaveLength(1);
+    await context.close();
+  });
+}

@@ -83,7 +83,9 @@ export class GraphBoardElement extends BoardElement {
       border: 1px solid var(--grundy-border, #999); cursor: pointer; min-height: 1.8rem; box-sizing: border-box; }
     .tools label:has(input:checked) { background: var(--grundy-accent, #0b57d0); color: #fff; border-color: transparent; }
     .tools input { margin: 0; }
-    .hint { color: var(--grundy-muted, #555); font-size: 0.8rem; }
+    .hints { display: grid; flex: 1 1 14rem; color: var(--grundy-muted, #555); font-size: 0.8rem; }
+    .hint { grid-area: 1 / 1; }
+    .hint.unseen { visibility: hidden; }
     svg { display: block; margin: 0 auto; max-width: 100%; height: auto; max-height: var(--grundy-board-height, 78vh); touch-action: none; user-select: none; }
     .ground { stroke: var(--grundy-ink, #222); stroke-width: 5; stroke-linecap: round; }
     .soil { fill: var(--grundy-muted, #555); opacity: 0.12; }
@@ -306,11 +308,12 @@ export class GraphBoardElement extends BoardElement {
           ['move', 'Move', 'Drag a vertex to move it.'],
           ['erase', 'Erase', 'Click an edge or a vertex to remove it.'],
         ];
-    const hint = tools.find(([tool]) => tool === this.tool)?.[2] ?? '';
+    // Every tool's hint is laid out in one cell, the others unseen, so the
+    // cell is as tall as the longest and a change of tool never moves the drawing.
     return html`<div class="tools" role="radiogroup" aria-label="Drawing tool">
       ${tools.map(([tool, name]) => html`<label><input type="radio" name="tool" .checked=${this.tool === tool}
         @change=${() => (this.tool = tool)} />${name}</label>`)}
-      <span class="hint">${hint}</span>
+      <span class="hints">${tools.map(([tool, , hint]) => html`<span class="hint ${tool === this.tool ? '' : 'unseen'}">${hint}</span>`)}</span>
       <button @click=${() => this.refit()} title="Fit the view to the drawing">Fit</button>
     </div>`;
   }
