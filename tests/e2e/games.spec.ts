@@ -321,3 +321,23 @@ test('the move-variant buttons keep one order as moves change, and moves are sai
   const stalk = await open(page, 'hackenbush', '2 1\n0 1\n');
   await expect(stalk.locator('grundy-graph svg[role="group"]')).toHaveAttribute('aria-label', 'A picture of 1 vertex and 1 edge, 1 of them standing on the ground, in 1 piece');
 });
+
+test('Darkraft\'s editor paints only the cells touched, inactive cells too, and says why a cell cannot sleep alone', async ({ page }) => {
+  const element = await open(page, 'darkraft', '4 5\nlxrxl\nrlxlr\nxrlrx\nlxrxl\n');
+  await element.getByRole('button', { name: 'Edit' }).click();
+  const text = element.locator('textarea');
+  const paint = (name: RegExp) => element.locator('grundy-grid .tools button').filter({ hasText: name }).click();
+  const cell = (r: number, c: number) => element.locator(`rect.cell[data-r="${r}"][data-c="${c}"]`).click();
+  await paint(/^L L:/);
+  await cell(0, 0);
+  await expect(text).toHaveValue('4 5\nLxrxl\nrlxlr\nxrlrx\nlxrxl\n');
+  await paint(/^x inactive X/);
+  await cell(0, 0);
+  await expect(text).toHaveValue('4 5\nxxrxl\nrlxlr\nxrlrx\nlxrxl\n');
+  // A lone inactive cell inside an active wave: refused, with where and why, and the board kept.
+  await text.fill('3 3\nLLL\nLLL\nLLL\n');
+  await expect(element.locator('grundy-grid rect.cell')).toHaveCount(9);
+  await cell(1, 1);
+  await expect(element.getByText(/not on a whole wave/)).toBeVisible();
+  await expect(text).toHaveValue('3 3\nLLL\nLLL\nLLL\n');
+});

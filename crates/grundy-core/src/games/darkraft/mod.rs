@@ -266,6 +266,15 @@ fn new_position(n: usize, m: usize, tiles: Vec<u8>) -> Result<Position, GameErro
     })
 }
 
+impl Position {
+    /// Every cell's tile in row-major order, lowercase where inactive, as the text writes them.
+    fn tiles(&self) -> Vec<u8> {
+        (0..self.n * self.m)
+            .map(|cell| tile(self, cell / self.m, cell % self.m) as u8)
+            .collect()
+    }
+}
+
 impl Darkraft {
     /// The component holding cell (i, j): its class, index in that class and
     /// rotated coordinates.
@@ -474,14 +483,15 @@ impl Game for Darkraft {
         match *edit {
             Edit::Paint { row, col, tile } => {
                 let cell = painted_cell(row, col, n, m)?;
-                if !"LRX".contains(tile) {
+                if !"LRXlrx".contains(tile) {
                     return Err(GameError::new(format!(
-                        "paint with 'L', 'R' or 'X', not '{tile}'"
+                        "paint with 'L', 'R' or 'X', or 'l', 'r' or 'x' for an inactive cell, not '{tile}'"
                     )));
                 }
-                let mut letters = position.letters.to_vec();
-                letters[cell] = tile as u8;
-                new_position(n, m, letters)
+                // Only the painted cell changes: the others keep their letter and whether they are active.
+                let mut tiles = position.tiles();
+                tiles[cell] = tile as u8;
+                new_position(n, m, tiles)
             }
             Edit::Resize { rows, cols } => {
                 let (rows, cols) = new_grid_size(rows, cols, MAX_SIDE)?;
@@ -608,7 +618,7 @@ fn legend() -> Legend {
                 })
             })
             .collect(),
-        palette: vec!["L".into(), "R".into(), "X".into()],
+        palette: ["L", "R", "X", "l", "r", "x"].map(String::from).to_vec(),
         numbers: Vec::new(),
         rotatable: true,
         variants: Vec::new(),
@@ -638,6 +648,38 @@ mod tests {
             left: 0,
             right: class.width_y,
         }
+    }
+
+    #[test]
+    fn paint_changes_only_the_cell_painted() {
+        let mut game = Darkraft { tables: None };
+        let paint = |game: &mut Darkraft, text: &str, row, col, tile| {
+            let position = game.parse(text).expect("a valid board").remove(0);
+            let edit = Edit::Paint { row, col, tile };
+            game.edit(&position, &edit).map(|p| game.format(&p))
+        };
+        let asleep = "4 5\nlxrxl\nrlxlr\nxrlrx\nlxrxl\n";
+        assert_eq!(
+            paint(&mut game, asleep, 0, 0, 'L').unwrap(),
+            "4 5\nLxrxl\nrlxlr\nxrlrx\nlxrxl\n"
+        );
+        assert_eq!(
+            paint(&mut game, asleep, 2, 3, 'X').unwrap(),
+            "4 5\nlxrxl\nrlxlr\nxrlXx\nlxrxl\n"
+        );
+        let awake = "2 3\nRLX\nXRL\n";
+        assert_eq!(
+            paint(&mut game, awake, 1, 2, 'x').unwrap(),
+            "2 3\nRLX\nXRx\n"
+        );
+        // An inactive cell inside an active wave is no position play can reach.
+        let refused = paint(&mut game, "3 3\nLLL\nLLL\nLLL\n", 1, 1, 'l').unwrap_err();
+        assert!(
+            refused.message.contains("not on a whole wave"),
+            "{}",
+            refused.message
+        );
+        assert!(paint(&mut game, awake, 0, 0, 'q').is_err());
     }
 
     #[test]
