@@ -341,3 +341,26 @@ test('Darkraft\'s editor paints only the cells touched, inactive cells too, and 
   await expect(element.getByText(/not on a whole wave/)).toBeVisible();
   await expect(text).toHaveValue('3 3\nLLL\nLLL\nLLL\n');
 });
+
+test('the String field takes erased letters, sends on Enter or Tab, and never disagrees with the board', async ({ page }) => {
+  const strings = await open(page, 'string-game', '1\npawpaw\n1\npaw\n');
+  await strings.getByRole('button', { name: 'Edit' }).click();
+  const field = strings.getByLabel('String', { exact: true });
+  const text = strings.locator('textarea');
+  await field.fill('pawpaw-mississippi');
+  await field.press('Enter');
+  await expect(text).toHaveValue('1\npawpaw-mississippi\n1\npaw\n');
+  await field.fill('paWpaw');
+  await field.press('Tab');
+  const problem = strings.getByText(/Letter 3: the string may hold only lowercase letters a–z, and '-' for an erased letter, not 'W'/);
+  await expect(problem).toBeVisible();
+  // The refused text stays to be mended, and the board keeps its string.
+  await expect(field).toHaveValue('paWpaw');
+  await expect(text).toHaveValue('1\npawpaw-mississippi\n1\npaw\n');
+  // Another edit: its position is the board's, and the field says so.
+  await strings.getByLabel('New word').fill('ss');
+  await strings.getByLabel('New word').press('Enter');
+  await expect(text).toHaveValue('1\npawpaw-mississippi\n2\npaw\nss\n');
+  await expect(problem).toHaveCount(0);
+  await expect(field).toHaveValue('pawpaw-mississippi');
+});

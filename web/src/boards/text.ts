@@ -1,4 +1,5 @@
 import { css, html, nothing, svg } from 'lit';
+import { live } from 'lit/directives/live.js';
 import { BoardElement } from './board';
 import { isWinning, type Board, type MoveInfo } from '../engine/model';
 import { componentColour, inkOn } from '../elements/palette';
@@ -89,8 +90,21 @@ class Layout {
  * overlaps are visible), each remaining piece outlined with its nimber.
  */
 export class TextBoardElement extends BoardElement {
-  static properties = { ...BoardElement.properties, newWord: { state: true }, perLine: { state: true }, available: { state: true } };
+  static properties = {
+    ...BoardElement.properties,
+    newWord: { state: true },
+    draft: { state: true },
+    perLine: { state: true },
+    available: { state: true },
+  };
   declare private newWord: string;
+  /**
+   * The String field's text while it differs from the board's: typed and
+   * not yet sent, or refused. A new position (the board's own) replaces it,
+   * so the field never shows a string the board does not hold once its
+   * error has gone.
+   */
+  declare private draft: string | undefined;
   /** Letters per line: as many as the board's width holds. */
   declare private perLine: number;
   /** The board's width on screen, once known. */
@@ -111,6 +125,11 @@ export class TextBoardElement extends BoardElement {
   connectedCallback(): void {
     super.connectedCallback();
     this.resize.observe(this);
+  }
+
+  protected willUpdate(changed: Map<PropertyKey, unknown>): void {
+    super.willUpdate(changed);
+    if (changed.has('analysis')) this.draft = undefined;
   }
 
   disconnectedCallback(): void {
@@ -242,6 +261,11 @@ export class TextBoardElement extends BoardElement {
     });
   }
 
+  /** Sends the String field's text as the new string; the field keeps it until the board answers. */
+  private sendDraft(): void {
+    if (this.draft !== undefined) this.edit({ kind: 'setText', text: this.draft.trim() });
+  }
+
   private renderEditor(board: TextBoard) {
     const text = [...board.text].map((c, i) => (board.erased[i] ? '-' : c)).join('');
     const addWord = () => {
@@ -250,8 +274,11 @@ export class TextBoardElement extends BoardElement {
       this.newWord = '';
     };
     return html`<div class="edit">
-      <label>String <input .value=${text} size="32" spellcheck="false"
-        @change=${(e: Event) => this.edit({ kind: 'setText', text: (e.target as HTMLInputElement).value.trim() })} /></label>
+      <label>String <input .value=${live(this.draft ?? text)} size="32" spellcheck="false"
+        title="Lowercase letters a–z, and '-' for an erased letter"
+        @input=${(e: Event) => (this.draft = (e.target as HTMLInputElement).value)}
+        @change=${() => this.sendDraft()}
+        @keydown=${(e: KeyboardEvent) => e.key === 'Enter' && this.sendDraft()} /></label>
       <div class="chips" aria-label="Dictionary">
         Words:
         ${board.words.map(

@@ -445,9 +445,14 @@ impl StringGame {
 fn letters(token: &Token<'_>, what: &str, allow_erased: bool) -> Result<Vec<u8>, GameError> {
     for (offset, ch) in token.text.chars().enumerate() {
         if !(ch.is_ascii_lowercase() || (allow_erased && ch == '-')) {
+            let allowed = if allow_erased {
+                "lowercase letters a–z, and '-' for an erased letter"
+            } else {
+                "lowercase letters a–z"
+            };
             return Err(token.error_at(
                 offset,
-                format!("{what} may hold only lowercase letters a–z, not '{ch}'"),
+                format!("{what} may hold only {allowed}, not '{ch}'"),
             ));
         }
     }
@@ -616,21 +621,24 @@ impl Game for StringGame {
     }
 
     fn edit(&mut self, position: &Position, edit: &Edit) -> Result<Position, GameError> {
-        let check = |text: &str, what: &str| -> Result<Vec<u8>, GameError> {
+        let check = |text: &str, what: &str, allow_erased: bool| -> Result<Vec<u8>, GameError> {
             let token = Token {
                 text,
                 line: 1,
                 column: 1,
             };
-            let letters = letters(&token, what, false).map_err(|e| GameError::new(e.message))?;
-            Ok(letters)
+            // A field has no lines: the place is the letter's.
+            letters(&token, what, allow_erased).map_err(|e| match e.column {
+                Some(column) => GameError::new(format!("letter {column}: {}", e.message)),
+                None => GameError::new(e.message),
+            })
         };
         match edit {
             Edit::SetText { text } if text.is_empty() => {
                 Err(GameError::new("the string needs at least one letter"))
             }
             Edit::SetText { text } => Ok(Position::new(
-                check(text, "the string")?,
+                check(text, "the string", true)?,
                 position.text.words.clone(),
             )),
             Edit::SetWords { words } => {
@@ -641,7 +649,7 @@ impl Game for StringGame {
                     if word.is_empty() {
                         return Err(GameError::new("a word needs at least one letter"));
                     }
-                    check(word, &format!("the word \"{word}\""))?;
+                    check(word, &format!("the word \"{word}\""), false)?;
                 }
                 Ok(Position::new(position.shown(), words.clone()))
             }
@@ -668,6 +676,30 @@ impl Game for StringGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_string_field_takes_what_the_format_takes() {
+        let mut game = StringGame::default();
+        let start = game.parse("1\npaw\n1\npaw\n").expect("valid").remove(0);
+        let set = |game: &mut StringGame, text: &str| {
+            let edit = Edit::SetText { text: text.into() };
+            game.edit(&start, &edit).map(|p| game.format(&p))
+        };
+        assert_eq!(
+            set(&mut game, "pawpaw-mississippi").unwrap(),
+            "1\npawpaw-mississippi\n1\npaw\n"
+        );
+        let refused = set(&mut game, "paWpaw").unwrap_err().message;
+        assert_eq!(refused, "letter 3: the string may hold only lowercase letters a–z, and '-' for an erased letter, not 'W'");
+        let word = Edit::SetWords {
+            words: vec!["p-w".into()],
+        };
+        assert!(game
+            .edit(&start, &word)
+            .unwrap_err()
+            .message
+            .contains("only lowercase letters a–z, not '-'"));
+    }
 
     fn random_letters(rng: &mut Rng, length: usize, alphabet: &[u8]) -> Vec<u8> {
         (0..length)
