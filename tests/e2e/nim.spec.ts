@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { activeGame, heapSizes, options, waitForHumanTurn, watchConsole } from './helpers';
+import { activeGame, heapSizes, options, SCREENS, waitForHumanTurn, watchConsole } from './helpers';
 
 test('the computer wins a whole game of Nim from a position it wins', async ({ page }) => {
   const problems = watchConsole(page);
@@ -195,3 +195,43 @@ test('the toolbar\'s options are kept over a reload and hold in every game', asy
   await options(kayles);
   await expect(kayles.getByLabel('Hints')).toBeChecked();
 });
+
+for (const screen of SCREENS) {
+  test(`64 heaps of up to 100 are drawn without overlap, and the nim-sum table keeps its names in sight (${screen.name})`, async ({ page }) => {
+    await page.setViewportSize(screen.viewport);
+    const sizes = Array.from({ length: 64 }, (_, i) => 1 + ((i * 37 + 11) % 100));
+    await page.goto(`/#game=nim&position=${sizes.join('+')}`);
+    const game = activeGame(page);
+    await expect.poll(() => heapSizes(game)).toHaveLength(64);
+    // Each heap's extent: its lowest and highest counter, its badge and its name.
+    const boxes = await game.locator('grundy-heaps').evaluate((board) =>
+      [...board.shadowRoot!.querySelectorAll('.heap')].map((heap) => {
+        const parts = [...heap.querySelectorAll('button.counter, .badge, .name')].map((part) => part.getBoundingClientRect());
+        return {
+          left: Math.min(...parts.map((r) => r.left)),
+          right: Math.max(...parts.map((r) => r.right)),
+          top: Math.min(...parts.map((r) => r.top)),
+          bottom: Math.max(...parts.map((r) => r.bottom)),
+        };
+      }),
+    );
+    expect(boxes).toHaveLength(64);
+    const overlaps: string[] = [];
+    boxes.forEach((a, i) =>
+      boxes.slice(i + 1).forEach((b, k) => {
+        if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) overlaps.push(`heap ${i + 1} and heap ${i + k + 2}`);
+      }),
+    );
+    expect(overlaps).toEqual([]);
+    // A counter of the tallest heap is thick enough to show its colour inside its outline.
+    const thinnest = await game.locator('grundy-heaps button.counter').first().evaluate((c) => c.getBoundingClientRect().height);
+    expect(thinnest).toBeGreaterThanOrEqual(4);
+    const table = game.locator('nim-sum-table');
+    if (await table.isVisible()) {
+      // The table opens scrolled to its low bits; the first name is still within its box.
+      const [tableBox, nameBox] = [await table.boundingBox(), await table.locator('td.label').first().boundingBox()];
+      expect(await table.evaluate((t) => t.scrollLeft)).toBeGreaterThan(0);
+      expect(nameBox!.x).toBeGreaterThanOrEqual(tableBox!.x - 0.5);
+    }
+  });
+}

@@ -10,6 +10,25 @@ import { define } from '../elements/define';
 
 /** Counters drawn individually up to this many per heap; taller heaps shrink them. */
 const FULL_SIZE_COUNTERS = 12;
+/** The height in pixels that taller heaps share, until their counters reach the thinnest. */
+const STACK_PX = 288;
+/** The thinnest counter, in pixels, that still shows its colour inside its outline. */
+const THINNEST_COUNTER_PX = 4;
+/** Past this many heaps the columns narrow, so that a row holds more of them. */
+const WIDE_HEAPS = 16;
+
+/**
+ * How tall a stack's counters are drawn, and the gap between them: full
+ * size while the tallest heap fits, else sharing `STACK_PX`, but never
+ * thinner than `THINNEST_COUNTER_PX`, where the stack grows instead. A
+ * stack never overflows its row onto the heaps above.
+ */
+function stackLayout(tallest: number): { counter: string; gap: number; height: string; thin: boolean } {
+  if (tallest <= FULL_SIZE_COUNTERS) return { counter: 'var(--full-counter, 1.4rem)', gap: 3, height: 'auto', thin: false };
+  const gap = tallest > 32 ? 1 : 3;
+  const counter = Math.max(THINNEST_COUNTER_PX, Math.floor((STACK_PX - tallest * gap) / tallest));
+  return { counter: `${counter}px`, gap, height: `${tallest * (counter + gap) - gap}px`, thin: counter < 10 };
+}
 
 /**
  * The kinds of move (take, split) that share a counter, in the order the
@@ -54,12 +73,18 @@ export class HeapsBoard extends BoardElement {
     @media (pointer: coarse) { :host { --full-counter: 2rem; } }
     .heaps { display: flex; flex-wrap: wrap; gap: 1.25rem 1rem; align-items: flex-end; justify-content: center; padding: 1rem 0.5rem; }
     .heap { display: flex; flex-direction: column; align-items: center; gap: 0.35rem; }
-    .stack { display: flex; flex-direction: column-reverse; gap: 3px; height: var(--stack-height); justify-content: flex-start; }
+    .stack { display: flex; flex-direction: column-reverse; gap: var(--counter-gap); height: var(--stack-height); justify-content: flex-start; }
     button.counter {
       width: 3.2rem; height: var(--counter-height); min-height: 3px; padding: 0; border-radius: 0.6rem;
       border: 2px solid var(--grundy-ink, #222); background: var(--heap-colour); cursor: default;
     }
     .interactive button.counter { cursor: pointer; }
+    /* Thin counters keep a hairline outline, or they would be all outline. */
+    .thin button.counter, .thin .counter.ghost { border-width: 1px; border-radius: 2px; }
+    .narrow { gap: 1rem 0.4rem; }
+    .narrow button.counter, .narrow .counter.ghost { width: 1.8rem; }
+    .narrow .badge { padding: 0.05rem 0.25rem; font-size: 0.8rem; }
+    .narrow .name { font-size: 0.65rem; }
     /* A page may mark what a move takes more strongly, as presentation does for a projector. */
     button.counter.taken { opacity: var(--grundy-taken-opacity, 0.25); border-style: dashed; outline: var(--grundy-taken-outline, none); }
     button.counter.split-off { border-style: dashed; transform: translateX(0.9rem); }
@@ -129,10 +154,13 @@ export class HeapsBoard extends BoardElement {
     const { sizes, ruleField: rule, maxHeaps, stairs } = this.analysis.board;
     const byCell = this.movesByCell();
     const tallest = Math.max(1, ...sizes.map((size, heap) => size + this.ghosts(heap, size)));
-    // Small heaps get full-size counters; taller ones share a fixed height.
-    const fits = tallest <= FULL_SIZE_COUNTERS;
-    const counterHeight = fits ? 'var(--full-counter, 1.4rem)' : `calc((18rem - ${tallest * 3}px) / ${tallest})`;
-    const stackHeight = fits ? 'auto' : '18rem';
+    const layout = stackLayout(tallest);
+    const classes = [
+      this.interactive && !this.editing ? 'interactive' : '',
+      stairs ? 'stairs' : '',
+      layout.thin ? 'thin' : '',
+      sizes.length > WIDE_HEAPS ? 'narrow' : '',
+    ].join(' ');
     const previewed = this.previewed;
     const kinds = this.variants.of(this.analysis);
     const kind = this.chosenKind();
@@ -141,7 +169,7 @@ export class HeapsBoard extends BoardElement {
         ? html`<div class="kinds" role="group" aria-label="What a click on a counter does">A click on a counter:
             ${kinds.map((k) => html`<button aria-pressed=${k === kind ? 'true' : 'false'} @click=${() => (this.variant = k)}>${k}</button>`)}</div>`
         : nothing}
-      <div class="heaps ${this.interactive && !this.editing ? 'interactive' : ''} ${stairs ? 'stairs' : ''}" style="--counter-height:${counterHeight};--stack-height:${stackHeight};--steps:${sizes.length}">
+      <div class="heaps ${classes}" style="--counter-height:${layout.counter};--counter-gap:${layout.gap}px;--stack-height:${layout.height};--steps:${sizes.length}">
       ${sizes.length === 0 ? html`<p class="empty">No heaps, so no move can be made.</p>` : nothing}
       ${sizes.map((size, heap) => this.renderHeap(heap, size, byCell, previewed, stairs ?? false))}
       ${this.editing && sizes.length < maxHeaps

@@ -47,14 +47,18 @@ export class NimSumTable extends LitElement {
     table { border-collapse: collapse; font-variant-numeric: tabular-nums; font-size: 0.9rem; }
     th, td { padding: 0.1rem 0.35rem; text-align: center; }
     th { font-weight: 600; color: var(--grundy-muted, #555); font-size: 0.75rem; }
-    td.label { text-align: left; max-width: 9rem; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+    /* Names and nimbers stay in sight while wide binary digits scroll beneath them. */
+    .label, .value { position: sticky; z-index: 1; background: var(--grundy-bg, Canvas); }
+    .label { left: 0; width: 7.5rem; min-width: 7.5rem; max-width: 7.5rem; box-sizing: border-box; }
+    .value { left: 7.5rem; }
+    td.label { text-align: left; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
     td.bit { font-family: ui-monospace, monospace; }
     td.bit.odd { font-weight: 700; }
     tr.total td { border-top: 2px solid currentColor; font-weight: 700; }
     .badge { display: inline-block; min-width: 1.8em; border-radius: 0.6em; padding: 0 0.3em; font-weight: 700; }
     caption { text-align: left; font-size: 0.8rem; color: var(--grundy-muted, #555); padding-bottom: 0.2rem; }
     td.label button { font: inherit; color: inherit; background: transparent; border: 0; padding: 0; cursor: pointer;
-      text-decoration: underline dotted; max-width: 9rem; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+      text-decoration: underline dotted; max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
     td.label button[aria-pressed='true'] { font-weight: 700; text-decoration: underline; }
   `;
 
@@ -84,7 +88,7 @@ export class NimSumTable extends LitElement {
     return html`<table>
       <caption>Nim-sum in binary (click a component to see why)</caption>
       <thead>
-        <tr><th scope="col">component</th><th scope="col">nimber</th>${places.map((p) => html`<th scope="col">${2 ** p}</th>`)}</tr>
+        <tr><th scope="col" class="label">component</th><th scope="col" class="value">nimber</th>${places.map((p) => html`<th scope="col">${2 ** p}</th>`)}</tr>
       </thead>
       <tbody>
         ${listed.map((c) => {
@@ -94,14 +98,14 @@ export class NimSumTable extends LitElement {
               <button aria-pressed=${this.selected === c.id ? 'true' : 'false'} @click=${() => this.select(c.id)}
                 aria-label=${`Explain ${c.label}, ${finite(c) ? 'nimber' : 'value'} ${valueText(c)}`}>${c.label}</button>
             </td>
-            <td><span class="badge" style="background:${colour};color:${inkOn(colour)}">${valueText(c)}</span></td>
+            <td class="value"><span class="badge" style="background:${colour};color:${inkOn(colour)}">${valueText(c)}</span></td>
             ${bits(finite(c) ? c.nimber : undefined)}
           </tr>`;
         })}
         ${folded.length > 0
           ? html`<tr class="folded">
               <td class="label">⊕ of ${folded.length} more</td>
-              <td>*${foldedValue}</td>
+              <td class="value">*${foldedValue}</td>
               ${bits(foldedValue)}
             </tr>`
           : nothing}
@@ -109,7 +113,7 @@ export class NimSumTable extends LitElement {
           ? nothing
           : html`<tr class="total">
               <td class="label">⊕ total</td>
-              <td>${this.analysis.total}</td>
+              <td class="value">${this.analysis.total}</td>
               ${places.map((p) => html`<td class="bit">${bit(total, p)}</td>`)}
             </tr>`}
       </tbody>
