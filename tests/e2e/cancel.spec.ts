@@ -3,10 +3,27 @@
  * notice gone, timed inside the page (not by the test's polling), within
  * 200 ms while other tests load the machine, with one message after it.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { activeGame, cancelMs, openForTwo, watchConsole } from './helpers';
 
 const MAX_CANCEL_MS = 200;
+
+/** Whether `selector` shows in `host`'s shadow root at any frame of the next `ms` milliseconds. */
+function showsWithin(host: Locator, selector: string, ms: number): Promise<boolean> {
+  return host.evaluate(
+    (root, [sought, within]) =>
+      new Promise<boolean>((resolve) => {
+        const until = performance.now() + within;
+        const look = () => {
+          if (root.shadowRoot!.querySelector(sought)) resolve(true);
+          else if (performance.now() > until) resolve(false);
+          else requestAnimationFrame(look);
+        };
+        look();
+      }),
+    [selector, ms] as const,
+  );
+}
 
 test('a game tree of a 30×30 board stops at once on Cancel', async ({ page }) => {
   const problems = watchConsole(page);
@@ -42,13 +59,18 @@ test('a misère search stops at once on Cancel', async ({ page }) => {
 test('valuing every move of a 5 × 6 Cram board stops at once on Cancel', async ({ page }) => {
   const element = await openForTwo(page, 'cram', '...\n...\n');
   const cancelled = cancelMs(element, '.busy');
-  await element.locator('textarea').fill('......\n......\n......\n......\n......\n');
+  const typed = '......\n......\n......\n......\n......\n';
+  await element.locator('textarea').fill(typed);
   const ms = await cancelled;
   console.log(`Cram analysis cancelled in ${ms.toFixed(0)} ms`);
   expect(ms).toBeLessThan(MAX_CANCEL_MS);
+  // Bringing back the board before is no new work to show: the notice stays gone.
+  expect(await showsWithin(element, '.busy', 1500)).toBe(false);
   await expect(element.getByRole('alert')).toHaveCount(1);
-  // The board it had before is back.
+  // The board it had before is back, and the text typed is kept to try again.
   await expect(element.locator('.sum')).toContainText('= *1');
+  await expect(element.locator('textarea')).toHaveValue(typed);
+  await expect(element.locator('.busy')).toHaveCount(0);
 });
 
 test('the sequence explorer stops at once on Cancel', async ({ page }) => {

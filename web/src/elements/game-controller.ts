@@ -162,8 +162,8 @@ export class GameController implements ReactiveController {
   }
 
   /** Opens `text` in a fresh session of the game. */
-  open(text: string, origin: Origin): Promise<View | undefined> {
-    return this.request({ op: 'open', game: this.settings().game, text }, origin);
+  open(text: string, origin: Origin, quiet = false): Promise<View | undefined> {
+    return this.request({ op: 'open', game: this.settings().game, text }, origin, quiet);
   }
 
   /** The text of the game's first sample, where a game starts with no position given. */
@@ -199,16 +199,19 @@ export class GameController implements ReactiveController {
   /**
    * Sends a request and shows its result. The view on screen only changes
    * when a request succeeds; a failure is kept as `inputError` or
-   * `actionError` by its origin.
+   * `actionError` by its origin. A `quiet` request shows no Working
+   * notice: it restores what a cancel stopped, and the person has just
+   * said to stop working.
    */
-  private async request(request: SessionRequest, origin: Origin): Promise<View | undefined> {
+  private async request(request: SessionRequest, origin: Origin, quiet = false): Promise<View | undefined> {
     const generation = ++this.generation;
     clearTimeout(this.aiTimer);
+    const send = (asked: SessionRequest) => (quiet ? engine().send(this.session, asked) : this.track(engine().send(this.session, asked)));
     try {
-      let view = await this.track(engine().send(this.session, request));
+      let view = await send(request);
       // A fresh session plays normally until told otherwise.
       if (request.op === 'open' && this.settings().convention === 'misere') {
-        view = await this.track(engine().send(this.session, { op: 'convention', convention: 'misere' }));
+        view = await send({ op: 'convention', convention: 'misere' });
       }
       if (generation !== this.generation) return undefined;
       this.show(view, origin, request);
@@ -285,10 +288,13 @@ export class GameController implements ReactiveController {
     engine().cancel();
   }
 
-  /** After a cancel the engine reopened this game; show what it now holds. */
+  /**
+   * After a cancel the engine reopened this game; show what it now holds.
+   * The text box keeps what was typed, to be mended or loaded again.
+   */
   private async resync(): Promise<void> {
     const text = this.view?.text;
-    if (this.settings().game && text?.trim()) await this.open(text, 'action');
+    if (this.settings().game && text?.trim()) await this.open(text, 'input', true);
     this.actionError = 'stopped: the position is as it was before';
     this.host.requestUpdate();
   }
