@@ -87,3 +87,29 @@ test('the sequence explorer stops at once on Cancel', async ({ page }) => {
   expect(ms).toBeLessThan(MAX_CANCEL_MS);
   await expect(explorer.getByRole('alert')).toHaveCount(1);
 });
+
+test('the explorer\'s Stopped goes when the code changes, and a run the new code replaces says nothing', async ({ page }) => {
+  // 0.007's values have no short period: four million take many seconds.
+  await page.goto(`/#game=octal&position=${encodeURIComponent('0.007\n3 4\n')}`);
+  const element = activeGame(page);
+  await element.locator('summary', { hasText: 'Sequence explorer' }).click();
+  const explorer = element.locator('grundy-sequence');
+  await expect(explorer.locator('.summary')).toContainText('1,000 values');
+  const long = async () => {
+    await explorer.getByLabel('Values up to n =').fill('4000000');
+    await explorer.getByLabel('Values up to n =').press('Enter');
+    await expect(explorer.locator('progress')).toBeVisible();
+  };
+  await long();
+  await cancelMs(explorer, '.working');
+  await expect(explorer.getByRole('alert')).toHaveText(/Stopped/);
+  await element.locator('textarea').fill('0.77\n3 4\n');
+  await expect(explorer.locator('.summary')).toContainText('values');
+  await expect(explorer.getByRole('alert')).toHaveCount(0);
+  // A change of code while a run works: the new code's run replaces it without a word.
+  await element.locator('textarea').fill('0.007\n3 4\n');
+  await long();
+  await element.locator('textarea').fill('0.137\n3 4\n');
+  await expect(explorer.locator('progress')).toHaveCount(0, { timeout: 30_000 });
+  await expect(explorer.getByRole('alert')).toHaveCount(0);
+});

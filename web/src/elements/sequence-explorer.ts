@@ -58,6 +58,8 @@ export class SequenceExplorer extends LitElement {
   private cell = CELL;
   /** Blank cells before n = 0, so that with rows of one period each period starts a row. */
   private shift = 0;
+  /** How many runs have started; a run's answer counts only while it is the newest. */
+  private runs = 0;
   private resizeObserver?: ResizeObserver;
 
   constructor() {
@@ -122,18 +124,25 @@ export class SequenceExplorer extends LitElement {
   /** Computes G(0 … count − 1), or as far as a period is proved. */
   private async run(op: 'compute' | 'prove'): Promise<void> {
     this.client.cancel();
+    // The run this one replaces ends after it starts: only the newest run speaks.
+    const run = ++this.runs;
     this.problem = '';
     this.progress = { done: 0, total: op === 'prove' ? MAX_VALUES : this.count };
-    const onProgress = (done: number, total: number) => (this.progress = { done, total });
+    const onProgress = (done: number, total: number) => {
+      if (run === this.runs) this.progress = { done, total };
+    };
     try {
-      this.result = op === 'prove'
+      const result = op === 'prove'
         ? await this.client.prove(this.rule, MAX_VALUES, onProgress)
         : await this.client.compute(this.rule, this.count, onProgress);
-      if (op === 'prove') this.count = this.result.values.length;
+      if (run !== this.runs) return;
+      this.result = result;
+      if (op === 'prove') this.count = result.values.length;
     } catch (error) {
+      if (run !== this.runs) return;
       this.problem = error instanceof CancelledError ? 'Stopped; the values computed before are kept.' : (error as Error).message;
     } finally {
-      this.progress = undefined;
+      if (run === this.runs) this.progress = undefined;
     }
   }
 
