@@ -3,7 +3,7 @@
  * position the person loses, a located error for bad text, and an edit.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { options, shownGame, watchConsole } from './helpers';
+import { options, SCREENS, shownGame, watchConsole } from './helpers';
 import { GAMES } from './registry';
 
 /** Each game's position where the player to move loses against perfect play, as the engine lists it. */
@@ -364,3 +364,17 @@ test('the String field takes erased letters, sends on Enter or Tab, and never di
   await expect(problem).toHaveCount(0);
   await expect(field).toHaveValue('pawpaw-mississippi');
 });
+
+for (const screen of SCREENS) {
+  test(`Wythoff's board fits the first screen with its corner marked, and the queen is large enough to see (${screen.name})`, async ({ page }) => {
+    await page.setViewportSize(screen.viewport);
+    const element = await open(page, 'wythoff', '6 4\n');
+    const board = element.locator('grundy-grid svg');
+    await expect(board).toBeVisible();
+    const box = (await board.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(screen.viewport.height);
+    await expect(element.getByRole('gridcell', { name: /^row 10, column 1: the corner \(0, 0\): a queen here cannot move/ })).toHaveCount(1);
+    const glyph = (await element.locator('grundy-grid g.token text').boundingBox())!;
+    expect(glyph.height).toBeGreaterThan(box.height / 40);
+  });
+}

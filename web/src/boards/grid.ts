@@ -22,6 +22,8 @@ type GridBoard = Extract<Board, { kind: 'grid' }>;
 
 /** The largest cell, in SVG units: small boards grow to it, large ones share 720 units. */
 const MAX_CELL = 64;
+/** The least height a board is fitted to, however little of the screen is left below its top. */
+const MIN_FIT_PX = 280;
 /** A nimber badge's height, in SVG units. */
 const BADGE_HEIGHT = 15;
 
@@ -67,6 +69,7 @@ export class GridBoardElement extends BoardElement {
     hoverForfeit: { state: true },
     heatN: { state: true },
     overlayOn: { state: true },
+    fitHeight: { state: true },
   };
 
   declare game: string;
@@ -83,6 +86,20 @@ export class GridBoardElement extends BoardElement {
   /** Whether the board's overlay (Wythoff's cold squares) is drawn. */
   declare private overlayOn: boolean;
   private painting = false;
+  /**
+   * The most the board may be tall to end within the screen, for a board
+   * that starts in the top half of the first screen, as the playground's
+   * does; lower on a page (a post's embed) the style's height holds alone.
+   */
+  declare private fitHeight: number | undefined;
+  private readonly onLayout = () => {
+    const stage = this.renderRoot.querySelector('.stage');
+    if (!stage || !this.isConnected || this.offsetParent === null) return;
+    const top = stage.getBoundingClientRect().top + window.scrollY;
+    const fit = top < window.innerHeight / 2 ? Math.max(MIN_FIT_PX, Math.floor(window.innerHeight - top - 16)) : undefined;
+    if (fit !== this.fitHeight) this.fitHeight = fit;
+  };
+  private readonly layoutWatch = new ResizeObserver(this.onLayout);
 
   constructor() {
     super();
@@ -93,6 +110,19 @@ export class GridBoardElement extends BoardElement {
     this.choosing = undefined;
     this.focusCell = [0, 0];
     this.overlayOn = false;
+  }
+
+  connectedCallback(): void {
+    super.connectedCallback();
+    // Shown after being hidden, or the window resized: the room below the board changed.
+    this.layoutWatch.observe(this);
+    window.addEventListener('resize', this.onLayout);
+  }
+
+  disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.layoutWatch.disconnect();
+    window.removeEventListener('resize', this.onLayout);
   }
 
   private get grid(): GridBoard | undefined {
@@ -179,6 +209,7 @@ export class GridBoardElement extends BoardElement {
           class=${classes}
           viewBox=${viewBox}
           width=${(this.rotated ? span : width) + 4}
+          style=${this.fitHeight ? `max-height: min(var(--grundy-board-height, 78vh), ${this.fitHeight}px)` : nothing}
           role="group"
           aria-label=${`${grid.rows} by ${grid.cols} board${this.lastMove ? `; ${this.lastMoveTitle.toLowerCase()} outlined` : ''}`}
           @pointerdown=${this.onPointerDown}
@@ -440,9 +471,10 @@ export class GridBoardElement extends BoardElement {
       // Large counters are shown compactly (1M, 1B) to fit the token; the
       // tooltip and the screen reader have the whole number.
       const shown = compactCount(token.label);
-      const fontSize = Math.min(11, (size * 0.9) / Math.max(2.5, shown.length));
+      // As large as the token holds: a queen on a big board is not a speck.
+      const fontSize = (size * 0.9) / Math.max(2.5, shown.length);
       return svg`<g class="token" role="img" aria-label=${`token with ${token.label}`}><title>token with ${token.label}</title><circle cx=${cx} cy=${cy} r=${radius} fill="var(--grundy-ink, #222)" stroke="var(--grundy-bg, #fff)" stroke-width="1.5"></circle>
-        ${size >= 14 && !small ? svg`<text x=${cx} y=${cy + fontSize * 0.35} text-anchor="middle" fill="var(--grundy-bg, #fff)" font-size=${fontSize}>${shown}</text>` : nothing}</g>`;
+        ${size >= 14 && !small ? svg`<text x=${cx} y=${cy + fontSize * 0.35} text-anchor="middle" fill="var(--grundy-bg, #fff)" style=${`font-size:${fontSize}px`}>${shown}</text>` : nothing}</g>`;
     });
   }
 

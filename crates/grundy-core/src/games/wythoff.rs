@@ -297,7 +297,7 @@ impl Game for Wythoff {
         let board = Board::Grid {
             rows: side as u32,
             cols: side as u32,
-            tiles: (0..side).map(|_| ".".repeat(side as usize)).collect(),
+            tiles: corner_marked(side as usize),
             tokens,
             heat: None,
             overlay: Some(cold_squares(side)),
@@ -410,9 +410,24 @@ fn cold_squares(side: u64) -> Overlay {
     }
 }
 
+/// The board's squares, the corner (0, 0) at the bottom left marked as
+/// the goal: every queen slides towards it, and one there cannot move.
+fn corner_marked(side: usize) -> Vec<String> {
+    let mut rows = vec![".".repeat(side); side];
+    rows[side - 1].replace_range(0..1, "c");
+    rows
+}
+
 fn legend() -> Legend {
     Legend {
-        tiles: vec![TileInfo::new('.', "square", TileFill::Open)],
+        tiles: vec![
+            TileInfo::new('.', "square", TileFill::Open),
+            TileInfo::new(
+                'c',
+                "the corner (0, 0): a queen here cannot move",
+                TileFill::Exit,
+            ),
+        ],
         palette: vec!["Q".into(), ".".into()],
         numbers: Vec::new(),
         rotatable: false,
