@@ -378,3 +378,25 @@ for (const screen of SCREENS) {
     expect(glyph.height).toBeGreaterThan(box.height / 40);
   });
 }
+
+test('the Intervals axis stays put under the pointer after a move, and refits when the pointer leaves', async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  const element = await open(page, 'intervals', '1\n3\n0 20\n22 30\n40 60\n');
+  await (await options(element)).getByLabel('Opponent').selectOption('human');
+  await expect(element.locator('.status')).toContainText('Player 1 to move');
+  const line = element.locator('grundy-line svg');
+  const box = (await line.boundingBox())!;
+  const [x, y] = [box.x + box.width * 0.8, box.y + box.height - 30];
+  const at = element.locator('grundy-line .tools span');
+  await page.mouse.move(x, y);
+  await expect(at).toHaveText(/^at \d+$/);
+  const before = await at.textContent();
+  await page.mouse.click(x, y);
+  await expect(element.locator('textarea')).not.toHaveValue('1\n3\n0 20\n22 30\n40 60\n');
+  await page.mouse.move(x, y + 1);
+  await expect(at).toHaveText(before!);
+  // Out and back: the line is fitted to what is left.
+  await page.mouse.move(box.x + box.width / 2, box.y - 200);
+  await page.mouse.move(x, y);
+  await expect(at).not.toHaveText(before!);
+});

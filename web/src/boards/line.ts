@@ -27,6 +27,7 @@ export class LineBoardElement extends BoardElement {
   static properties = {
     ...BoardElement.properties,
     view: { state: true },
+    held: { state: true },
     hoverValue: { state: true },
     selected: { state: true },
     draft: { state: true },
@@ -35,6 +36,12 @@ export class LineBoardElement extends BoardElement {
 
   /** The visible range [lo, hi) of the line. */
   declare private view: [number, number] | undefined;
+  /**
+   * The fitted range while the pointer is over the line: a move shortens
+   * the board, and refitting then would move the axis under the pointer.
+   * It is fitted again when the pointer leaves.
+   */
+  declare private held: [number, number] | undefined;
   declare private hoverValue: number | undefined;
   declare private selected: number;
   /** An interval being drawn or resized: its index (or -1 for new) and ends. */
@@ -102,6 +109,11 @@ export class LineBoardElement extends BoardElement {
     return [lo - margin, hi + margin];
   }
 
+  /** The range drawn: zoomed or panned, else held under the pointer, else fitted to the board. */
+  private shownView(board: LineBoard): [number, number] {
+    return this.view ?? this.held ?? this.fitted(board);
+  }
+
   private x(value: number, [lo, hi]: [number, number]): number {
     return ((value - lo) / (hi - lo)) * this.width;
   }
@@ -142,7 +154,7 @@ export class LineBoardElement extends BoardElement {
   render() {
     const board = this.board;
     if (!board) return nothing;
-    const view = this.view ?? this.fitted(board);
+    const view = this.shownView(board);
     const maxDepth = Math.min(SHOWN_DEPTHS, Math.max(0, ...board.intervals.map((i) => i.depth)));
     const axisY = TOP + (maxDepth + 1) * ROW + 8;
     const height = axisY + 26;
@@ -157,7 +169,7 @@ export class LineBoardElement extends BoardElement {
       <div class="tools">
         <button @click=${() => this.zoom(0.5)} aria-label="Zoom in">+</button>
         <button @click=${() => this.zoom(2)} aria-label="Zoom out">−</button>
-        <button @click=${() => (this.view = undefined)}>Fit</button>
+        <button @click=${() => ([this.view, this.held] = [undefined, undefined])}>Fit</button>
         ${this.editing && this.selected >= 0
           ? html`<button @click=${() => this.removeSelected()}>Delete [${board.intervals[this.selected]?.first}, ${board.intervals[this.selected]?.last}]</button>`
           : nothing}
@@ -168,6 +180,7 @@ export class LineBoardElement extends BoardElement {
         @pointerdown=${this.onPointerDown} @pointermove=${this.onPointerMove} @pointerup=${this.onPointerUp}
         @pointerleave=${() => {
           this.hoverValue = undefined;
+          this.held = undefined;
           this.previewMove(undefined);
         }}
         @wheel=${this.onWheel}>
@@ -286,7 +299,7 @@ export class LineBoardElement extends BoardElement {
   private zoom(factor: number, around?: number): void {
     const board = this.board;
     if (!board) return;
-    const [lo, hi] = this.view ?? this.fitted(board);
+    const [lo, hi] = this.shownView(board);
     const centre = around ?? (lo + hi) / 2;
     const span = Math.max(4, (hi - lo) * factor);
     const share = (centre - lo) / (hi - lo);
@@ -297,13 +310,13 @@ export class LineBoardElement extends BoardElement {
     const board = this.board;
     if (!board) return;
     event.preventDefault();
-    this.zoom(event.deltaY > 0 ? 1.25 : 0.8, this.valueAt(event, this.view ?? this.fitted(board)));
+    this.zoom(event.deltaY > 0 ? 1.25 : 0.8, this.valueAt(event, this.shownView(board)));
   }
 
   private onPointerDown(event: PointerEvent): void {
     const board = this.board;
     if (!board) return;
-    const view = this.view ?? this.fitted(board);
+    const view = this.shownView(board);
     (event.target as Element).setPointerCapture?.(event.pointerId);
     const value = this.valueAt(event, view);
     if (this.editing) {
@@ -325,7 +338,8 @@ export class LineBoardElement extends BoardElement {
   private onPointerMove(event: PointerEvent): void {
     const board = this.board;
     if (!board) return;
-    const view = this.view ?? this.fitted(board);
+    const view = this.shownView(board);
+    if (!this.view) this.held = view;
     const value = this.valueAt(event, view);
     this.hoverValue = value;
     if (this.draft) {
@@ -355,7 +369,7 @@ export class LineBoardElement extends BoardElement {
     }
     const clicked = this.dragFrom && !this.dragFrom.moved;
     this.dragFrom = undefined;
-    if (clicked) this.play(this.moveAt(this.valueAt(event, this.view ?? this.fitted(board))));
+    if (clicked) this.play(this.moveAt(this.valueAt(event, this.shownView(board))));
   }
 
   /**
@@ -373,7 +387,7 @@ export class LineBoardElement extends BoardElement {
           : this.nextPickable(this.hoverValue, forward);
       if (cursor === undefined) return;
       this.hoverValue = cursor;
-      const [lo, hi] = this.view ?? this.fitted(board);
+      const [lo, hi] = this.shownView(board);
       if (cursor < lo || cursor >= hi) this.view = undefined;
       this.previewMove(this.moveAt(cursor));
     } else if ((event.key === 'Enter' || event.key === ' ') && this.hoverValue !== undefined && !this.editing) {
