@@ -91,3 +91,22 @@ test('dragging a finger across the board in Edit paints every cell it crosses', 
   await touch('touchEnd', 0);
   await expect(element.locator('textarea')).toHaveValue(/^2 6\nLLLLLR\n/);
 });
+
+test('ten moves by tap, with the computer\'s replies, never scroll the page', async ({ page }) => {
+  const element = await open(page, 'nim', '3 4 5 6 7');
+  const status = element.locator('.status');
+  for (let moves = 0; moves < 10; moves++) {
+    await expect(status).toHaveText(/Your turn|You win|computer wins/);
+    if (!((await status.textContent()) ?? '').includes('Your turn')) break;
+    // The top counter of the last heap: one counter taken, so the game lasts.
+    const counter = element.locator('grundy-heaps button.counter').last();
+    await counter.scrollIntoViewIfNeeded();
+    const before = await page.evaluate(() => window.scrollY);
+    const text = await element.locator('textarea').inputValue();
+    await counter.tap();
+    await counter.tap();
+    await expect(element.locator('textarea')).not.toHaveValue(text);
+    await expect(status).toHaveText(/Your turn|You win|computer wins/);
+    expect(await page.evaluate(() => window.scrollY), `move ${moves + 1}`).toBe(before);
+  }
+});
