@@ -129,7 +129,8 @@ test('a board is one Tab stop, and the arrow keys move between its moves', async
   expect(await focusedLabel(page)).toMatch(/^Heap 3, counter 5/);
   await expect(game.locator('grundy-heaps button.counter[tabindex="0"]')).toHaveCount(1);
   await page.keyboard.press('Enter');
-  await expect.poll(() => heapSizes(game)).toEqual([3, 4, 4]);
+  // Heap 3 keeps 4; the computer's answer may already have emptied heap 1.
+  await expect.poll(async () => (await heapSizes(game))[2]).toBe(4);
 });
 
 test('a whole game of Nim by keyboard keeps the focus on a counter, and no move scrolls the page', async ({ page }) => {

@@ -283,8 +283,14 @@ export class GameController implements ReactiveController {
     }
   }
 
-  /** Stops the engine's work; every open game returns to its last position. */
+  /**
+   * Stops the engine's work; every open game returns to its last position.
+   * The Working notice goes at once, not after the stopped requests' ends.
+   */
   cancel(): void {
+    clearInterval(this.busyTimer);
+    this.busyMs = undefined;
+    this.host.requestUpdate();
     engine().cancel();
   }
 
