@@ -1,4 +1,5 @@
 import { LitElement, type PropertyDeclarations } from 'lit';
+import { DEFAULT_PREFERENCES } from './preferences';
 
 /**
  * The attributes of `<grundy-game>`, each with its meaning and default:
@@ -109,8 +110,9 @@ export class GrundyGameAttributes extends LitElement {
   constructor() {
     super();
     Object.assign(this, {
-      ...{ game: '', position: '', mode: 'play', first: 'human', opponent: 'ai', level: 'optimal', hints: false, quiz: false, teams: '', timer: 0 },
-      ...{ play: 'normal', values: '', controls: 'full', puzzle: false, solution: 'shown', presenting: false, aiDelay: 400 },
+      ...DEFAULT_PREFERENCES,
+      ...{ game: '', position: '', mode: 'play', quiz: false, teams: '', timer: 0 },
+      ...{ play: 'normal', controls: 'full', puzzle: false, solution: 'shown', presenting: false, aiDelay: 400 },
       seed: Math.floor(Math.random() * 2 ** 31),
     } satisfies Partial<GrundyGameAttributes>);
   }

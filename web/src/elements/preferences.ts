@@ -18,7 +18,7 @@ export const PREFERENCE_ATTRIBUTES: (keyof Preferences)[] = ['opponent', 'first'
 
 const STORAGE_KEY = 'grundy-playground-preferences';
 
-/** What a game starts with when nothing was kept. */
+/** The attributes' own defaults: what a game plays with when nothing was set or kept. */
 export const DEFAULT_PREFERENCES: Preferences = { opponent: 'ai', first: 'human', level: 'optimal', hints: false, values: '' };
 
 /** The kept preferences; anything missing or of the wrong kind takes its default. */
