@@ -240,7 +240,8 @@ fn errors_name_line_column_and_limits() {
     let err = games::solve("string-game", "1\ncodeChef\n1\ncode\n").unwrap_err();
     assert_eq!((err.line, err.column), (Some(2), Some(5)));
     assert!(
-        err.message.contains("lowercase letters a–z, not 'C'"),
+        err.message
+            .contains("lowercase letters a–z, and '-' for an erased letter, not 'C'"),
         "{err}"
     );
     let err = games::solve("string-game", "1\nabc\n2\nab\n").unwrap_err();
