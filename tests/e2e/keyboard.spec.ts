@@ -37,6 +37,27 @@ async function playToTheEnd(page: Page, focusable: string, keys: string[]): Prom
   throw new Error('the game did not end');
 }
 
+/**
+ * Plays to the end with `keys` alone from a focused move, with no Tab:
+ * after each move and each reply the focus must still be on a move named
+ * like `focused`, and the page must not have scrolled.
+ */
+async function playKeepingFocus(page: Page, focused: RegExp, keys: string[]): Promise<void> {
+  const game = activeGame(page);
+  const status = game.locator('.status');
+  for (let moves = 0; moves < 40; moves++) {
+    await expect(status).toHaveText(/Your turn|You win|computer wins/);
+    if (!((await status.textContent()) ?? '').includes('Your turn')) break;
+    expect(await focusedLabel(page), `move ${moves + 1}`).toMatch(focused);
+    const before = await game.locator('textarea').inputValue();
+    for (const key of keys) await page.keyboard.press(key);
+    await expect(game.locator('textarea')).not.toHaveValue(before);
+    expect(await page.evaluate(() => window.scrollY), `move ${moves + 1}`).toBe(0);
+  }
+  await expect(status).toHaveText(/You win|computer wins/);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+}
+
 test('Nim by keyboard: Tab to a counter, Enter takes it', async ({ page }) => {
   await page.goto('/#game=nim&position=1+2+3');
   await expect(activeGame(page).locator('.sum')).toBeVisible();
@@ -136,23 +157,9 @@ test('a board is one Tab stop, and the arrow keys move between its moves', async
 test('a whole game of Nim by keyboard keeps the focus on a counter, and no move scrolls the page', async ({ page }) => {
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto('/#game=nim&position=3+4+5+6+7');
-  const game = activeGame(page);
-  await expect(game.locator('.sum')).toBeVisible();
-  const status = game.locator('.status');
+  await expect(activeGame(page).locator('.sum')).toBeVisible();
   await tabTo(page, 'button.counter');
-  for (let moves = 0; moves < 40; moves++) {
-    await expect(status).toHaveText(/Your turn|You win|computer wins/);
-    if (!((await status.textContent()) ?? '').includes('Your turn')) break;
-    // Tab is never needed again: the focus stays on a counter after each move and each reply.
-    expect(await focusedLabel(page), `move ${moves + 1}`).toMatch(/^Heap \d+, counter \d+/);
-    const before = await game.locator('textarea').inputValue();
-    await page.keyboard.press('ArrowLeft');
-    await page.keyboard.press('Enter');
-    await expect(game.locator('textarea')).not.toHaveValue(before);
-    expect(await page.evaluate(() => window.scrollY), `move ${moves + 1}`).toBe(0);
-  }
-  await expect(status).toHaveText(/You win|computer wins/);
-  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await playKeepingFocus(page, /^Heap \d+, counter \d+/, ['ArrowLeft', 'Enter']);
 });
 
 test('the board is one Tab and Enter from the top of the page, and the game picker is one Tab stop', async ({ page }) => {
@@ -190,20 +197,8 @@ test('the board is one Tab and Enter from the top of the page, and the game pick
 test('a whole game of Kayles by keyboard keeps the focus on a pin', async ({ page }) => {
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto(`/#game=octal&position=${encodeURIComponent('0.77\n4 5 7\n')}`);
-  const game = activeGame(page);
-  await expect(game.locator('.sum')).toBeVisible();
-  const status = game.locator('.status');
+  await expect(activeGame(page).locator('.sum')).toBeVisible();
   await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
-  for (let moves = 0; moves < 20; moves++) {
-    await expect(status).toHaveText(/Your turn|You win|computer wins/);
-    if (!((await status.textContent()) ?? '').includes('Your turn')) break;
-    expect(await focusedLabel(page), `move ${moves + 1}`).toMatch(/^Row \d+, pin \d+/);
-    const before = await game.locator('textarea').inputValue();
-    await page.keyboard.press('Home');
-    await page.keyboard.press('Enter');
-    await expect(game.locator('textarea')).not.toHaveValue(before);
-    expect(await page.evaluate(() => window.scrollY), `move ${moves + 1}`).toBe(0);
-  }
-  await expect(status).toHaveText(/You win|computer wins/);
+  await playKeepingFocus(page, /^Row \d+, pin \d+/, ['Home', 'Enter']);
 });

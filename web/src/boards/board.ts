@@ -1,5 +1,6 @@
 import { LitElement } from 'lit';
 import { standaloneSvg } from '../elements/export';
+import { roveIndex } from '../elements/rove';
 import { isDrawing, isWinning, movedValueText, type Analysis, type Edit, type MoveInfo, type Region } from '../engine/model';
 
 /** What a board asks of the game around it. */
@@ -166,12 +167,9 @@ export class BoardElement extends LitElement {
   private roveOnKey(event: KeyboardEvent): void {
     const from = event.composedPath()[0];
     if (!(from instanceof Element) || !from.hasAttribute('data-stop')) return;
-    const up = this.stackedUp ? 1 : -1;
-    const steps: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1, ArrowUp: up, ArrowDown: -up };
     const stops = this.stops();
-    const at = stops.indexOf(from);
-    const to = event.key === 'Home' ? 0 : event.key === 'End' ? stops.length - 1 : steps[event.key] === undefined ? undefined : at + steps[event.key];
-    if (to === undefined || to < 0 || to >= stops.length) return;
+    const to = roveIndex(event.key, stops.indexOf(from), stops.length, { stackedUp: this.stackedUp });
+    if (to === undefined) return;
     event.preventDefault();
     // Focusing it makes it the Tab stop (`noteFocus`).
     (stops[to] as HTMLElement | SVGElement).focus();

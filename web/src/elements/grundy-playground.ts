@@ -6,6 +6,7 @@ import { MAX_HASH_LENGTH, readHash, writeHash } from './options';
 import './grundy-game';
 import { classServer, playFriend, teach } from '../class/launch';
 import { define } from './define';
+import { roveIndex } from './rove';
 import { PREFERENCE_ATTRIBUTES, loadPreferences, preferencesOf, samePreferences, savePreferences, type Preferences } from './preferences';
 
 /**
@@ -186,11 +187,10 @@ export class GrundyPlayground extends LitElement {
     const buttons = [...this.renderRoot.querySelectorAll<HTMLButtonElement>('nav button.game')];
     const at = buttons.indexOf(event.composedPath()[0] as HTMLButtonElement);
     if (at < 0) return;
-    const steps: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
-    const to = event.key === 'Home' ? 0 : event.key === 'End' ? buttons.length - 1 : event.key in steps ? at + steps[event.key] : undefined;
+    const to = roveIndex(event.key, at, buttons.length, { wrap: true });
     if (to === undefined) return;
     event.preventDefault();
-    const next = buttons[(to + buttons.length) % buttons.length];
+    const next = buttons[to];
     buttons.forEach((button) => (button.tabIndex = button === next ? 0 : -1));
     next.focus();
   }
