@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { serve } from '../../scripts/serve.mjs';
 import { heapSizes, watchConsole } from './helpers';
+import { LOAD_RETRY_MS } from '../../web/src/engine/protocol';
 
 const post = (scriptSrc: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>A post about Nim</title>
@@ -48,7 +49,15 @@ test.beforeAll(async () => {
       '<grundy-lesson id="lesson"><script type="text/markdown">## Kayles\n\n```grundy\ngame: kayles\nposition: 3 4\n```\n</script></grundy-lesson></body>',
     ),
   );
+  // Two installs that each miss one of the engine's files.
+  for (const missing of MISSING) {
+    const folder = join(root, 'static/missing', missing);
+    cpSync('dist/embed', folder, { recursive: true, filter: (source) => !source.endsWith(`/${missing}`) });
+    writeFileSync(join(root, `blog/2026/nim/missing-${missing}.html`), post(`../../../static/missing/${missing}/grundy-game.js`));
+  }
 });
+
+const MISSING = ['grundy-worker.js', 'grundy_bg.wasm'];
 
 test.afterAll(() => {
   site.close();
@@ -116,3 +125,30 @@ test('malformed embed attributes show the element\'s own error, not a script err
   await expect(bad.locator('img')).toHaveCount(0);
   expect(problems).toEqual([]);
 });
+
+for (const missing of MISSING) {
+  test(`a missing ${missing} costs a handful of requests, then each game names the address that failed`, async ({ page }) => {
+    const problems = watchConsole(page);
+    const path = `/static/missing/${missing}/${missing}`;
+    let requests = 0;
+    const count = (request: { url?: string }) => void (request.url?.startsWith(path) && requests++);
+    site.on('request', count);
+    try {
+      await page.goto(`${origin(site)}/blog/2026/nim/missing-${missing}.html`);
+      for (const id of ['#first', '#second']) {
+        const game = page.locator(id);
+        await expect(game.getByRole('alert')).toContainText(`did not load from ${origin(site)}${path}`, { timeout: 30_000 });
+        await expect(game.locator('.status')).toHaveText('The game could not be opened.');
+        await expect(game.locator('.text .error')).toHaveCount(0);
+      }
+      // Nothing more is asked for once it has been given up.
+      const given = requests;
+      await page.waitForTimeout(6_000);
+      expect(requests).toBe(given);
+      expect(given).toBeLessThanOrEqual(LOAD_RETRY_MS.length + 1);
+      expect(problems.filter((problem) => problem.includes('grundy-game:'))).toHaveLength(1);
+    } finally {
+      site.off('request', count);
+    }
+  });
+}

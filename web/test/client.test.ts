@@ -5,10 +5,10 @@
  * must not lose what another game asked.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { CancelledError, EngineClient, SLOW_MS, SupersededError } from '../src/engine/client';
+import { CancelledError, EngineClient, EngineUnavailable, SLOW_MS, SupersededError } from '../src/engine/client';
 import type { View } from '../src/engine/model';
 import type { PackedView } from '../src/engine/packed';
-import type { WorkerReply, WorkerRequest } from '../src/engine/protocol';
+import { LOAD_RETRY_MS, type WorkerReply, type WorkerRequest, type WorkerUnloaded } from '../src/engine/protocol';
 
 /** A worker that answers only when told to. */
 class FakeWorker {
@@ -25,8 +25,13 @@ class FakeWorker {
     this.terminated = true;
   }
 
-  reply(reply: WorkerReply): void {
+  reply(reply: WorkerReply | WorkerUnloaded): void {
     this.onmessage?.({ data: reply } as MessageEvent<WorkerReply>);
+  }
+
+  /** What a worker whose script is missing does. */
+  failToLoad(): void {
+    this.onerror?.({ message: '', preventDefault() {} } as ErrorEvent);
   }
 }
 
@@ -61,7 +66,7 @@ function setUp(): { client: EngineClient; workers: FakeWorker[] } {
     const worker = new FakeWorker();
     workers.push(worker);
     return worker as unknown as Worker;
-  });
+  }, 'https://blog.example/js/worker.js');
   return { client, workers };
 }
 
@@ -131,5 +136,57 @@ describe('the engine client', () => {
     }
     expect((await other).text).toBe('3 4 5');
     expect((await newer).text).toBe('newer');
+  });
+
+  it('tries an engine that does not load a few times, further apart, then fails every request naming the file', async () => {
+    vi.useFakeTimers();
+    try {
+      const { client, workers } = setUp();
+      const request = client.send('a', { op: 'open', game: 'nim', text: '3 4 5' });
+      for (const [tries, wait] of LOAD_RETRY_MS.entries()) {
+        workers[tries].failToLoad();
+        expect(workers[tries].terminated).toBe(true);
+        vi.advanceTimersByTime(wait - 1);
+        expect(workers).toHaveLength(tries + 1);
+        vi.advanceTimersByTime(1);
+        expect(workers).toHaveLength(tries + 2);
+        // The waiting request is asked again of each new worker.
+        expect(workers[tries + 1].requests.map((r) => r.id)).toEqual([workers[0].requests[0].id]);
+      }
+      workers.at(-1)!.failToLoad();
+      await expect(request).rejects.toThrow(/worker script did not load from https:\/\/blog\.example\/js\/worker\.js/);
+      // Given up: no later request, cancel or wait starts another worker.
+      await expect(client.send('b', { op: 'open', game: 'nim', text: '1' })).rejects.toBeInstanceOf(EngineUnavailable);
+      await expect(client.games()).rejects.toBeInstanceOf(EngineUnavailable);
+      client.cancel();
+      vi.advanceTimersByTime(60_000);
+      expect(workers).toHaveLength(LOAD_RETRY_MS.length + 1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('names the .wasm that did not load, and a load that succeeds on a new try answers as usual', async () => {
+    vi.useFakeTimers();
+    try {
+      const { client, workers } = setUp();
+      const request = client.send('a', { op: 'open', game: 'nim', text: '3 4 5' });
+      workers[0].reply({ unloaded: "the engine's .wasm did not load from https://blog.example/js/grundy.wasm (404)" });
+      vi.advanceTimersByTime(LOAD_RETRY_MS[0]);
+      workers[1].reply({ id: workers[1].requests[0].id, ok: true, view: packedView('3 4 5', 1) });
+      expect((await request).text).toBe('3 4 5');
+      // Answered: the count of failed loads starts again, and a later crash restarts at once.
+      workers[1].failToLoad();
+      expect(workers).toHaveLength(3);
+      for (const wait of LOAD_RETRY_MS) {
+        workers.at(-1)!.reply({ unloaded: 'the .wasm did not load from https://blog.example/js/grundy.wasm' });
+        vi.advanceTimersByTime(wait);
+      }
+      const given = client.send('a', { op: 'undo' });
+      workers.at(-1)!.reply({ unloaded: 'the .wasm did not load from https://blog.example/js/grundy.wasm' });
+      await expect(given).rejects.toThrow('the .wasm did not load from https://blog.example/js/grundy.wasm');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { CancelledError, EngineFailure, SLOW_MS, SupersededError, engine } from '../engine/client';
+import { CancelledError, EngineFailure, EngineUnavailable, SLOW_MS, SupersededError, engine } from '../engine/client';
 import type { Analysis, Convention, Edit, EngineError, MoveInfo, TreeNode, View } from '../engine/model';
 import { isWinning, outcomeOf } from '../engine/model';
 import type { SessionRequest } from '../engine/protocol';
@@ -224,8 +224,10 @@ export class GameController implements ReactiveController {
       if (error instanceof SupersededError || generation !== this.generation) return undefined;
       const failure: EngineError =
         error instanceof EngineFailure ? { message: error.message, line: error.line, column: error.column } : { message: String(error) };
-      // One current error: the newest replaces the other.
-      [this.inputError, this.actionError] = origin === 'input' ? [failure, undefined] : [undefined, failure.message];
+      // One current error: the newest replaces the other. An engine that
+      // did not load is no fault of the position typed.
+      const ofTheInput = origin === 'input' && !(error instanceof EngineUnavailable);
+      [this.inputError, this.actionError] = ofTheInput ? [failure, undefined] : [undefined, failure.message];
       return undefined;
     } finally {
       this.host.requestUpdate();

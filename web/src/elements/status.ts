@@ -17,7 +17,10 @@ const VERDICTS = {
 export function status(game: GrundyGame) {
   const controller = game.controller;
   const view = controller.view;
-  if (!view) return controller.inputError ? 'The position could not be read.' : 'Loading…';
+  if (!view) {
+    if (controller.inputError) return 'The position could not be read.';
+    return controller.actionError ? 'The game could not be opened.' : 'Loading…';
+  }
   const analysis = view.analysis;
   const mode = game.currentMode;
   const verdict = VERDICTS[outcomeOf(analysis) ?? 'unknown'];

@@ -7,13 +7,18 @@
  * usable again as soon as the new worker has loaded. The same recovery runs
  * when a request that replaces a position overtakes slow work for the same
  * session, and when the engine traps.
+ *
+ * An engine that does not load (its worker script or its .wasm missing or
+ * refused) is tried again a few times, further apart each time, and then
+ * given up: every request fails with a message naming the file's address,
+ * so a broken install costs a handful of requests, not a stream of them.
  */
 
 import workerUrl from './worker.ts?worker&url';
 import wasmUrl from '../wasm/grundy_bg.wasm?url';
 import type { Convention, EngineError, GameInfo, View } from './model';
 import { unpackViewInSteps } from './packed';
-import { replacesPosition, type SessionRequest, type WorkerReply, type WorkerRequest } from './protocol';
+import { LOAD_RETRY_MS, replacesPosition, type SessionRequest, type WorkerReply, type WorkerRequest, type WorkerUnloaded } from './protocol';
 
 /** The request was overtaken by a newer one for the same session. */
 export class SupersededError extends Error {
@@ -46,6 +51,14 @@ export class EngineFailure extends Error {
   }
 }
 
+/** Every try to load the engine failed: nothing on this page can be solved until it is reloaded. */
+export class EngineUnavailable extends EngineFailure {
+  constructor(message: string) {
+    super({ message });
+    this.name = 'EngineUnavailable';
+  }
+}
+
 interface Pending {
   /** The request, to send again to a fresh worker. */
   message: WorkerRequest;
@@ -64,15 +77,27 @@ interface Pending {
  * another origin starts it through a same-origin blob that imports it.
  */
 export function spawnWorker(scriptUrl: string = workerUrl): Worker {
-  const url = new URL(scriptUrl, import.meta.url);
+  const url = new URL(workerAddress(scriptUrl));
   url.searchParams.set('wasm', new URL(wasmUrl, import.meta.url).href);
   if (url.origin === location.origin) return new Worker(url, { type: 'module' });
   const shim = new Blob([`import ${JSON.stringify(url.href)};`], { type: 'text/javascript' });
   return new Worker(URL.createObjectURL(shim), { type: 'module' });
 }
 
+/** Where a worker script is fetched from. */
+export function workerAddress(scriptUrl: string = workerUrl): string {
+  return new URL(scriptUrl, import.meta.url).href;
+}
+
 export class EngineClient {
   private worker: Worker;
+  /** Whether the current worker has answered: until then, an error means it did not load. */
+  private answered = false;
+  /** How many workers in a row failed to load. */
+  private loadFailures = 0;
+  private retry?: ReturnType<typeof setTimeout>;
+  /** Why the engine was given up, once every try to load it failed. */
+  private unavailable?: EngineUnavailable;
   private readonly pending = new Map<number, Pending>();
   /** Each open session's game, last known text and play, to reopen it after a restart. */
   private readonly sessions = new Map<string, { game: string; text: string; convention: Convention }>();
@@ -81,21 +106,53 @@ export class EngineClient {
   private nextId = 1;
   private gamesList?: Promise<GameInfo[]>;
 
-  constructor(private readonly spawn: () => Worker = () => spawnWorker()) {
+  constructor(
+    private readonly spawn: () => Worker = () => spawnWorker(),
+    private readonly scriptAddress: string = workerAddress(),
+  ) {
     this.worker = this.start();
   }
 
   private start(): Worker {
     const worker = this.spawn();
-    worker.onmessage = (event: MessageEvent<WorkerReply>) => {
+    this.answered = false;
+    worker.onmessage = (event: MessageEvent<WorkerReply | WorkerUnloaded>) => {
+      const message = event.data;
+      if ('unloaded' in message) return this.failedToLoad(worker, message.unloaded);
+      [this.answered, this.loadFailures] = [true, 0];
       // Replies are read one after another, in the order they came.
-      this.reading = this.reading.then(() => this.receive(event.data)).catch((error: unknown) => console.error(error));
+      this.reading = this.reading.then(() => this.receive(message)).catch((error: unknown) => console.error(error));
     };
     worker.onerror = (event: ErrorEvent) => {
       event.preventDefault();
-      this.restart(new EngineFailure({ message: `the engine stopped (${event.message || 'unknown error'}) and was restarted` }));
+      const reason = event.message || 'no reason given';
+      if (!this.answered) {
+        this.failedToLoad(worker, `the engine's worker script did not load from ${this.scriptAddress} (${reason}): check that the file is served at that address, as JavaScript`);
+      } else this.restart(new EngineFailure({ message: `the engine stopped (${reason}) and was restarted` }));
     };
     return worker;
+  }
+
+  /**
+   * A worker that did not load is tried again after the next wait of
+   * `LOAD_RETRY_MS`, with every request still waiting; after the last, the
+   * engine is given up and every request, waiting or to come, fails with
+   * `reason`.
+   */
+  private failedToLoad(worker: Worker, reason: string): void {
+    if (worker !== this.worker || this.unavailable) return;
+    worker.terminate();
+    const wait = LOAD_RETRY_MS[this.loadFailures++];
+    if (wait !== undefined) {
+      this.retry = setTimeout(() => this.restart(), wait);
+      return;
+    }
+    this.unavailable = new EngineUnavailable(reason);
+    console.error(`grundy-game: ${reason}`);
+    const waiting = [...this.pending.values()];
+    this.pending.clear();
+    this.gamesList = undefined;
+    for (const pending of waiting) pending.reject(this.unavailable);
   }
 
   /** When the oldest unanswered request was sent, if any is waiting. */
@@ -116,13 +173,19 @@ export class EngineClient {
    * the restart is for slow work of one `superseded` session, only that
    * session's requests fail, and every other one is sent again, so that
    * a game still opening elsewhere on the page is not left waiting.
+   * Without a reason (a new try at loading), every request is sent again.
    */
-  private restart(reason: Error, superseded?: string): void {
+  private restart(reason?: Error, superseded?: string): void {
     this.worker.terminate();
+    clearTimeout(this.retry);
     const waiting = [...this.pending.values()];
     this.pending.clear();
+    if (this.unavailable) {
+      for (const pending of waiting) pending.reject(reason ?? this.unavailable);
+      return;
+    }
     this.worker = this.start();
-    const dropped = (pending: Pending) => superseded === undefined || pending.session === superseded;
+    const dropped = (pending: Pending) => reason !== undefined && (superseded === undefined || pending.session === superseded);
     // A list of games still being asked for is asked for again.
     if (waiting.some((pending) => pending.session === undefined && dropped(pending))) this.gamesList = undefined;
     for (const [session, { game, text, convention }] of this.sessions) {
@@ -130,7 +193,7 @@ export class EngineClient {
       if (convention === 'misere') this.send(session, { op: 'convention', convention }).catch(() => undefined);
     }
     for (const pending of waiting) {
-      if (dropped(pending)) pending.reject(reason);
+      if (reason && dropped(pending)) pending.reject(reason);
       else this.repost(pending);
     }
   }
@@ -155,6 +218,7 @@ export class EngineClient {
   }
 
   private post(message: WorkerRequest): Promise<View | GameInfo[]> {
+    if (this.unavailable) return Promise.reject(this.unavailable);
     return new Promise((resolve, reject) => {
       const session = 'session' in message ? message.session : undefined;
       this.repost({ message, resolve, reject, session, sentAt: 0 });

@@ -31,6 +31,14 @@ export type WorkerReply =
   /** The wasm instance trapped; it cannot be used again. */
   | { id: number; trapped: string };
 
+/** The waits before each new try of an engine that did not load; after the last, it is given up. */
+export const LOAD_RETRY_MS = [250, 1000, 4000];
+
+/** Sent once, unasked, by a worker whose .wasm did not load: it will answer nothing. */
+export interface WorkerUnloaded {
+  unloaded: string;
+}
+
 /** Requests that replace the whole position: a newer one makes older ones moot. */
 export function replacesPosition(request: SessionRequest): boolean {
   return request.op === 'open' || request.op === 'load';

@@ -8,12 +8,17 @@
 import init, { Session, games } from './wasm';
 import type { EngineError, MoveInfo, Step, TreeNode } from './model';
 import { packedAnalysis, type PackedView } from './packed';
-import type { SessionRequest, WorkerReply, WorkerRequest } from './protocol';
+import type { SessionRequest, WorkerReply, WorkerRequest, WorkerUnloaded } from './protocol';
 import { plan } from './queue';
 
 // The page names the .wasm it found (see `spawnWorker`); a bundler that
 // copied this script elsewhere may not have put it beside the script.
-const ready = init({ module_or_path: new URL(import.meta.url).searchParams.get('wasm') ?? undefined });
+const wasmAddress = new URL(import.meta.url).searchParams.get('wasm') ?? undefined;
+const ready = init({ module_or_path: wasmAddress });
+ready.catch((error: unknown) => {
+  const reason = error instanceof Error ? error.message : String(error);
+  postMessage({ unloaded: `the engine's .wasm did not load from ${wasmAddress ?? 'beside the worker script'} (${reason}): check that the file is served at that address, with the type application/wasm` } satisfies WorkerUnloaded);
+});
 const sessions = new Map<string, Session>();
 let waiting: WorkerRequest[] = [];
 let draining = false;
@@ -28,7 +33,8 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
 };
 
 async function drain(): Promise<void> {
-  await ready;
+  // Without the .wasm nothing is answered: the page has been told (above).
+  if (!(await ready.then(() => true, () => false))) return;
   while (waiting.length > 0) {
     const batch = waiting;
     waiting = [];
