@@ -3,7 +3,7 @@
  * position the person loses, a located error for bad text, and an edit.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { options, SCREENS, shownGame, watchConsole } from './helpers';
+import { LONG_SOLVE_MS, options, SCREENS, shownGame, watchConsole } from './helpers';
 import { GAMES } from './registry';
 
 /** Each game's position where the player to move loses against perfect play, as the engine lists it. */
@@ -12,7 +12,7 @@ const losing: Record<string, string> = Object.fromEntries(GAMES.map((game) => [g
 async function open(page: Page, game: string, position: string): Promise<Locator> {
   await page.goto(`/#game=${game}&position=${encodeURIComponent(position)}`);
   const element = shownGame(page, game);
-  await expect(element.locator('.sum')).toBeVisible();
+  await expect(element.locator('.sum')).toBeVisible({ timeout: LONG_SOLVE_MS });
   return element;
 }
 

@@ -46,6 +46,13 @@ export async function waitForHumanTurn(game: Locator): Promise<string> {
 }
 
 /** The two screens every following-a-game feature is tried on; the phone is touched. */
+/**
+ * How long a test waits for the first answer on a position whose solve is
+ * long (a misère search to its budget, a crowded board): on a machine
+ * running two test workers per core it takes four times as long as alone.
+ */
+export const LONG_SOLVE_MS = 60_000;
+
 export const SCREENS = [
   { name: 'desktop', viewport: { width: 1400, height: 900 }, hasTouch: false },
   { name: 'phone', viewport: { width: 390, height: 844 }, hasTouch: true },

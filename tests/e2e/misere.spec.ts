@@ -4,12 +4,12 @@
  * keep it, and positions too large to search said to be so.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { activeGame, options, watchConsole } from './helpers';
+import { LONG_SOLVE_MS, activeGame, options, watchConsole } from './helpers';
 
 async function open(page: Page, hash: string): Promise<Locator> {
   await page.goto(`/#${hash}`);
   const element = activeGame(page);
-  await expect(element.locator('.sum')).toBeVisible();
+  await expect(element.locator('.sum')).toBeVisible({ timeout: LONG_SOLVE_MS });
   return element;
 }
 
@@ -47,7 +47,7 @@ test('misère hints mark the moves the search finds, in a sum too', async ({ pag
 test('a position too large to search says so instead of guessing', async ({ page }) => {
   // 0.35's misère quotient is not found past heap 7, and the search is too small.
   const element = await open(page, `game=octal&position=${encodeURIComponent('0.35\n60 60 60\n')}&play=misere`);
-  await expect(element.locator('.verdict')).toContainText('Too large to solve exactly under misère play', { timeout: 60_000 });
+  await expect(element.locator('.verdict')).toContainText('Too large to solve exactly under misère play', { timeout: LONG_SOLVE_MS });
   await expect(element.locator('.status')).toContainText(/Your turn/);
 });
 

@@ -1,6 +1,6 @@
 /** Screenshots of every game at desktop and phone widths, for review. */
 import { expect, test, type Page } from '@playwright/test';
-import { activeGame, DIGRAPH_CYCLES, options, QUICK_SUM, SLOW_SUM } from './helpers';
+import { activeGame, DIGRAPH_CYCLES, LONG_SOLVE_MS, options, QUICK_SUM, SLOW_SUM } from './helpers';
 import { GAMES } from './registry';
 
 const viewports = [
@@ -198,7 +198,7 @@ const states: { name: string; show: (page: Page) => Promise<void> }[] = [
     name: 'cram-largest',
     show: async (page) => {
       await page.goto(`/#game=cram&position=${encodeURIComponent('......\n'.repeat(5))}`);
-      await expect(activeGame(page).locator('.sum')).toContainText('= *2', { timeout: 30_000 });
+      await expect(activeGame(page).locator('.sum')).toContainText('= *2', { timeout: LONG_SOLVE_MS });
     },
   },
 ];
