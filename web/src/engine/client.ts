@@ -149,10 +149,7 @@ export class EngineClient {
     }
     this.unavailable = new EngineUnavailable(reason);
     console.error(`grundy-game: ${reason}`);
-    const waiting = [...this.pending.values()];
-    this.pending.clear();
-    this.gamesList = undefined;
-    for (const pending of waiting) pending.reject(this.unavailable);
+    this.restart();
   }
 
   /** When the oldest unanswered request was sent, if any is waiting. */
@@ -173,7 +170,8 @@ export class EngineClient {
    * the restart is for slow work of one `superseded` session, only that
    * session's requests fail, and every other one is sent again, so that
    * a game still opening elsewhere on the page is not left waiting.
-   * Without a reason (a new try at loading), every request is sent again.
+   * Without a reason (a new try at loading), every request is sent again;
+   * once the engine is given up, every request fails with why.
    */
   private restart(reason?: Error, superseded?: string): void {
     this.worker.terminate();
@@ -185,9 +183,9 @@ export class EngineClient {
       return;
     }
     this.worker = this.start();
-    const dropped = (pending: Pending) => reason !== undefined && (superseded === undefined || pending.session === superseded);
+    const dropped = (pending: Pending) => superseded === undefined || pending.session === superseded;
     // A list of games still being asked for is asked for again.
-    if (waiting.some((pending) => pending.session === undefined && dropped(pending))) this.gamesList = undefined;
+    if (reason && waiting.some((pending) => pending.session === undefined && dropped(pending))) this.gamesList = undefined;
     for (const [session, { game, text, convention }] of this.sessions) {
       this.send(session, { op: 'open', game, text }).catch(() => undefined);
       if (convention === 'misere') this.send(session, { op: 'convention', convention }).catch(() => undefined);
