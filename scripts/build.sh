@@ -25,7 +25,9 @@ build_wasm web/src/wasm grundy
 npx vite build --logLevel warn
 npx vite build --logLevel warn --config vite.embed.config.ts
 npx vite build --logLevel warn --config vite.embed.config.ts --mode lesson
+# The guide, docs/guide/, at /docs/ beside the playground; a broken link fails the build.
+node scripts/guide.mjs dist/docs
 # The element manifest, from the element's JSDoc.
 npx cem analyze > /dev/null
 node scripts/package.mjs
-echo "build: dist/ (playground), dist/embed/ (grundy-game.js, grundy-lesson.js) and the npm package"
+echo "build: dist/ (playground), dist/docs/ (the guide), dist/embed/ (grundy-game.js, grundy-lesson.js) and the npm package"

@@ -109,7 +109,7 @@ async fn security_headers(request: Request, next: Next) -> Response {
 async fn no_such_endpoint() -> ApiError {
     refuse(
         StatusCode::NOT_FOUND,
-        "there is no such endpoint; see CLASSROOM.md",
+        "there is no such endpoint; see /docs/class-server.html",
     )
 }
 

@@ -1,7 +1,7 @@
 //! `grundy serve`: class sessions and games between devices.
 //!
 //! One process serves the built playground and an API whose outside is
-//! `CLASSROOM.md`: HTTP to create classes and games and to join them,
+//! `docs/guide/class-server.md`: HTTP to create classes and games and to join them,
 //! WebSockets for everything live. State lives in a [`store::Store`]
 //! (SQLite here); rooms in memory mirror it and push changes to clients.
 //! Every answer and move is judged by grundy-core, never by a client.

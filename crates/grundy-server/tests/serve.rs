@@ -1,5 +1,5 @@
 //! `grundy serve` tested from outside its process, over real sockets, to
-//! the contract in CLASSROOM.md.
+//! the contract in docs/guide/class-server.md.
 
 mod server;
 

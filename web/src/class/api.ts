@@ -1,5 +1,5 @@
 /**
- * The class server's outside, as CLASSROOM.md states it: HTTP to create
+ * The class server's outside, as docs/guide/class-server.md states it: HTTP to create
  * and join, a live WebSocket that reconnects by itself with the same
  * token. Nothing here judges a position: the server marks, and the page
  * shows what it is sent.
