@@ -14,6 +14,7 @@ cargo test --workspace
 # The command line as the README builds it (statically linked on Linux).
 grundy=$(bash scripts/build-cli.sh)
 [ "$(echo '3 4 5' | "$grundy" solve nim)" = First ]
+[ -s "$(dirname "$grundy")/man/grundy.1" ] && [ -s "$(dirname "$grundy")/completions/grundy.bash" ]
 bash scripts/fuzz.sh 60
 npx tsc --noEmit
 npx vitest run

@@ -1,8 +1,11 @@
 //! `grundy`: answers contest inputs, prints analyses and times the solvers.
 
 mod checkpoint;
+mod cli;
 
 use checkpoint::Checkpoint;
+use clap::{CommandFactory, Parser};
+use cli::{Cli, Command, Generated, SequenceArgs, ServeArgs, MAX_SEQUENCE};
 use grundy_core::ai::Skill;
 use grundy_core::game::MAX_INPUT_BYTES;
 use grundy_core::input::counted;
@@ -11,43 +14,10 @@ use grundy_core::search;
 use grundy_core::sequence::{Rule, Sequence};
 use grundy_core::{bench, games, Analysis, GameError, Outcome};
 use std::io::{self, IsTerminal, Read, Write};
-use std::path::PathBuf;
+use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
 use std::time::Instant;
-
-const USAGE: &str = "\
-usage:
-  grundy solve <game>              read a contest input on stdin, print the contest's answer
-  grundy nimber <game>             read one position on stdin, print its nimber
-  grundy outcome <game> [--misere] read one position on stdin, print N (the player to move wins) or P
-                                   under normal play, or misère play
-                                   (solve, nimber and outcome exit 3 if too large to answer exactly)
-  grundy sequence <rule> --count N print G(0) … G(N−1) of a heap game
-  grundy sequence <rule> --count N --freq
-                                   print 'value frequency' for each value among G(0) … G(N−1), N up to 2^36
-  grundy sequence <rule> --period [--max N]
-                                   print 'preperiod A period P' once proved (exit 3 if not within N)
-                                   <rule>: an octal code (0.77), grundy, or S=1,3,4
-  grundy sequence <rule> --count N [--freq] --checkpoint FILE [--checkpoint-every SECONDS]
-                                   save the values to FILE every 60 s and on SIGINT or SIGTERM;
-                                   the same command goes on from FILE
-  grundy sequence <rule> ... --threads N
-                                   compute on N threads (default 1); the output is the same
-  grundy quotient <rule> --max-heap H [--json]
-                                   the misère quotient of an octal or subtraction game (or grundy)
-                                   with heaps of up to H: its size, elements, P-portion and each
-                                   heap's element (exit 3 past about 10 s of work)
-  grundy analyse <game> [--json] [--case N] [--misere]
-                                   print the analysis of the position on stdin
-  grundy games                     list the games
-  grundy serve [--bind ADDR] [--port P] [--data DIR] [--dist DIR]
-                                   serve the playground, class sessions and games between devices
-                                   (defaults 127.0.0.1, 8080, ./grundy-data, ./dist; --port 0 picks one)
-  grundy bench [--runs N] [--game ID] [--families]
-                                   time every benchmark case: a cold analysis, an answer or an edit (JSON);
-                                   --families: the worst-case search's adversarial families
-";
 
 /// A failure to report: a message and the exit code that goes with it.
 struct Failure {
@@ -64,14 +34,6 @@ impl From<GameError> for Failure {
             code: if error.too_large { 3 } else { 2 },
             stdout: String::new(),
         }
-    }
-}
-
-fn usage(problem: &str) -> Failure {
-    Failure {
-        message: format!("{problem}\n{USAGE}"),
-        code: 2,
-        stdout: String::new(),
     }
 }
 
@@ -105,8 +67,8 @@ fn main() -> ExitCode {
             "error: internal error{place}: {message} (a bug: please report it with the input)"
         );
     }));
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match run(&args) {
+    // Argument mistakes are clap's to report, with exit code 2.
+    match run(Cli::parse().command) {
         Ok(output) => {
             let mut stdout = io::BufWriter::new(io::stdout().lock());
             // A closed pipe (`grundy … | head`) is not worth a panic.
@@ -207,37 +169,71 @@ impl ProgressLine {
     }
 }
 
-fn run(args: &[String]) -> Result<Output, Failure> {
-    let (command, rest) = args
-        .split_first()
-        .ok_or_else(|| usage("no command given"))?;
-    let text = match command.as_str() {
-        "solve" => {
-            let [game] = rest else {
-                return Err(usage("solve takes exactly one game id"));
-            };
-            games::solve(game, &read_stdin()?)?
-        }
-        "nimber" => {
-            let [game] = rest else {
-                return Err(usage("nimber takes exactly one game id"));
-            };
-            format!("{}\n", games::nimber(game, &read_stdin()?)?.0)
-        }
-        "outcome" => outcome(rest)?,
-        "sequence" => return sequence(rest),
-        "quotient" => quotient(rest)?,
-        "analyse" | "analyze" => analyse(rest)?,
-        "games" => list_games(),
-        "bench" => bench_all(rest)?,
-        "serve" => {
-            serve(rest)?;
+fn run(command: Command) -> Result<Output, Failure> {
+    let text = match command {
+        Command::Solve { game } => games::solve(&game, &read_stdin()?)?,
+        Command::Nimber { game } => format!("{}\n", games::nimber(&game, &read_stdin()?)?.0),
+        Command::Outcome { game, misere } => outcome(&game, misere)?,
+        Command::Sequence(args) => return sequence(args),
+        Command::Quotient {
+            rule,
+            max_heap,
+            json,
+        } => quotient(&rule, max_heap, json)?,
+        Command::Analyse {
+            game,
+            json,
+            case,
+            misere,
+        } => analyse(&game, json, case as usize - 1, misere)?,
+        Command::Games => list_games(),
+        Command::Bench {
+            runs,
+            game,
+            families,
+        } => bench_all(runs as usize, game.as_deref(), families)?,
+        Command::Serve(args) => {
+            serve(&args)?;
             String::new()
         }
-        "help" | "--help" | "-h" => USAGE.to_string(),
-        other => return Err(usage(&format!("unknown command '{other}'"))),
+        Command::Generate { what, dir } => generate(what, &dir).map_err(|e| Failure {
+            message: format!("cannot write into {}: {e}", dir.display()),
+            code: 1,
+            stdout: String::new(),
+        })?,
     };
     Ok(Output::Text(text))
+}
+
+/// Writes the man pages or the shell completions into `dir`, and says what it wrote.
+fn generate(what: Generated, dir: &Path) -> io::Result<String> {
+    use clap_complete::Shell;
+    std::fs::create_dir_all(dir)?;
+    let mut command = Cli::command();
+    let mut written = String::new();
+    match what {
+        Generated::Man => {
+            clap_mangen::generate_to(command, dir)?;
+            let mut pages: Vec<_> = std::fs::read_dir(dir)?.collect::<Result<_, _>>()?;
+            pages.sort_by_key(|entry| entry.file_name());
+            for page in pages {
+                written += &format!("{}\n", page.path().display());
+            }
+        }
+        Generated::Completions => {
+            for shell in [
+                Shell::Bash,
+                Shell::Zsh,
+                Shell::Fish,
+                Shell::PowerShell,
+                Shell::Elvish,
+            ] {
+                let path = clap_complete::generate_to(shell, &mut command, "grundy", dir)?;
+                written += &format!("{}\n", path.display());
+            }
+        }
+    }
+    Ok(written)
 }
 
 /// Standard input as text, refused past `MAX_INPUT_BYTES` without reading
@@ -275,33 +271,10 @@ fn read_stdin() -> Result<String, Failure> {
     })
 }
 
-/// The value after `flag` in `args`, if the flag is there.
-fn flag_value<'a>(args: &'a [String], flag: &str) -> Result<Option<&'a str>, Failure> {
-    match args.iter().position(|a| a == flag) {
-        None => Ok(None),
-        Some(i) => args
-            .get(i + 1)
-            .map(|v| Some(v.as_str()))
-            .ok_or_else(|| usage(&format!("{flag} needs a value"))),
-    }
-}
-
-fn positive(value: &str, flag: &str) -> Result<usize, Failure> {
-    value
-        .parse::<usize>()
-        .ok()
-        .filter(|&n| n >= 1)
-        .ok_or_else(|| {
-            usage(&format!(
-                "{flag} takes a whole number from 1, not '{value}'"
-            ))
-        })
-}
-
 /// `grundy serve`: becomes `grundy-serve`, the class server, found beside
 /// this binary. It is a binary of its own so that the web stack it links
 /// adds nothing to the memory of a long `grundy sequence`.
-fn serve(args: &[String]) -> Result<(), Failure> {
+fn serve(args: &ServeArgs) -> Result<(), Failure> {
     let not_found = |why: String| {
         Failure {
         message: format!(
@@ -318,7 +291,23 @@ fn serve(args: &[String]) -> Result<(), Failure> {
         return Err(not_found(format!("is not at {}", server.display())));
     }
     let mut command = std::process::Command::new(&server);
-    command.args(args);
+    let flags = [
+        ("--bind", args.bind.clone()),
+        ("--port", args.port.map(|port| port.to_string())),
+        (
+            "--data",
+            args.data.as_ref().map(|d| d.display().to_string()),
+        ),
+        (
+            "--dist",
+            args.dist.as_ref().map(|d| d.display().to_string()),
+        ),
+    ];
+    for (flag, value) in flags {
+        if let Some(value) = value {
+            command.args([flag, &value]);
+        }
+    }
     #[cfg(unix)]
     {
         use std::os::unix::process::CommandExt;
@@ -338,12 +327,7 @@ fn serve(args: &[String]) -> Result<(), Failure> {
 /// `grundy outcome <game> [--misere]`: `N` or `P`, from the nimber under
 /// normal play and from an exhaustive search (or Nim's closed form) under
 /// misère play, which exits 3 when the position is too large to search.
-fn outcome(args: &[String]) -> Result<String, Failure> {
-    let misere = args.iter().any(|a| a == "--misere");
-    let names: Vec<&String> = args.iter().filter(|a| *a != "--misere").collect();
-    let [game] = names[..] else {
-        return Err(usage("outcome takes one game id and, optionally, --misere"));
-    };
+fn outcome(game: &str, misere: bool) -> Result<String, Failure> {
     let text = read_stdin()?;
     let wins = if misere {
         let report = games::misere_report(game, &text, search::CLI_BUDGET)?;
@@ -363,12 +347,6 @@ fn outcome(args: &[String]) -> Result<String, Failure> {
     Ok(if wins { "N\n" } else { "P\n" }.to_string())
 }
 
-/// The most values `--count` and `--max` compute: 2²⁴.
-const MAX_SEQUENCE: usize = 1 << 24;
-/// The most values `--count` counts with `--freq`: 2³⁶.
-const MAX_FREQUENCIES: usize = 1 << 36;
-/// The most threads `--threads` starts.
-const MAX_THREADS: usize = 256;
 /// Memory a value held costs while computing, at most: 2 bytes, room for
 /// all of them reserved at once, 1 more for the moment they widen from one
 /// byte to two (both lists are held then), and 4 in the rare values' index
@@ -377,124 +355,97 @@ const MAX_THREADS: usize = 256;
 const BYTES_PER_HELD_VALUE: u64 = 5;
 
 /// `grundy sequence <rule> --count N [--freq] | --period [--max N]`.
-fn sequence(args: &[String]) -> Result<Output, Failure> {
-    let flags_with_values = [
-        "--count",
-        "--max",
-        "--checkpoint",
-        "--checkpoint-every",
-        "--threads",
-    ];
-    let mut rule = None;
-    let mut index = 0;
-    while index < args.len() {
-        let arg = args[index].as_str();
-        if flags_with_values.contains(&arg) {
-            index += 2;
-            continue;
-        }
-        if arg != "--period" && arg != "--freq" {
-            if rule.is_some() || arg.starts_with("--") {
-                return Err(usage(&format!("sequence does not take '{arg}'")));
-            }
-            rule = Some(arg);
-        }
-        index += 1;
+fn sequence(args: SequenceArgs) -> Result<Output, Failure> {
+    if let Some(count) = args
+        .count
+        .filter(|&count| !args.freq && count > MAX_SEQUENCE)
+    {
+        let mut command = Cli::command();
+        // Built, each command knows its full name for the usage line.
+        command.build();
+        command
+            .find_subcommand_mut("sequence")
+            .expect("sequence is a command")
+            .error(
+                clap::error::ErrorKind::ValueValidation,
+                format!("invalid value '{count}' for '--count <N>': without --freq, {count} is not in 0..={MAX_SEQUENCE}"),
+            )
+            .exit();
     }
-    let rule = Rule::parse_name(
-        rule.ok_or_else(|| usage("sequence needs a rule: 0.77, grundy or S=1,3,4"))?,
-    )?;
-    let freq = args.iter().any(|a| a == "--freq");
-    let most = if freq { MAX_FREQUENCIES } else { MAX_SEQUENCE };
-    let count = flag_value(args, "--count")?
-        .map(|v| bounded(v, "--count", 0, most))
-        .transpose()?;
-    let period = args.iter().any(|a| a == "--period");
-    let checkpoint = checkpoint(args)?;
-    if checkpoint.is_some() && count.is_none() {
-        return Err(usage("--checkpoint goes with --count N"));
-    }
+    let checkpoint = match &args.checkpoint {
+        Some(path) => {
+            let every = args
+                .checkpoint_every
+                .unwrap_or(checkpoint::DEFAULT_EVERY_SECONDS);
+            Some(
+                Checkpoint::new(path.clone(), Duration::from_secs_f64(every)).map_err(
+                    |message| Failure {
+                        message,
+                        code: 1,
+                        stdout: String::new(),
+                    },
+                )?,
+            )
+        }
+        None => None,
+    };
     let mut sequence = match &checkpoint {
-        Some(checkpoint) => checkpoint.open(rule).map_err(|message| Failure {
+        Some(checkpoint) => checkpoint.open(args.rule).map_err(|message| Failure {
             message,
             code: 2,
             stdout: String::new(),
         })?,
-        None => Sequence::new(rule),
+        None => Sequence::new(args.rule),
     };
-    if let Some(threads) = flag_value(args, "--threads")? {
-        let threads = bounded(threads, "--threads", 1, MAX_THREADS)?;
-        sequence.use_threads(threads).map_err(|message| Failure {
+    sequence
+        .use_threads(args.threads as usize)
+        .map_err(|message| Failure {
             message,
             code: 1,
             stdout: String::new(),
         })?;
-    }
-    match (count, period) {
-        (Some(count), false) if freq => frequencies(sequence, count as u64, checkpoint),
-        (Some(count), false) => Ok(Output::Values {
+    let Some(count) = args.count else {
+        return period(sequence, args.max.unwrap_or(MAX_SEQUENCE) as usize);
+    };
+    if args.freq {
+        frequencies(sequence, count, checkpoint)
+    } else {
+        Ok(Output::Values {
             sequence: Box::new(sequence),
-            count,
+            count: count as usize,
             checkpoint,
-        }),
-        (None, true) if !freq => {
-            let max = match flag_value(args, "--max")? {
-                Some(value) => bounded(value, "--max", 1, MAX_SEQUENCE)?,
-                None => MAX_SEQUENCE,
-            };
-            match sequence.prove_period(max, |_| true) {
-                Some(p) => Ok(Output::Text(format!(
-                    "preperiod {} period {}\n",
-                    p.preperiod, p.period
-                ))),
-                None => {
-                    let message = if *sequence.rule() == Rule::Grundy {
-                        "no periodicity theorem covers Grundy's game, so no period can be proved"
-                            .to_string()
-                    } else {
-                        format!("no period proved within {}", counted(max, "value"))
-                    };
-                    Err(Failure {
-                        message,
-                        code: 3,
-                        stdout: format!("unknown up to {max}\n"),
-                    })
-                }
-            }
-        }
-        _ => Err(usage(
-            "sequence takes either --count N [--freq] or --period [--max N]",
-        )),
+        })
     }
 }
 
-/// The largest heap `grundy quotient` takes.
-const MAX_QUOTIENT_HEAP: usize = 10_000;
+/// `--period [--max N]`: the period once proved within `max` values.
+fn period(mut sequence: Sequence, max: usize) -> Result<Output, Failure> {
+    match sequence.prove_period(max, |_| true) {
+        Some(p) => Ok(Output::Text(format!(
+            "preperiod {} period {}\n",
+            p.preperiod, p.period
+        ))),
+        None => {
+            let message = if *sequence.rule() == Rule::Grundy {
+                "no periodicity theorem covers Grundy's game, so no period can be proved"
+                    .to_string()
+            } else {
+                format!("no period proved within {}", counted(max, "value"))
+            };
+            Err(Failure {
+                message,
+                code: 3,
+                stdout: format!("unknown up to {max}\n"),
+            })
+        }
+    }
+}
 
 /// `grundy quotient <rule> --max-heap H [--json]`.
-fn quotient(args: &[String]) -> Result<String, Failure> {
-    let mut rule = None;
-    let mut index = 0;
-    while index < args.len() {
-        match args[index].as_str() {
-            "--max-heap" => index += 1,
-            "--json" => {}
-            arg if arg.starts_with("--") || rule.is_some() => {
-                return Err(usage(&format!("quotient does not take '{arg}'")))
-            }
-            arg => rule = Some(arg),
-        }
-        index += 1;
-    }
-    let rule = Rule::parse_name(
-        rule.ok_or_else(|| usage("quotient needs a rule: 0.77, grundy or S=1,3,4"))?,
-    )?;
-    let max_heap =
-        flag_value(args, "--max-heap")?.ok_or_else(|| usage("quotient needs --max-heap H"))?;
-    let max_heap = bounded(max_heap, "--max-heap", 1, MAX_QUOTIENT_HEAP)? as u32;
+fn quotient(rule: &Rule, max_heap: u32, json: bool) -> Result<String, Failure> {
     let budget = Budget::new(quotient::CLI_BUDGET);
-    let found = Quotient::compute(&rule, max_heap, &budget, |_| true)?;
-    Ok(if args.iter().any(|a| a == "--json") {
+    let found = Quotient::compute(rule, max_heap, &budget, |_| true)?;
+    Ok(if json {
         let mut json =
             serde_json::to_string_pretty(&found.summary()).expect("a summary serialises");
         json.push('\n');
@@ -502,36 +453,6 @@ fn quotient(args: &[String]) -> Result<String, Failure> {
     } else {
         found.text()
     })
-}
-
-/// `--checkpoint FILE [--checkpoint-every SECONDS]`, if given.
-fn checkpoint(args: &[String]) -> Result<Option<Checkpoint>, Failure> {
-    let every = match flag_value(args, "--checkpoint-every")? {
-        Some(value) => value
-            .parse::<f64>()
-            .ok()
-            .filter(|s| (0.01..=1e6).contains(s))
-            .ok_or_else(|| {
-                usage(&format!(
-                    "--checkpoint-every takes seconds from 0.01 to 1000000, not '{value}'"
-                ))
-            })?,
-        None => checkpoint::DEFAULT_EVERY_SECONDS,
-    };
-    let Some(path) = flag_value(args, "--checkpoint")? else {
-        if args.iter().any(|a| a == "--checkpoint-every") {
-            return Err(usage("--checkpoint-every goes with --checkpoint FILE"));
-        }
-        return Ok(None);
-    };
-    let checkpoint = Checkpoint::new(PathBuf::from(path), Duration::from_secs_f64(every)).map_err(
-        |message| Failure {
-            message,
-            code: 1,
-            stdout: String::new(),
-        },
-    )?;
-    Ok(Some(checkpoint))
 }
 
 /// `--count N --freq`: each value's frequency. Where all N values fit in
@@ -546,11 +467,7 @@ fn frequencies(
     let needed = count.saturating_mul(BYTES_PER_HELD_VALUE);
     let available = available_memory();
     let fits = available.is_none_or(|bytes| needed <= bytes);
-    let hold = if fits {
-        count
-    } else {
-        count.min(MAX_SEQUENCE as u64)
-    };
+    let hold = if fits { count } else { count.min(MAX_SEQUENCE) };
     let too_large = |why: String| {
         let mut message = format!(
             "{why}, and counting {} holds them all: about {}",
@@ -571,7 +488,7 @@ fn frequencies(
             "no periodicity theorem covers Grundy's game".to_string(),
         ));
     }
-    if io::stderr().is_terminal() && count > MAX_SEQUENCE as u64 {
+    if io::stderr().is_terminal() && count > MAX_SEQUENCE {
         eprintln!(
             "grundy: until a period is proved the values are held: up to {} for {}",
             bytes_text(hold * BYTES_PER_HELD_VALUE),
@@ -629,44 +546,9 @@ fn bytes_text(bytes: u64) -> String {
     }
 }
 
-/// A whole number from `min` to `max` given to `flag`.
-fn bounded(value: &str, flag: &str, min: usize, max: usize) -> Result<usize, Failure> {
-    value
-        .parse::<usize>()
-        .ok()
-        .filter(|n| (min..=max).contains(n))
-        .ok_or_else(|| {
-            usage(&format!(
-                "{flag} takes a whole number from {min} to {max}, not '{value}'"
-            ))
-        })
-}
-
-fn analyse(args: &[String]) -> Result<String, Failure> {
-    // Flags may come before or after the game id, as `outcome` takes them.
-    let mut games = Vec::new();
-    let mut index = 0;
-    while index < args.len() {
-        match args[index].as_str() {
-            "--case" => index += 1,
-            "--json" | "--misere" => {}
-            flag if flag.starts_with("--") => {
-                return Err(usage(&format!("analyse does not take '{flag}'")));
-            }
-            game => games.push(game),
-        }
-        index += 1;
-    }
-    let case = match flag_value(args, "--case")? {
-        Some(value) => positive(value, "--case")? - 1,
-        None => 0,
-    };
-    let [game] = games[..] else {
-        return Err(usage("analyse takes one game id"));
-    };
-    let json = args.iter().any(|a| a == "--json");
+fn analyse(game: &str, json: bool, case: usize, misere: bool) -> Result<String, Failure> {
     let mut session = games::open(game, &read_stdin()?, case)?;
-    if args.iter().any(|a| a == "--misere") {
+    if misere {
         session.set_convention(grundy_core::analysis::Convention::Misere);
     }
     let analysis = session.analysis().clone();
@@ -758,13 +640,7 @@ fn list_games() -> String {
 /// Times the work of every benchmark case (or one game's): a cold open +
 /// analysis, a contest answer, an edit on a kept session, and the rest,
 /// and prints the medians as JSON lines, the native column of `npm run bench`.
-fn bench_all(args: &[String]) -> Result<String, Failure> {
-    let runs = match flag_value(args, "--runs")? {
-        Some(value) => positive(value, "--runs")?,
-        None => 21,
-    };
-    let game = flag_value(args, "--game")?;
-    let families = args.iter().any(|arg| arg == "--families");
+fn bench_all(runs: usize, game: Option<&str>, families: bool) -> Result<String, Failure> {
     let cases = if families {
         bench::families()
     } else {

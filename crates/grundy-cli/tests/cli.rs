@@ -33,13 +33,54 @@ fn bad_input_is_located_on_stderr_with_exit_code_2() {
 }
 
 #[test]
+fn every_command_has_its_help_and_the_version_is_printed() {
+    let commands = [
+        "solve", "nimber", "outcome", "sequence", "quotient", "analyse", "games", "serve", "bench",
+        "generate",
+    ];
+    for command in commands {
+        let out = grundy(&["help", command], "");
+        assert!(out.status.success(), "{command}: {}", stderr(&out));
+        assert!(
+            stdout(&out).contains(&format!("Usage: grundy {command}")),
+            "{command}"
+        );
+    }
+    let out = grundy(&["--version"], "");
+    assert_eq!(
+        stdout(&out),
+        format!("grundy {}\n", env!("CARGO_PKG_VERSION"))
+    );
+}
+
+#[test]
+fn man_pages_and_completions_are_generated_for_every_command() {
+    let dir = std::env::temp_dir().join(format!("grundy-generated-{}", std::process::id()));
+    let out = grundy(&["generate", "man", dir.to_str().unwrap()], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let page = std::fs::read_to_string(dir.join("grundy.1")).unwrap();
+    assert!(page.contains(".TH grundy 1"), "{page}");
+    let sequence = std::fs::read_to_string(dir.join("grundy-sequence.1")).unwrap();
+    assert!(sequence.contains("checkpoint\\-every"), "{sequence}");
+    let out = grundy(&["generate", "completions", dir.to_str().unwrap()], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let bash = std::fs::read_to_string(dir.join("grundy.bash")).unwrap();
+    assert!(bash.contains("--max-heap") && bash.contains("quotient"));
+    for file in ["_grundy", "grundy.fish", "_grundy.ps1", "grundy.elv"] {
+        assert!(dir.join(file).is_file(), "{file}");
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
 fn unknown_games_and_commands_are_explained() {
     let out = grundy(&["solve", "chess"], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("unknown game 'chess'; the games are: nim"));
     let out = grundy(&["fly"], "");
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("usage:"));
+    assert!(stderr(&out).contains("unrecognized subcommand 'fly'"));
+    assert!(stderr(&out).contains("Usage: grundy <COMMAND>"));
     assert_eq!(grundy(&[], "").status.code(), Some(2));
 }
 
@@ -124,7 +165,7 @@ fn analyse_takes_its_flags_before_or_after_the_game() {
     assert_eq!(stdout(&before), stdout(&after));
     let out = grundy(&["analyse", "--case"], "1 1\n");
     assert!(
-        stderr(&out).contains("--case needs a value"),
+        stderr(&out).contains("a value is required for '--case <N>'"),
         "{}",
         stderr(&out)
     );
@@ -276,7 +317,7 @@ fn bad_sequence_requests_are_explained() {
     let out = grundy(&["sequence", "0.77"], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        stderr(&out).contains("either --count N [--freq] or --period"),
+        stderr(&out).contains("<--count <N>|--period>"),
         "{}",
         stderr(&out)
     );
@@ -364,7 +405,7 @@ fn frequencies_beyond_memory_without_a_period_are_refused_at_once() {
     );
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        stderr(&out).contains("--count takes a whole number from 0 to 68719476736"),
+        stderr(&out).contains("68719476737 is not in 0..=68719476736"),
         "{}",
         stderr(&out)
     );
@@ -374,6 +415,8 @@ fn frequencies_beyond_memory_without_a_period_are_refused_at_once() {
         Some(2),
         "--count without --freq keeps its limit"
     );
+    assert!(stderr(&out).contains("without --freq, 16777217 is not in 0..=16777216"));
+    assert!(stderr(&out).contains("Usage: grundy sequence"));
     let out = grundy(&["sequence", "0.77", "--period", "--freq"], "");
     assert_eq!(out.status.code(), Some(2));
 }
@@ -703,7 +746,7 @@ fn threads_change_the_time_taken_not_the_output() {
     let out = grundy(&["sequence", "0.77", "--count", "5", "--threads", "0"], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        stderr(&out).contains("--threads takes a whole number from 1 to 256, not '0'"),
+        stderr(&out).contains("invalid value '0' for '--threads <N>': 0 is not in 1..=256"),
         "{}",
         stderr(&out)
     );

@@ -1,0 +1,174 @@
+//! The command line's arguments, as clap reads them: every subcommand and
+//! flag with its help, from which `--help`, `grundy help <command>`, the
+//! man pages and the shell completions are all generated.
+
+use clap::{ArgGroup, Args, Parser, Subcommand, ValueEnum};
+use grundy_core::sequence::Rule;
+use std::path::PathBuf;
+
+/// The most values `--count` and `--max` compute: 2²⁴.
+pub const MAX_SEQUENCE: u64 = 1 << 24;
+/// The most values `--count` counts with `--freq`: 2³⁶.
+pub const MAX_FREQUENCIES: u64 = 1 << 36;
+/// The largest heap `grundy quotient` takes.
+pub const MAX_QUOTIENT_HEAP: u32 = 10_000;
+
+#[derive(Parser)]
+#[command(
+    name = "grundy",
+    version,
+    about = "Answers contest inputs, prints analyses, Grundy sequences and misère quotients",
+    after_help = "Exit status: 0 an answer; 2 bad input or arguments; 3 refused (too large to answer \
+                  exactly, or no period proved); 128 + N stopped by signal N after saving a checkpoint.",
+    propagate_version = true,
+    disable_help_subcommand = false
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Read a contest input on stdin and print the contest's answer
+    Solve {
+        /// The game: an id from `grundy games`
+        game: String,
+    },
+    /// Read one position on stdin and print its nimber
+    Nimber {
+        /// The game: an id from `grundy games`
+        game: String,
+    },
+    /// Read one position on stdin and print N (the player to move wins) or P
+    Outcome {
+        /// The game: an id from `grundy games`
+        game: String,
+        /// Misère play: the player who makes the last move loses
+        #[arg(long)]
+        misere: bool,
+    },
+    /// Print G(0) … G(N−1) of a heap game, how often each value occurs, or its proved period
+    Sequence(SequenceArgs),
+    /// Print the misère quotient of a heap game restricted to heaps of up to H
+    ///
+    /// Prints its size, elements, P-portion and each heap's element; exits 3
+    /// past about 10 s of work.
+    Quotient {
+        /// The rule: an octal code (0.77), grundy, or a subtraction set (S=1,3,4)
+        #[arg(value_parser = rule)]
+        rule: Rule,
+        /// The largest heap
+        #[arg(long, value_name = "H", value_parser = clap::value_parser!(u32).range(1..=MAX_QUOTIENT_HEAP as i64))]
+        max_heap: u32,
+        /// Print JSON, with the multiplication table
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print the analysis of the position on stdin: components, nimbers, every move
+    #[command(visible_alias = "analyze")]
+    Analyse {
+        /// The game: an id from `grundy games`
+        game: String,
+        /// Print the analysis the browser reads, as JSON
+        #[arg(long)]
+        json: bool,
+        /// Which case of a contest input that holds several
+        #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+        case: u64,
+        /// Add the misère outcome and its winning moves
+        #[arg(long)]
+        misere: bool,
+    },
+    /// List every game's id with a one-line summary
+    Games,
+    /// Serve the playground, class sessions and games between devices
+    Serve(ServeArgs),
+    /// Time every benchmark case and print the medians as JSON lines
+    Bench {
+        /// How many times each case runs
+        #[arg(long, value_name = "N", default_value_t = 21, value_parser = clap::value_parser!(u64).range(1..))]
+        runs: u64,
+        /// Only this game's cases
+        #[arg(long, value_name = "ID")]
+        game: Option<String>,
+        /// The worst-case search's adversarial families, each game's slowest marked
+        #[arg(long)]
+        families: bool,
+    },
+    /// Write the man pages or the shell completions, generated from these definitions, into DIR
+    Generate {
+        /// What to write
+        #[arg(value_enum)]
+        what: Generated,
+        /// The folder to write into (made if missing)
+        #[arg(value_name = "DIR")]
+        dir: PathBuf,
+    },
+}
+
+#[derive(Args)]
+#[command(group(ArgGroup::new("asked").required(true).args(["count", "period"])))]
+pub struct SequenceArgs {
+    /// The rule: an octal code (0.77, .77, 4.07), grundy for Grundy's game, or a subtraction set (S=1,3,4)
+    #[arg(value_parser = rule)]
+    pub rule: Rule,
+    /// Print G(0) … G(N−1), N up to 2^24 (2^36 with --freq)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(0..=MAX_FREQUENCIES))]
+    pub count: Option<u64>,
+    /// Print 'value frequency' for each value among G(0) … G(N−1) instead
+    #[arg(long, requires = "count", conflicts_with = "period")]
+    pub freq: bool,
+    /// Print 'preperiod A period P' once a period is proved; exit 3 if none is within --max
+    #[arg(long, conflicts_with = "count")]
+    pub period: bool,
+    /// With --period: the most values computed [default: 2^24]
+    #[arg(long, value_name = "N", conflicts_with = "count", value_parser = clap::value_parser!(u64).range(1..=MAX_SEQUENCE))]
+    pub max: Option<u64>,
+    /// Save the values to FILE every 60 s and on SIGINT or SIGTERM; the same command goes on from FILE
+    #[arg(long, value_name = "FILE", conflicts_with = "period")]
+    pub checkpoint: Option<PathBuf>,
+    /// Seconds between saves, from 0.01 to 1000000
+    #[arg(long, value_name = "SECONDS", requires = "checkpoint", value_parser = seconds)]
+    pub checkpoint_every: Option<f64>,
+    /// Compute on N threads, 1 to 256; the output is the same for every N
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub threads: u64,
+}
+
+#[derive(Args)]
+pub struct ServeArgs {
+    /// The address to listen on; 0.0.0.0 for the room's network [default: 127.0.0.1]
+    #[arg(long, value_name = "ADDR")]
+    pub bind: Option<String>,
+    /// The port; 0 picks a free one [default: 8080]
+    #[arg(long, value_name = "P")]
+    pub port: Option<u16>,
+    /// Where grundy.sqlite is kept [default: ./grundy-data]
+    #[arg(long, value_name = "DIR")]
+    pub data: Option<PathBuf>,
+    /// The built playground to serve [default: ./dist]
+    #[arg(long, value_name = "DIR")]
+    pub dist: Option<PathBuf>,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+pub enum Generated {
+    /// grundy.1 and a page per command, grundy-sequence.1 and so on
+    Man,
+    /// Completions for bash, zsh, fish, PowerShell and elvish
+    Completions,
+}
+
+/// A rule as `sequence` and `quotient` name it, with the reason when it is not one.
+fn rule(name: &str) -> Result<Rule, String> {
+    Rule::parse_name(name).map_err(|error| error.to_string())
+}
+
+fn seconds(value: &str) -> Result<f64, String> {
+    value
+        .parse::<f64>()
+        .ok()
+        .filter(|s| (0.01..=1e6).contains(s))
+        .ok_or_else(|| "takes seconds from 0.01 to 1000000".to_string())
+}
