@@ -44,6 +44,9 @@ pub const TOO_BIG: u16 = 1009;
 pub const RESTARTING: u16 = 1012;
 pub const TRY_AGAIN: u16 = 1013;
 
+/// How long a closing connection waits for the peer's Close in reply.
+const CLOSE_HANDSHAKE: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// What a connection does with the frames it is sent.
 pub trait Peer: Send {
     /// Handles one text frame; an error is sent back as an error frame.
@@ -62,7 +65,21 @@ async fn close(socket: &mut WebSocket, code: u16, reason: &'static str) {
         code,
         reason: reason.into(),
     };
-    let _ = socket.send(Message::Close(Some(frame))).await;
+    if socket.send(Message::Close(Some(frame))).await.is_err() {
+        return;
+    }
+    // The closing handshake: what the peer still sends is read and dropped
+    // until its own Close. Dropping the connection at once would answer
+    // those frames with a TCP reset, which can destroy our Close frame
+    // before the peer has read it, so that it never learns why.
+    let handshake = async {
+        while let Some(Ok(message)) = socket.recv().await {
+            if matches!(message, Message::Close(_)) {
+                break;
+            }
+        }
+    };
+    let _ = tokio::time::timeout(CLOSE_HANDSHAKE, handshake).await;
 }
 
 /// Runs a connection until it closes.
