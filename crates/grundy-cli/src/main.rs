@@ -214,10 +214,17 @@ fn generate(what: Generated, dir: &Path) -> io::Result<String> {
     match what {
         Generated::Man => {
             clap_mangen::generate_to(command, dir)?;
-            let mut pages: Vec<_> = std::fs::read_dir(dir)?.collect::<Result<_, _>>()?;
-            pages.sort_by_key(|entry| entry.file_name());
+            // The pages written, not whatever else the folder holds.
+            let mut pages: Vec<_> = std::fs::read_dir(dir)?
+                .map(|entry| entry.map(|entry| entry.path()))
+                .collect::<Result<_, _>>()?;
+            pages.retain(|path| {
+                let name = path.file_name().unwrap_or_default().to_string_lossy();
+                name.starts_with("grundy") && name.ends_with(".1")
+            });
+            pages.sort();
             for page in pages {
-                written += &format!("{}\n", page.path().display());
+                written += &format!("{}\n", page.display());
             }
         }
         Generated::Completions => {
