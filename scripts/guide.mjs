@@ -68,7 +68,8 @@ export function brokenLinks(chapters, dir = GUIDE_DIR) {
   for (const chapter of chapters) {
     for (const link of chapter.links) {
       if (/^[a-z]+:/i.test(link)) continue;
-      const [path, anchor] = link.split('#');
+      // markdown-it percent-encodes what it stores ("misère" as "mis%C3%A8re").
+      const [path, anchor] = decodeURIComponent(link).split('#');
       const target = path === '' ? chapter : byPage.get(path);
       if (!target && !(path && files.has(path) && !path.endsWith('.md'))) problems.push(`${chapter.name}.md: ${link}: there is no such page or file`);
       else if (anchor !== undefined && target && !target.anchors.has(anchor)) problems.push(`${chapter.name}.md: ${link}: ${target.name}.md has no heading #${anchor}`);

@@ -16,8 +16,8 @@ describe('the guide', () => {
 
   it('reports a link to a missing heading or page', () => {
     const dir = mkdtempSync(join(tmpdir(), 'guide-'));
-    for (const [name] of CHAPTERS) writeFileSync(join(dir, `${name}.md`), `# ${name}\n\n## Only here\n`);
-    writeFileSync(join(dir, 'index.md'), '# Home\n\n[ok](playing.md#only-here) [gone](playing.md#elsewhere) [none](nowhere.md) [local](#home)\n');
+    for (const [name] of CHAPTERS) writeFileSync(join(dir, `${name}.md`), `# ${name}\n\n## Only here\n\n## Misère play\n`);
+    writeFileSync(join(dir, 'index.md'), '# Home\n\n[ok](playing.md#only-here) [accented](playing.md#misère-play) [gone](playing.md#elsewhere) [none](nowhere.md) [local](#home)\n');
     expect(brokenLinks(renderGuide(dir), dir)).toEqual([
       'index.md: playing.md#elsewhere: playing.md has no heading #elsewhere',
       'index.md: nowhere.md: there is no such page or file',
