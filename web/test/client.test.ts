@@ -60,6 +60,11 @@ function packedView(text: string, moves: number): PackedView {
   };
 }
 
+/** Resolves after the timers due now have run. */
+function nextTimer(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve));
+}
+
 function setUp(): { client: EngineClient; workers: FakeWorker[] } {
   const workers: FakeWorker[] = [];
   const client = new EngineClient(() => {
@@ -111,8 +116,10 @@ describe('the engine client', () => {
     client.cancel();
     await expect(request).rejects.toBeInstanceOf(CancelledError);
     expect(workers[0].terminated).toBe(true);
-    // The fresh worker answers as usual.
+    // The fresh worker starts in a task of its own, and answers as usual.
     const next = client.send('a', { op: 'undo' });
+    expect(workers).toHaveLength(1);
+    await nextTimer();
     workers[1].reply({ id: workers[1].requests[0].id, ok: true, view: packedView('after', 2) });
     expect((await next).analysis.moves).toHaveLength(2);
   });
@@ -127,6 +134,7 @@ describe('the engine client', () => {
     now.mockRestore();
     await expect(slow).rejects.toBeInstanceOf(SupersededError);
     expect(workers[0].terminated).toBe(true);
+    await nextTimer();
     // The fresh worker is asked for the other game's position, then the newer one.
     const asked = workers[1].requests.map((r) => ('request' in r && r.request.op === 'open' ? r.request.text : undefined));
     expect(asked).toEqual(['3 4 5', 'newer']);
@@ -136,6 +144,35 @@ describe('the engine client', () => {
     }
     expect((await other).text).toBe('3 4 5');
     expect((await newer).text).toBe('newer');
+  });
+
+  it('after a cancel, reopens only the games that ask again, each just before it asks', async () => {
+    const { client, workers } = setUp();
+    const opened = ['a', 'b', 'c'].map((session, i) => client.send(session, { op: 'open', game: 'nim', text: `${i + 1}` }));
+    workers[0].requests.forEach((request, i) => workers[0].reply({ id: request.id, ok: true, view: packedView(`${i + 1}`, 1) }));
+    await Promise.all(opened);
+    // Game b plays misère.
+    const misere = client.send('b', { op: 'convention', convention: 'misere' });
+    const view = packedView('2', 1);
+    view.analysis.convention = 'misere';
+    workers[0].reply({ id: workers[0].requests[3].id, ok: true, view });
+    await misere;
+    const slow = client.send('a', { op: 'undo' });
+    client.cancel();
+    await expect(slow).rejects.toBeInstanceOf(CancelledError);
+    const asked = client.send('b', { op: 'undo' });
+    const typed = client.send('c', { op: 'open', game: 'nim', text: '7' });
+    await nextTimer();
+    // Nothing for a, which stays still; b is opened again as it was, then asked; c opens itself.
+    const requests = workers[1].requests.map((r) => ('request' in r ? [r.session, r.request] : []));
+    expect(requests).toEqual([
+      ['b', { op: 'open', game: 'nim', text: '2' }],
+      ['b', { op: 'convention', convention: 'misere' }],
+      ['b', { op: 'undo' }],
+      ['c', { op: 'open', game: 'nim', text: '7' }],
+    ]);
+    workers[1].requests.forEach((request) => workers[1].reply({ id: request.id, ok: true, view: packedView('x', 1) }));
+    await Promise.all([asked, typed]);
   });
 
   it('tries an engine that does not load a few times, further apart, then fails every request naming the file', async () => {
@@ -175,8 +212,9 @@ describe('the engine client', () => {
       vi.advanceTimersByTime(LOAD_RETRY_MS[0]);
       workers[1].reply({ id: workers[1].requests[0].id, ok: true, view: packedView('3 4 5', 1) });
       expect((await request).text).toBe('3 4 5');
-      // Answered: the count of failed loads starts again, and a later crash restarts at once.
+      // Answered: the count of failed loads starts again, and a later crash restarts in the next task.
       workers[1].failToLoad();
+      vi.advanceTimersByTime(0);
       expect(workers).toHaveLength(3);
       for (const wait of LOAD_RETRY_MS) {
         workers.at(-1)!.reply({ unloaded: 'the .wasm did not load from https://blog.example/js/grundy.wasm' });

@@ -2,10 +2,12 @@
  * The page's side of the engine: one worker per page, shared by every
  * `<grundy-game>`, answered through promises.
  *
- * Work can always be stopped: `cancel()` ends the worker at once, starts a
- * fresh one and reopens every session from its last text, so the page is
- * usable again as soon as the new worker has loaded. The same recovery runs
- * when a request that replaces a position overtakes slow work for the same
+ * Work can always be stopped: `cancel()` ends the worker at once and
+ * starts a fresh one once the page has drawn the next frame, so that what
+ * the cancel changed on screen shows first. Each session is reopened from
+ * its last text when it next asks for something, so a page of many games
+ * sends nothing for those that stay still. The same recovery runs when a
+ * request that replaces a position overtakes slow work for the same
  * session, and when the engine traps.
  *
  * An engine that does not load (its worker script or its .wasm missing or
@@ -90,7 +92,9 @@ export function workerAddress(scriptUrl: string = workerUrl): string {
 }
 
 export class EngineClient {
-  private worker: Worker;
+  /** The worker, absent between a restart and the frame after it; requests wait in `queued`. */
+  private worker?: Worker;
+  private queued: WorkerRequest[] = [];
   /** Whether the current worker has answered: until then, an error means it did not load. */
   private answered = false;
   /** How many workers in a row failed to load. */
@@ -101,6 +105,8 @@ export class EngineClient {
   private readonly pending = new Map<number, Pending>();
   /** Each open session's game, last known text and play, to reopen it after a restart. */
   private readonly sessions = new Map<string, { game: string; text: string; convention: Convention }>();
+  /** Sessions the current worker has not opened: each is reopened before its next request. */
+  private unopened = new Set<string>();
   /** The reply being read, whose moves may take several tasks to unpack. */
   private reading: Promise<void> = Promise.resolve();
   private nextId = 1;
@@ -116,6 +122,7 @@ export class EngineClient {
   private start(): Worker {
     const worker = this.spawn();
     this.answered = false;
+    for (const message of this.queued.splice(0)) worker.postMessage(message);
     worker.onmessage = (event: MessageEvent<WorkerReply | WorkerUnloaded>) => {
       const message = event.data;
       if ('unloaded' in message) return this.failedToLoad(worker, message.unloaded);
@@ -174,7 +181,9 @@ export class EngineClient {
    * once the engine is given up, every request fails with why.
    */
   private restart(reason?: Error, superseded?: string): void {
-    this.worker.terminate();
+    this.worker?.terminate();
+    this.worker = undefined;
+    this.queued = [];
     clearTimeout(this.retry);
     const waiting = [...this.pending.values()];
     this.pending.clear();
@@ -182,14 +191,13 @@ export class EngineClient {
       for (const pending of waiting) pending.reject(reason ?? this.unavailable);
       return;
     }
-    this.worker = this.start();
+    // A new try at loading starts now; a stop waits for the frame that shows it.
+    if (reason) afterNextFrame(() => (this.worker ??= this.start()));
+    else this.worker = this.start();
+    this.unopened = new Set(this.sessions.keys());
     const dropped = (pending: Pending) => superseded === undefined || pending.session === superseded;
     // A list of games still being asked for is asked for again.
     if (reason && waiting.some((pending) => pending.session === undefined && dropped(pending))) this.gamesList = undefined;
-    for (const [session, { game, text, convention }] of this.sessions) {
-      this.send(session, { op: 'open', game, text }).catch(() => undefined);
-      if (convention === 'misere') this.send(session, { op: 'convention', convention }).catch(() => undefined);
-    }
     for (const pending of waiting) {
       if (reason && dropped(pending)) pending.reject(reason);
       else this.repost(pending);
@@ -225,8 +233,21 @@ export class EngineClient {
 
   /** Sends a request to the worker as it is now, to be answered through `pending`. */
   private repost(pending: Pending): void {
+    if (pending.session !== undefined) this.reopen(pending.session, pending.message);
     this.pending.set(pending.message.id, { ...pending, sentAt: performance.now() });
-    this.worker.postMessage(pending.message);
+    if (this.worker) this.worker.postMessage(pending.message);
+    else this.queued.push(pending.message);
+  }
+
+  /** Opens `session` in the current worker from its last text, unless `next` opens or closes it anyway. */
+  private reopen(session: string, next: WorkerRequest): void {
+    if (!this.unopened.delete(session)) return;
+    const op = 'request' in next ? next.request.op : undefined;
+    const known = this.sessions.get(session);
+    if (!known || op === 'open' || op === 'close') return;
+    const { game, text, convention } = known;
+    this.post({ id: this.nextId++, session, request: { op: 'open', game, text } }).catch(() => undefined);
+    if (convention === 'misere') this.post({ id: this.nextId++, session, request: { op: 'convention', convention } }).catch(() => undefined);
   }
 
   private async receive(reply: WorkerReply): Promise<void> {
@@ -259,6 +280,22 @@ export class EngineClient {
     }
     pending.resolve(view);
   }
+}
+
+/**
+ * Runs `task` in a task after the page's next frame, or within 100 ms
+ * where no frame comes (a hidden page); where nothing is drawn, at once.
+ */
+function afterNextFrame(task: () => void): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    task();
+  };
+  if (typeof requestAnimationFrame !== 'function') return void setTimeout(once);
+  requestAnimationFrame(() => setTimeout(once));
+  setTimeout(once, 100);
 }
 
 /** Resolves in a task of its own, after whatever the page has waiting (no timer clamping). */
