@@ -19,6 +19,37 @@ test('the embed page previews the choice and writes an escaped snippet', async (
   await page.screenshot({ path: 'tests/screenshots/embed-page.png', fullPage: true });
 });
 
+test('the builder follows typing, says beside the field what is wrong, and makes a puzzle with play controls', async ({ page }) => {
+  await page.goto('/embed.html');
+  const builder = page.locator('grundy-embed-builder');
+  await expect(builder.locator('grundy-game .sum')).toBeVisible();
+  const field = builder.getByRole('textbox', { name: 'Position', exact: true });
+  const snippet = () => builder.getByLabel('Snippet').inputValue();
+  // Each keystroke counts; the field keeps the focus.
+  await field.fill('');
+  await field.pressSequentially('2 7');
+  await expect.poll(snippet).toContain('position="2 7"');
+  await expect.poll(() => heapSizes(builder.locator('grundy-game'))).toEqual([2, 7]);
+  await field.pressSequentially(' x');
+  await expect(builder.locator('#position-problem')).toHaveText(/^Line 1, column 5: /);
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toBeFocused();
+  await field.press('Backspace');
+  await expect(builder.locator('#position-problem')).toHaveText('');
+  // A puzzle keeps the play controls only, so that nothing shows its answer.
+  await builder.getByText('Puzzle: find the winning move').click();
+  await expect.poll(snippet).toMatch(/ controls="play" puzzle><\/grundy-game>$/);
+  await expect(builder.locator('form').getByRole('combobox', { name: /^Controls/ })).toHaveValue('play');
+  await expect(builder.locator('grundy-game .sum')).toHaveCount(0);
+  // A theme asked for by name goes into both snippets and the preview.
+  await builder.locator('form').getByRole('combobox', { name: /^Theme/ }).selectOption('dark');
+  await expect.poll(snippet).toContain(' theme="dark"');
+  expect(await builder.getByLabel('Iframe').inputValue()).toContain('theme=dark');
+  await expect
+    .poll(() => builder.locator('grundy-game').evaluate((element) => getComputedStyle(element).backgroundColor))
+    .toBe('rgb(22, 24, 29)');
+});
+
 test('the iframe page shows the game its address names', async ({ page }) => {
   await page.goto('/frame.html?game=nim&position=2+7&mode=play&opponent=human');
   const game = page.locator('grundy-game');

@@ -49,6 +49,18 @@ test.beforeAll(async () => {
       '<grundy-lesson id="lesson"><script type="text/markdown">## Kayles\n\n```grundy\ngame: kayles\nposition: 3 4\n```\n</script></grundy-lesson></body>',
     ),
   );
+  // A dark blog that says so by its color-scheme, with a lesson that sets one colour of its own.
+  writeFileSync(
+    join(root, 'blog/2026/nim/dark.html'),
+    post(`${vendor}/grundy-lesson.js`)
+      .replace('<html lang="en">', '<html lang="en" style="color-scheme: dark; background: #111; color: #eee">')
+      .replace('</head>', '<style>grundy-lesson { --grundy-accent: rgb(255, 0, 0); }</style></head>')
+      .replace('id="second"', 'id="second" theme="light"')
+      .replace(
+        '</body>',
+        '<grundy-lesson id="lesson"><script type="text/markdown">## Kayles\n\n```grundy\ngame: kayles\nposition: 3 4\n```\n</script></grundy-lesson></body>',
+      ),
+  );
   // Two installs that each miss one of the engine's files.
   for (const missing of MISSING) {
     const folder = join(root, 'static/missing', missing);
@@ -104,6 +116,32 @@ test('a game and a lesson on one post, and the game\'s script twice, all work', 
   await expect(lesson.getByRole('heading', { name: 'Kayles' })).toBeVisible();
   await expect(lesson.locator('grundy-game grundy-rows .row')).toHaveCount(2);
   await expect(lesson.locator('grundy-game .sum')).toContainText('*3 ⊕ *1');
+  expect(problems).toEqual([]);
+});
+
+test('on a dark page and a light system, games follow the page unless told, and a lesson hands its colours on', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  const problems = watchConsole(page);
+  await page.goto(`${origin(site)}/blog/2026/nim/dark.html`);
+  const look = (selector: string) =>
+    page.locator(selector).evaluate((element) => {
+      const style = getComputedStyle(element);
+      return { background: style.backgroundColor, accent: style.getPropertyValue('--grundy-accent').trim() };
+    });
+  const nested = '#lesson grundy-game';
+  await expect(page.locator(nested).locator('.sum')).toContainText('*3 ⊕ *1');
+  // The page's color-scheme wins over the system's; theme="light" wins over both.
+  expect((await look('#first')).background).toBe('rgb(22, 24, 29)');
+  expect((await look('#second')).background).toBe('rgb(255, 255, 255)');
+  // The game in the lesson is dark too, and takes the colour the page set on the lesson.
+  expect(await look(nested)).toEqual({ background: 'rgb(22, 24, 29)', accent: 'rgb(255, 0, 0)' });
+  // The blog switches to light: the games that follow it switch at once.
+  await page.evaluate(() => document.documentElement.style.setProperty('color-scheme', 'light'));
+  await expect.poll(async () => (await look('#first')).background).toBe('rgb(255, 255, 255)');
+  await expect.poll(async () => (await look(nested)).background).toBe('rgb(255, 255, 255)');
+  // A theme set by script later is kept as well.
+  await page.locator('#second').evaluate((element) => element.setAttribute('theme', 'dark'));
+  await expect.poll(async () => (await look('#second')).background).toBe('rgb(22, 24, 29)');
   expect(problems).toEqual([]);
 });
 

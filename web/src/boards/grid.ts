@@ -141,10 +141,8 @@ export class GridBoardElement extends BoardElement {
   }
 
   static styles = css`
-    :host { display: block; --tile-open: #f3f1ea; --tile-hot: #3b3b3b; --tile-wall: #5a5a66; --tile-exit: #cfe8d6; --coin-heads: #e3b341; --coin-tails: #c9ced6; }
-    @media (prefers-color-scheme: dark) {
-      :host { --tile-open: #2b2e35; --tile-hot: #0c0c0c; --tile-wall: #6e7280; --tile-exit: #1f4d33; --coin-heads: #b8892a; --coin-tails: #5b616b; }
-    }
+    /* The tiles' colours come from the game's theme. */
+    :host { display: block; }
     .tools { display: flex; flex-wrap: wrap; gap: 0.4rem 0.8rem; align-items: center; margin-bottom: 0.5rem; font-size: 0.85rem; }
     .tools button { font: inherit; border: 1px solid var(--grundy-border, #999); background: var(--grundy-surface, #fff);
       color: inherit; border-radius: 0.4rem; padding: 0.2rem 0.55rem; cursor: pointer; }

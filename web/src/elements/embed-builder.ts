@@ -4,6 +4,8 @@ import type { GameInfo } from '../engine/model';
 import './grundy-game';
 import { readValues } from './options';
 import { define } from './define';
+import { sentence } from './sentence';
+import type { Theme } from './theme';
 
 /** Text made safe inside a double-quoted HTML attribute. */
 export function attribute(value: string): string {
@@ -28,6 +30,7 @@ interface Choice {
   puzzle: boolean;
   /** Ask "P or N?" or a part's nimber before each of the reader's moves. */
   quiz: boolean;
+  theme: Theme;
 }
 
 /**
@@ -36,11 +39,13 @@ interface Choice {
  * not allowed).
  */
 export class EmbedBuilder extends LitElement {
-  static properties = { games: { state: true }, choice: { state: true }, copied: { state: true }, size: { state: true } };
+  static properties = { games: { state: true }, choice: { state: true }, copied: { state: true }, size: { state: true }, problem: { state: true } };
 
   declare private games: GameInfo[];
   declare private choice: Choice;
   declare private copied: string;
+  /** Why the preview cannot read the position typed, said beside the field. */
+  declare private problem: string;
   /** The preview's size on this page, so a blogger sees what each controls level takes. */
   declare private size: { width: number; height: number } | undefined;
   private readonly measure = new ResizeObserver(([entry]) => {
@@ -52,7 +57,11 @@ export class EmbedBuilder extends LitElement {
     super();
     this.games = [];
     this.copied = '';
-    this.choice = { game: 'nim', position: '3 4 5\n', mode: 'play', opponent: 'ai', first: 'human', level: 'optimal', play: 'normal', controls: 'full', values: 'shown', hints: false, puzzle: false, quiz: false };
+    this.problem = '';
+    this.choice = {
+      ...{ game: 'nim', position: '3 4 5\n', mode: 'play', opponent: 'ai', first: 'human', level: 'optimal', play: 'normal' },
+      ...{ controls: 'full', values: 'shown', hints: false, puzzle: false, quiz: false, theme: 'auto' },
+    };
   }
 
   disconnectedCallback(): void {
@@ -75,9 +84,12 @@ export class EmbedBuilder extends LitElement {
     this.choice = { ...this.choice, ...change };
   }
 
-  /** A puzzle starts with its values hidden, as the element does. */
+  /**
+   * A puzzle starts with its values hidden, as the element does, and with
+   * the play controls only, since the full ones would show the values.
+   */
   private puzzleChanged(puzzle: boolean): void {
-    this.set({ puzzle, values: readValues(undefined, puzzle) });
+    this.set({ puzzle, values: readValues(undefined, puzzle), controls: puzzle ? 'play' : 'full' });
   }
 
   private pickGame(id: string): void {
@@ -104,6 +116,7 @@ export class EmbedBuilder extends LitElement {
       c.hints ? 'hints' : '',
       c.puzzle ? 'puzzle' : '',
       c.quiz ? 'quiz' : '',
+      c.theme !== 'auto' ? `theme="${c.theme}"` : '',
     ].filter(Boolean);
     return `<script type="module" src="${attribute(this.scriptUrl)}"></script>\n<grundy-game ${options.join(' ')}></grundy-game>`;
   }
@@ -117,6 +130,7 @@ export class EmbedBuilder extends LitElement {
     if (c.hints) params.set('hints', '');
     if (c.puzzle) params.set('puzzle', '');
     if (c.quiz) params.set('quiz', '');
+    if (c.theme !== 'auto') params.set('theme', c.theme);
     const src = new URL(`frame.html?${params}`, location.href).href;
     // The frame reports its content's height; the script sizes the iframe to
     // it. Where a page runs no script, the iframe keeps its 640 px.
@@ -141,6 +155,9 @@ export class EmbedBuilder extends LitElement {
     form { display: flex; flex-wrap: wrap; gap: 0.6rem 1rem; align-items: flex-end; margin: 1rem 0; }
     label { display: flex; flex-direction: column; gap: 0.2rem; font-size: 0.85rem; }
     label.inline { flex-direction: row; align-items: center; }
+    .field { display: flex; flex-direction: column; gap: 0.2rem; }
+    .error { color: #aa3377; margin: 0; max-width: 24rem; font-size: 0.85rem; }
+    @media (prefers-color-scheme: dark) { .error { color: #ee7799; } }
     textarea, select, input { font: inherit; }
     textarea { font-family: ui-monospace, monospace; }
     .code { width: 100%; box-sizing: border-box; min-height: 5rem; font-size: 0.8rem; }
@@ -167,8 +184,11 @@ export class EmbedBuilder extends LitElement {
       <p>Choose a position and how it plays, then copy the snippet into any page. <a href="./">Back to the playground</a></p>
       <form @submit=${(e: Event) => e.preventDefault()}>
         ${select('game', 'Game', this.games.map((g) => [g.id, g.name]), (id) => this.pickGame(id))}
-        <label>Position <textarea rows="4" cols="24" .value=${c.position}
-          @change=${(e: Event) => this.set({ position: (e.target as HTMLTextAreaElement).value })}></textarea></label>
+        <div class="field">
+          <label>Position <textarea rows="4" cols="24" .value=${c.position} aria-invalid=${this.problem ? 'true' : 'false'}
+            aria-describedby="position-problem" @input=${(e: Event) => this.set({ position: (e.target as HTMLTextAreaElement).value })}></textarea></label>
+          <p class="error" id="position-problem" role="alert">${this.problem}</p>
+        </div>
         ${select('mode', 'Mode', [['play', 'Play'], ['analyse', 'Analyse'], ['edit', 'Edit']])}
         ${select('opponent', 'Opponent', [['ai', 'Computer'], ['human', 'Two people']])}
         ${select('first', 'Who starts', [['human', 'The reader'], ['ai', 'The computer']])}
@@ -176,6 +196,7 @@ export class EmbedBuilder extends LitElement {
         ${select('play', 'Play', [['normal', 'Normal: the last move wins'], ['misere', 'Misère: the last move loses']])}
         ${select('controls', 'Controls', [['full', 'Full: toolbar, analysis, text'], ['play', 'Play: status, undo, new game'], ['none', 'None: the board alone']])}
         ${select('values', 'Values', [['shown', 'Shown'], ['hidden', 'Hidden: no nimbers or verdicts']])}
+        ${select('theme', 'Theme', [['auto', "Auto: the page's, else the reader's"], ['light', 'Light'], ['dark', 'Dark']])}
         <label class="inline"><input type="checkbox" .checked=${c.hints} @change=${(e: Event) => this.set({ hints: (e.target as HTMLInputElement).checked })} /> Hints</label>
         <label class="inline"><input type="checkbox" .checked=${c.puzzle} @change=${(e: Event) => this.puzzleChanged((e.target as HTMLInputElement).checked)} /> Puzzle: find the winning move</label>
         <label class="inline"><input type="checkbox" .checked=${c.quiz} @change=${(e: Event) => this.set({ quiz: (e.target as HTMLInputElement).checked })} /> Quiz: a question before each move (P or N, a nimber, the total, the winning move)</label>
@@ -184,7 +205,9 @@ export class EmbedBuilder extends LitElement {
         <h2>Preview</h2>
         <p class="size" aria-live="polite">${this.size ? `${this.size.height} px tall at ${this.size.width} px wide; the controls level sets most of it.` : ''}</p>
         <grundy-game game=${c.game} .position=${c.position} mode=${c.mode} opponent=${c.opponent} first=${c.first}
-          level=${c.level} play=${c.play} controls=${c.controls} values=${c.values} ?hints=${c.hints} ?puzzle=${c.puzzle} ?quiz=${c.quiz}></grundy-game>
+          level=${c.level} play=${c.play} controls=${c.controls} values=${c.values} theme=${c.theme} ?hints=${c.hints} ?puzzle=${c.puzzle}
+          ?quiz=${c.quiz} @grundy-invalid=${(e: CustomEvent<{ message: string }>) => (this.problem = sentence(e.detail.message))}
+          @grundy-change=${() => (this.problem = '')}></grundy-game>
       </section>
       <section>
         <h2>Snippet</h2>

@@ -25,6 +25,7 @@ export class GrundyGameAttributes extends LitElement {
     teams: { type: String },
     timer: { type: Number },
     presenting: { type: Boolean, reflect: true },
+    theme: { type: String },
   };
 
   /** The game's id, as `grundy games` lists them (nim, darkraft, octal, …), or sum. */
@@ -106,13 +107,19 @@ export class GrundyGameAttributes extends LitElement {
   declare timer: number;
   /** Presentation mode: large type, no controls, a step-by-step reveal. */
   declare presenting: boolean;
+  /**
+   * Light or dark colours; `auto` follows the page's `color-scheme`, then the reader's system.
+   * @type {'auto' | 'light' | 'dark'}
+   * @default 'auto'
+   */
+  declare theme: string;
 
   constructor() {
     super();
     Object.assign(this, {
       ...DEFAULT_PREFERENCES,
       ...{ game: '', position: '', mode: 'play', quiz: false, teams: '', timer: 0 },
-      ...{ play: 'normal', controls: 'full', puzzle: false, solution: 'shown', presenting: false, aiDelay: 400 },
+      ...{ play: 'normal', controls: 'full', puzzle: false, solution: 'shown', presenting: false, aiDelay: 400, theme: 'auto' },
       seed: Math.floor(Math.random() * 2 ** 31),
     } satisfies Partial<GrundyGameAttributes>);
   }

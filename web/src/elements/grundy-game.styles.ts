@@ -1,18 +1,11 @@
 import { css } from 'lit';
+import { themeStyles } from './theme';
 
-/** The look of `<grundy-game>`: its custom properties, layout and parts. */
-export const gameStyles = css`
+/** The look of `<grundy-game>`: its palettes, layout and parts. */
+export const gameStyles = [
+  themeStyles,
+  css`
   :host {
-    --grundy-bg: #ffffff;
-    --grundy-surface: #f6f7f9;
-    --grundy-ink: #1b1d21;
-    --grundy-muted: #5b6270;
-    --grundy-border: #c9ced6;
-    --grundy-accent: #0b57d0;
-    --grundy-win: #117733;
-    --grundy-last: #c2410c;
-    --grundy-lose: #aa3377;
-    --grundy-focus: #0b57d0;
     display: block;
     container-type: inline-size;
     color: var(--grundy-ink);
@@ -23,20 +16,6 @@ export const gameStyles = css`
     padding: 0.75rem;
     box-sizing: border-box;
     max-width: 100%;
-  }
-  @media (prefers-color-scheme: dark) {
-    :host {
-      --grundy-bg: #16181d;
-      --grundy-surface: #20242b;
-      --grundy-ink: #e8eaef;
-      --grundy-muted: #a3aab8;
-      --grundy-border: #3a404b;
-      --grundy-accent: #8ab4f8;
-      --grundy-win: #44bb77;
-      --grundy-last: #fb923c;
-      --grundy-lose: #ee7799;
-      --grundy-focus: #8ab4f8;
-    }
   }
   :host([hidden]) { display: none; }
   .toolbar { display: flex; flex-wrap: wrap; gap: 0.4rem 0.75rem; align-items: center; }
@@ -112,4 +91,5 @@ export const gameStyles = css`
     border-top-color: var(--grundy-accent); animation: spin 0.8s linear infinite; }
   @keyframes spin { to { transform: rotate(360deg); } }
   @media (prefers-reduced-motion: reduce) { .spinner { animation: none; } }
-`;
+`,
+];

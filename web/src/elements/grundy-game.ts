@@ -11,6 +11,7 @@ import './move-list';
 import { GameController, type GameSettings, type GrundyChangeDetail, type Origin } from './game-controller';
 import { RandomDrawing } from './random-drawing';
 import { gameStyles } from './grundy-game.styles';
+import { ThemeController } from './theme';
 import { MovePreview } from './move-preview';
 import { PositionText } from './position-text';
 import { PresentationController } from './presentation';
@@ -102,6 +103,7 @@ export class GrundyGame extends GrundyGameAttributes {
   constructor() {
     super();
     this.explained = -1;
+    new ThemeController(this, () => this.theme);
     listenForUndoKeys(this, this.controller, () => this.currentMode);
   }
 

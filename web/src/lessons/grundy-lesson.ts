@@ -1,9 +1,10 @@
-import { LitElement, css, html, render, type PropertyValues } from 'lit';
+import { LitElement, css, html, render, unsafeCSS, type PropertyValues } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { winningMoves, type Analysis, type EngineError } from '../engine/model';
 import '../elements/grundy-game';
 import { escapeHtml, gameMarkup, locateInLesson, parseLesson, type Lesson, type LessonBlock, type Slide } from './lesson';
 import { define } from '../elements/define';
+import { COLOUR_PROPERTIES, ThemeController, themeStyles } from '../elements/theme';
 
 /**
  * The Markdown at `address`, or an error that says why not in words a
@@ -44,6 +45,7 @@ export class GrundyLesson extends LitElement {
     src: { type: String, reflect: true },
     text: { type: String, attribute: false },
     slide: { type: Number, reflect: true },
+    theme: { type: String },
     lesson: { state: true },
     error: { state: true },
     handout: { state: true },
@@ -57,6 +59,13 @@ export class GrundyLesson extends LitElement {
   declare text: string;
   /** The slide shown, from 1. */
   declare slide: number;
+  /**
+   * Light or dark colours, for the slides and every game on them; `auto` follows the page's `color-scheme`,
+   * then the reader's system.
+   * @type {'auto' | 'light' | 'dark'}
+   * @default 'auto'
+   */
+  declare theme: string;
   declare private lesson: Lesson | undefined;
   declare private error: string | undefined;
   /** The handout is shown instead of the slides. */
@@ -85,6 +94,8 @@ export class GrundyLesson extends LitElement {
     this.handout = false;
     this.withAnswers = true;
     this.notesBelow = false;
+    this.theme = 'auto';
+    new ThemeController(this, () => this.theme);
     this.addEventListener('keydown', (event) => this.onKey(event));
   }
 
@@ -245,9 +256,15 @@ export class GrundyLesson extends LitElement {
     this.handout = on;
   }
 
-  static styles = css`
+  static styles = [
+    themeStyles,
+    // The games on the slides take the lesson's colours, the page's own included.
+    unsafeCSS(`grundy-game { ${COLOUR_PROPERTIES.map((name) => `${name}: inherit;`).join(' ')} }`),
+    css`
     :host { display: block; box-sizing: border-box; height: var(--grundy-lesson-height, auto); color: inherit;
       font-size: clamp(1rem, min(2.6vh, 4.2vw), 4rem); outline: none; }
+    /* A theme asked for by name draws the slides in it; auto leaves them to the page. */
+    :host([theme='light']), :host([theme='dark']) { color: var(--grundy-ink); background: var(--grundy-bg); }
     :host(:fullscreen) { height: 100vh; background: Canvas; color: CanvasText; }
     .deck { display: flex; flex-direction: column; height: 100%; }
     nav { display: flex; flex-wrap: wrap; gap: 0.4rem; align-items: center; padding: 0.3rem 0.5rem;
@@ -292,7 +309,8 @@ export class GrundyLesson extends LitElement {
       .handout .bar, nav { display: none; }
       .handout grundy-game { --grundy-board-height: 12rem; }
     }
-  `;
+  `,
+  ];
 
   render() {
     if (this.error) return html`<p class="error" role="alert">${this.error}</p>`;

@@ -1,0 +1,138 @@
+/**
+ * Light and dark: the colours of `<grundy-game>` and `<grundy-lesson>`, and
+ * which of the two an element shows. `theme="auto"` follows the host page's
+ * `color-scheme` (its root's CSS property, else its `<meta
+ * name="color-scheme">`) and, where the page allows both or says nothing,
+ * the reader's system; `light` and `dark` fix it.
+ */
+import { css, type ReactiveController, type ReactiveControllerHost } from 'lit';
+
+export const THEMES = ['auto', 'light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+type Scheme = 'light' | 'dark';
+
+/**
+ * Both palettes, on the host: a page's own `--grundy-*` rules on the
+ * element win over them, as outer styles win over `:host`.
+ */
+export const themeStyles = css`
+  :host {
+    color-scheme: light;
+    --grundy-bg: #ffffff;
+    --grundy-surface: #f6f7f9;
+    --grundy-ink: #1b1d21;
+    --grundy-muted: #5b6270;
+    --grundy-border: #c9ced6;
+    --grundy-accent: #0b57d0;
+    --grundy-win: #117733;
+    --grundy-last: #c2410c;
+    --grundy-lose: #aa3377;
+    --grundy-draw: #b45309;
+    --grundy-error: #a0153e;
+    --grundy-focus: #0b57d0;
+    --tile-open: #f3f1ea;
+    --tile-hot: #3b3b3b;
+    --tile-wall: #5a5a66;
+    --tile-exit: #cfe8d6;
+    --coin-heads: #e3b341;
+    --coin-tails: #c9ced6;
+  }
+  :host(:state(dark)) {
+    color-scheme: dark;
+    --grundy-bg: #16181d;
+    --grundy-surface: #20242b;
+    --grundy-ink: #e8eaef;
+    --grundy-muted: #a3aab8;
+    --grundy-border: #3a404b;
+    --grundy-accent: #8ab4f8;
+    --grundy-win: #44bb77;
+    --grundy-last: #fb923c;
+    --grundy-lose: #ee7799;
+    --grundy-draw: #f59e0b;
+    --grundy-error: #f87194;
+    --grundy-focus: #8ab4f8;
+    --tile-open: #2b2e35;
+    --tile-hot: #0c0c0c;
+    --tile-wall: #6e7280;
+    --tile-exit: #1f4d33;
+    --coin-heads: #b8892a;
+    --coin-tails: #5b616b;
+  }
+`;
+
+/** The colour properties a page may set, which an element holding games hands on to them. */
+export const COLOUR_PROPERTIES = ['bg', 'surface', 'ink', 'muted', 'border', 'accent', 'win', 'last', 'lose', 'draw', 'error', 'focus'].map(
+  (name) => `--grundy-${name}`,
+);
+
+/** The scheme a `color-scheme` value asks for, if it names only one. */
+function named(value: string | null | undefined): Scheme | undefined {
+  const words = (value ?? '').split(/\s+/);
+  const [light, dark] = [words.includes('light'), words.includes('dark')];
+  return light === dark ? undefined : dark ? 'dark' : 'light';
+}
+
+const systemDark = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : undefined;
+
+/** The scheme `element` shows under `theme`, from what surrounds it. */
+export function schemeFor(element: Element, theme: string): Scheme {
+  if (theme === 'light' || theme === 'dark') return theme;
+  const around = element.parentElement ?? (element.getRootNode() as ShadowRoot).host ?? document.documentElement;
+  const property = getComputedStyle(around).colorScheme;
+  const page = property && property !== 'normal' ? named(property) : named(document.querySelector<HTMLMetaElement>('meta[name="color-scheme"]')?.content);
+  return page ?? (systemDark?.matches ? 'dark' : 'light');
+}
+
+/** Every themed element on the page, told when the system's or the page's scheme may have changed. */
+const watching = new Set<ThemeController>();
+let pageObserver: MutationObserver | undefined;
+
+function watch(controller: ThemeController): void {
+  watching.add(controller);
+  if (pageObserver) return;
+  const recheck = () => watching.forEach((each) => each.apply());
+  systemDark?.addEventListener('change', recheck);
+  // A page switches its own theme by a class, a data attribute or a style on <html> or <body>, or by its meta tag.
+  pageObserver = new MutationObserver(recheck);
+  for (const root of [document.documentElement, document.body, document.head]) {
+    if (root) pageObserver.observe(root, { attributes: true, attributeFilter: ['class', 'style', 'data-theme', 'content'], subtree: root === document.head });
+  }
+}
+
+/** Marks its host `:state(dark)` when its theme resolves to dark, and keeps it so as the page changes. */
+export class ThemeController implements ReactiveController {
+  private readonly internals: ElementInternals;
+  /** The theme last applied, so that a render that leaves it alone costs no style lookup. */
+  private applied?: string;
+
+  constructor(
+    private readonly host: ReactiveControllerHost & HTMLElement,
+    private readonly theme: () => string,
+  ) {
+    this.internals = host.attachInternals();
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    watch(this);
+    this.apply();
+  }
+
+  hostDisconnected(): void {
+    watching.delete(this);
+  }
+
+  hostUpdated(): void {
+    if (this.theme() !== this.applied) this.apply();
+  }
+
+  /** Sets the host's state to the scheme it should show now. */
+  apply(): void {
+    this.applied = this.theme();
+    const dark = schemeFor(this.host, this.applied) === 'dark';
+    if (dark !== this.internals.states.has('dark')) {
+      if (dark) this.internals.states.add('dark');
+      else this.internals.states.delete('dark');
+    }
+  }
+}
