@@ -61,6 +61,16 @@ test.beforeAll(async () => {
         '<grundy-lesson id="lesson"><script type="text/markdown">## Kayles\n\n```grundy\ngame: kayles\nposition: 3 4\n```\n</script></grundy-lesson></body>',
       ),
   );
+  // A lesson in a narrow and in a wide column of a blog whose styles reach into everything they can.
+  const lesson = '<grundy-lesson><script type="text/markdown">## Kayles\n\nKnock down one pin or two side by side; the last to knock one down wins.\n\n```grundy\ngame: kayles\nposition: 3 4\nreveal: steps\n```\n</script></grundy-lesson>';
+  writeFileSync(
+    join(root, 'blog/2026/nim/columns.html'),
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Columns</title><link rel="icon" href="data:,">
+<script type="module" src="${vendor}/grundy-lesson.js"></script>
+<style>body { font-size: 22px; line-height: 3; letter-spacing: 0.3em; text-align: justify; word-break: break-all; white-space: pre; text-transform: uppercase; }
+article * { box-sizing: content-box; }</style></head>
+<body><article id="narrow" style="width: 360px">${lesson}</article><article id="wide" style="width: 700px">${lesson}</article></body></html>`,
+  );
   // Two installs that each miss one of the engine's files.
   for (const missing of MISSING) {
     const folder = join(root, 'static/missing', missing);
@@ -143,6 +153,53 @@ test('on a dark page and a light system, games follow the page unless told, and 
   await page.locator('#second').evaluate((element) => element.setAttribute('theme', 'dark'));
   await expect.poll(async () => (await look('#second')).background).toBe('rgb(22, 24, 29)');
   expect(problems).toEqual([]);
+});
+
+for (const column of ['narrow', 'wide']) {
+  test(`a lesson in a ${column} column of a desktop page lays out by its column, each row of pins on one line`, async ({ page }) => {
+    await page.setViewportSize({ width: 1400, height: 900 });
+    const problems = watchConsole(page);
+    await page.goto(`${origin(site)}/blog/2026/nim/columns.html`);
+    const lesson = page.locator(`#${column} grundy-lesson`);
+    const game = lesson.locator('grundy-game');
+    await expect(game.locator('grundy-rows .row')).toHaveCount(2);
+    const text = lesson.locator('.text p');
+    const [textBox, boardBox] = [await text.boundingBox(), await game.locator('grundy-rows').boundingBox()];
+    // Type for a column, not for the window, in lines of several words.
+    expect(await text.evaluate((p) => parseFloat(getComputedStyle(p).fontSize))).toBeLessThanOrEqual(column === 'narrow' ? 17 : 30);
+    expect(textBox!.height).toBeLessThan(column === 'narrow' ? 260 : 160);
+    // Below 60 em the board goes under the text, as wide as the column allows.
+    if (column === 'narrow') expect(boardBox!.y).toBeGreaterThan(textBox!.y + textBox!.height);
+    expect(boardBox!.width).toBeGreaterThan(column === 'narrow' ? 280 : 560);
+    expect(boardBox!.height).toBeGreaterThan(80);
+    // Three pins and four, each row on one line.
+    for (const [row, pins] of [[0, 3], [1, 4]]) {
+      const tops = await game.locator('grundy-rows .row').nth(row).locator('button.piece').evaluateAll((buttons) => buttons.map((b) => b.getBoundingClientRect().top));
+      expect(tops).toHaveLength(pins);
+      expect(new Set(tops).size).toBe(1);
+    }
+    // What the page's styles pass down does not reach the game's text.
+    expect(await game.locator('.toolbar .step').evaluate((s) => getComputedStyle(s).textTransform)).toBe('none');
+    expect(problems).toEqual([]);
+  });
+}
+
+test('a row of a hundred pins stays one line in a phone-wide column, and scrolls', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${origin(site)}/blog/2026/nim/index.html`);
+  await page.evaluate(() => {
+    const element = document.createElement('grundy-game');
+    element.id = 'long';
+    element.setAttribute('game', 'octal');
+    element.setAttribute('position', '0.77\n100');
+    document.body.append(element);
+  });
+  const pieces = page.locator('#long grundy-rows .pieces');
+  await expect(pieces.locator('button.piece')).toHaveCount(100);
+  const tops = await pieces.locator('button.piece').evaluateAll((buttons) => buttons.map((b) => b.getBoundingClientRect().top));
+  expect(new Set(tops).size).toBe(1);
+  expect(await pieces.evaluate((row) => row.scrollWidth > row.clientWidth)).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
 test('malformed embed attributes show the element\'s own error, not a script error', async ({ page }) => {

@@ -32,12 +32,15 @@ export class RowsBoardElement extends BoardElement {
     .takes button[aria-pressed='true'] { background: var(--grundy-accent, #0b57d0); color: #fff; border-color: transparent; }
     /* Room for the rings drawn outside the pieces, which the board's scroller would clip. */
     .rows { display: flex; flex-direction: column; gap: 0.6rem; padding: 0.3rem; }
-    .row { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem; }
-    .pieces { display: flex; flex-wrap: wrap; gap: 2px; }
+    /* A row is one line however narrow the column: adjacency is the game. Its pieces
+       close up to a least width, then the row scrolls; padding keeps the rings inside it. */
+    .row { display: flex; align-items: center; gap: 0.5rem; }
+    .pieces { display: flex; gap: 2px; min-width: 0; overflow-x: auto; padding: 4px; }
     .row.last .pieces { outline: 3px dashed var(--grundy-last, #c2410c); outline-offset: 3px; border-radius: 0.4rem; }
-    button.piece { width: 2rem; height: 2.6rem; padding: 0; border: 0; background: none; cursor: default; display: flex; align-items: center; justify-content: center; }
+    button.piece { width: 2rem; flex: 0 1 auto; min-width: 1.75rem; height: 2.6rem; padding: 0; border: 0; background: none; cursor: default; display: flex; align-items: center; justify-content: center; }
     .interactive button.piece.playable { cursor: pointer; }
     button.piece .shape { display: block; border: 2px solid var(--grundy-ink, #222); background: var(--heap-colour); }
+    button.piece.pin { min-width: 1.15rem; }
     .pin .shape { width: 0.9rem; height: 2.2rem; border-radius: 0.45rem 0.45rem 0.3rem 0.3rem; }
     .counter .shape { width: 1.6rem; height: 1.6rem; border-radius: 50%; }
     .pawn .shape { width: 1.6rem; height: 2rem; border: 0; background: none; font-size: 1.7rem; line-height: 2rem; color: var(--heap-colour);
@@ -46,9 +49,9 @@ export class RowsBoardElement extends BoardElement {
     button.piece.winning .shape { box-shadow: 0 0 0 3px var(--grundy-win, #117733); }
     .pawn.winning .shape { text-decoration: underline 3px var(--grundy-win, #117733); box-shadow: none; }
     button.piece:focus-visible { outline: 3px solid var(--grundy-focus, #0b57d0); outline-offset: 1px; }
-    .badge { font: inherit; font-weight: 700; border: 0; border-radius: 0.7em; padding: 0.05rem 0.5rem; font-variant-numeric: tabular-nums; cursor: pointer; }
-    .name { font-size: 0.75rem; color: var(--grundy-muted, #555); min-width: 3.5rem; }
-    .edit { display: flex; gap: 0.2rem; }
+    .badge { flex: none; font: inherit; font-weight: 700; border: 0; border-radius: 0.7em; padding: 0.05rem 0.5rem; font-variant-numeric: tabular-nums; cursor: pointer; }
+    .name { font-size: 0.75rem; color: var(--grundy-muted, #555); min-width: 3.5rem; flex: none; }
+    .edit { display: flex; gap: 0.2rem; flex: none; }
     .edit button, .add { font: inherit; font-size: 0.8rem; min-width: 1.8rem; padding: 0.15rem 0.3rem; border-radius: 0.4rem;
       border: 1px solid var(--grundy-border, #999); background: var(--grundy-surface, #fff); color: inherit; cursor: pointer; }
     .add { align-self: flex-start; }

@@ -66,7 +66,7 @@ export const gameStyles = [
   @container (max-width: 1300px) { :host([presenting]) .main { grid-template-columns: minmax(0, 1fr) minmax(16rem, 36%); } }
   :host([presenting]) .revealed { display: flex; flex-direction: column; gap: 0.75rem; min-width: 0; }
   /* A phone stacks the explanation under the board rather than squeezing the board out. */
-  @media (max-width: 50rem) { :host([presenting]) .main { grid-template-columns: minmax(0, 1fr); } }
+  @container (max-width: 50rem) { :host([presenting]) .main { grid-template-columns: minmax(0, 1fr); } }
   :host([presenting]) button { font-size: 0.8em; }
   /* A quiz on a projector reads in the slide's type. */
   :host([presenting]) grundy-quiz { font-size: 1em; }

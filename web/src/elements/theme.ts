@@ -13,10 +13,22 @@ type Scheme = 'light' | 'dark';
 
 /**
  * Both palettes, on the host: a page's own `--grundy-*` rules on the
- * element win over them, as outer styles win over `:host`.
+ * element win over them, as outer styles win over `:host`. The text
+ * properties a page's styles pass down into every element (a blog's line
+ * height, justification, spacing or `white-space`) start afresh here.
  */
 export const themeStyles = css`
   :host {
+    line-height: normal;
+    letter-spacing: normal;
+    word-spacing: normal;
+    text-align: start;
+    text-indent: 0;
+    text-transform: none;
+    white-space: normal;
+    word-break: normal;
+    font-style: normal;
+    font-weight: normal;
     color-scheme: light;
     --grundy-bg: #ffffff;
     --grundy-surface: #f6f7f9;

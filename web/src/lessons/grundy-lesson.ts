@@ -261,8 +261,10 @@ export class GrundyLesson extends LitElement {
     // The games on the slides take the lesson's colours, the page's own included.
     unsafeCSS(`grundy-game { ${COLOUR_PROPERTIES.map((name) => `${name}: inherit;`).join(' ')} }`),
     css`
+    /* The lesson lays out by its own width, not the window's: it may sit in a blog's column. */
     :host { display: block; box-sizing: border-box; height: var(--grundy-lesson-height, auto); color: inherit;
-      font-size: clamp(1rem, min(2.6vh, 4.2vw), 4rem); outline: none; }
+      container-type: inline-size; outline: none; }
+    .deck { font-size: clamp(1rem, min(2.6vh, 4.2cqi), 4rem); }
     /* A theme asked for by name draws the slides in it; auto leaves them to the page. */
     :host([theme='light']), :host([theme='dark']) { color: var(--grundy-ink); background: var(--grundy-bg); }
     :host(:fullscreen) { height: 100vh; background: Canvas; color: CanvasText; }
@@ -288,7 +290,7 @@ export class GrundyLesson extends LitElement {
     .slide grundy-game { margin: 0.5em 0; font-size: 1rem; }
     .slide grundy-game[presenting] { font-size: inherit; }
     /* On a wide screen a step-by-step game stands beside its text rather than below it. */
-    @media (min-width: 60rem) {
+    @container (min-width: 60rem) {
       .slide:has(> .text) { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 2fr); gap: 0 1.5em; align-items: start; }
       .slide > .text > :first-child { margin-top: 0.2em; }
       .slide > grundy-game { margin: 0; }
