@@ -218,7 +218,27 @@ test('malformed embed attributes show the element\'s own error, not a script err
   await expect(bad.locator('.text .error')).toContainText("Line 1, column 5: heap 3 must be a whole number");
   await expect(bad.locator('b')).toHaveCount(0);
   await expect(bad.locator('img')).toHaveCount(0);
-  expect(problems).toEqual([]);
+  // Each value it cannot use is named on the element, as text, and once in the console.
+  await expect(bad.locator('.attribute-note')).toHaveText([
+    'mode="<img src=x onerror=alert(1)>" is not one of edit, play, analyse; the default is used.',
+    'level="NaN" is not one of optimal, strong, casual, random or a number from 0 to 1; the default is used.',
+  ]);
+  expect(problems).toEqual([
+    'warning: grundy-game: mode="<img src=x onerror=alert(1)>" is not one of edit, play, analyse; the default is used',
+    'warning: grundy-game: level="NaN" is not one of optimal, strong, casual, random or a number from 0 to 1; the default is used',
+  ]);
+});
+
+test('a misspelt word in an attribute is named on the element, and mended it goes', async ({ page }) => {
+  const problems = watchConsole(page);
+  await page.goto(`${origin(site)}/blog/2026/nim/index.html`);
+  const first = page.locator('#first');
+  await expect(first.locator('.sum')).toContainText('= *0');
+  await first.evaluate((element) => element.setAttribute('mode', 'plya'));
+  await expect(first.locator('.attribute-note')).toHaveText('mode="plya" is not one of edit, play, analyse; the default is used.');
+  await first.evaluate((element) => element.setAttribute('mode', 'analyse'));
+  await expect(first.locator('.attribute-note')).toHaveCount(0);
+  expect(problems).toEqual(['warning: grundy-game: mode="plya" is not one of edit, play, analyse; the default is used']);
 });
 
 for (const missing of MISSING) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_HASH_LENGTH, readHash, readLevel, readMode, readOpponent, readSide, readValues, writeHash } from '../src/elements/options';
+import { MAX_HASH_LENGTH, attributeProblems, readHash, readLevel, readMode, readOpponent, readSide, readValues, writeHash } from '../src/elements/options';
 
 describe('attribute parsing', () => {
   it('falls back to safe defaults on anything unexpected', () => {
@@ -26,6 +26,18 @@ describe('attribute parsing', () => {
     expect(readLevel('7')).toBe(1);
     expect(readLevel('-2')).toBe(0);
     expect(readLevel('nonsense')).toBe(1);
+  });
+});
+
+describe('attribute checking', () => {
+  it('names each word an attribute does not take, and a level out of range, and nothing else', () => {
+    expect(attributeProblems({ mode: 'analyse', controls: 'none', values: '', theme: 'dark', level: '0.5', play: 'misere' })).toEqual([]);
+    expect(attributeProblems({ level: 'strong' })).toEqual([]);
+    expect(attributeProblems({ mode: 'plya', theme: 'night', level: '2' })).toEqual([
+      'mode="plya" is not one of edit, play, analyse; the default is used',
+      'theme="night" is not one of auto, light, dark; the default is used',
+      'level="2" is not one of optimal, strong, casual, random or a number from 0 to 1; the default is used',
+    ]);
   });
 });
 

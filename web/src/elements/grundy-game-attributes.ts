@@ -1,5 +1,7 @@
 import { LitElement, type PropertyDeclarations } from 'lit';
+import type { Controls, Mode, Opponent, Play, Side, Solution, Values } from './options';
 import { DEFAULT_PREFERENCES } from './preferences';
+import type { Theme } from './theme';
 
 /**
  * The attributes of `<grundy-game>`, each with its meaning and default:
@@ -37,19 +39,19 @@ export class GrundyGameAttributes extends LitElement {
    * @type {'edit' | 'play' | 'analyse'}
    * @default 'play'
    */
-  declare mode: string;
+  declare mode: Mode;
   /**
    * Who moves first against the computer.
    * @type {'human' | 'ai'}
    * @default 'human'
    */
-  declare first: string;
+  declare first: Side;
   /**
    * Play the computer, or two people at one screen.
    * @type {'ai' | 'human'}
    * @default 'ai'
    */
-  declare opponent: string;
+  declare opponent: Opponent;
   /**
    * The computer's skill; a number from 0 (random) to 1 (optimal).
    * @type {'optimal' | 'strong' | 'casual' | 'random' | number}
@@ -70,19 +72,19 @@ export class GrundyGameAttributes extends LitElement {
    * @type {'normal' | 'misere'}
    * @default 'normal'
    */
-  declare play: string;
+  declare play: Play;
   /**
    * Hide nimbers, verdicts and hints to play unspoiled. Shown unless set,
    * except in a puzzle, which hides them unless `shown` is asked for.
    * @type {'shown' | 'hidden'}
    */
-  declare values: string;
+  declare values: Values | '';
   /**
    * How much surrounds the board: everything; the status, Undo and New game; or the board alone.
    * @type {'full' | 'play' | 'none'}
    * @default 'full'
    */
-  declare controls: string;
+  declare controls: Controls;
   /** Ask the reader for a winning move, judge each try and offer the solution. */
   declare puzzle: boolean;
   /**
@@ -90,7 +92,7 @@ export class GrundyGameAttributes extends LitElement {
    * @type {'shown' | 'hidden'}
    * @default 'shown'
    */
-  declare solution: string;
+  declare solution: Solution;
   /**
    * Before each of the reader's moves ask a question in turn (P or N, a part's nimber, the total, which move wins), keep
    * score (for each of two players at one screen), then reveal the values; sum up when the game ends.
@@ -112,7 +114,7 @@ export class GrundyGameAttributes extends LitElement {
    * @type {'auto' | 'light' | 'dark'}
    * @default 'auto'
    */
-  declare theme: string;
+  declare theme: Theme;
 
   constructor() {
     super();

@@ -3,7 +3,7 @@ import { GrundyGameAttributes } from './grundy-game-attributes';
 import type { Analysis, Convention, EngineError, View } from '../engine/model';
 import { renderBoard } from '../boards/index';
 import type { BoardElement, BoardEvents } from '../boards/board';
-import { readLevel, readMode, readOpponent, readSide, readValues, type Mode } from './options';
+import { CHOICES, attributeProblems, readLevel, readMode, readOpponent, readSide, readValues, type Mode } from './options';
 import { sentence } from './sentence';
 import './readout';
 import './sequence-explorer';
@@ -139,6 +139,19 @@ export class GrundyGame extends GrundyGameAttributes {
   /** Stops the engine's work; every open game returns to its last position. */
   cancel(): void {
     this.controller.cancel();
+  }
+
+  /** The attribute values this element cannot use, each said once in the console and shown on it. */
+  private attributeNotes: string[] = [];
+  private readonly warned = new Set<string>();
+
+  protected willUpdate(changed: Map<string, unknown>): void {
+    if (![...changed.keys()].some((name) => name === 'level' || name in CHOICES)) return;
+    this.attributeNotes = attributeProblems(this);
+    for (const note of this.attributeNotes.filter((note) => !this.warned.has(note))) {
+      this.warned.add(note);
+      console.warn(`grundy-game: ${note}`);
+    }
   }
 
   protected updated(changed: Map<string, unknown>): void {
@@ -294,6 +307,11 @@ export class GrundyGame extends GrundyGameAttributes {
   }
 
   render() {
+    const notes = this.attributeNotes.map((note) => html`<p class="attribute-note" role="status">${note}.</p>`);
+    return html`${notes}${this.renderGame()}`;
+  }
+
+  private renderGame() {
     const view = this.controller.view;
     if (this.presenting) {
       const { play, preview } = this.boardEvents;

@@ -3,10 +3,50 @@
  * page: anything unexpected falls back to a safe default.
  */
 
-export type Mode = 'edit' | 'play' | 'analyse';
-export type Side = 'human' | 'ai';
-export type Opponent = 'ai' | 'human';
-export type Values = 'shown' | 'hidden';
+import { THEMES } from './theme';
+
+/** The values of each `<grundy-game>` attribute that takes one of a few words. */
+export const CHOICES = {
+  mode: ['edit', 'play', 'analyse'],
+  first: ['human', 'ai'],
+  opponent: ['ai', 'human'],
+  play: ['normal', 'misere'],
+  values: ['shown', 'hidden'],
+  controls: ['full', 'play', 'none'],
+  solution: ['shown', 'hidden'],
+  theme: THEMES,
+} as const;
+
+type Choices = typeof CHOICES;
+export type Mode = Choices['mode'][number];
+export type Side = Choices['first'][number];
+export type Opponent = Choices['opponent'][number];
+export type Play = Choices['play'][number];
+export type Values = Choices['values'][number];
+export type Controls = Choices['controls'][number];
+export type Solution = Choices['solution'][number];
+
+const LEVELS: Record<string, number> = { optimal: 1, strong: 0.85, casual: 0.5, random: 0 };
+
+/**
+ * What is wrong with the attributes a page gave, one sentence each: a
+ * word not among an attribute's values, or a level that is neither named
+ * nor a number from 0 to 1. Each is ignored, and its default used.
+ */
+export function attributeProblems(given: Partial<Record<keyof Choices | 'level', unknown>>): string[] {
+  const problems: string[] = [];
+  for (const [name, allowed] of Object.entries(CHOICES) as [keyof Choices, readonly string[]][]) {
+    const value = given[name];
+    // Empty is unset: the default, as for a missing attribute.
+    if (value === undefined || value === null || value === '' || allowed.includes(value as string)) continue;
+    problems.push(`${name}="${String(value)}" is not one of ${allowed.join(', ')}; the default is used`);
+  }
+  const level = given.level;
+  const number = Number(level);
+  const levelOk = level === undefined || level === null || level === '' || (typeof level === 'string' && level in LEVELS) || (number >= 0 && number <= 1);
+  if (!levelOk) problems.push(`level="${String(level)}" is not one of ${Object.keys(LEVELS).join(', ')} or a number from 0 to 1; the default is used`);
+  return problems;
+}
 
 /**
  * The longest hash an address keeps; a longer position is left out of it.
@@ -36,8 +76,7 @@ export function readValues(value: unknown, puzzle: boolean): Values {
 
 /** The computer's skill: 1 optimal, 0 random; named levels accepted too. */
 export function readLevel(value: unknown): number {
-  const named: Record<string, number> = { optimal: 1, strong: 0.85, casual: 0.5, random: 0 };
-  if (typeof value === 'string' && value in named) return named[value];
+  if (typeof value === 'string' && value in LEVELS) return LEVELS[value];
   const number = typeof value === 'number' ? value : Number(value);
   return Number.isFinite(number) ? Math.min(1, Math.max(0, number)) : 1;
 }

@@ -1,4 +1,5 @@
 import type { GrundyGame } from './grundy-game';
+import { readOpponent, readSide, type Opponent, type Side, type Values } from './options';
 
 /**
  * The play options a person sets in the playground's toolbar. The
@@ -6,11 +7,12 @@ import type { GrundyGame } from './grundy-game';
  * that a reload (or another game) plays as the person last chose.
  */
 export interface Preferences {
-  opponent: string;
-  first: string;
+  opponent: Opponent;
+  first: Side;
   level: string;
   hints: boolean;
-  values: string;
+  /** Empty where nothing was chosen: the game's own default then. */
+  values: Values | '';
 }
 
 /** The attributes of `<grundy-game>` that hold the preferences. */
@@ -32,11 +34,11 @@ export function loadPreferences(): Preferences {
   }
   const text = (key: keyof Preferences) => (typeof kept[key] === 'string' ? (kept[key] as string) : (DEFAULT_PREFERENCES[key] as string));
   return {
-    opponent: text('opponent'),
-    first: text('first'),
+    opponent: readOpponent(text('opponent')),
+    first: readSide(text('first')),
     level: text('level'),
     hints: typeof kept.hints === 'boolean' ? kept.hints : DEFAULT_PREFERENCES.hints,
-    values: text('values'),
+    values: kept.values === 'shown' || kept.values === 'hidden' ? kept.values : '',
   };
 }
 

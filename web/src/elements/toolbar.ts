@@ -14,16 +14,16 @@ const MODES: [Mode, string][] = [
 const unfolded = new WeakSet<GrundyGame>();
 
 /** A select whose choice sets one of the element's attributes. */
-function choice(
+function choice<T extends string>(
   label: string,
-  options: [string, string][],
-  selected: string,
-  set: (value: string) => void,
+  options: [T, string][],
+  selected: T,
+  set: (value: T) => void,
   { title, ariaLabel }: { title?: string; ariaLabel?: string } = {},
 ) {
   return html`<label title=${title ?? nothing}
     >${label}
-    <select aria-label=${ariaLabel ?? nothing} @change=${(e: Event) => set((e.target as HTMLSelectElement).value)}>
+    <select aria-label=${ariaLabel ?? nothing} @change=${(e: Event) => set((e.target as HTMLSelectElement).value as T)}>
       ${options.map(([value, text]) => html`<option value=${value} ?selected=${value === selected}>${text}</option>`)}
     </select></label
   >`;
