@@ -1,23 +1,24 @@
 import { defineConfig } from 'vite';
 
 /**
- * The embeddable elements: dist/embed/grundy-game.js with its workers and the
- * .wasm beside it, all found relative to the script wherever it is served;
- * with `--mode lesson`, dist/embed/grundy-lesson.js beside them, which holds
- * `<grundy-game>` too, so a page that shows a lesson loads one script.
+ * The embeddable elements: dist/embed/grundy-game.js and grundy-lesson.js
+ * with their workers and the .wasm beside them, all found relative to the
+ * scripts wherever they are served. Built together, the two share one
+ * chunk of everything `<grundy-game>` needs, so a page that shows a game
+ * and a lesson loads it, its worker and its .wasm once.
  */
-export default defineConfig(({ mode }) => ({
+export default defineConfig({
   base: './',
   build: {
     outDir: 'dist/embed',
-    emptyOutDir: mode !== 'lesson',
+    emptyOutDir: true,
     target: 'es2022',
     assetsInlineLimit: 0,
     copyPublicDir: false,
     rollupOptions: {
-      input: (mode === 'lesson' ? { 'grundy-lesson': 'web/src/lessons/embed.ts' } : { 'grundy-game': 'web/src/embed.ts' }) as Record<string, string>,
+      input: { 'grundy-game': 'web/src/embed.ts', 'grundy-lesson': 'web/src/lessons/embed.ts' },
       preserveEntrySignatures: 'exports-only',
-      // What loads only when used (the sequence explorer's chart) is a chunk beside the script.
+      // What the two scripts share, and what loads only when used (the sequence explorer's chart), are chunks beside them.
       output: { entryFileNames: '[name].js', chunkFileNames: 'grundy-chunk-[name]-[hash].js', assetFileNames: '[name][extname]' },
     },
   },
@@ -26,4 +27,4 @@ export default defineConfig(({ mode }) => ({
     // Each worker keeps its module's name: worker.js (the engine), sequence-worker.js.
     rollupOptions: { output: { entryFileNames: 'grundy-[name].js', assetFileNames: '[name][extname]' } },
   },
-}));
+});

@@ -24,7 +24,6 @@ build_wasm web/src/wasm grundy
 
 npx vite build --logLevel warn
 npx vite build --logLevel warn --config vite.embed.config.ts
-npx vite build --logLevel warn --config vite.embed.config.ts --mode lesson
 # The guide, docs/guide/, at /docs/ beside the playground; a broken link fails the build.
 node scripts/guide.mjs dist/docs
 # The element manifest, from the element's JSDoc.

@@ -118,14 +118,22 @@ for (const variant of ['index.html', 'cdn.html']) {
   });
 }
 
-test('a game and a lesson on one post, and the game\'s script twice, all work', async ({ page }) => {
+test('a game and a lesson on one post, and the game\'s script twice, all work, with one engine', async ({ page }) => {
   const problems = watchConsole(page);
+  const fetched: string[] = [];
+  page.on('request', (request) => fetched.push(request.url()));
   await page.goto(`${origin(site)}/blog/2026/nim/both.html`);
   await expect.poll(() => heapSizes(page.locator('#first'))).toEqual([1, 2, 3]);
   const lesson = page.locator('#lesson');
   await expect(lesson.getByRole('heading', { name: 'Kayles' })).toBeVisible();
   await expect(lesson.locator('grundy-game grundy-rows .row')).toHaveCount(2);
   await expect(lesson.locator('grundy-game .sum')).toContainText('*3 ⊕ *1');
+  // The lesson's script shares the game's code, its worker and its .wasm: each is fetched once from the
+  // blog (the copy on the other origin is a script of its own, which defines nothing and starts no engine).
+  const files = fetched.filter((url) => url.startsWith(origin(site))).map((url) => new URL(url).pathname.split('/').pop()!);
+  const once = (name: RegExp) => files.filter((file) => name.test(file)).length;
+  expect(fetched.filter((url) => url.startsWith(origin(cdn)) && /worker|wasm/.test(url))).toEqual([]);
+  expect([once(/^grundy-chunk-grundy-game-/), once(/^grundy-worker\.js$/), once(/^grundy_bg\.wasm$/)]).toEqual([1, 1, 1]);
   expect(problems).toEqual([]);
 });
 

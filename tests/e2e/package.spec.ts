@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -32,6 +32,13 @@ test.afterAll(() => {
   servers = [];
   rmSync(app, { recursive: true, force: true });
 });
+
+/** Copies the package's scripts and .wasm into `folder` of a site, as the guide says to: every one, whatever its name. */
+function hostFiles(site: string, folder = 'grundy'): void {
+  const installed = join(app, 'node_modules/grundy-game');
+  mkdirSync(join(site, folder), { recursive: true });
+  for (const file of readdirSync(installed).filter((name) => /\.(js|wasm)$/.test(name))) cpSync(join(installed, file), join(site, folder, file));
+}
 
 async function served(root: string): Promise<string> {
   const server = await serve(root);
@@ -81,22 +88,16 @@ console.info(text);
   await expect(page).toHaveTitle(/^(human|ai): take \d+ from heap \d/);
 });
 
-test('a plain HTML page hosting the three files plays', async ({ page }) => {
+test('a plain HTML page hosting the package\'s files plays', async ({ page }) => {
   const site = join(app, 'static-site');
-  mkdirSync(join(site, 'grundy'), { recursive: true });
-  for (const file of ['grundy-game.js', 'grundy-worker.js', 'grundy-sequence-worker.js', 'grundy_bg.wasm']) {
-    cpSync(join(app, 'node_modules/grundy-game', file), join(site, 'grundy', file));
-  }
+  hostFiles(site);
   writeFileSync(join(site, 'index.html'), `<!doctype html><title>post</title><script type="module" src="grundy/grundy-game.js"></script>${element}`);
   await playAMove(page, await served(site));
 });
 
 test('a plain HTML page hosting grundy-lesson.js shows a lesson written in the page, and its game plays', async ({ page }) => {
   const site = join(app, 'lesson-site');
-  mkdirSync(join(site, 'grundy'), { recursive: true });
-  for (const file of ['grundy-lesson.js', 'grundy-worker.js', 'grundy-sequence-worker.js', 'grundy_bg.wasm']) {
-    cpSync(join(app, 'node_modules/grundy-game', file), join(site, 'grundy', file));
-  }
+  hostFiles(site);
   const lesson = '# Nim\n\nTake any number from one heap.\n\n```grundy\ngame: nim\nposition: 3 4 5\ncontrols: play\n```\n';
   writeFileSync(
     join(site, 'index.html'),
@@ -112,10 +113,7 @@ test('the package manifest lists every attribute the element observes, each desc
   const element = manifest.modules.flatMap((m: { declarations: { tagName?: string }[] }) => m.declarations).find((d: { tagName?: string }) => d.tagName === 'grundy-game');
   const attributes: { name: string; description?: string }[] = element.attributes;
   const site = join(app, 'observed-site');
-  mkdirSync(join(site, 'grundy'), { recursive: true });
-  for (const file of ['grundy-game.js', 'grundy-worker.js', 'grundy-sequence-worker.js', 'grundy_bg.wasm']) {
-    cpSync(join(app, 'node_modules/grundy-game', file), join(site, 'grundy', file));
-  }
+  hostFiles(site);
   writeFileSync(join(site, 'index.html'), `<!doctype html><title>post</title><script type="module" src="grundy/grundy-game.js"></script>`);
   await page.goto(await served(site));
   const observed = await page.evaluate(async () => {
