@@ -38,6 +38,8 @@ describe('attribute checking', () => {
       'theme="night" is not one of auto, light, dark; the default is used',
       'level="2" is not one of optimal, strong, casual, random or a number from 0 to 1; the default is used',
     ]);
+    // Below 0 a level is read as 0, not as the default, and says so.
+    expect(attributeProblems({ level: '-1' })).toEqual(['level="-1" is not one of optimal, strong, casual, random or a number from 0 to 1; 0 is used']);
   });
 });
 

@@ -3,7 +3,7 @@ import { GrundyGameAttributes } from './grundy-game-attributes';
 import type { Analysis, Convention, EngineError, View } from '../engine/model';
 import { renderBoard } from '../boards/index';
 import type { BoardElement, BoardEvents } from '../boards/board';
-import { CHOICES, attributeProblems, readLevel, readMode, readOpponent, readSide, readValues, type Mode } from './options';
+import { CHOICES, attributeProblems, readChoice, readLevel, readMode, readOpponent, readSide, readValues, type Mode } from './options';
 import { sentence } from './sentence';
 import './readout';
 import './sequence-explorer';
@@ -201,7 +201,7 @@ export class GrundyGame extends GrundyGameAttributes {
 
   /** @internal */
   get convention(): Convention {
-    return this.play === 'misere' ? 'misere' : 'normal';
+    return readChoice('play', this.play, 'normal');
   }
 
   /** @internal */
@@ -317,7 +317,7 @@ export class GrundyGame extends GrundyGameAttributes {
       const { play, preview } = this.boardEvents;
       return this.presentation.render(view, this.preview.move, this.humanMayMove, { play, preview }, this.quizGate.render());
     }
-    const controls = ['play', 'none'].includes(this.controls) ? this.controls : 'full';
+    const controls = readChoice('controls', this.controls, 'full');
     if (controls !== 'full') return this.renderCompact(view, controls === 'play');
     // While slow work runs, what is drawn belongs to the previous position.
     const busy = this.controller.busyMs !== undefined;

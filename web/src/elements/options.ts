@@ -35,16 +35,21 @@ const LEVELS: Record<string, number> = { optimal: 1, strong: 0.85, casual: 0.5, 
  */
 export function attributeProblems(given: Partial<Record<keyof Choices | 'level', unknown>>): string[] {
   const problems: string[] = [];
-  for (const [name, allowed] of Object.entries(CHOICES) as [keyof Choices, readonly string[]][]) {
+  // Empty is unset: the default, as for a missing attribute.
+  const unset = (value: unknown) => value === undefined || value === null || value === '';
+  for (const name of Object.keys(CHOICES) as (keyof Choices)[]) {
     const value = given[name];
-    // Empty is unset: the default, as for a missing attribute.
-    if (value === undefined || value === null || value === '' || allowed.includes(value as string)) continue;
-    problems.push(`${name}="${String(value)}" is not one of ${allowed.join(', ')}; the default is used`);
+    if (unset(value) || takes(name, value)) continue;
+    problems.push(`${name}="${String(value)}" is not one of ${CHOICES[name].join(', ')}; the default is used`);
   }
   const level = given.level;
   const number = Number(level);
-  const levelOk = level === undefined || level === null || level === '' || (typeof level === 'string' && level in LEVELS) || (number >= 0 && number <= 1);
-  if (!levelOk) problems.push(`level="${String(level)}" is not one of ${Object.keys(LEVELS).join(', ')} or a number from 0 to 1; the default is used`);
+  if (!unset(level) && !(typeof level === 'string' && level in LEVELS) && !(number >= 0 && number <= 1)) {
+    // A number past either end is read as that end, which is the default only at 1.
+    const used = readLevel(level);
+    const outcome = used === LEVELS.optimal ? 'the default is used' : `${used} is used`;
+    problems.push(`level="${String(level)}" is not one of ${Object.keys(LEVELS).join(', ')} or a number from 0 to 1; ${outcome}`);
+  }
   return problems;
 }
 
@@ -56,22 +61,31 @@ export function attributeProblems(given: Partial<Record<keyof Choices | 'level',
  */
 export const MAX_HASH_LENGTH = 256_000;
 
+/** Whether the attribute `name` takes `value`. */
+function takes<K extends keyof Choices>(name: K, value: unknown): value is Choices[K][number] {
+  return (CHOICES[name] as readonly unknown[]).includes(value);
+}
+
+/** `value` where the attribute `name` takes it, else `fallback`. */
+export function readChoice<K extends keyof Choices>(name: K, value: unknown, fallback: Choices[K][number]): Choices[K][number] {
+  return takes(name, value) ? value : fallback;
+}
+
 export function readMode(value: unknown): Mode {
-  return value === 'edit' || value === 'analyse' ? value : 'play';
+  return readChoice('mode', value, 'play');
 }
 
 export function readSide(value: unknown): Side {
-  return value === 'ai' ? 'ai' : 'human';
+  return readChoice('first', value, 'human');
 }
 
 export function readOpponent(value: unknown): Opponent {
-  return value === 'human' ? 'human' : 'ai';
+  return readChoice('opponent', value, 'ai');
 }
 
 /** Whether values show: as asked, else shown, except that a puzzle hides them. */
 export function readValues(value: unknown, puzzle: boolean): Values {
-  if (value === 'shown' || value === 'hidden') return value;
-  return puzzle ? 'hidden' : 'shown';
+  return readChoice('values', value, puzzle ? 'hidden' : 'shown');
 }
 
 /** The computer's skill: 1 optimal, 0 random; named levels accepted too. */
