@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { serve } from '../../scripts/serve.mjs';
 import { heapSizes, watchConsole } from './helpers';
 import { LOAD_RETRY_MS } from '../../web/src/engine/protocol';
@@ -80,6 +80,15 @@ article * { box-sizing: content-box; }</style></head>
 });
 
 const MISSING = ['grundy-worker.js', 'grundy_bg.wasm'];
+
+/** Adds a `<grundy-game>` with `attributes` to the end of the page, as a page's own script would. */
+function addGame(page: Page, attributes: Record<string, string>): Promise<void> {
+  return page.evaluate((given) => {
+    const element = document.createElement('grundy-game');
+    for (const [name, value] of Object.entries(given)) element.setAttribute(name, value);
+    document.body.append(element);
+  }, attributes);
+}
 
 test.afterAll(() => {
   site.close();
@@ -195,13 +204,7 @@ for (const column of ['narrow', 'wide']) {
 test('a row of a hundred pins stays one line in a phone-wide column, and scrolls', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`${origin(site)}/blog/2026/nim/index.html`);
-  await page.evaluate(() => {
-    const element = document.createElement('grundy-game');
-    element.id = 'long';
-    element.setAttribute('game', 'octal');
-    element.setAttribute('position', '0.77\n100');
-    document.body.append(element);
-  });
+  await addGame(page, { id: 'long', game: 'octal', position: '0.77\n100' });
   const pieces = page.locator('#long grundy-rows .pieces');
   await expect(pieces.locator('button.piece')).toHaveCount(100);
   const tops = await pieces.locator('button.piece').evaluateAll((buttons) => buttons.map((b) => b.getBoundingClientRect().top));
@@ -213,15 +216,7 @@ test('a row of a hundred pins stays one line in a phone-wide column, and scrolls
 test('malformed embed attributes show the element\'s own error, not a script error', async ({ page }) => {
   const problems = watchConsole(page);
   await page.goto(`${origin(site)}/blog/2026/nim/index.html`);
-  await page.evaluate(() => {
-    const element = document.createElement('grundy-game');
-    element.id = 'bad';
-    element.setAttribute('game', 'nim');
-    element.setAttribute('mode', '<img src=x onerror=alert(1)>');
-    element.setAttribute('level', 'NaN');
-    element.setAttribute('position', '1 2 <b>3</b>');
-    document.body.append(element);
-  });
+  await addGame(page, { id: 'bad', game: 'nim', mode: '<img src=x onerror=alert(1)>', level: 'NaN', position: '1 2 <b>3</b>' });
   const bad = page.locator('#bad');
   await expect(bad.locator('.text .error')).toContainText("Line 1, column 5: heap 3 must be a whole number");
   await expect(bad.locator('b')).toHaveCount(0);

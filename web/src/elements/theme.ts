@@ -5,11 +5,39 @@
  * name="color-scheme">`) and, where the page allows both or says nothing,
  * the reader's system; `light` and `dark` fix it.
  */
-import { css, type ReactiveController, type ReactiveControllerHost } from 'lit';
+import { css, unsafeCSS, type ReactiveController, type ReactiveControllerHost } from 'lit';
 
 export const THEMES = ['auto', 'light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
 type Scheme = 'light' | 'dark';
+
+/**
+ * Each colour property's light and dark value. The `--grundy-*` ones are
+ * the element's public palette; the tiles' and coins' are the grid's own.
+ */
+const PALETTE: Record<string, [light: string, dark: string]> = {
+  '--grundy-bg': ['#ffffff', '#16181d'],
+  '--grundy-surface': ['#f6f7f9', '#20242b'],
+  '--grundy-ink': ['#1b1d21', '#e8eaef'],
+  '--grundy-muted': ['#5b6270', '#a3aab8'],
+  '--grundy-border': ['#c9ced6', '#3a404b'],
+  '--grundy-accent': ['#0b57d0', '#8ab4f8'],
+  '--grundy-win': ['#117733', '#44bb77'],
+  '--grundy-last': ['#c2410c', '#fb923c'],
+  '--grundy-lose': ['#aa3377', '#ee7799'],
+  '--grundy-draw': ['#b45309', '#f59e0b'],
+  '--grundy-error': ['#a0153e', '#f87194'],
+  '--grundy-focus': ['#0b57d0', '#8ab4f8'],
+  '--tile-open': ['#f3f1ea', '#2b2e35'],
+  '--tile-hot': ['#3b3b3b', '#0c0c0c'],
+  '--tile-wall': ['#5a5a66', '#6e7280'],
+  '--tile-exit': ['#cfe8d6', '#1f4d33'],
+  '--coin-heads': ['#e3b341', '#b8892a'],
+  '--coin-tails': ['#c9ced6', '#5b616b'],
+};
+
+/** The palette of one scheme, as declarations. */
+const declarations = (scheme: 0 | 1) => unsafeCSS(Object.entries(PALETTE).map(([name, values]) => `${name}: ${values[scheme]};`).join(' '));
 
 /**
  * Both palettes, on the host: a page's own `--grundy-*` rules on the
@@ -30,52 +58,16 @@ export const themeStyles = css`
     font-style: normal;
     font-weight: normal;
     color-scheme: light;
-    --grundy-bg: #ffffff;
-    --grundy-surface: #f6f7f9;
-    --grundy-ink: #1b1d21;
-    --grundy-muted: #5b6270;
-    --grundy-border: #c9ced6;
-    --grundy-accent: #0b57d0;
-    --grundy-win: #117733;
-    --grundy-last: #c2410c;
-    --grundy-lose: #aa3377;
-    --grundy-draw: #b45309;
-    --grundy-error: #a0153e;
-    --grundy-focus: #0b57d0;
-    --tile-open: #f3f1ea;
-    --tile-hot: #3b3b3b;
-    --tile-wall: #5a5a66;
-    --tile-exit: #cfe8d6;
-    --coin-heads: #e3b341;
-    --coin-tails: #c9ced6;
+    ${declarations(0)}
   }
   :host(:state(dark)) {
     color-scheme: dark;
-    --grundy-bg: #16181d;
-    --grundy-surface: #20242b;
-    --grundy-ink: #e8eaef;
-    --grundy-muted: #a3aab8;
-    --grundy-border: #3a404b;
-    --grundy-accent: #8ab4f8;
-    --grundy-win: #44bb77;
-    --grundy-last: #fb923c;
-    --grundy-lose: #ee7799;
-    --grundy-draw: #f59e0b;
-    --grundy-error: #f87194;
-    --grundy-focus: #8ab4f8;
-    --tile-open: #2b2e35;
-    --tile-hot: #0c0c0c;
-    --tile-wall: #6e7280;
-    --tile-exit: #1f4d33;
-    --coin-heads: #b8892a;
-    --coin-tails: #5b616b;
+    ${declarations(1)}
   }
 `;
 
 /** The colour properties a page may set, which an element holding games hands on to them. */
-export const COLOUR_PROPERTIES = ['bg', 'surface', 'ink', 'muted', 'border', 'accent', 'win', 'last', 'lose', 'draw', 'error', 'focus'].map(
-  (name) => `--grundy-${name}`,
-);
+export const COLOUR_PROPERTIES = Object.keys(PALETTE).filter((name) => name.startsWith('--grundy-'));
 
 /** The scheme a `color-scheme` value asks for, if it names only one. */
 function named(value: string | null | undefined): Scheme | undefined {
