@@ -1,6 +1,6 @@
 // Packs the embeddable element as an npm package, dist/grundy-game-<version>.tgz:
 // the built elements, their two workers, the chunks they load when used and
-// the .wasm (dist/embed/), type
+// the engines, whole and per family of games (dist/embed/), type
 // declarations, custom-elements.json, a README and the LICENSE, with an
 // exports map. Run after scripts/build.sh.
 import { execFileSync } from 'node:child_process';
@@ -9,8 +9,10 @@ import { join } from 'node:path';
 
 const out = 'dist/package';
 const root = JSON.parse(readFileSync('package.json', 'utf8'));
-const chunks = readdirSync('dist/embed').filter((file) => file.startsWith('grundy-chunk-'));
-const files = ['grundy-game.js', 'grundy-lesson.js', 'grundy-worker.js', 'grundy-sequence-worker.js', 'grundy_bg.wasm', 'custom-elements.json', ...chunks];
+const built = readdirSync('dist/embed');
+const chunks = built.filter((file) => file.startsWith('grundy-chunk-'));
+const engines = built.filter((file) => file.endsWith('.wasm'));
+const files = ['grundy-game.js', 'grundy-lesson.js', 'grundy-worker.js', 'grundy-sequence-worker.js', ...engines, 'custom-elements.json', ...chunks];
 
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
@@ -32,7 +34,7 @@ const manifest = {
     './grundy-lesson.js': { types: './types/lessons/embed.d.ts', default: './grundy-lesson.js' },
     './grundy-worker.js': './grundy-worker.js',
     './grundy-sequence-worker.js': './grundy-sequence-worker.js',
-    './grundy_bg.wasm': './grundy_bg.wasm',
+    ...Object.fromEntries(engines.map((file) => [`./${file}`, `./${file}`])),
     './custom-elements.json': './custom-elements.json',
     './package.json': './package.json',
   },

@@ -88,14 +88,14 @@ console.info(text);
   await expect(page).toHaveTitle(/^(human|ai): take \d+ from heap \d/);
 });
 
-test('an esbuild bundle, with the worker and the .wasm copied beside it as the guide says, plays', async ({ page }) => {
+test('an esbuild bundle, with the workers and the engines copied beside it as the guide says, plays', async ({ page }) => {
   const site = join(app, 'esbuild-site');
   mkdirSync(join(site, 'js'), { recursive: true });
   writeFileSync(join(app, 'post.js'), `import 'grundy-game';\n`);
   writeFileSync(join(site, 'index.html'), `<!doctype html><title>post</title><script type="module" src="js/post.js"></script>${element}`);
   execFileSync(join(repo, 'node_modules/.bin/esbuild'), ['post.js', '--bundle', '--format=esm', `--outdir=${join(site, 'js')}`, '--log-level=error'], { cwd: app, stdio: 'pipe' });
-  // The guide's recipe: esbuild leaves the worker and the .wasm to be copied.
-  execFileSync('sh', ['-c', `cp node_modules/grundy-game/grundy-worker.js node_modules/grundy-game/grundy-sequence-worker.js node_modules/grundy-game/grundy_bg.wasm ${join(site, 'js')}/`], { cwd: app });
+  // The guide's recipe: esbuild leaves the workers and the engines to be copied.
+  execFileSync('sh', ['-c', `cp node_modules/grundy-game/grundy-worker.js node_modules/grundy-game/grundy-sequence-worker.js node_modules/grundy-game/*.wasm ${join(site, 'js')}/`], { cwd: app });
   await playAMove(page, await served(site));
 });
 

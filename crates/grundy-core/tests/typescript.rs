@@ -11,6 +11,7 @@ use grundy_core::analysis::{
     VertexValue,
 };
 use grundy_core::game::{GameError, GameInfo, Sample};
+use grundy_core::games::{families, games};
 use grundy_core::{Analysis, Nimber};
 use std::path::Path;
 use ts_rs::{Config, TS};
@@ -64,8 +65,38 @@ fn generated() -> String {
     format!(
         "// Generated from grundy-core's types by crates/grundy-core/tests/typescript.rs.\n\
          // Do not edit: change the Rust types, then run\n\
-         // UPDATE_TYPES=1 cargo test -p grundy-core --test typescript\n\n{}",
-        declarations.join("\n")
+         // UPDATE_TYPES=1 cargo test -p grundy-core --test typescript\n\n{}\n{}",
+        declarations.join("\n"),
+        game_ids()
+    )
+}
+
+/// The games' ids, and the family whose engine build holds each, from the
+/// registry.
+fn game_ids() -> String {
+    let quoted = |text: &str| serde_json::to_string(text).expect("a string writes as JSON");
+    let ids: Vec<String> = games().iter().map(|game| quoted(game.id)).collect();
+    let mut names: Vec<String> = families()
+        .iter()
+        .map(|(_, family)| quoted(family))
+        .collect();
+    names.sort();
+    names.dedup();
+    let members: Vec<String> = families()
+        .iter()
+        .map(|(id, family)| format!("  {}: {},\n", quoted(id), quoted(family)))
+        .collect();
+    format!(
+        "/** Every game's id. */\n\
+         export const GAME_IDS = [{}] as const;\n\n\
+         export type GameId = (typeof GAME_IDS)[number];\n\n\
+         /** A family of games: the page can load an engine built with one alone. */\n\
+         export type Family = {};\n\n\
+         /** The family of each game; a sum is of any games, so only the whole engine holds it. */\n\
+         export const FAMILY_OF: Readonly<Record<Exclude<GameId, \"sum\">, Family>> = {{\n{}}};\n",
+        ids.join(", "),
+        names.join(" | "),
+        members.concat()
     )
 }
 

@@ -430,3 +430,36 @@ column?: number,
  * answer exactly: the command line exits 3 rather than guess.
  */
 tooLarge?: boolean, };
+
+/** Every game's id. */
+export const GAME_IDS = ["nim", "bacterial-tactics", "darkraft", "board-escape", "intervals", "string-game", "subtraction", "octal", "grundy-game", "hackenbush", "digraph", "coins", "corners", "staircase", "northcott", "lasker", "cram", "chomp", "wythoff", "node-kayles", "arc-kayles", "sum"] as const;
+
+export type GameId = (typeof GAME_IDS)[number];
+
+/** A family of games: the page can load an engine built with one alone. */
+export type Family = "boards" | "counters" | "graphs" | "heaps" | "take-and-break" | "words";
+
+/** The family of each game; a sum is of any games, so only the whole engine holds it. */
+export const FAMILY_OF: Readonly<Record<Exclude<GameId, "sum">, Family>> = {
+  "nim": "heaps",
+  "bacterial-tactics": "boards",
+  "darkraft": "boards",
+  "board-escape": "boards",
+  "intervals": "words",
+  "string-game": "words",
+  "subtraction": "take-and-break",
+  "octal": "take-and-break",
+  "grundy-game": "take-and-break",
+  "hackenbush": "graphs",
+  "digraph": "graphs",
+  "coins": "counters",
+  "corners": "boards",
+  "staircase": "heaps",
+  "northcott": "counters",
+  "lasker": "heaps",
+  "cram": "boards",
+  "chomp": "boards",
+  "wythoff": "counters",
+  "node-kayles": "graphs",
+  "arc-kayles": "graphs",
+};

@@ -47,30 +47,49 @@ fn entry<G: Game + 'static>() -> Entry {
     }
 }
 
-fn registry() -> Vec<Entry> {
-    vec![
-        entry::<nim::Nim>(),
-        entry::<bacterial_tactics::BacterialTactics>(),
-        entry::<darkraft::Darkraft>(),
-        entry::<board_escape::BoardEscape>(),
-        entry::<intervals::Intervals>(),
-        entry::<string_game::StringGame>(),
-        entry::<subtraction::Subtraction>(),
-        entry::<octal::Octal>(),
-        entry::<grundy_game::GrundyGame>(),
-        entry::<hackenbush::Hackenbush>(),
-        entry::<digraph::Digraph>(),
-        entry::<coins::Coins>(),
-        entry::<corners::Corners>(),
-        entry::<staircase::Staircase>(),
-        entry::<northcott::Northcott>(),
-        entry::<lasker::Lasker>(),
-        entry::<cram::Cram>(),
-        entry::<chomp::Chomp>(),
-        entry::<wythoff::Wythoff>(),
-        entry::<graph_kayles::NodeKayles>(),
-        entry::<graph_kayles::ArcKayles>(),
-    ]
+/// Lists every game once, each with its family: the cargo feature that
+/// builds it in. `registry` holds the games of the families built, in the
+/// order given; `families` names every game's family, built or not.
+macro_rules! registry {
+    ($($family:literal => $game:ty,)*) => {
+        fn registry() -> Vec<Entry> {
+            vec![$(
+                #[cfg(feature = $family)]
+                entry::<$game>(),
+            )*]
+        }
+
+        /// Each game's id with its family, the cargo feature that builds
+        /// it: the page loads an engine built with one family only when it
+        /// shows games of that family alone.
+        pub fn families() -> Vec<(&'static str, &'static str)> {
+            vec![$((<$game as Game>::info().id, $family),)*]
+        }
+    };
+}
+
+registry! {
+    "heaps" => nim::Nim,
+    "boards" => bacterial_tactics::BacterialTactics,
+    "boards" => darkraft::Darkraft,
+    "boards" => board_escape::BoardEscape,
+    "words" => intervals::Intervals,
+    "words" => string_game::StringGame,
+    "take-and-break" => subtraction::Subtraction,
+    "take-and-break" => octal::Octal,
+    "take-and-break" => grundy_game::GrundyGame,
+    "graphs" => hackenbush::Hackenbush,
+    "graphs" => digraph::Digraph,
+    "counters" => coins::Coins,
+    "boards" => corners::Corners,
+    "heaps" => staircase::Staircase,
+    "counters" => northcott::Northcott,
+    "heaps" => lasker::Lasker,
+    "boards" => cram::Cram,
+    "boards" => chomp::Chomp,
+    "counters" => wythoff::Wythoff,
+    "graphs" => graph_kayles::NodeKayles,
+    "graphs" => graph_kayles::ArcKayles,
 }
 
 fn find(id: &str) -> Result<Entry, GameError> {
