@@ -2,9 +2,10 @@
  * The embeddable bundle on a page of its own: only dist/embed's files and
  * two <grundy-game> elements, served from paths unlike the playground's.
  */
-import { cpSync, mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
@@ -79,7 +80,8 @@ article * { box-sizing: content-box; }</style></head>
   }
 });
 
-const MISSING = ['grundy-worker.js', 'grundy_bg.wasm'];
+// A post of Nim games loads the heap games' engine.
+const MISSING = ['grundy-worker.js', 'grundy-heaps.wasm'];
 
 /** Adds a `<grundy-game>` with `attributes` to the end of the page, as a page's own script would. */
 function addGame(page: Page, attributes: Record<string, string>): Promise<void> {
@@ -139,11 +141,23 @@ test('a game and a lesson on one post, and the game\'s script twice, all work, w
   await expect(lesson.locator('grundy-game .sum')).toContainText('*3 ⊕ *1');
   // The lesson's script shares the game's code, its worker and its .wasm: each is fetched once from the
   // blog (the copy on the other origin is a script of its own, which defines nothing and starts no engine).
+  // Nim and Kayles are of two families, so the one engine is the whole one.
   const files = fetched.filter((url) => url.startsWith(origin(site))).map((url) => new URL(url).pathname.split('/').pop()!);
   const once = (name: RegExp) => files.filter((file) => name.test(file)).length;
   expect(fetched.filter((url) => url.startsWith(origin(cdn)) && /worker|wasm/.test(url))).toEqual([]);
-  expect([once(/^grundy-chunk-grundy-game-/), once(/^grundy-worker\.js$/), once(/^grundy_bg\.wasm$/)]).toEqual([1, 1, 1]);
+  expect([once(/^grundy-chunk-grundy-game-/), once(/^grundy-worker\.js$/), once(/\.wasm$/), once(/^grundy_bg\.wasm$/)]).toEqual([1, 1, 1, 1]);
   expect(problems).toEqual([]);
+});
+
+test('a post of Nim games fetches the heap games\' engine only, 200 KB gzipped in all', async ({ page }) => {
+  const fetched: string[] = [];
+  page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+  await page.goto(`${origin(site)}/blog/2026/nim/index.html`);
+  await expect(page.locator('#second .sum')).toContainText('= *7');
+  const files = fetched.filter((path) => path.startsWith('/static/vendor/grundy/')).map((path) => path.split('/').pop()!);
+  expect(files.filter((file) => file.endsWith('.wasm'))).toEqual(['grundy-heaps.wasm']);
+  const gzipped = files.reduce((total, file) => total + gzipSync(readFileSync(join('dist/embed', file)), { level: 9 }).length, 0);
+  expect(gzipped).toBeLessThanOrEqual(200_000);
 });
 
 test('on a dark page and a light system, games follow the page unless told, and a lesson hands its colours on', async ({ page }) => {

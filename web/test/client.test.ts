@@ -2,11 +2,12 @@
  * The page's engine client reads views whose moves take several steps to
  * unpack: replies must still resolve in the order they came, and a cancel
  * must drop a view that is half read. A restart for one game's slow work
- * must not lose what another game asked.
+ * must not lose what another game asked. A page of one family of games
+ * loads that family's engine only.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { CancelledError, EngineClient, EngineUnavailable, SLOW_MS, SupersededError } from '../src/engine/client';
-import type { View } from '../src/engine/model';
+import { CancelledError, EngineClient, EngineUnavailable, SLOW_MS, SupersededError, type EngineBuild } from '../src/engine/client';
+import type { GameInfo, View } from '../src/engine/model';
 import type { PackedView } from '../src/engine/packed';
 import { LOAD_RETRY_MS, type WorkerReply, type WorkerRequest, type WorkerUnloaded } from '../src/engine/protocol';
 
@@ -65,14 +66,21 @@ function nextTimer(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve));
 }
 
-function setUp(): { client: EngineClient; workers: FakeWorker[] } {
+function setUp(): { client: EngineClient; workers: FakeWorker[]; builds: EngineBuild[] } {
   const workers: FakeWorker[] = [];
-  const client = new EngineClient(() => {
+  const builds: EngineBuild[] = [];
+  const client = new EngineClient((build) => {
     const worker = new FakeWorker();
     workers.push(worker);
+    builds.push(build);
     return worker as unknown as Worker;
   }, 'https://blog.example/js/worker.js');
-  return { client, workers };
+  return { client, workers, builds };
+}
+
+/** The sessions and operations `worker` was asked for. */
+function requestsOf(worker: FakeWorker): unknown[] {
+  return worker.requests.map((r) => ('request' in r ? [r.session, r.request] : 'games'));
 }
 
 describe('the engine client', () => {
@@ -128,7 +136,7 @@ describe('the engine client', () => {
     const { client, workers } = setUp();
     const now = vi.spyOn(performance, 'now').mockReturnValue(1000);
     const slow = client.send('a', { op: 'open', game: 'octal', text: 'slow' });
-    const other = client.send('b', { op: 'open', game: 'nim', text: '3 4 5' });
+    const other = client.send('b', { op: 'open', game: 'subtraction', text: '3 4 5' });
     now.mockReturnValue(1000 + SLOW_MS + 1);
     const newer = client.send('a', { op: 'open', game: 'octal', text: 'newer' });
     now.mockRestore();
@@ -164,8 +172,7 @@ describe('the engine client', () => {
     const typed = client.send('c', { op: 'open', game: 'nim', text: '7' });
     await nextTimer();
     // Nothing for a, which stays still; b is opened again as it was, then asked; c opens itself.
-    const requests = workers[1].requests.map((r) => ('request' in r ? [r.session, r.request] : []));
-    expect(requests).toEqual([
+    expect(requestsOf(workers[1])).toEqual([
       ['b', { op: 'open', game: 'nim', text: '2' }],
       ['b', { op: 'convention', convention: 'misere' }],
       ['b', { op: 'undo' }],
@@ -173,6 +180,61 @@ describe('the engine client', () => {
     ]);
     workers[1].requests.forEach((request) => workers[1].reply({ id: request.id, ok: true, view: packedView('x', 1) }));
     await Promise.all([asked, typed]);
+  });
+
+  it('starts no engine before it is asked, loads the family of the first game, and moves once to the whole engine for another family', async () => {
+    const { client, workers, builds } = setUp();
+    expect(workers).toHaveLength(0);
+    const nim = client.send('a', { op: 'open', game: 'nim', text: '3 4 5' });
+    const info = client.info('staircase');
+    expect(builds).toEqual(['heaps']);
+    workers[0].reply({ id: workers[0].requests[0].id, ok: true, view: packedView('3 4 5', 1) });
+    await nim;
+    // A Cram board is not in the heap games' engine: the whole engine takes over, and the
+    // list of games still being asked for is asked of it.
+    const cram = client.send('b', { op: 'open', game: 'cram', text: '3 3' });
+    expect(builds).toEqual(['heaps', 'all']);
+    expect(workers[0].terminated).toBe(true);
+    expect(requestsOf(workers[1])).toEqual(['games', ['b', { op: 'open', game: 'cram', text: '3 3' }]]);
+    // The Nim game is opened there from its last text when it next asks.
+    const undo = client.send('a', { op: 'undo' });
+    expect(requestsOf(workers[1]).slice(2)).toEqual([
+      ['a', { op: 'open', game: 'nim', text: '3 4 5' }],
+      ['a', { op: 'undo' }],
+    ]);
+    const games = [{ id: 'staircase' }, { id: 'cram' }] as unknown as GameInfo[];
+    workers[1].reply({ id: workers[1].requests[0].id, ok: true, games });
+    expect(await info).toEqual({ id: 'staircase' });
+    for (const request of workers[1].requests.slice(1)) workers[1].reply({ id: request.id, ok: true, view: packedView('x', 1) });
+    await Promise.all([cram, undo]);
+    // Once whole, it stays whole: a sum or a game of any family needs no other engine.
+    void client.send('c', { op: 'open', game: 'sum', text: '' });
+    void client.send('d', { op: 'open', game: 'string-game', text: '' });
+    expect(builds).toEqual(['heaps', 'all']);
+  });
+
+  it('loads the whole engine for a sum, a list of every game, or an id no game has', () => {
+    for (const first of [
+      (client: EngineClient) => client.send('a', { op: 'open', game: 'sum', text: '' }),
+      (client: EngineClient) => client.games(),
+      (client: EngineClient) => client.send('a', { op: 'open', game: 'toString', text: '' }),
+    ]) {
+      const { client, builds } = setUp();
+      void first(client).catch(() => undefined);
+      expect(builds).toEqual(['all']);
+    }
+  });
+
+  it('loads, for a page that says which games it will show, the family they share, or the whole engine when they mix', () => {
+    const one = setUp();
+    one.client.prepare(['nim', 'staircase']);
+    void one.client.send('a', { op: 'open', game: 'nim', text: '1' });
+    expect(one.builds).toEqual(['heaps']);
+    const mixed = setUp();
+    mixed.client.prepare(['nim', 'octal']);
+    void mixed.client.send('a', { op: 'open', game: 'nim', text: '1' });
+    void mixed.client.send('b', { op: 'open', game: 'octal', text: '0.77\n3' });
+    expect(mixed.builds).toEqual(['all']);
   });
 
   it('tries an engine that does not load a few times, further apart, then fails every request naming the file', async () => {

@@ -168,8 +168,7 @@ export class GameController implements ReactiveController {
 
   /** The text of the game's first sample, where a game starts with no position given. */
   async firstSample(): Promise<string> {
-    const game = this.settings().game;
-    const info = (await engine().games()).find((g) => g.id === game);
+    const info = await engine().info(this.settings().game);
     return info?.samples[0]?.input ?? '';
   }
 

@@ -14,10 +14,23 @@
  * refused) is tried again a few times, further apart each time, and then
  * given up: every request fails with a message naming the file's address,
  * so a broken install costs a handful of requests, not a stream of them.
+ *
+ * The worker loads the smallest engine that holds the page's games: what
+ * the page asks for while it is parsed chooses one family's engine, or the
+ * whole engine if it mixes families (or shows a sum, or lists every game).
+ * A game of another family asked for later moves the page to the whole
+ * engine, once, each session reopened there from its last text.
  */
 
 import workerUrl from './worker.ts?worker&url';
 import wasmUrl from '../wasm/grundy_bg.wasm?url';
+import heapsWasmUrl from '../wasm/grundy-heaps.wasm?url';
+import takeAndBreakWasmUrl from '../wasm/grundy-take-and-break.wasm?url';
+import countersWasmUrl from '../wasm/grundy-counters.wasm?url';
+import boardsWasmUrl from '../wasm/grundy-boards.wasm?url';
+import graphsWasmUrl from '../wasm/grundy-graphs.wasm?url';
+import wordsWasmUrl from '../wasm/grundy-words.wasm?url';
+import { FAMILY_OF, type Family } from './engine-types';
 import type { Convention, EngineError, GameInfo, View } from './model';
 import { unpackViewInSteps } from './packed';
 import { LOAD_RETRY_MS, replacesPosition, type SessionRequest, type WorkerReply, type WorkerRequest, type WorkerUnloaded } from './protocol';
@@ -71,16 +84,34 @@ interface Pending {
   sentAt: number;
 }
 
+/** An engine the worker can load: the whole engine, or the games of one family only. */
+export type EngineBuild = Family | 'all';
+
+const WASM_URLS: Readonly<Record<EngineBuild, string>> = {
+  all: wasmUrl,
+  heaps: heapsWasmUrl,
+  'take-and-break': takeAndBreakWasmUrl,
+  counters: countersWasmUrl,
+  boards: boardsWasmUrl,
+  graphs: graphsWasmUrl,
+  words: wordsWasmUrl,
+};
+
+/** The smallest engine that holds `game`: a sum, or an id no game has, needs the whole engine (which lists every game in its error). */
+export function buildFor(game: string): EngineBuild {
+  return Object.hasOwn(FAMILY_OF, game) ? FAMILY_OF[game as keyof typeof FAMILY_OF] : 'all';
+}
+
 /**
  * The worker script sits beside this module's script, wherever that is
- * served from, and is told where the .wasm is: a bundler that copies the
- * three files renames each, and only this module knows every new name. A
- * worker must be same-origin with the page, so a script loaded from
- * another origin starts it through a same-origin blob that imports it.
+ * served from, and is told where the .wasm of `build` is: a bundler that
+ * copies the files renames each, and only this module knows every new
+ * name. A worker must be same-origin with the page, so a script loaded
+ * from another origin starts it through a same-origin blob that imports it.
  */
-export function spawnWorker(scriptUrl: string = workerUrl): Worker {
+export function spawnWorker(scriptUrl: string = workerUrl, build: EngineBuild = 'all'): Worker {
   const url = new URL(workerAddress(scriptUrl));
-  url.searchParams.set('wasm', new URL(wasmUrl, import.meta.url).href);
+  url.searchParams.set('wasm', new URL(WASM_URLS[build], import.meta.url).href);
   if (url.origin === location.origin) return new Worker(url, { type: 'module' });
   const shim = new Blob([`import ${JSON.stringify(url.href)};`], { type: 'text/javascript' });
   return new Worker(URL.createObjectURL(shim), { type: 'module' });
@@ -92,7 +123,9 @@ export function workerAddress(scriptUrl: string = workerUrl): string {
 }
 
 export class EngineClient {
-  /** The worker, absent between a restart and the frame after it; requests wait in `queued`. */
+  /** The engine the worker loads, chosen by the first request. */
+  private build?: EngineBuild;
+  /** The worker, absent before the first request and between a restart and the frame after it; requests wait in `queued`. */
   private worker?: Worker;
   private queued: WorkerRequest[] = [];
   /** Whether the current worker has answered: until then, an error means it did not load. */
@@ -110,17 +143,17 @@ export class EngineClient {
   /** The reply being read, whose moves may take several tasks to unpack. */
   private reading: Promise<void> = Promise.resolve();
   private nextId = 1;
-  private gamesList?: Promise<GameInfo[]>;
+  /** The games each engine holds, asked once. */
+  private readonly gameLists = new Map<EngineBuild, Promise<GameInfo[]>>();
 
   constructor(
-    private readonly spawn: () => Worker = () => spawnWorker(),
+    private readonly spawn: (build: EngineBuild) => Worker = (build) => spawnWorker(workerUrl, build),
     private readonly scriptAddress: string = workerAddress(),
-  ) {
-    this.worker = this.start();
-  }
+  ) {}
 
+  /** Starts a worker that loads the engine chosen. */
   private start(): Worker {
-    const worker = this.spawn();
+    const worker = this.spawn(this.build ?? 'all');
     this.answered = false;
     for (const message of this.queued.splice(0)) worker.postMessage(message);
     worker.onmessage = (event: MessageEvent<WorkerReply | WorkerUnloaded>) => {
@@ -181,6 +214,7 @@ export class EngineClient {
    * once the engine is given up, every request fails with why.
    */
   private restart(reason?: Error, superseded?: string): void {
+    if (this.build === undefined) return;
     this.worker?.terminate();
     this.worker = undefined;
     this.queued = [];
@@ -197,24 +231,50 @@ export class EngineClient {
     this.unopened = new Set(this.sessions.keys());
     const dropped = (pending: Pending) => superseded === undefined || pending.session === superseded;
     // A list of games still being asked for is asked for again.
-    if (reason && waiting.some((pending) => pending.session === undefined && dropped(pending))) this.gamesList = undefined;
+    if (reason && waiting.some((pending) => pending.session === undefined && dropped(pending))) this.gameLists.clear();
     for (const pending of waiting) {
       if (reason && dropped(pending)) pending.reject(reason);
       else this.repost(pending);
     }
   }
 
-  /** Every game's description; asked once. */
-  games(): Promise<GameInfo[]> {
-    this.gamesList ??= this.post({ id: this.nextId++, games: true }) as Promise<GameInfo[]>;
-    return this.gamesList;
+  /** The engine the worker loads, once a request has chosen it. */
+  get loadedBuild(): EngineBuild | undefined {
+    return this.build;
+  }
+
+  /**
+   * Tells the engine every game the page is about to show, before it is
+   * asked about any: a page of one family loads that family's engine, and
+   * one that mixes families loads the whole engine at once rather than one
+   * family's first.
+   */
+  prepare(games: readonly string[]): void {
+    const builds = new Set(games.map(buildFor));
+    if (builds.size > 0 && !this.unavailable) this.provide(builds.size === 1 ? [...builds][0] : 'all');
+  }
+
+  /** The description of every game, or of those `build` holds. */
+  games(build: EngineBuild = 'all'): Promise<GameInfo[]> {
+    let list = this.gameLists.get(build);
+    if (!list) {
+      list = this.post({ id: this.nextId++, games: true }, build) as Promise<GameInfo[]>;
+      this.gameLists.set(build, list);
+    }
+    return list;
+  }
+
+  /** The description of `game`, from the smallest engine that holds it. */
+  async info(game: string): Promise<GameInfo | undefined> {
+    return (await this.games(buildFor(game))).find((info) => info.id === game);
   }
 
   /** Sends a request for `session` and resolves with the view after it. */
   send(session: string, request: SessionRequest): Promise<View> {
     if (request.op === 'close') this.sessions.delete(session);
     if (replacesPosition(request) && this.slowFor(session)) this.restart(new SupersededError(), session);
-    return this.post({ id: this.nextId++, session, request }) as Promise<View>;
+    const build = request.op === 'open' ? buildFor(request.game) : (this.build ?? 'all');
+    return this.post({ id: this.nextId++, session, request }, build) as Promise<View>;
   }
 
   /** Whether slow work for `session` is waiting for the worker. */
@@ -223,12 +283,29 @@ export class EngineClient {
     return [...this.pending.values()].some((p) => p.session === session && now - p.sentAt > SLOW_MS);
   }
 
-  private post(message: WorkerRequest): Promise<View | GameInfo[]> {
+  /** Sends `message` to a worker whose engine holds the games of `needs`. */
+  private post(message: WorkerRequest, needs: EngineBuild): Promise<View | GameInfo[]> {
     if (this.unavailable) return Promise.reject(this.unavailable);
+    this.provide(needs);
     return new Promise((resolve, reject) => {
       const session = 'session' in message ? message.session : undefined;
       this.repost({ message, resolve, reject, session, sentAt: 0 });
     });
+  }
+
+  /**
+   * Chooses the engine `needs`, or the whole engine once `needs` is another
+   * family. The first worker starts once the page is parsed, so that every
+   * game and lesson in it has asked and one engine serves them all; a
+   * worker already running is replaced, every waiting request is sent to
+   * the new one, and each session is reopened there before its next request.
+   */
+  private provide(needs: EngineBuild): void {
+    if (this.build === needs || this.build === 'all') return;
+    const first = this.build === undefined;
+    this.build = first ? needs : 'all';
+    if (first) afterParsing(() => (this.worker ??= this.start()));
+    else if (this.worker) this.restart();
   }
 
   /** Sends a request to the worker as it is now, to be answered through `pending`. */
@@ -246,8 +323,8 @@ export class EngineClient {
     const known = this.sessions.get(session);
     if (!known || op === 'open' || op === 'close') return;
     const { game, text, convention } = known;
-    this.post({ id: this.nextId++, session, request: { op: 'open', game, text } }).catch(() => undefined);
-    if (convention === 'misere') this.post({ id: this.nextId++, session, request: { op: 'convention', convention } }).catch(() => undefined);
+    this.post({ id: this.nextId++, session, request: { op: 'open', game, text } }, buildFor(game)).catch(() => undefined);
+    if (convention === 'misere') this.post({ id: this.nextId++, session, request: { op: 'convention', convention } }, buildFor(game)).catch(() => undefined);
   }
 
   private async receive(reply: WorkerReply): Promise<void> {
@@ -296,6 +373,19 @@ function afterNextFrame(task: () => void): void {
   if (typeof requestAnimationFrame !== 'function') return void setTimeout(once);
   requestAnimationFrame(() => setTimeout(once));
   setTimeout(once, 100);
+}
+
+/**
+ * Runs `task` once the page's HTML is parsed and its deferred and module
+ * scripts have run, which is when DOMContentLoaded fires; at once if it
+ * has. (The document reads "interactive" while those scripts still run.)
+ */
+function afterParsing(task: () => void): void {
+  if (typeof document === 'undefined') return task();
+  const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  const loaded = navigation ? navigation.domContentLoadedEventStart > 0 : document.readyState !== 'loading';
+  if (loaded) task();
+  else document.addEventListener('DOMContentLoaded', task, { once: true });
 }
 
 /** Resolves in a task of its own, after whatever the page has waiting (no timer clamping). */

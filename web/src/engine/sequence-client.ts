@@ -4,7 +4,7 @@
  */
 
 import workerUrl from './sequence-worker.ts?worker&url';
-import { spawnWorker, CancelledError, EngineFailure } from './client';
+import { engine, spawnWorker, CancelledError, EngineFailure } from './client';
 import type { HeapOptions, SequenceReply, SequenceRequest, SequenceResult } from './sequence-protocol';
 
 type Job = { resolve: (value: SequenceResult | HeapOptions) => void; reject: (reason: Error) => void; onProgress?: (done: number, total: number) => void };
@@ -46,7 +46,8 @@ export class SequenceClient {
   }
 
   private start(): Worker {
-    const worker = spawnWorker(workerUrl);
+    // Every engine computes sequences; the page's own is already fetched.
+    const worker = spawnWorker(workerUrl, engine().loadedBuild ?? 'take-and-break');
     worker.onmessage = (event: MessageEvent<SequenceReply>) => this.receive(event.data);
     worker.onerror = (event: ErrorEvent) => {
       event.preventDefault();

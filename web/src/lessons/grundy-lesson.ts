@@ -1,6 +1,7 @@
 import { LitElement, css, html, render, unsafeCSS, type PropertyValues } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { winningMoves, type Analysis, type EngineError } from '../engine/model';
+import { engine } from '../engine/client';
 import '../elements/grundy-game';
 import { escapeHtml, gameMarkup, locateInLesson, parseLesson, type Lesson, type LessonBlock, type Slide } from './lesson';
 import { define } from '../elements/define';
@@ -186,6 +187,7 @@ export class GrundyLesson extends LitElement {
 
   private show(text: string): void {
     const lesson = parseLesson(text);
+    engine().prepare(lesson.slides.flatMap((slide) => slide.blocks.flatMap((block) => (block.ok ? [block.game] : []))));
     let exercise = 0;
     this.deckHtml = lesson.slides.map((slide) => {
       const [only, ...others] = slide.blocks;
