@@ -1,7 +1,8 @@
 /**
  * The npm package as a blogger uses it: installed from its tarball into a
- * blank Vite app (built, type-checked, served) and into a plain HTML page
- * that hosts its files, and in both a move is played in Chromium.
+ * blank Vite app (built, type-checked, served), bundled by esbuild and by
+ * webpack, and into a plain HTML page that hosts its files; in each a move
+ * is played in Chromium.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
@@ -96,6 +97,20 @@ test('an esbuild bundle, with the workers and the engines copied beside it as th
   execFileSync(join(repo, 'node_modules/.bin/esbuild'), ['post.js', '--bundle', '--format=esm', `--outdir=${join(site, 'js')}`, '--log-level=error'], { cwd: app, stdio: 'pipe' });
   // The guide's recipe: esbuild leaves the workers and the engines to be copied.
   execFileSync('sh', ['-c', `cp node_modules/grundy-game/grundy-worker.js node_modules/grundy-game/grundy-sequence-worker.js node_modules/grundy-game/*.wasm ${join(site, 'js')}/`], { cwd: app });
+  await playAMove(page, await served(site));
+});
+
+test('a webpack bundle, made with the guide\'s configuration, plays', async ({ page }) => {
+  const guide = readFileSync('docs/guide/embedding.md', 'utf8');
+  const config = /```js\n(\/\/ webpack\.config\.js[^]*?)```/.exec(guide)?.[1];
+  expect(config, 'the Embedding chapter gives a webpack.config.js').toBeDefined();
+  writeFileSync(join(app, 'webpack.config.js'), config!);
+  writeFileSync(join(app, 'post.js'), `import 'grundy-game';\n`);
+  const site = join(app, 'site');
+  mkdirSync(site, { recursive: true });
+  writeFileSync(join(site, 'index.html'), `<!doctype html><title>post</title><script defer src="js/post.js"></script>${element}`);
+  // webpack-cli finds webpack in the repository's own install, as in a blog's.
+  execFileSync(process.execPath, [join(repo, 'node_modules/webpack-cli/bin/cli.js')], { cwd: app, stdio: 'pipe', env: { ...process.env, NODE_PATH: join(repo, 'node_modules') } });
   await playAMove(page, await served(site));
 });
 

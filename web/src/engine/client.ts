@@ -110,20 +110,25 @@ export function buildFor(game: string): EngineBuild {
  * from another origin starts it through a same-origin blob that imports it.
  */
 export function spawnWorker(scriptUrl: string = workerUrl, build: EngineBuild = 'all'): Worker {
-  const url = new URL(workerAddress(scriptUrl));
-  url.searchParams.set('wasm', new URL(WASM_URLS[build], import.meta.url).href);
+  const url = new URL(engineFileAddress(scriptUrl));
+  url.searchParams.set('wasm', engineFileAddress(WASM_URLS[build]));
   if (url.origin === location.origin) return new Worker(url, { type: 'module' });
   const shim = new Blob([`import ${JSON.stringify(url.href)};`], { type: 'text/javascript' });
   return new Worker(URL.createObjectURL(shim), { type: 'module' });
 }
 
-/** Where a worker script is fetched from. */
-export function workerAddress(scriptUrl: string = workerUrl): string {
-  return new URL(scriptUrl, import.meta.url).href;
+/**
+ * The full address of one of the engine's files. Built, each is already
+ * absolute (found from this script's own address); Vite's dev server
+ * gives paths from the page's root. Not `new URL(file, import.meta.url)`:
+ * webpack reads that as a module to bundle, and fails on a variable.
+ */
+export function engineFileAddress(file: string = workerUrl): string {
+  return new URL(file, location.href).href;
 }
 
 export class EngineClient {
-  /** The engine the worker loads, chosen by the first request. */
+  /** The engine the worker loads, chosen by what the page first asks for (see `provide`). */
   private build?: EngineBuild;
   /** The worker, absent before the first request and between a restart and the frame after it; requests wait in `queued`. */
   private worker?: Worker;
@@ -148,7 +153,7 @@ export class EngineClient {
 
   constructor(
     private readonly spawn: (build: EngineBuild) => Worker = (build) => spawnWorker(workerUrl, build),
-    private readonly scriptAddress: string = workerAddress(),
+    private readonly scriptAddress: string = engineFileAddress(),
   ) {}
 
   /** Starts a worker that loads the engine chosen. */
