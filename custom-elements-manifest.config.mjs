@@ -5,7 +5,15 @@
 // members, events, parts and CSS properties. Members marked `@internal`
 // (shared with the element's controllers) and private ones are left out.
 
+import { readFileSync } from 'node:fs';
+
 const internal = new Set();
+
+/** Every game's id, as the declarations generated from the Rust registry list them. */
+const gameIds = JSON.parse(/^export const GAME_IDS = (\[.*\]) as const;$/m.exec(readFileSync('web/src/engine/engine-types.ts', 'utf8'))[1]);
+
+/** The type `game` takes: one of the ids, which the TypeScript alias names but the manifest must spell out. */
+const gameType = { text: gameIds.map((id) => `'${id}'`).join(' | ') };
 
 /** Drops what a page should not use, and names the module as published. */
 const publishedOnly = {
@@ -25,6 +33,7 @@ const publishedOnly = {
       const hiddenFields = new Set(element.members.filter(hidden).map((m) => m.name));
       element.members = element.members.filter((m) => !hidden(m)).map(({ inheritedFrom, ...member }) => member);
       element.attributes = (element.attributes ?? []).filter((a) => !hiddenFields.has(a.fieldName)).map(({ inheritedFrom, ...attribute }) => attribute);
+      for (const field of [...element.attributes, ...element.members]) if (field.type?.text === "GameId | ''") field.type = gameType;
       const declaration = { name: element.name, module: file };
       return {
         kind: 'javascript-module',

@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { serve } from '../../scripts/serve.mjs';
+import { GAME_IDS } from '../../web/src/engine/engine-types';
 
 const repo = resolve('.');
 const version = JSON.parse(readFileSync('package.json', 'utf8')).version;
@@ -137,7 +138,9 @@ test('a plain HTML page hosting grundy-lesson.js shows a lesson written in the p
 test('the package manifest lists every attribute the element observes, each described', async ({ page }) => {
   const manifest = JSON.parse(readFileSync(join(app, 'node_modules/grundy-game/custom-elements.json'), 'utf8'));
   const element = manifest.modules.flatMap((m: { declarations: { tagName?: string }[] }) => m.declarations).find((d: { tagName?: string }) => d.tagName === 'grundy-game');
-  const attributes: { name: string; description?: string }[] = element.attributes;
+  const attributes: { name: string; description?: string; type?: { text: string } }[] = element.attributes;
+  // The game is one of the registry's ids, spelt out for editors that read the manifest.
+  expect(attributes.find((a) => a.name === 'game')?.type?.text.split(' | ')).toEqual(GAME_IDS.map((id) => `'${id}'`));
   const site = join(app, 'observed-site');
   hostFiles(site);
   writeFileSync(join(site, 'index.html'), `<!doctype html><title>post</title><script type="module" src="grundy/grundy-game.js"></script>`);

@@ -2,6 +2,7 @@ import { LitElement, type PropertyDeclarations } from 'lit';
 import type { Controls, Mode, Opponent, Play, Side, Solution, Values } from './options';
 import { DEFAULT_PREFERENCES } from './preferences';
 import type { Theme } from './theme';
+import type { GameId } from '../engine/engine-types';
 
 /**
  * The attributes of `<grundy-game>`, each with its meaning and default:
@@ -31,7 +32,7 @@ export class GrundyGameAttributes extends LitElement {
   };
 
   /** The game's id, as `grundy games` lists them (nim, darkraft, octal, …), or sum. */
-  declare game: string;
+  declare game: GameId | '';
   /** The starting position in the game's text format. */
   declare position: string;
   /**
