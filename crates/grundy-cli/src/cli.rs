@@ -134,6 +134,19 @@ pub struct SequenceArgs {
     /// Compute on N threads, 1 to 256; the output is the same for every N
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
     pub threads: u64,
+    /// Write text (as above), lines (a value each), bfile (OEIS: 'n G(n)' lines) or json (with the largest value)
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = Format::Text, hide_possible_values = true)]
+    pub format: Format,
+}
+
+/// How `sequence` writes its answer; `--format`'s help says what each is
+/// (a variant's own doc comment would turn the help into its long layout).
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Text,
+    Lines,
+    Bfile,
+    Json,
 }
 
 #[derive(Args)]

@@ -5,7 +5,7 @@ mod cli;
 
 use checkpoint::Checkpoint;
 use clap::{CommandFactory, Parser};
-use cli::{Cli, Command, Generated, SequenceArgs, ServeArgs, MAX_SEQUENCE};
+use cli::{Cli, Command, Format, Generated, SequenceArgs, ServeArgs, MAX_SEQUENCE};
 use grundy_core::ai::Skill;
 use grundy_core::game::MAX_INPUT_BYTES;
 use grundy_core::input::counted;
@@ -46,6 +46,7 @@ enum Output {
         sequence: Box<Sequence>,
         count: usize,
         checkpoint: Option<Checkpoint>,
+        format: Format,
     },
 }
 
@@ -78,7 +79,8 @@ fn main() -> ExitCode {
                     sequence,
                     count,
                     checkpoint,
-                } => write_values(&mut stdout, *sequence, count, checkpoint),
+                    format,
+                } => write_values(&mut stdout, *sequence, count, checkpoint, format),
             };
             let _ = stdout.flush();
             ExitCode::SUCCESS
@@ -91,17 +93,27 @@ fn main() -> ExitCode {
     }
 }
 
-/// Writes G(0) … G(count − 1) on one line, separated by single spaces,
-/// computing them a block at a time.
+/// Writes G(0) … G(count − 1) in `format`, computing them a block at a
+/// time: as text on one line, separated by single spaces; one a line; as
+/// `n G(n)` lines; or in a JSON object with the largest value.
 fn write_values(
     out: &mut impl Write,
     mut sequence: Sequence,
     count: usize,
     mut checkpoint: Option<Checkpoint>,
+    format: Format,
 ) -> io::Result<()> {
     const BLOCK: usize = 1 << 16;
     sequence.reserve(count);
     let mut line = ProgressLine::new(sequence.len(), count);
+    if format == Format::Json {
+        write!(
+            out,
+            "{{\"rule\":{},\"count\":{count},\"values\":[",
+            rule_json(&sequence)
+        )?;
+    }
+    let mut largest = None;
     let mut written = 0;
     while written < count {
         let end = count.min(written + BLOCK);
@@ -110,9 +122,14 @@ fn write_values(
             checkpoint.tick(&sequence);
         }
         line.show(end);
-        for (n, value) in sequence.values(written..end).iter().enumerate() {
-            let separator = if written + n == 0 { "" } else { " " };
-            write!(out, "{separator}{value}")?;
+        for (n, value) in (written..).zip(sequence.values(written..end)) {
+            largest = largest.max(Some(value));
+            match format {
+                Format::Text | Format::Json if n > 0 => write!(out, "{}{value}", separator(format)),
+                Format::Text | Format::Json => write!(out, "{value}"),
+                Format::Lines => writeln!(out, "{value}"),
+                Format::Bfile => writeln!(out, "{n} {value}"),
+            }?;
         }
         written = end;
     }
@@ -120,7 +137,35 @@ fn write_values(
     if let Some(checkpoint) = &mut checkpoint {
         checkpoint.save(&sequence)?;
     }
-    writeln!(out)
+    match format {
+        Format::Text => writeln!(out),
+        Format::Json => writeln!(out, "],\"largest\":{}}}", json_number(largest)),
+        Format::Lines | Format::Bfile => Ok(()),
+    }
+}
+
+/// What stands between two values on one line.
+fn separator(format: Format) -> &'static str {
+    if format == Format::Json {
+        ","
+    } else {
+        " "
+    }
+}
+
+/// The rule as a JSON string, as `sequence` takes it.
+fn rule_json(sequence: &Sequence) -> String {
+    serde_json::to_string(&sequence.rule().to_string()).expect("a string writes as JSON")
+}
+
+/// A number, or null where there is none (no values).
+fn json_number(number: Option<impl ToString>) -> String {
+    number.map_or_else(|| "null".to_string(), |n| n.to_string())
+}
+
+/// The largest of G(0) … G(len − 1), where any is known.
+fn largest_value(sequence: &Sequence) -> Option<u32> {
+    sequence.values(0..sequence.len()).into_iter().max()
 }
 
 /// The line a long computation keeps up to date on a terminal: values
@@ -367,17 +412,17 @@ fn sequence(args: SequenceArgs) -> Result<Output, Failure> {
         .count
         .filter(|&count| !args.freq && count > MAX_SEQUENCE)
     {
-        let mut command = Cli::command();
-        // Built, each command knows its full name for the usage line.
-        command.build();
-        command
-            .find_subcommand_mut("sequence")
-            .expect("sequence is a command")
-            .error(
-                clap::error::ErrorKind::ValueValidation,
-                format!("invalid value '{count}' for '--count <N>': without --freq, {count} is not in 0..={MAX_SEQUENCE}"),
-            )
-            .exit();
+        sequence_usage_error(
+            clap::error::ErrorKind::ValueValidation,
+            format!("invalid value '{count}' for '--count <N>': without --freq, {count} is not in 0..={MAX_SEQUENCE}"),
+        );
+    }
+    if matches!(args.format, Format::Lines | Format::Bfile) && (args.period || args.freq) {
+        sequence_usage_error(
+            clap::error::ErrorKind::ArgumentConflict,
+            "--format lines and bfile write values: they take --count without --freq or --period"
+                .to_string(),
+        );
     }
     let checkpoint = match &args.checkpoint {
         Some(path) => {
@@ -412,22 +457,54 @@ fn sequence(args: SequenceArgs) -> Result<Output, Failure> {
             stdout: String::new(),
         })?;
     let Some(count) = args.count else {
-        return period(sequence, args.max.unwrap_or(MAX_SEQUENCE) as usize);
+        return period(
+            sequence,
+            args.max.unwrap_or(MAX_SEQUENCE) as usize,
+            args.format,
+        );
     };
     if args.freq {
-        frequencies(sequence, count, checkpoint)
+        frequencies(sequence, count, checkpoint, args.format)
     } else {
         Ok(Output::Values {
             sequence: Box::new(sequence),
             count: count as usize,
             checkpoint,
+            format: args.format,
         })
     }
 }
 
-/// `--period [--max N]`: the period once proved within `max` values.
-fn period(mut sequence: Sequence, max: usize) -> Result<Output, Failure> {
-    match sequence.prove_period(max, |_| true) {
+/// Ends the program with clap's report of a mistake in `sequence`'s
+/// arguments, its usage line and exit code 2.
+fn sequence_usage_error(kind: clap::error::ErrorKind, message: String) -> ! {
+    let mut command = Cli::command();
+    // Built, each command knows its full name for the usage line.
+    command.build();
+    command
+        .find_subcommand_mut("sequence")
+        .expect("sequence is a command")
+        .error(kind, message)
+        .exit()
+}
+
+/// `--period [--max N]`: the period once proved within `max` values; in
+/// JSON, with how many values that took and the largest of them.
+fn period(mut sequence: Sequence, max: usize, format: Format) -> Result<Output, Failure> {
+    let proved = sequence.prove_period(max, |_| true);
+    let json = |period: String| {
+        format!(
+            "{{\"rule\":{},{period},\"computed\":{},\"largest\":{}}}\n",
+            rule_json(&sequence),
+            sequence.len(),
+            json_number(largest_value(&sequence))
+        )
+    };
+    match proved {
+        Some(p) if format == Format::Json => Ok(Output::Text(json(format!(
+            "\"proved\":true,\"preperiod\":{},\"period\":{}",
+            p.preperiod, p.period
+        )))),
         Some(p) => Ok(Output::Text(format!(
             "preperiod {} period {}\n",
             p.preperiod, p.period
@@ -439,10 +516,15 @@ fn period(mut sequence: Sequence, max: usize) -> Result<Output, Failure> {
             } else {
                 format!("no period proved within {}", counted(max, "value"))
             };
+            let stdout = if format == Format::Json {
+                json(format!("\"proved\":false,\"max\":{max}"))
+            } else {
+                format!("unknown up to {max}\n")
+            };
             Err(Failure {
                 message,
                 code: 3,
-                stdout: format!("unknown up to {max}\n"),
+                stdout,
             })
         }
     }
@@ -470,6 +552,7 @@ fn frequencies(
     mut sequence: Sequence,
     count: u64,
     mut checkpoint: Option<Checkpoint>,
+    format: Format,
 ) -> Result<Output, Failure> {
     let needed = count.saturating_mul(BYTES_PER_HELD_VALUE);
     let available = available_memory();
@@ -527,6 +610,19 @@ fn frequencies(
             counted(hold as usize, "value")
         )));
     };
+    if format == Format::Json {
+        let pairs: Vec<String> = counts
+            .iter()
+            .map(|(value, times)| format!("[{value},{times}]"))
+            .collect();
+        let largest = counts.iter().map(|(value, _)| value).max();
+        return Ok(Output::Text(format!(
+            "{{\"rule\":{},\"count\":{count},\"frequencies\":[{}],\"largest\":{}}}\n",
+            rule_json(&sequence),
+            pairs.join(","),
+            json_number(largest)
+        )));
+    }
     let lines: String = counts
         .iter()
         .map(|(value, times)| format!("{value} {times}\n"))

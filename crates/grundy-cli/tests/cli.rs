@@ -338,6 +338,98 @@ fn tallied(values: &str) -> String {
 }
 
 #[test]
+fn every_format_writes_the_values_the_text_writes() {
+    for rule in ["0.77", "0.161", "4.07", "grundy", "S=1,3,4"] {
+        for count in ["0", "1", "12", "70000"] {
+            let text = stdout(&grundy(&["sequence", rule, "--count", count], "")).to_string();
+            let values: Vec<u32> = text
+                .split_whitespace()
+                .map(|v| v.parse().unwrap())
+                .collect();
+            let written = |format: &str| {
+                let out = grundy(
+                    &["sequence", rule, "--count", count, "--format", format],
+                    "",
+                );
+                assert!(
+                    out.status.success(),
+                    "{rule} {count} {format}: {}",
+                    stderr(&out)
+                );
+                stdout(&out).to_string()
+            };
+            let lines: String = values.iter().map(|v| format!("{v}\n")).collect();
+            assert_eq!(written("lines"), lines, "{rule} {count}");
+            let bfile: String = values
+                .iter()
+                .enumerate()
+                .map(|(n, v)| format!("{n} {v}\n"))
+                .collect();
+            assert_eq!(written("bfile"), bfile, "{rule} {count}");
+            let json: serde_json::Value = serde_json::from_str(&written("json")).unwrap();
+            assert_eq!(
+                json,
+                serde_json::json!({
+                    "rule": rule,
+                    "count": values.len(),
+                    "values": values,
+                    "largest": values.iter().max(),
+                }),
+                "{rule} {count}"
+            );
+            let freq = stdout(&grundy(
+                &[
+                    "sequence", rule, "--count", count, "--freq", "--format", "json",
+                ],
+                "",
+            ))
+            .to_string();
+            let freq: serde_json::Value = serde_json::from_str(&freq).unwrap();
+            let pairs: Vec<[u64; 2]> = tallied(&text)
+                .lines()
+                .map(|line| {
+                    let (value, times) = line.split_once(' ').unwrap();
+                    [value.parse().unwrap(), times.parse().unwrap()]
+                })
+                .collect();
+            assert_eq!(
+                freq["frequencies"],
+                serde_json::json!(pairs),
+                "{rule} {count}"
+            );
+        }
+    }
+    let fields = |output: &Output, names: [&str; 3]| {
+        let json: serde_json::Value = serde_json::from_str(stdout(output)).unwrap();
+        names.map(|name| json[name].clone())
+    };
+    let period = grundy(&["sequence", "0.77", "--period", "--format", "json"], "");
+    assert_eq!(
+        fields(&period, ["proved", "preperiod", "period"]),
+        [serde_json::json!(true), 71.into(), 12.into()]
+    );
+    let unknown = grundy(
+        &[
+            "sequence", "0.77", "--period", "--max", "167", "--format", "json",
+        ],
+        "",
+    );
+    assert_eq!(unknown.status.code(), Some(3));
+    assert_eq!(
+        fields(&unknown, ["proved", "max", "computed"]),
+        [serde_json::json!(false), 167.into(), 167.into()]
+    );
+    // Values one a line make no sense of a period.
+    let refused = grundy(&["sequence", "0.77", "--period", "--format", "bfile"], "");
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        stderr(&refused).contains("--format lines and bfile write values"),
+        "{}",
+        stderr(&refused)
+    );
+}
+
+#[test]
 fn frequencies_count_the_values_the_sequence_prints() {
     for rule in [
         "0.77", "0.161", "0.07", "4.07", "0.137", "grundy", "S=1,3,4", "S=2,5,6",
