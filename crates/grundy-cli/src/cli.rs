@@ -12,6 +12,9 @@ pub const MAX_SEQUENCE: u64 = 1 << 24;
 pub const MAX_FREQUENCIES: u64 = 1 << 36;
 /// The largest heap `grundy quotient` takes.
 pub const MAX_QUOTIENT_HEAP: u32 = 10_000;
+/// The seconds of work `quotient` and `outcome --misere` spend on a misère
+/// quotient unless told: the command line's quotient budget.
+pub const DEFAULT_BUDGET_SECONDS: f64 = grundy_core::quotient::CLI_BUDGET as f64 / 1e9;
 
 #[derive(Parser)]
 #[command(
@@ -47,13 +50,16 @@ pub enum Command {
         /// Misère play: the player who makes the last move loses
         #[arg(long)]
         misere: bool,
+        /// With --misere: seconds of work growing a misère quotient, from 0.01 to 1000000
+        #[arg(long, value_name = "SECONDS", requires = "misere", default_value_t = DEFAULT_BUDGET_SECONDS, value_parser = seconds)]
+        budget: f64,
     },
     /// Print G(0) … G(N−1) of a heap game, how often each value occurs, or its proved period
     Sequence(SequenceArgs),
     /// Print the misère quotient of a heap game restricted to heaps of up to H
     ///
     /// Prints its size, elements, P-portion and each heap's element; exits 3
-    /// past about 10 s of work.
+    /// past its budget of work.
     Quotient {
         /// The rule: an octal code (0.77), grundy, or a subtraction set (S=1,3,4)
         #[arg(value_parser = rule)]
@@ -64,6 +70,9 @@ pub enum Command {
         /// Print JSON, with the multiplication table
         #[arg(long)]
         json: bool,
+        /// Seconds of work before it gives up, from 0.01 to 1000000
+        #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_BUDGET_SECONDS, value_parser = seconds)]
+        budget: f64,
     },
     /// Print the analysis of the position on stdin: components, nimbers, every move
     #[command(visible_alias = "analyze")]

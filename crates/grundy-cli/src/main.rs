@@ -9,7 +9,7 @@ use cli::{Cli, Command, Format, Generated, SequenceArgs, ServeArgs, MAX_SEQUENCE
 use grundy_core::ai::Skill;
 use grundy_core::game::MAX_INPUT_BYTES;
 use grundy_core::input::counted;
-use grundy_core::quotient::{self, Budget, Quotient};
+use grundy_core::quotient::{Budget, Quotient};
 use grundy_core::search;
 use grundy_core::sequence::{Rule, Sequence};
 use grundy_core::{bench, games, Analysis, GameError, Outcome};
@@ -218,13 +218,18 @@ fn run(command: Command) -> Result<Output, Failure> {
     let text = match command {
         Command::Solve { game } => games::solve(&game, &read_stdin()?)?,
         Command::Nimber { game } => format!("{}\n", games::nimber(&game, &read_stdin()?)?.0),
-        Command::Outcome { game, misere } => outcome(&game, misere)?,
+        Command::Outcome {
+            game,
+            misere,
+            budget,
+        } => outcome(&game, misere.then_some(budget))?,
         Command::Sequence(args) => return sequence(args),
         Command::Quotient {
             rule,
             max_heap,
             json,
-        } => quotient(&rule, max_heap, json)?,
+            budget,
+        } => quotient(&rule, max_heap, json, budget)?,
         Command::Analyse {
             game,
             json,
@@ -379,10 +384,13 @@ fn serve(args: &ServeArgs) -> Result<(), Failure> {
 /// `grundy outcome <game> [--misere]`: `N` or `P`, from the nimber under
 /// normal play and from an exhaustive search (or Nim's closed form) under
 /// misère play, which exits 3 when the position is too large to search.
-fn outcome(game: &str, misere: bool) -> Result<String, Failure> {
+/// `grundy outcome`, under misère play where given the seconds a misère
+/// quotient may take.
+fn outcome(game: &str, misere_budget: Option<f64>) -> Result<String, Failure> {
     let text = read_stdin()?;
-    let wins = if misere {
-        let report = games::misere_report(game, &text, search::CLI_BUDGET)?;
+    let wins = if let Some(seconds) = misere_budget {
+        let budget = search::CLI_BUDGET.with_quotient(quotient_units(seconds));
+        let report = games::misere_report(game, &text, budget)?;
         match report.outcome {
             Some(outcome) => outcome == Outcome::Next,
             None => {
@@ -530,9 +538,9 @@ fn period(mut sequence: Sequence, max: usize, format: Format) -> Result<Output, 
     }
 }
 
-/// `grundy quotient <rule> --max-heap H [--json]`.
-fn quotient(rule: &Rule, max_heap: u32, json: bool) -> Result<String, Failure> {
-    let budget = Budget::new(quotient::CLI_BUDGET);
+/// `grundy quotient <rule> --max-heap H [--json] [--budget SECONDS]`.
+fn quotient(rule: &Rule, max_heap: u32, json: bool, seconds: f64) -> Result<String, Failure> {
+    let budget = Budget::new(quotient_units(seconds));
     let found = Quotient::compute(rule, max_heap, &budget, |_| true)?;
     Ok(if json {
         let mut json =
@@ -542,6 +550,12 @@ fn quotient(rule: &Rule, max_heap: u32, json: bool) -> Result<String, Failure> {
     } else {
         found.text()
     })
+}
+
+/// A quotient's budget for `seconds` of work: its units are about a
+/// nanosecond natively.
+fn quotient_units(seconds: f64) -> u64 {
+    (seconds * 1e9) as u64
 }
 
 /// `--count N --freq`: each value's frequency. Where all N values fit in

@@ -567,7 +567,22 @@ fn misere_outcomes_are_searched_or_refused_with_exit_3() {
         )),
         "P\n"
     );
-    let out = grundy(&["outcome", "octal", "--misere"], "0.35\n60 60 60\n");
+    // Dawson's Kayles, ten heaps of 30: its quotient (360 elements) takes
+    // the command line's budget, not the page's quarter second.
+    let dawson = format!("0.07\n{}\n", ["30"; 10].join(" "));
+    assert_eq!(
+        stdout(&grundy(&["outcome", "octal", "--misere"], &dawson)),
+        "N\n"
+    );
+    let out = grundy(
+        &["outcome", "octal", "--misere", "--budget", "0.01"],
+        &dawson,
+    );
+    assert_eq!(out.status.code(), Some(3), "{}", stdout(&out));
+    let out = grundy(
+        &["outcome", "octal", "--misere", "--budget", "0.5"],
+        "0.35\n60 60 60\n",
+    );
     assert_eq!(out.status.code(), Some(3));
     assert_eq!(stdout(&out), "");
     assert!(
@@ -815,6 +830,25 @@ fn quotient_refuses_what_it_cannot_find_or_read() {
         "error: too large: the quotient with heaps of up to 29 was not found among the \
          candidates the construction tries (the quotient to heap 28 has 48 elements)"
     );
+    // Dawson's Kayles to heap 30 is found within the default budget, not
+    // within a twentieth of a second.
+    let out = grundy(&["quotient", "0.07", "--max-heap", "30"], "");
+    assert!(stdout(&out).starts_with("size 360\n"), "{}", stderr(&out));
+    let out = grundy(
+        &["quotient", "0.07", "--max-heap", "30", "--budget", "0.05"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(3));
+    assert!(
+        stderr(&out).contains("was not found within the budget"),
+        "{}",
+        stderr(&out)
+    );
+    let out = grundy(
+        &["quotient", "0.77", "--max-heap", "5", "--budget", "0"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
     let out = grundy(&["quotient", "0.77"], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("--max-heap"));

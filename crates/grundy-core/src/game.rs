@@ -1,6 +1,7 @@
 //! The trait every game implements, and the error its parsers return.
 
 use crate::analysis::{Analysis, Edit, MisereReport, Outcome, Region};
+use crate::budget::SearchBudget;
 use crate::key::KeyHasher;
 use crate::nimber::Nimber;
 use serde::{Deserialize, Serialize};
@@ -255,8 +256,13 @@ pub trait Game: Default {
     }
 
     /// The misère outcome and winning moves where theory gives them without
-    /// a search.
-    fn misere_closed_form(&mut self, _position: &Self::Position) -> Option<MisereReport> {
+    /// a search, growing what that theory needs (a misère quotient) within
+    /// `budget`.
+    fn misere_closed_form(
+        &mut self,
+        _position: &Self::Position,
+        _budget: &SearchBudget,
+    ) -> Option<MisereReport> {
         None
     }
 

@@ -10,6 +10,7 @@ use crate::analysis::Outcome;
 use crate::analysis::{
     Analysis, Board, Component, Convention, Edit, Fact, MisereReport, MoveInfo, Region,
 };
+use crate::budget::SearchBudget;
 use crate::fast_map::FastMap;
 use crate::game::{unknown_move, unsupported_edit, Game, GameError, GameInfo, Walk};
 use crate::heaps::{self, heap_components, sorted_heaps, MAX_HEAPS};
@@ -49,13 +50,9 @@ fn search_period(sequence: &mut Sequence) -> Option<Period> {
     }
 }
 
-/// The work an analysis spends finding a misère quotient (about a quarter
-/// of a second natively); past it, positions are searched.
-const ANALYSIS_QUOTIENT_BUDGET: u64 = 250_000_000;
-
-/// The largest heap an analysis grows a misère quotient to, within
-/// [`ANALYSIS_QUOTIENT_BUDGET`]: Kayles' quotient is proved periodic, and
-/// so covers every heap, at 167.
+/// The largest heap a misère quotient is grown to, within the budget of
+/// the search it saves: Kayles' quotient is proved periodic, and so covers
+/// every heap, at 167.
 const MAX_QUOTIENT_HEAP: u32 = 200;
 
 /// The largest heap whose moves are checked or listed for a misère closed
@@ -175,10 +172,10 @@ impl RuleValues {
     }
 
     /// The misère quotient of `rule` covering heaps of up to `largest`,
-    /// grown from the one held when that does not. Heaps past
-    /// [`MAX_QUOTIENT_HEAP`] are covered only by a quotient proved
-    /// periodic by then.
-    fn quotient_to(&mut self, rule: &Rule, largest: u32) -> Option<&Quotient> {
+    /// grown within `units` of work from the one held when that does not.
+    /// Heaps past [`MAX_QUOTIENT_HEAP`] are covered only by a quotient
+    /// proved periodic by then.
+    fn quotient_to(&mut self, rule: &Rule, largest: u32, units: u64) -> Option<&Quotient> {
         self.sequence(rule, 0);
         let covers = |quotient: &Option<Quotient>| {
             quotient
@@ -190,7 +187,7 @@ impl RuleValues {
             if self.quotient_failed_at.is_some_and(|h| bound >= h) {
                 return None;
             }
-            let budget = Budget::new(ANALYSIS_QUOTIENT_BUDGET);
+            let budget = Budget::new(units);
             let grown = match &self.quotient {
                 Some(smaller) if smaller.max_heap >= bound => return None,
                 Some(smaller) => smaller.extended(bound, &budget),
@@ -846,13 +843,19 @@ impl<F: HeapFamily> Game for HeapGame<F> {
             Err(_) => footprint,
         }
     }
-    fn misere_closed_form(&mut self, position: &HeapPosition) -> Option<MisereReport> {
+    fn misere_closed_form(
+        &mut self,
+        position: &HeapPosition,
+        budget: &SearchBudget,
+    ) -> Option<MisereReport> {
         let largest = position.heaps.iter().copied().max().unwrap_or(0);
         if !self.known.nim_like_to(&position.rule, largest) {
             if largest > NIM_LIKE_LIMIT {
                 return None;
             }
-            let quotient = self.known.quotient_to(&position.rule, largest)?;
+            let quotient = self
+                .known
+                .quotient_to(&position.rule, largest, budget.quotient)?;
             return Some(quotient_report(position, quotient, F::runs));
         }
         let g = self.known.through_largest(position);
@@ -1060,11 +1063,12 @@ mod tests {
 
     #[test]
     fn a_quotient_stopped_by_its_budget_keeps_the_heaps_it_reached() {
+        const ANALYSIS: u64 = crate::search::PLAYGROUND_BUDGET.quotient;
         // Dawson's Kayles: 24 elements to heap 20, 360 at heap 30, which an
         // analysis's budget does not reach.
         let rule = Rule::parse_name("0.07").unwrap();
         let mut known = RuleValues::default();
-        assert!(known.quotient_to(&rule, 30).is_none());
+        assert!(known.quotient_to(&rule, 30, ANALYSIS).is_none());
         let reached = known.quotient.as_ref().map(|q| q.max_heap);
         assert!(
             reached.is_some_and(|heap| (20..30).contains(&heap)),
@@ -1075,10 +1079,10 @@ mod tests {
         // not tried again.
         let heap = reached.unwrap();
         assert_eq!(
-            known.quotient_to(&rule, heap).map(|q| q.max_heap),
+            known.quotient_to(&rule, heap, ANALYSIS).map(|q| q.max_heap),
             Some(heap)
         );
-        assert!(known.quotient_to(&rule, 30).is_none());
+        assert!(known.quotient_to(&rule, 30, ANALYSIS).is_none());
         assert_eq!(known.quotient.as_ref().map(|q| q.max_heap), Some(heap));
     }
 }

@@ -8,6 +8,7 @@
 pub mod ai;
 pub mod analysis;
 pub mod bench;
+pub mod budget;
 pub mod coin_tiles;
 pub mod fast_map;
 pub mod game;

@@ -71,8 +71,9 @@ impl Budget {
     }
 }
 
-/// About ten seconds natively: what `grundy quotient` spends at most.
-pub const CLI_BUDGET: u64 = 10_000_000_000;
+/// About ten seconds natively: what `grundy quotient` spends at most
+/// unless told otherwise.
+pub const CLI_BUDGET: u64 = crate::budget::CLI_QUOTIENT_WORK;
 
 /// The heaps a move leaves: up to two, 0 for none.
 type Leaves = [u32; 2];

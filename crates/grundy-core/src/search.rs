@@ -9,24 +9,7 @@ use crate::input::counted;
 use crate::key::KeyHasher;
 use std::ops::Range;
 
-/// What a search may spend before it says a position is too large: the
-/// positions it holds, and its work, counted in positions of
-/// [`WORK_PER_POSITION`] each.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SearchBudget {
-    pub positions: usize,
-    pub work: usize,
-}
-
-impl SearchBudget {
-    /// `positions` positions and the work of as many.
-    pub const fn positions(positions: usize) -> SearchBudget {
-        SearchBudget {
-            positions,
-            work: positions,
-        }
-    }
-}
+pub use crate::budget::SearchBudget;
 
 /// The playground's search: 150 000 positions, and the work of 100 000,
 /// so that every game's slowest search among the benchmark's is decided
@@ -36,7 +19,12 @@ impl SearchBudget {
 pub const PLAYGROUND_BUDGET: SearchBudget = SearchBudget {
     positions: 150_000,
     work: 100_000,
+    quotient: PLAYGROUND_QUOTIENT_BUDGET,
 };
+
+/// The work the playground spends growing a misère quotient, about a
+/// quarter of a second natively; past it, positions are searched.
+const PLAYGROUND_QUOTIENT_BUDGET: u64 = 250_000_000;
 /// `grundy outcome --misere`'s search: at most about one and a half
 /// seconds natively for sums of heaps, and 32 MiB of memo.
 pub const CLI_BUDGET: SearchBudget = SearchBudget::positions(1_000_000);
@@ -616,8 +604,8 @@ mod tests {
         // meet the positions first, positions of 100 KiB the work.
         let tree = |path: &[u32]| if path.len() < 30 { 2 } else { 0 };
         let budget = SearchBudget {
-            positions: 1000,
             work: 2000,
+            ..SearchBudget::positions(1000)
         };
         let light = refusal_within(budget, tree, |path| format!("{path:?}"));
         assert!(light.ends_with("more than 1000 positions"), "{light}");

@@ -400,7 +400,7 @@ impl<G: Game> AnySession for Session<G> {
             return search::endless();
         }
         let position = self.position().clone();
-        if let Some(report) = self.game.misere_closed_form(&position) {
+        if let Some(report) = self.game.misere_closed_form(&position, &budget) {
             return report;
         }
         search::search(&mut *self.game.walk(position), budget)

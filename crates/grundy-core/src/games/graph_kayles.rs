@@ -7,6 +7,7 @@
 use crate::analysis::{
     Analysis, Board, Component, Edit, MisereReport, MoveInfo, Outcome, Picks, Region,
 };
+use crate::budget::SearchBudget;
 use crate::fast_map::FastMap;
 use crate::game::{unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample};
 use crate::graph::{
@@ -582,7 +583,11 @@ impl<F: Form> Game for GraphKayles<F> {
     /// Misère play where every part is over after one move or has none (a
     /// clique in Node Kayles, isolated vertices included): play then only
     /// counts moves, one a part, and whoever moves last loses.
-    fn misere_closed_form(&mut self, position: &Position) -> Option<MisereReport> {
+    fn misere_closed_form(
+        &mut self,
+        position: &Position,
+        _: &SearchBudget,
+    ) -> Option<MisereReport> {
         self.solver.use_graph(&position.graph);
         let parts: Vec<u64> = self.solver.components(position.left).collect();
         let mut one_move_parts = 0;
@@ -695,7 +700,7 @@ mod tests {
     fn check_misere<F: Form>(text: &str) -> bool {
         let mut game = GraphKayles::<F>::default();
         let position = game.parse(text).unwrap().remove(0);
-        let Some(closed) = game.misere_closed_form(&position) else {
+        let Some(closed) = game.misere_closed_form(&position, &crate::search::CLI_BUDGET) else {
             return false;
         };
         let searched = crate::search::search(&mut *game.walk(position), crate::search::CLI_BUDGET);
@@ -719,7 +724,9 @@ mod tests {
         // 64 lone vertices: 64 moves, the last one the second player's.
         let mut game = NodeKayles::default();
         let lone = game.parse("64 0\n").unwrap().remove(0);
-        let report = game.misere_closed_form(&lone).unwrap();
+        let report = game
+            .misere_closed_form(&lone, &crate::search::CLI_BUDGET)
+            .unwrap();
         assert_eq!(
             (report.outcome, report.winning.len()),
             (Some(Outcome::Next), 64)

@@ -2,6 +2,7 @@
 //! A heap of n counters has nimber n.
 
 use crate::analysis::{Analysis, Board, Edit, MisereReport, MoveInfo, Region};
+use crate::budget::SearchBudget;
 use crate::game::{unknown_move, unsupported_edit, Game, GameError, GameInfo, Sample};
 use crate::heaps::{self, heap_components, sorted_heaps, MAX_HEAPS};
 use crate::key::KeyHasher;
@@ -162,7 +163,7 @@ impl Game for Nim {
         heaps::write_key(heaps, key);
     }
 
-    fn misere_closed_form(&mut self, heaps: &Heaps) -> Option<MisereReport> {
+    fn misere_closed_form(&mut self, heaps: &Heaps, _: &SearchBudget) -> Option<MisereReport> {
         Some(heaps::nim_report(heaps))
     }
 
