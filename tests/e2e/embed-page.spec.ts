@@ -13,7 +13,10 @@ test('the embed page previews the choice and writes an escaped snippet', async (
   await expect(builder.locator('grundy-game grundy-text')).toBeVisible();
   const snippet = await builder.getByLabel('Snippet').inputValue();
   expect(snippet).toMatch(/^<script type="module" src="http:\/\/127\.0\.0\.1:\d+\/embed\/grundy-game\.js"><\/script>\n/);
-  expect(snippet).toContain('<grundy-game game="string-game" position="1\npawpawpawpaw\n1\npawpaw" mode="analyse"></grundy-game>');
+  expect(snippet).toMatch(/<grundy-game game="string-game" position="1\npawpawpawpaw\n1\npawpaw" mode="analyse" style="display:block;min-height:\d+px"><\/grundy-game>$/);
+  // The snippet keeps the game's place on the page while it loads: as tall as the preview.
+  const preview = Math.round((await builder.locator('grundy-game').boundingBox())!.height);
+  await expect.poll(async () => (await builder.getByLabel('Snippet').inputValue()).includes(`min-height:${preview}px`)).toBe(true);
   const iframe = await builder.getByLabel('Iframe').inputValue();
   expect(iframe).toContain('frame.html?game=string-game&amp;position=1%0Apawpawpawpaw');
   await page.screenshot({ path: 'tests/screenshots/embed-page.png', fullPage: true });
@@ -38,7 +41,7 @@ test('the builder follows typing, says beside the field what is wrong, and makes
   await expect(builder.locator('#position-problem')).toHaveText('');
   // A puzzle keeps the play controls only, so that nothing shows its answer.
   await builder.getByText('Puzzle: find the winning move').click();
-  await expect.poll(snippet).toMatch(/ controls="play" puzzle><\/grundy-game>$/);
+  await expect.poll(snippet).toMatch(/ controls="play" puzzle style="display:block;min-height:\d+px"><\/grundy-game>$/);
   await expect(builder.locator('form').getByRole('combobox', { name: /^Controls/ })).toHaveValue('play');
   await expect(builder.locator('grundy-game .sum')).toHaveCount(0);
   // A theme asked for by name goes into both snippets and the preview.

@@ -28,8 +28,10 @@ let site: Server;
 let cdn: Server;
 const origin = (server: Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
+let blogRoot: string;
+
 test.beforeAll(async () => {
-  const root = mkdtempSync(join(tmpdir(), 'grundy-embed-'));
+  const root = (blogRoot = mkdtempSync(join(tmpdir(), 'grundy-embed-')));
   // The blog keeps the bundle under its own static folder, two levels from the post.
   mkdirSync(join(root, 'blog/2026/nim'), { recursive: true });
   cpSync('dist/embed', join(root, 'static/vendor/grundy'), { recursive: true });
@@ -158,6 +160,54 @@ test('a post of Nim games fetches the heap games\' engine only, 200 KB gzipped i
   expect(files.filter((file) => file.endsWith('.wasm'))).toEqual(['grundy-heaps.wasm']);
   const gzipped = files.reduce((total, file) => total + gzipSync(readFileSync(join('dist/embed', file)), { level: 9 }).length, 0);
   expect(gzipped).toBeLessThanOrEqual(200_000);
+});
+
+/** A post of four games in a 720-px column, each given the height `heights` says, as the builder's snippet gives it. */
+function fourGames(heights: number[] = []): string {
+  const games = [
+    'game="nim" position="3 4 5" controls="play"',
+    'game="octal" position="0.77&#10;3 4 5"',
+    'game="darkraft" controls="none"',
+    'game="nim" position="1 2 3" controls="play" puzzle',
+  ].map((attributes, i) => `<grundy-game ${attributes}${heights[i] ? ` style="display:block;min-height:${heights[i]}px"` : ''}></grundy-game>`);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Four games</title>
+<link rel="icon" href="data:,"><script type="module" src="../../../static/vendor/grundy/grundy-game.js"></script>
+<style>body { max-width: 720px; margin: 0 auto; padding: 0 12px; font: 18px/1.6 Georgia, serif; }</style></head>
+<body><h1>Four games</h1><p>A paragraph before the first game.</p>${games.map((game) => `${game}<p>A paragraph under it, which moves if the game above changes height while it loads.</p>`).join('')}</body></html>`;
+}
+
+/** The page's cumulative layout shift once its four games have drawn their boards. */
+async function layoutShift(page: Page, url: string): Promise<number> {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) shifts.push(entry.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(url);
+  await expect(page.locator('grundy-game [part="board"]')).toHaveCount(4);
+  await page.waitForTimeout(1000);
+  return page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
+}
+
+test('four games whose snippets give their height load without moving the post on a desktop, and little on a phone', async ({ browser }) => {
+  const desktop = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  writeFileSync(join(blogRoot, 'blog/2026/nim/four-unsized.html'), fourGames());
+  await desktop.goto(`${origin(site)}/blog/2026/nim/four-unsized.html`);
+  await expect(desktop.locator('grundy-game [part="board"]')).toHaveCount(4);
+  // What the builder measures in its preview, at a desktop's width, once the games have settled.
+  const measure = () => desktop.locator('grundy-game').evaluateAll((games) => games.map((game) => Math.round(game.getBoundingClientRect().height)));
+  let heights = await measure();
+  await expect.poll(async () => heights.join() === (heights = await measure()).join() && (await desktop.waitForTimeout(500), heights.join() === (await measure()).join())).toBe(true);
+  writeFileSync(join(blogRoot, 'blog/2026/nim/four.html'), fourGames(heights));
+  const onDesktop = await layoutShift(await browser.newPage({ viewport: { width: 1280, height: 900 } }), `${origin(site)}/blog/2026/nim/four.html`);
+  const onPhone = await layoutShift(await browser.newPage({ viewport: { width: 390, height: 844 } }), `${origin(site)}/blog/2026/nim/four.html`);
+  console.info(`layout shift of four sized games: ${onDesktop.toFixed(3)} on a desktop, ${onPhone.toFixed(3)} on a phone`);
+  expect(onDesktop).toBeLessThan(0.05);
+  // A phone's column is half as wide: the full analysis stacks its panel under the board and grows
+  // past its desktop height (without the heights, about 0.57 on this page).
+  expect(onPhone).toBeLessThan(0.2);
 });
 
 test('on a dark page and a light system, games follow the page unless told, and a lesson hands its colours on', async ({ page }) => {

@@ -118,7 +118,9 @@ export class EmbedBuilder extends LitElement {
       c.quiz ? 'quiz' : '',
       c.theme !== 'auto' ? `theme="${c.theme}"` : '',
     ].filter(Boolean);
-    return `<script type="module" src="${attribute(this.scriptUrl)}"></script>\n<grundy-game ${options.join(' ')}></grundy-game>`;
+    // The page keeps the game's place, as tall as the preview is, while it loads: nothing below it jumps.
+    const place = this.size ? ` style="display:block;min-height:${this.size.height}px"` : '';
+    return `<script type="module" src="${attribute(this.scriptUrl)}"></script>\n<grundy-game ${options.join(' ')}${place}></grundy-game>`;
   }
 
   get iframe(): string {

@@ -81,7 +81,12 @@ export const gameStyles = [
   .scorecard ol { margin: 0.3rem 0 0; padding-left: 1.6rem; }
   .scorecard .kept strong { color: var(--grundy-win); }
   .scorecard .threw strong { color: var(--grundy-lose); }
-  .busy { display: flex; gap: 0.5rem; align-items: center; margin: 0.2rem 0; font-size: 0.9rem; color: var(--grundy-muted); }
+  /* The working notice floats over the board it makes stale, so nothing moves as it comes and goes;
+     the board's place holds it while there is no board yet. */
+  .board-area { position: relative; min-width: 0; min-height: 2.4rem; }
+  .busy { position: absolute; top: 0; inset-inline-start: 0; z-index: 2; display: flex; gap: 0.5rem; align-items: center; margin: 0;
+    padding: 0.2rem 0.5rem; font-size: 0.9rem; color: var(--grundy-muted); background: var(--grundy-bg);
+    border: 1px solid var(--grundy-border); border-radius: 0.4rem; }
   .explorer { margin-top: 0.75rem; }
   .moves summary { cursor: pointer; font-weight: 600; font-size: 0.9rem; }
   .values-off { color: var(--grundy-muted); font-size: 0.9rem; margin: 0; }

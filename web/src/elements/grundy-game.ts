@@ -324,14 +324,16 @@ export class GrundyGame extends GrundyGameAttributes {
     return html`
       ${toolbar(this)}
       <p class="status" part="status" role="status" aria-live="polite">${status(this)}</p>
-      ${busy
-        ? html`<p class="busy" part="busy"><span class="spinner" aria-hidden="true"></span>
-            Working… <span class="elapsed">${(this.controller.busyMs! / 1000).toFixed(1)} s</span>
-            <button @click=${() => this.cancel()}>Cancel</button></p>`
-        : nothing}
       ${this.controller.actionError ? html`<p class="error" role="alert">${sentence(this.controller.actionError)}</p>` : nothing}
       <div class="main" aria-busy=${busy ? 'true' : 'false'}>
-        ${this.renderBoard(view, this.humanMayMove, false)}
+        <div class="board-area">
+          ${busy
+            ? html`<p class="busy" part="busy"><span class="spinner" aria-hidden="true"></span>
+                Working… <span class="elapsed">${(this.controller.busyMs! / 1000).toFixed(1)} s</span>
+                <button @click=${() => this.cancel()}>Cancel</button></p>`
+            : nothing}
+          ${this.renderBoard(view, this.humanMayMove, false)}
+        </div>
         <aside part="panel">
           ${this.quizGate.render()}
           ${view ? html`<div class="readout ${busy ? 'stale' : ''}">${this.renderReadout(view)}</div>` : nothing}
@@ -374,11 +376,13 @@ export class GrundyGame extends GrundyGameAttributes {
             <p class="status" part="status" role="status" aria-live="polite">${status(this)}</p>
             ${this.quizGate.render()}`
         : nothing}
-      ${this.controller.busyMs !== undefined && play
-        ? html`<p class="busy" part="busy">Working… <button @click=${() => this.cancel()}>Cancel</button></p>`
-        : nothing}
       ${problem ? html`<p class="error" role="alert">${sentence(problem)}</p>` : nothing}
-      ${this.renderBoard(view, play && this.humanMayMove, true)}`;
+      <div class="board-area">
+        ${this.controller.busyMs !== undefined && play
+          ? html`<p class="busy" part="busy">Working… <button @click=${() => this.cancel()}>Cancel</button></p>`
+          : nothing}
+        ${this.renderBoard(view, play && this.humanMayMove, true)}
+      </div>`;
   }
 
   /** Once a game in Play has ended, how well each person played it, if values may show. */
