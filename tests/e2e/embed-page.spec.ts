@@ -80,6 +80,20 @@ test('the iframe snippet sizes the frame to its content, and keeps 640 px withou
   expect((await frame.boundingBox())?.height).toBe(640);
 });
 
+test('an iframe far below the fold, on another origin, is sized to its content before it is scrolled to', async ({ page, baseURL }) => {
+  await page.goto('/embed.html');
+  const builder = page.locator('grundy-embed-builder');
+  await expect(builder.locator('grundy-game .sum')).toBeVisible();
+  await builder.locator('form').getByRole('combobox', { name: /^Controls/ }).selectOption('none');
+  const snippet = await builder.getByLabel('Iframe').inputValue();
+  // The blog is the same server under another name: another origin for the browser.
+  await page.goto(baseURL!.replace('127.0.0.1', 'localhost'));
+  await page.setContent(`<main style="width:360px"><p style="height:4000px">A long post.</p>${snippet}</main>`);
+  const frame = page.locator('iframe');
+  await expect.poll(async () => (await frame.boundingBox())?.height ?? 0, { timeout: 10_000 }).toBeLessThan(400);
+  expect(await page.evaluate(() => scrollY)).toBe(0);
+});
+
 test('the embed page says how tall each controls level is', async ({ page }) => {
   await page.goto('/embed.html');
   const builder = page.locator('grundy-embed-builder');
@@ -98,5 +112,5 @@ test('the embed page says how tall each controls level is', async ({ page }) => 
   expect(heights.full).toBeGreaterThan(heights.play);
   expect(heights.play).toBeGreaterThan(heights.none);
   await builder.getByText('Quiz: a question before each move').click();
-  expect(await builder.getByLabel('Snippet').inputValue()).toMatch(/ quiz><\/grundy-game>$/);
+  expect(await builder.getByLabel('Snippet').inputValue()).toMatch(/ quiz style="display:block;min-height:\d+px"><\/grundy-game>$/);
 });

@@ -29,3 +29,7 @@ const reportHeight = () => {
   parent.postMessage({ type: 'grundy-frame-height', height, href: location.href }, '*');
 };
 new ResizeObserver(reportHeight).observe(document.body);
+// A browser may not run resize observers in a frame out of view until it is
+// scrolled to; the game's own events come all the same, and the height is
+// measured at once, so the frame has its size before the reader gets there.
+for (const event of ['grundy-change', 'grundy-invalid']) game.addEventListener(event, () => void game.updateComplete.then(reportHeight));
