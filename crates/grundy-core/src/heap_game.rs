@@ -14,7 +14,7 @@ use crate::budget::SearchBudget;
 use crate::fast_map::FastMap;
 use crate::game::{unknown_move, unsupported_edit, Game, GameError, GameInfo, Walk};
 use crate::heaps::{self, heap_components, sorted_heaps, MAX_HEAPS};
-use crate::input::{parse_number, Scanner, BYTE_ORDER_MARK};
+use crate::input::{counted, parse_number, Scanner, BYTE_ORDER_MARK};
 use crate::key::{KeyHasher, UnorderedSum};
 use crate::nimber::Nimber;
 use crate::quotient::{Budget, Quotient};
@@ -241,8 +241,8 @@ impl RuleValues {
                 )
             }
             None => format!(
-                "heaps of up to {} counters play as Nim heaps of their values (Bouton's rule)",
-                self.nim_like.passed - 1
+                "heaps of up to {} play as Nim heaps of their values (Bouton's rule)",
+                counted(self.nim_like.passed as usize - 1, "counter")
             ),
         };
         vec![

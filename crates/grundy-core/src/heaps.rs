@@ -4,7 +4,7 @@
 
 use crate::analysis::{Component, Edit, MisereReport, Outcome, Region};
 use crate::game::GameError;
-use crate::input::Scanner;
+use crate::input::{counted, Scanner};
 use crate::key::{KeyHasher, UnorderedSum};
 use crate::nimber::Nimber;
 use crate::rng::Rng;
@@ -260,8 +260,9 @@ pub fn nim_like_report(
         values,
         winning,
         format!(
-            "every heap of up to {checked_to} counters plays as a Nim heap of its value in \
-             misère play (checked), so Bouton's misère rule applies to the values G(n)"
+            "every heap of up to {} plays as a Nim heap of its value in misère play \
+             (checked), so Bouton's misère rule applies to the values G(n)",
+            counted(checked_to as usize, "counter")
         ),
     )
 }

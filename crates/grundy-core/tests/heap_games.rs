@@ -570,6 +570,15 @@ fn heaps_that_play_as_nim_heaps_take_boutons_misere_rule_and_agree_with_the_sear
         assert!(misere_agrees(game, &text, &mut memo), "{text}");
         answered += 1;
     }
+    // One counter is a counter.
+    let report = games::misere_report("octal", "0.77\n1\n", SearchBudget::positions(1)).unwrap();
+    assert!(
+        report
+            .method
+            .starts_with("every heap of up to 1 counter plays"),
+        "{}",
+        report.method
+    );
 }
 
 /// The fact of the session's analysis labelled `label`.
