@@ -18,29 +18,52 @@ use std::time::{Duration, Instant};
 /// How often the values are saved unless `--checkpoint-every` says.
 pub const DEFAULT_EVERY_SECONDS: f64 = 60.0;
 
-pub struct Checkpoint {
-    path: PathBuf,
-    every: Duration,
-    saved: Instant,
+/// SIGINT and SIGTERM, taken over so that a run asked to stop ends between
+/// two steps of its work: with a whole last line and its checkpoint saved.
+#[derive(Clone)]
+pub struct Interrupt {
     /// The signal that asked the run to stop; 0 while none has.
     signal: Arc<AtomicUsize>,
 }
 
-impl Checkpoint {
-    /// Saves to `path` every `every`, and takes over SIGINT and SIGTERM so
-    /// that either saves before the run ends.
-    pub fn new(path: PathBuf, every: Duration) -> Result<Checkpoint, String> {
+impl Interrupt {
+    pub fn catch() -> Result<Interrupt, String> {
         let signal = Arc::new(AtomicUsize::new(0));
         for sig in [SIGINT, SIGTERM] {
             signal_hook::flag::register_usize(sig, Arc::clone(&signal), sig as usize)
                 .map_err(|e| format!("cannot catch signal {sig}: {e}"))?;
         }
-        Ok(Checkpoint {
+        Ok(Interrupt { signal })
+    }
+
+    /// The signal that asked the run to stop, if one has.
+    pub fn signal(&self) -> Option<usize> {
+        Some(self.signal.load(Ordering::Relaxed)).filter(|&signal| signal != 0)
+    }
+}
+
+/// Ends the run as `signal` would have: exit 128 + its number.
+pub fn end_by(signal: usize) -> ! {
+    std::process::exit(128 + signal as i32)
+}
+
+pub struct Checkpoint {
+    path: PathBuf,
+    every: Duration,
+    saved: Instant,
+    interrupt: Interrupt,
+}
+
+impl Checkpoint {
+    /// Saves to `path` every `every`, and when `interrupt` catches a
+    /// signal, before the run ends.
+    pub fn new(path: PathBuf, every: Duration, interrupt: Interrupt) -> Checkpoint {
+        Checkpoint {
             path,
             every,
             saved: Instant::now(),
-            signal,
-        })
+            interrupt,
+        }
     }
 
     /// The sequence the file holds, to go on from, or a new one where
@@ -97,15 +120,15 @@ impl Checkpoint {
     /// has come, saves and ends the run as the signal would have (exit
     /// 128 + its number). A save that fails is reported and the run goes on.
     pub fn tick(&mut self, sequence: &Sequence) {
-        let signal = self.signal.load(Ordering::Relaxed);
-        if signal == 0 && self.saved.elapsed() < self.every {
+        let signal = self.interrupt.signal();
+        if signal.is_none() && self.saved.elapsed() < self.every {
             return;
         }
         let saved = self.save(sequence);
         if let Err(e) = &saved {
             eprintln!("grundy: could not save {}: {e}", self.path.display());
         }
-        if signal != 0 {
+        if let Some(signal) = signal {
             if saved.is_ok() {
                 eprintln!(
                     "grundy: stopped; {} saved in {}: the same command goes on from there",
@@ -113,7 +136,7 @@ impl Checkpoint {
                     self.path.display()
                 );
             }
-            std::process::exit(128 + signal as i32);
+            end_by(signal);
         }
     }
 }

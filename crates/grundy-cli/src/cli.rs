@@ -2,7 +2,7 @@
 //! flag with its help, from which `--help`, `grundy help <command>`, the
 //! man pages and the shell completions are all generated.
 
-use clap::{ArgGroup, Args, Parser, Subcommand, ValueEnum};
+use clap::{ArgGroup, Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use grundy_core::sequence::Rule;
 use std::path::PathBuf;
 
@@ -180,6 +180,80 @@ pub enum Generated {
     Man,
     /// Completions for bash, zsh, fish, PowerShell and elvish
     Completions,
+}
+
+impl Cli {
+    /// The arguments, or the end of the program: help and version as clap
+    /// prints them, a mistake in one line.
+    pub fn parse_or_exit() -> Cli {
+        Cli::try_parse().unwrap_or_else(|error| exit_with(error))
+    }
+}
+
+/// Ends the program for a clap error. Help and version print as clap
+/// prints them; a mistake prints one line, clap's message with its tip and
+/// where to read more, not the usage, and exits 2.
+pub fn exit_with(error: clap::Error) -> ! {
+    use clap::error::ErrorKind;
+    let command = command_line_name();
+    match error.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => error.exit(),
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let commands: Vec<String> = Cli::command()
+                .get_subcommands()
+                .map(|c| c.get_name().to_string())
+                .collect();
+            eprintln!(
+                "error: {command} needs a command: {} (see '{command} --help')",
+                commands.join(", ")
+            );
+        }
+        _ => eprintln!("{}", one_line(&error.render().to_string(), &command)),
+    }
+    std::process::exit(2)
+}
+
+/// `grundy` and the subcommand the arguments name, if any: what `--help`
+/// follows for this command.
+fn command_line_name() -> String {
+    let cli = Cli::command();
+    let named = std::env::args().skip(1).find_map(|arg| {
+        cli.get_subcommands()
+            .find(|c| c.get_name() == arg || c.get_all_aliases().any(|alias| alias == arg))
+            .map(|c| c.get_name().to_string())
+    });
+    match named {
+        Some(name) => format!("grundy {name}"),
+        None => "grundy".to_string(),
+    }
+}
+
+/// Clap's report of a mistake in one line: its message, tips and possible
+/// values joined, the usage and "For more information" left out, and the
+/// help to read named.
+fn one_line(report: &str, command: &str) -> String {
+    let mut text = String::new();
+    for part in report
+        .lines()
+        .map(str::trim)
+        .filter(|line| {
+            !line.is_empty()
+                && !line.starts_with("Usage:")
+                && !line.starts_with("For more information")
+        })
+        .map(|line| {
+            line.strip_prefix('[')
+                .and_then(|l| l.strip_suffix(']'))
+                .unwrap_or(line)
+        })
+    {
+        // A list after a colon goes on the same sentence.
+        if !text.is_empty() {
+            text += if text.ends_with(':') { " " } else { "; " };
+        }
+        text += part;
+    }
+    format!("{text} (see '{command} --help')")
 }
 
 /// A rule as `sequence` and `quotient` name it, with the reason when it is not one.

@@ -3,8 +3,8 @@
 mod checkpoint;
 mod cli;
 
-use checkpoint::Checkpoint;
-use clap::{CommandFactory, Parser};
+use checkpoint::{Checkpoint, Interrupt};
+use clap::CommandFactory;
 use cli::{Cli, Command, Format, Generated, SequenceArgs, ServeArgs, MAX_SEQUENCE};
 use grundy_core::ai::Skill;
 use grundy_core::game::MAX_INPUT_BYTES;
@@ -46,6 +46,7 @@ enum Output {
         sequence: Box<Sequence>,
         count: usize,
         checkpoint: Option<Checkpoint>,
+        interrupt: Option<Interrupt>,
         format: Format,
     },
 }
@@ -68,8 +69,8 @@ fn main() -> ExitCode {
             "error: internal error{place}: {message} (a bug: please report it with the input)"
         );
     }));
-    // Argument mistakes are clap's to report, with exit code 2.
-    match run(Cli::parse().command) {
+    // Argument mistakes are reported in one line, with exit code 2.
+    match run(Cli::parse_or_exit().command) {
         Ok(output) => {
             let mut stdout = io::BufWriter::new(io::stdout().lock());
             // A closed pipe (`grundy … | head`) is not worth a panic.
@@ -79,8 +80,9 @@ fn main() -> ExitCode {
                     sequence,
                     count,
                     checkpoint,
+                    interrupt,
                     format,
-                } => write_values(&mut stdout, *sequence, count, checkpoint, format),
+                } => write_values(&mut stdout, *sequence, count, checkpoint, interrupt, format),
             };
             let _ = stdout.flush();
             ExitCode::SUCCESS
@@ -101,6 +103,7 @@ fn write_values(
     mut sequence: Sequence,
     count: usize,
     mut checkpoint: Option<Checkpoint>,
+    interrupt: Option<Interrupt>,
     format: Format,
 ) -> io::Result<()> {
     const BLOCK: usize = 1 << 16;
@@ -118,9 +121,6 @@ fn write_values(
     while written < count {
         let end = count.min(written + BLOCK);
         sequence.extend_to(end);
-        if let Some(checkpoint) = &mut checkpoint {
-            checkpoint.tick(&sequence);
-        }
         line.show(end);
         for (n, value) in (written..).zip(sequence.values(written..end)) {
             largest = largest.max(Some(value));
@@ -132,6 +132,22 @@ fn write_values(
             }?;
         }
         written = end;
+        if let Some(signal) = interrupt.as_ref().and_then(Interrupt::signal) {
+            // Stopped: whole values on a whole line, then the checkpoint.
+            if matches!(format, Format::Text | Format::Json) {
+                writeln!(out)?;
+            }
+            out.flush()?;
+            line.end();
+            if let Some(checkpoint) = &mut checkpoint {
+                checkpoint.tick(&sequence);
+            }
+            eprintln!("grundy: stopped after {}", counted(written, "value"));
+            checkpoint::end_by(signal);
+        }
+        if let Some(checkpoint) = &mut checkpoint {
+            checkpoint.tick(&sequence);
+        }
     }
     line.end();
     if let Some(checkpoint) = &mut checkpoint {
@@ -432,23 +448,27 @@ fn sequence(args: SequenceArgs) -> Result<Output, Failure> {
                 .to_string(),
         );
     }
-    let checkpoint = match &args.checkpoint {
-        Some(path) => {
+    // Values written as they are computed end with a whole line when a
+    // signal stops them; a checkpoint is saved before the run ends.
+    let interrupt = if (args.count.is_some() && !args.freq) || args.checkpoint.is_some() {
+        Some(Interrupt::catch().map_err(|message| Failure {
+            message,
+            code: 1,
+            stdout: String::new(),
+        })?)
+    } else {
+        None
+    };
+    let checkpoint = args
+        .checkpoint
+        .clone()
+        .zip(interrupt.clone())
+        .map(|(path, interrupt)| {
             let every = args
                 .checkpoint_every
                 .unwrap_or(checkpoint::DEFAULT_EVERY_SECONDS);
-            Some(
-                Checkpoint::new(path.clone(), Duration::from_secs_f64(every)).map_err(
-                    |message| Failure {
-                        message,
-                        code: 1,
-                        stdout: String::new(),
-                    },
-                )?,
-            )
-        }
-        None => None,
-    };
+            Checkpoint::new(path, Duration::from_secs_f64(every), interrupt)
+        });
     let mut sequence = match &checkpoint {
         Some(checkpoint) => checkpoint.open(args.rule).map_err(|message| Failure {
             message,
@@ -478,22 +498,16 @@ fn sequence(args: SequenceArgs) -> Result<Output, Failure> {
             sequence: Box::new(sequence),
             count: count as usize,
             checkpoint,
+            interrupt,
             format: args.format,
         })
     }
 }
 
-/// Ends the program with clap's report of a mistake in `sequence`'s
-/// arguments, its usage line and exit code 2.
+/// Ends the program with a mistake in `sequence`'s arguments that clap
+/// cannot see, reported as clap's own are, with exit code 2.
 fn sequence_usage_error(kind: clap::error::ErrorKind, message: String) -> ! {
-    let mut command = Cli::command();
-    // Built, each command knows its full name for the usage line.
-    command.build();
-    command
-        .find_subcommand_mut("sequence")
-        .expect("sequence is a command")
-        .error(kind, message)
-        .exit()
+    cli::exit_with(Cli::command().error(kind, message))
 }
 
 /// `--period [--max N]`: the period once proved within `max` values; in
@@ -519,7 +533,8 @@ fn period(mut sequence: Sequence, max: usize, format: Format) -> Result<Output, 
         ))),
         None => {
             let message = if *sequence.rule() == Rule::Grundy {
-                "no periodicity theorem covers Grundy's game, so no period can be proved"
+                "no theorem applies: no periodicity theorem covers Grundy's game, so nothing \
+                 was computed"
                     .to_string()
             } else {
                 format!("no period proved within {}", counted(max, "value"))

@@ -80,8 +80,14 @@ fn unknown_games_and_commands_are_explained() {
     let out = grundy(&["fly"], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("unrecognized subcommand 'fly'"));
-    assert!(stderr(&out).contains("Usage: grundy <COMMAND>"));
-    assert_eq!(grundy(&[], "").status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "error: unrecognized subcommand 'fly' (see 'grundy --help')\n"
+    );
+    let out = grundy(&[], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).starts_with("error: grundy needs a command: solve, nimber, "));
+    assert_eq!(stderr(&out).lines().count(), 1);
 }
 
 #[test]
@@ -508,7 +514,8 @@ fn frequencies_beyond_memory_without_a_period_are_refused_at_once() {
         "--count without --freq keeps its limit"
     );
     assert!(stderr(&out).contains("without --freq, 16777217 is not in 0..=16777216"));
-    assert!(stderr(&out).contains("Usage: grundy sequence"));
+    assert!(stderr(&out).ends_with("(see 'grundy sequence --help')\n"));
+    assert_eq!(stderr(&out).lines().count(), 1);
     let out = grundy(&["sequence", "0.77", "--period", "--freq"], "");
     assert_eq!(out.status.code(), Some(2));
 }
@@ -703,6 +710,40 @@ fn sigterm_saves_and_stops_and_the_same_command_prints_every_value() {
     let _ = std::fs::remove_file(&file);
 }
 
+#[test]
+fn sigint_ends_the_values_with_a_whole_line() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["sequence", "grundy", "--count", "16000000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("grundy runs");
+    // The first block of values is out: the run is under way.
+    let mut first = [0u8; 1];
+    std::io::Read::read_exact(child.stdout.as_mut().unwrap(), &mut first).unwrap();
+    let pid = child.id().to_string();
+    assert!(Command::new("kill")
+        .args(["-INT", &pid])
+        .status()
+        .unwrap()
+        .success());
+    let stopped = child.wait_with_output().unwrap();
+    assert_eq!(stopped.status.code(), Some(128 + 2));
+    let text = format!("{}{}", first[0] as char, stdout(&stopped));
+    assert!(text.ends_with('\n'), "the line is ended");
+    let values: Vec<u32> = text
+        .trim_end()
+        .split(' ')
+        .map(|value| value.parse().expect("whole values"))
+        .collect();
+    assert!(values.len() < 16_000_000 && values.len() % (1 << 16) == 0);
+    assert!(
+        stderr(&stopped).contains(&format!("stopped after {} values", values.len())),
+        "{}",
+        stderr(&stopped)
+    );
+}
+
 /// `value frequency` lines as pairs, leaving out values that never occur.
 fn frequency_table(text: &str) -> Vec<(u32, u64)> {
     text.lines()
@@ -809,10 +850,7 @@ fn kayles_quotient_is_proved_for_every_heap() {
     let text = stdout(&out);
     assert!(text.starts_with("size 40\n"), "{text}");
     assert!(
-        text.ends_with(
-            "status proved for heaps of every size: from heap 83, each heap has the element \
-             of the heap 12 smaller\n"
-        ),
+        text.ends_with("status proved for heaps of every size: preperiod 71 period 12\n"),
         "{text}"
     );
     let out = grundy(&["quotient", "0.77", "--max-heap", "166"], "");

@@ -1805,11 +1805,11 @@ impl Quotient {
     /// What is proved, in words.
     pub fn status(&self) -> String {
         match self.periodic {
-            Some(Periodicity { from, period }) => format!(
-                "proved for heaps of every size: from heap {}, each heap has the element of \
-                 the heap {period} smaller",
-                from + period
-            ),
+            // The words `sequence --period` uses: heap h + period has the
+            // element of heap h for every h ≥ preperiod.
+            Some(Periodicity { from, period }) => {
+                format!("proved for heaps of every size: preperiod {from} period {period}")
+            }
             None => {
                 let size = self.size();
                 let since = self
