@@ -6,10 +6,11 @@ use clap::{ArgGroup, Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use grundy_core::sequence::Rule;
 use std::path::PathBuf;
 
-/// The most values `--count` and `--max` compute: 2²⁴.
-pub const MAX_SEQUENCE: u64 = 1 << 24;
-/// The most values `--count` counts with `--freq`: 2³⁶.
-pub const MAX_FREQUENCIES: u64 = 1 << 36;
+/// The most values `--period` computes unless `--max` says: 2²⁴.
+pub const DEFAULT_PERIOD_MAX: u64 = 1 << 24;
+/// The most values `--count` and `--max` take: 2³⁶, as far as memory holds
+/// those that must be computed.
+pub const MAX_VALUES: u64 = 1 << 36;
 /// The largest heap `grundy quotient` takes.
 pub const MAX_QUOTIENT_HEAP: u32 = 10_000;
 /// The seconds of work `quotient` and `outcome --misere` spend on a misère
@@ -122,8 +123,8 @@ pub struct SequenceArgs {
     /// The rule: an octal code (0.77, .77, 4.07), grundy for Grundy's game, or a subtraction set (S=1,3,4)
     #[arg(value_parser = rule)]
     pub rule: Rule,
-    /// Print G(0) … G(N−1), N up to 2^24 (2^36 with --freq)
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(0..=MAX_FREQUENCIES))]
+    /// Print G(0) … G(N−1), N up to 2^36 as far as memory holds them
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(0..=MAX_VALUES))]
     pub count: Option<u64>,
     /// Print 'value frequency' for each value among G(0) … G(N−1) instead
     #[arg(long, requires = "count", conflicts_with = "period")]
@@ -131,11 +132,11 @@ pub struct SequenceArgs {
     /// Print 'preperiod A period P' once a period is proved; exit 3 if none is within --max
     #[arg(long, conflicts_with = "count")]
     pub period: bool,
-    /// With --period: the most values computed [default: 2^24]
-    #[arg(long, value_name = "N", conflicts_with = "count", value_parser = clap::value_parser!(u64).range(1..=MAX_SEQUENCE))]
+    /// With --period: the most values computed, up to 2^36 as far as memory holds them [default: 2^24]
+    #[arg(long, value_name = "N", conflicts_with = "count", value_parser = clap::value_parser!(u64).range(1..=MAX_VALUES))]
     pub max: Option<u64>,
     /// Save the values to FILE every 60 s and on SIGINT or SIGTERM; the same command goes on from FILE
-    #[arg(long, value_name = "FILE", conflicts_with = "period")]
+    #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
     /// Seconds between saves, from 0.01 to 1000000
     #[arg(long, value_name = "SECONDS", requires = "checkpoint", value_parser = seconds)]

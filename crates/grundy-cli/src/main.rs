@@ -5,7 +5,7 @@ mod cli;
 
 use checkpoint::{Checkpoint, Interrupt};
 use clap::CommandFactory;
-use cli::{Cli, Command, Format, Generated, SequenceArgs, ServeArgs, MAX_SEQUENCE};
+use cli::{Cli, Command, Format, Generated, SequenceArgs, ServeArgs, DEFAULT_PERIOD_MAX};
 use grundy_core::ai::Skill;
 use grundy_core::game::MAX_INPUT_BYTES;
 use grundy_core::input::counted;
@@ -432,14 +432,16 @@ const BYTES_PER_HELD_VALUE: u64 = 5;
 
 /// `grundy sequence <rule> --count N [--freq] | --period [--max N]`.
 fn sequence(args: SequenceArgs) -> Result<Output, Failure> {
-    if let Some(count) = args
-        .count
-        .filter(|&count| !args.freq && count > MAX_SEQUENCE)
-    {
-        sequence_usage_error(
-            clap::error::ErrorKind::ValueValidation,
-            format!("invalid value '{count}' for '--count <N>': without --freq, {count} is not in 0..={MAX_SEQUENCE}"),
-        );
+    if let Some(count) = args.count.filter(|_| !args.freq) {
+        if values_memory_holds().is_some_and(|holds| count > holds) {
+            return Err(beyond_memory(
+                format!(
+                    "writing {} computes and holds them all",
+                    counted(count as usize, "value")
+                ),
+                count,
+            ));
+        }
     }
     if matches!(args.format, Format::Lines | Format::Bfile) && (args.period || args.freq) {
         sequence_usage_error(
@@ -487,7 +489,8 @@ fn sequence(args: SequenceArgs) -> Result<Output, Failure> {
     let Some(count) = args.count else {
         return period(
             sequence,
-            args.max.unwrap_or(MAX_SEQUENCE) as usize,
+            args.max.unwrap_or(DEFAULT_PERIOD_MAX),
+            checkpoint,
             args.format,
         );
     };
@@ -510,10 +513,26 @@ fn sequence_usage_error(kind: clap::error::ErrorKind, message: String) -> ! {
     cli::exit_with(Cli::command().error(kind, message))
 }
 
-/// `--period [--max N]`: the period once proved within `max` values; in
-/// JSON, with how many values that took and the largest of them.
-fn period(mut sequence: Sequence, max: usize, format: Format) -> Result<Output, Failure> {
-    let proved = sequence.prove_period(max, |_| true);
+/// `--period [--max N]`: the period once proved within `max` values, or
+/// as many as the memory available holds; with progress and checkpoints as
+/// `--count` has; in JSON, with how many values that took and the largest.
+fn period(
+    mut sequence: Sequence,
+    max: u64,
+    mut checkpoint: Option<Checkpoint>,
+    format: Format,
+) -> Result<Output, Failure> {
+    let held = values_memory_holds().map_or(max, |holds| max.min(holds)) as usize;
+    let mut line = ProgressLine::new(sequence.len(), held);
+    let proved = sequence.prove_period(held, |sequence| {
+        if let Some(checkpoint) = &mut checkpoint {
+            checkpoint.tick(sequence);
+        }
+        line.show(sequence.len());
+        true
+    });
+    line.end();
+    save(checkpoint, &sequence)?;
     let json = |period: String| {
         format!(
             "{{\"rule\":{},{period},\"computed\":{},\"largest\":{}}}\n",
@@ -536,13 +555,18 @@ fn period(mut sequence: Sequence, max: usize, format: Format) -> Result<Output, 
                 "no theorem applies: no periodicity theorem covers Grundy's game, so nothing \
                  was computed"
                     .to_string()
+            } else if (held as u64) < max {
+                format!(
+                    "no period proved within {}, as many as the memory available holds",
+                    counted(held, "value")
+                )
             } else {
-                format!("no period proved within {}", counted(max, "value"))
+                format!("no period proved within {}", counted(held, "value"))
             };
             let stdout = if format == Format::Json {
-                json(format!("\"proved\":false,\"max\":{max}"))
+                json(format!("\"proved\":false,\"max\":{held}"))
             } else {
-                format!("unknown up to {max}\n")
+                format!("unknown up to {held}\n")
             };
             Err(Failure {
                 message,
@@ -550,6 +574,18 @@ fn period(mut sequence: Sequence, max: usize, format: Format) -> Result<Output, 
                 stdout,
             })
         }
+    }
+}
+
+/// Saves the checkpoint, if there is one, at the end of a run.
+fn save(checkpoint: Option<Checkpoint>, sequence: &Sequence) -> Result<(), Failure> {
+    match checkpoint {
+        Some(mut checkpoint) => checkpoint.save(sequence).map_err(|e| Failure {
+            message: format!("could not save the checkpoint: {e}"),
+            code: 1,
+            stdout: String::new(),
+        }),
+        None => Ok(()),
     }
 }
 
@@ -573,41 +609,29 @@ fn quotient_units(seconds: f64) -> u64 {
     (seconds * 1e9) as u64
 }
 
-/// `--count N --freq`: each value's frequency. Where all N values fit in
-/// the memory available they are computed (held only until a period is
-/// proved); where they do not, only a period proved within 2²⁴ values
-/// can answer, and Grundy's game, which has none, is refused at once.
+/// `--count N --freq`: each value's frequency, with the period it counted
+/// by (on stderr, or in the JSON). Where all N values fit in the memory
+/// available they are computed (held only until a period is proved); where
+/// they do not, as many as it holds are, and only a period proved within
+/// them can answer; Grundy's game, which has none, is refused at once.
 fn frequencies(
     mut sequence: Sequence,
     count: u64,
     mut checkpoint: Option<Checkpoint>,
     format: Format,
 ) -> Result<Output, Failure> {
-    let needed = count.saturating_mul(BYTES_PER_HELD_VALUE);
-    let available = available_memory();
-    let fits = available.is_none_or(|bytes| needed <= bytes);
-    let hold = if fits { count } else { count.min(MAX_SEQUENCE) };
-    let too_large = |why: String| {
-        let mut message = format!(
-            "{why}, and counting {} holds them all: about {}",
-            counted(count as usize, "value"),
-            bytes_text(needed)
-        );
-        if let Some(bytes) = available {
-            message += &format!(" of memory, where {} is available", bytes_text(bytes));
-        }
-        Failure {
-            message,
-            code: 3,
-            stdout: String::new(),
-        }
-    };
-    if !fits && *sequence.rule() == Rule::Grundy {
-        return Err(too_large(
-            "no periodicity theorem covers Grundy's game".to_string(),
+    let hold = values_memory_holds().map_or(count, |holds| count.min(holds));
+    let why = format!(
+        "counting {} holds them all",
+        counted(count as usize, "value")
+    );
+    if hold < count && *sequence.rule() == Rule::Grundy {
+        return Err(beyond_memory(
+            format!("no periodicity theorem covers Grundy's game, and {why}"),
+            count,
         ));
     }
-    if io::stderr().is_terminal() && count > MAX_SEQUENCE {
+    if io::stderr().is_terminal() && count > DEFAULT_PERIOD_MAX {
         eprintln!(
             "grundy: until a period is proved the values are held: up to {} for {}",
             bytes_text(hold * BYTES_PER_HELD_VALUE),
@@ -624,39 +648,81 @@ fn frequencies(
     };
     sequence.reserve(hold as usize);
     let counts = sequence.frequencies(count, hold as usize, progress);
-    if let Some(checkpoint) = &mut checkpoint {
-        checkpoint.save(&sequence).map_err(|e| Failure {
-            message: format!("could not save the checkpoint: {e}"),
-            code: 1,
-            stdout: String::new(),
-        })?;
-    }
     line.end();
+    save(checkpoint, &sequence)?;
     let Some(counts) = counts else {
-        let rule = sequence.rule();
-        return Err(too_large(format!(
-            "no period of {rule} is proved within {}",
-            counted(hold as usize, "value")
-        )));
+        return Err(beyond_memory(
+            format!(
+                "no period of {} is proved within the {} memory holds, and {why}",
+                sequence.rule(),
+                counted(hold as usize, "value")
+            ),
+            count,
+        ));
     };
+    // The period counted the values past those computed, if there were any.
+    let proved = sequence
+        .proved_period()
+        .filter(|_| (sequence.len() as u64) < count);
     if format == Format::Json {
         let pairs: Vec<String> = counts
             .iter()
             .map(|(value, times)| format!("[{value},{times}]"))
             .collect();
         let largest = counts.iter().map(|(value, _)| value).max();
+        let period = match proved {
+            Some(p) => format!("\"preperiod\":{},\"period\":{}", p.preperiod, p.period),
+            None => "\"preperiod\":null,\"period\":null".to_string(),
+        };
         return Ok(Output::Text(format!(
-            "{{\"rule\":{},\"count\":{count},\"frequencies\":[{}],\"largest\":{}}}\n",
+            "{{\"rule\":{},\"count\":{count},{period},\"computed\":{},\"frequencies\":[{}],\"largest\":{}}}\n",
             rule_json(&sequence),
+            sequence.len(),
             pairs.join(","),
             json_number(largest)
         )));
+    }
+    match proved {
+        Some(p) => eprintln!(
+            "grundy: counted by preperiod {} period {}, proved within the first {} computed",
+            p.preperiod,
+            p.period,
+            counted(sequence.len(), "value")
+        ),
+        None => eprintln!("grundy: every value computed and counted; no period was used"),
     }
     let lines: String = counts
         .iter()
         .map(|(value, times)| format!("{value} {times}\n"))
         .collect();
     Ok(Output::Text(lines))
+}
+
+/// How many values the memory available holds while they are computed,
+/// where the system says how much is available.
+fn values_memory_holds() -> Option<u64> {
+    available_memory().map(|bytes| bytes / BYTES_PER_HELD_VALUE)
+}
+
+/// The refusal of work that holds `count` values, more than the memory
+/// available holds, saying `why` it must hold them.
+fn beyond_memory(why: String, count: u64) -> Failure {
+    let mut message = format!(
+        "{why}: about {} of memory",
+        bytes_text(count.saturating_mul(BYTES_PER_HELD_VALUE))
+    );
+    if let Some(bytes) = available_memory() {
+        message += &format!(
+            ", where {} is available, enough for {}",
+            bytes_text(bytes),
+            counted((bytes / BYTES_PER_HELD_VALUE) as usize, "value")
+        );
+    }
+    Failure {
+        message,
+        code: 3,
+        stdout: String::new(),
+    }
 }
 
 /// The memory the system says is available, from /proc/meminfo where there is one.

@@ -559,18 +559,19 @@ impl Sequence {
         }
     }
 
-    /// Computes G up to `len` values in steps, calling `progress(done)`
-    /// between steps; it stops early, returning false, when that returns false.
+    /// Computes G up to `len` values in steps, calling `progress(self)`
+    /// between steps (to show how far it is, or to save a checkpoint); it
+    /// stops early, returning false, when that returns false.
     pub fn extend_with_progress(
         &mut self,
         len: usize,
-        mut progress: impl FnMut(usize) -> bool,
+        mut progress: impl FnMut(&Sequence) -> bool,
     ) -> bool {
         const STEP: usize = 4096;
         while self.values.len() < len {
             let target = len.min(self.values.len() + STEP);
             self.extend_to(target);
-            if !progress(self.values.len()) {
+            if !progress(self) {
                 return false;
             }
         }
@@ -767,12 +768,13 @@ impl Sequence {
         hint.clamp(len + (len / 8).max(FIRST_PROOF), 2 * len.max(FIRST_PROOF))
     }
 
-    /// Computes until the period is proved or `max` values are known.
+    /// Computes until the period is proved or `max` values are known,
+    /// calling `progress` as [`Sequence::extend_with_progress`] does.
     /// Grundy's game has no periodicity theorem, so it returns at once.
     pub fn prove_period(
         &mut self,
         max: usize,
-        mut progress: impl FnMut(usize) -> bool,
+        mut progress: impl FnMut(&Sequence) -> bool,
     ) -> Option<Period> {
         if self.rule == Rule::Grundy {
             return None;

@@ -723,10 +723,10 @@ impl HeapSequence {
 
 /// A progress callback for the core: calls `progress` with the count done,
 /// and never stops the work (a worker is cancelled by ending it).
-fn reporter(progress: Option<js_sys::Function>) -> impl FnMut(usize) -> bool {
-    move |done| {
+fn reporter(progress: Option<js_sys::Function>) -> impl FnMut(&Sequence) -> bool {
+    move |sequence| {
         if let Some(f) = &progress {
-            let _ = f.call1(&JsValue::NULL, &JsValue::from(done as u32));
+            let _ = f.call1(&JsValue::NULL, &JsValue::from(sequence.len() as u32));
         }
         true
     }
