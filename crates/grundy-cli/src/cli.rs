@@ -57,6 +57,8 @@ pub enum Command {
     },
     /// Print G(0) … G(N−1) of a heap game, how often each value occurs, or its proved period
     Sequence(SequenceArgs),
+    /// Prove the period of every octal code of a pattern or a file, a line per code, on every core
+    Census(CensusCommand),
     /// Print the misère quotient of a heap game restricted to heaps of up to H
     ///
     /// Prints its size, elements, P-portion and each heap's element; exits 3
@@ -156,6 +158,70 @@ pub enum Format {
     Text,
     Lines,
     Bfile,
+    Json,
+}
+
+/// The most values `census` computes for each code unless `--max` says: 2²⁰.
+pub const DEFAULT_CENSUS_MAX: u64 = 1 << 20;
+/// The most splits each code's values look at unless `--work` says: 10⁹,
+/// about a second. The same on every machine, so that shards run anywhere
+/// merge into what one run prints.
+pub const DEFAULT_CENSUS_WORK: u64 = 1_000_000_000;
+/// The most values `census --max` takes for each code: 2²⁸, about 1.3 GB
+/// for each thread at most.
+pub const MAX_CENSUS_VALUES: u64 = 1 << 28;
+
+#[derive(Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+pub struct CensusCommand {
+    #[command(subcommand)]
+    pub merge: Option<CensusMerge>,
+    #[command(flatten)]
+    pub args: CensusArgs,
+}
+
+#[derive(Subcommand)]
+pub enum CensusMerge {
+    /// Join the outputs of a census's shards (or their checkpoints) into what one run prints
+    Merge {
+        /// The shards' outputs
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<PathBuf>,
+    },
+}
+
+#[derive(Args)]
+#[command(group(ArgGroup::new("codes given").required(true).args(["pattern", "codes"])))]
+pub struct CensusArgs {
+    /// The codes: ? stands for each digit 0 to 7 ('0.???', '4.??'); codes ending in 0 are left out
+    pub pattern: Option<String>,
+    /// Read the codes from FILE, one a line (# starts a comment line)
+    #[arg(long, value_name = "FILE", conflicts_with = "pattern")]
+    pub codes: Option<PathBuf>,
+    /// The most values computed for each code, up to 2^28 [default: 2^20]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_CENSUS_MAX, hide_default_value = true, value_parser = clap::value_parser!(u64).range(1..=MAX_CENSUS_VALUES))]
+    pub max: u64,
+    /// The most splits each code's values may look at, about a nanosecond each: codes whose values are not sparse cost time quadratic in their length [default: 10^9]
+    #[arg(long, value_name = "SPLITS", default_value_t = DEFAULT_CENSUS_WORK, hide_default_value = true, value_parser = clap::value_parser!(u64).range(1..))]
+    pub work: u64,
+    /// Only the K-th of N shards: codes K, K + N, K + 2N, … of the census's order
+    #[arg(long, value_name = "K/N", value_parser = crate::census::shard)]
+    pub shard: Option<crate::census::Shard>,
+    /// Codes computed at once, 1 to 256 [default: the cores]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub threads: Option<u64>,
+    /// Save each code's line to FILE as it is found; the same command goes on from FILE
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
+    /// Write text (a line per code) or json (an object per line)
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = CensusFormat::Text, hide_possible_values = true)]
+    pub format: CensusFormat,
+}
+
+/// How `census` writes its lines.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CensusFormat {
+    Text,
     Json,
 }
 

@@ -1,7 +1,9 @@
 //! `grundy`: answers contest inputs, prints analyses and times the solvers.
 
+mod census;
 mod checkpoint;
 mod cli;
+mod report;
 
 use checkpoint::{Checkpoint, Interrupt};
 use clap::CommandFactory;
@@ -13,6 +15,7 @@ use grundy_core::quotient::{Budget, Quotient};
 use grundy_core::search;
 use grundy_core::sequence::{Rule, Sequence};
 use grundy_core::{bench, games, Analysis, GameError, Outcome};
+use report::{json_number, Found};
 use std::io::{self, IsTerminal, Read, Write};
 use std::path::Path;
 use std::process::ExitCode;
@@ -174,16 +177,6 @@ fn rule_json(sequence: &Sequence) -> String {
     serde_json::to_string(&sequence.rule().to_string()).expect("a string writes as JSON")
 }
 
-/// A number, or null where there is none (no values).
-fn json_number(number: Option<impl ToString>) -> String {
-    number.map_or_else(|| "null".to_string(), |n| n.to_string())
-}
-
-/// The largest of G(0) … G(len − 1), where any is known.
-fn largest_value(sequence: &Sequence) -> Option<u32> {
-    sequence.values(0..sequence.len()).into_iter().max()
-}
-
 /// The line a long computation keeps up to date on a terminal: values
 /// done, values a second (counting this run's only, after a resume) and
 /// the time left.
@@ -240,6 +233,17 @@ fn run(command: Command) -> Result<Output, Failure> {
             budget,
         } => outcome(&game, misere.then_some(budget))?,
         Command::Sequence(args) => return sequence(args),
+        Command::Census(census) => {
+            let done = match census.merge {
+                Some(cli::CensusMerge::Merge { files }) => census::merge(&files),
+                None => census::run(&census.args),
+            };
+            done.map_err(|message| Failure {
+                message,
+                code: 2,
+                stdout: String::new(),
+            })?
+        }
         Command::Quotient {
             rule,
             max_heap,
@@ -533,48 +537,31 @@ fn period(
     });
     line.end();
     save(checkpoint, &sequence)?;
-    let json = |period: String| {
-        format!(
-            "{{\"rule\":{},{period},\"computed\":{},\"largest\":{}}}\n",
-            rule_json(&sequence),
-            sequence.len(),
-            json_number(largest_value(&sequence))
-        )
+    let found = Found::of(&sequence, proved, held);
+    let written = if format == Format::Json {
+        found.json()
+    } else {
+        found.period_text() + "\n"
     };
-    match proved {
-        Some(p) if format == Format::Json => Ok(Output::Text(json(format!(
-            "\"proved\":true,\"preperiod\":{},\"period\":{}",
-            p.preperiod, p.period
-        )))),
-        Some(p) => Ok(Output::Text(format!(
-            "preperiod {} period {}\n",
-            p.preperiod, p.period
-        ))),
-        None => {
-            let message = if *sequence.rule() == Rule::Grundy {
-                "no theorem applies: no periodicity theorem covers Grundy's game, so nothing \
-                 was computed"
-                    .to_string()
-            } else if (held as u64) < max {
-                format!(
-                    "no period proved within {}, as many as the memory available holds",
-                    counted(held, "value")
-                )
-            } else {
-                format!("no period proved within {}", counted(held, "value"))
-            };
-            let stdout = if format == Format::Json {
-                json(format!("\"proved\":false,\"max\":{held}"))
-            } else {
-                format!("unknown up to {held}\n")
-            };
-            Err(Failure {
-                message,
-                code: 3,
-                stdout,
-            })
-        }
+    if proved.is_some() {
+        return Ok(Output::Text(written));
     }
+    let message = if *sequence.rule() == Rule::Grundy {
+        "no theorem applies: no periodicity theorem covers Grundy's game, so nothing was computed"
+            .to_string()
+    } else if (held as u64) < max {
+        format!(
+            "no period proved within {}, as many as the memory available holds",
+            counted(held, "value")
+        )
+    } else {
+        format!("no period proved within {}", counted(held, "value"))
+    };
+    Err(Failure {
+        message,
+        code: 3,
+        stdout: written,
+    })
 }
 
 /// Saves the checkpoint, if there is one, at the end of a run.

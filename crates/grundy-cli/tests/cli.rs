@@ -279,25 +279,31 @@ fn sequences_print_as_other_tooling_reads_them() {
     );
 }
 
-/// Solved octal games with their published pre-period, period and largest
-/// value (the table of solved games of tczajka/octal-games, after Gangolli
-/// and Plambeck 1989 and Flammenkamp 2002). 0.376, whose proof needs 4.7
-/// million values, is left to the research guide's figures for its time.
-const PUBLISHED_PERIODS: [(&str, u64, u64, u64); 9] = [
-    ("0.45", 498, 20, 8),
-    ("0.156", 3479, 349, 23),
-    ("0.356", 7315, 142, 19),
-    ("0.644", 3256, 442, 64),
-    ("0.165", 5181, 1550, 25),
-    ("0.16", 105351, 149459, 23),
-    ("0.56", 326640, 144, 64),
-    ("0.127", 46578, 4, 56),
-    ("0.354", 10061916, 1180, 113),
+/// Solved octal games with their published pre-period, period, largest
+/// value and rare class (mask, by the heap's parity or not, how many heaps
+/// are rare, the last of them), from the table of solved games of
+/// tczajka/octal-games, after Gangolli and Plambeck 1989 and Flammenkamp
+/// 2002; the table gives no rare class for 0.165. 0.376, whose proof needs
+/// 4.7 million values, is left to the research guide's figures for its time.
+/// A rare class as the table gives it: mask, by the heap's parity or not,
+/// rare heaps, the last of them.
+type Rare = Option<(u64, bool, u64, u64)>;
+
+const PUBLISHED_PERIODS: [(&str, u64, u64, u64, Rare); 9] = [
+    ("0.45", 498, 20, 8, Some((0xf, false, 11, 198))),
+    ("0.156", 3479, 349, 23, Some((0x1b, false, 15, 357))),
+    ("0.356", 7315, 142, 19, Some((0x1b, false, 7, 43))),
+    ("0.644", 3256, 442, 64, Some((0x7e, false, 31, 511))),
+    ("0.165", 5181, 1550, 25, None),
+    ("0.16", 105351, 149459, 23, Some((0x1e, false, 53, 13935))),
+    ("0.56", 326640, 144, 64, Some((0x5b, false, 46, 1795))),
+    ("0.127", 46578, 4, 56, Some((0x1, true, 693, 27106))),
+    ("0.354", 10061916, 1180, 113, Some((0x3f, false, 132, 3227))),
 ];
 
 #[test]
 fn published_periods_are_proved_from_the_command_line() {
-    for (code, preperiod, period, largest) in PUBLISHED_PERIODS {
+    for (code, preperiod, period, largest, rare) in PUBLISHED_PERIODS {
         // 0.354's proof needs 20 126 195 values, past the default 2^24.
         let out = grundy(
             &[
@@ -314,6 +320,13 @@ fn published_periods_are_proved_from_the_command_line() {
                 .each_ref(),
             "{code}"
         );
+        if let Some((mask, by_parity, heaps, last)) = rare {
+            assert_eq!(
+                json["rare"],
+                serde_json::json!({"mask": mask, "by_parity": by_parity, "heaps": heaps, "last": last}),
+                "{code}"
+            );
+        }
     }
 }
 

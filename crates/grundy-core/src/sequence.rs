@@ -307,6 +307,20 @@ struct Sparse {
     next_review: usize,
 }
 
+/// The sparse method's classes, as a researcher compares them with
+/// published tables: a value is rare when it has an even number of bits
+/// under `mask` (the opposite on heaps of the other parity, with
+/// `by_parity`); `heaps` heaps of those computed have rare values, the
+/// empty heap included, the last of them `last_heap`. Values past a proved period repeat earlier ones and
+/// are not counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RareClasses {
+    pub mask: u32,
+    pub by_parity: bool,
+    pub heaps: usize,
+    pub last_heap: Option<u32>,
+}
+
 /// A heap whose value is rare, and that value: marking a rare heap's
 /// pairs then reads the value beside the heap's size, not from far back in
 /// the list of values, which at 2²⁴ values is a cache miss.
@@ -594,6 +608,33 @@ impl Sequence {
     /// Whether the rule splits heaps, so that values have rare and common classes.
     pub fn has_splits(&self) -> bool {
         !self.kinds.split.is_empty()
+    }
+
+    /// The largest value so far, if any is known.
+    pub fn largest(&self) -> Option<u32> {
+        (!self.is_empty()).then_some(self.largest)
+    }
+
+    /// The rare and common classes of the values computed so far, for a
+    /// rule that splits heaps once enough values are known to choose them.
+    pub fn rare_classes(&self) -> Option<RareClasses> {
+        if !self.has_splits() || self.sparse.unchosen() {
+            return None;
+        }
+        // The list keeps heaps from 1 on, as splits leave none empty; the
+        // published tables count the empty heap too where its 0 is rare.
+        let empty = self.sparse.is_rare(0, 0);
+        Some(RareClasses {
+            mask: self.sparse.mask,
+            by_parity: self.sparse.by_parity,
+            heaps: self.sparse.rare.len() + usize::from(empty),
+            last_heap: self
+                .sparse
+                .rare
+                .last()
+                .map(|rare| rare.heap)
+                .or(empty.then_some(0)),
+        })
     }
 
     fn push_next(&mut self) {
