@@ -1,5 +1,5 @@
 //! `grundy census`: the period search of `sequence --period` over a set of
-//! octal codes, a line per code in the order of the codes, on every core.
+//! octal or hexadecimal codes, a line per code in the order of the codes, on every core.
 //! A run saves each finished line to its checkpoint file and goes on from
 //! it; `--shard K/N` takes every N-th code, so that any scheduler can run
 //! the shards on many machines, and `census merge` joins their outputs
@@ -18,16 +18,21 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
-/// The codes a pattern names: `?` stands for each digit 0 to 7. Codes whose
-/// last digit is 0 are left out: 0.770 is 0.77, which a shorter pattern
-/// covers.
-pub fn expand(pattern: &str) -> Result<Vec<OctalCode>, String> {
+/// The codes a pattern names: `?` stands for each digit 0 to 7, or 0 to F
+/// where `hexadecimal`. Codes whose last digit is 0 are left out: 0.770 is
+/// 0.77, which a shorter pattern covers.
+pub fn expand(pattern: &str, hexadecimal: bool) -> Result<Vec<OctalCode>, String> {
+    let digits = if hexadecimal {
+        "0123456789ABCDEF"
+    } else {
+        "01234567"
+    };
     let mut texts = vec![String::new()];
     for ch in pattern.chars() {
         texts = if ch == '?' {
             texts
                 .iter()
-                .flat_map(|text| ('0'..='7').map(move |digit| format!("{text}{digit}")))
+                .flat_map(|text| digits.chars().map(move |digit| format!("{text}{digit}")))
                 .collect()
         } else {
             texts
@@ -43,7 +48,7 @@ pub fn expand(pattern: &str) -> Result<Vec<OctalCode>, String> {
     }
     let mut codes = Vec::new();
     for text in texts.iter().filter(|text| !text.ends_with('0')) {
-        codes.push(OctalCode::parse(text).map_err(|(column, why)| {
+        codes.push(OctalCode::parse_hexadecimal(text).map_err(|(column, why)| {
             format!("in the pattern '{pattern}', column {column}: {why}")
         })?);
     }
@@ -64,7 +69,7 @@ pub fn read_codes(path: &Path) -> Result<Vec<OctalCode>, String> {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        codes.push(OctalCode::parse(line).map_err(|(column, why)| {
+        codes.push(OctalCode::parse_hexadecimal(line).map_err(|(column, why)| {
             format!("{}:{}:{column}: {why}", path.display(), number + 1)
         })?);
         if codes.len() > MAX_CODES {
@@ -112,7 +117,7 @@ pub fn shard(text: &str) -> Result<Shard, String> {
 /// Runs the census `args` asks for and returns what it prints.
 pub fn run(args: &CensusArgs) -> Result<String, String> {
     let mut codes = match (&args.pattern, &args.codes) {
-        (Some(pattern), None) => expand(pattern)?,
+        (Some(pattern), None) => expand(pattern, args.hexadecimal)?,
         (None, Some(path)) => read_codes(path)?,
         _ => return Err("give a pattern such as '0.???' or --codes FILE".to_string()),
     };
@@ -126,7 +131,12 @@ pub fn run(args: &CensusArgs) -> Result<String, String> {
         .collect();
     let (max, work) = (args.max as usize, args.work);
     let header = format!(
-        "# grundy census {} --max {max} --work {work} --shard {}/{} --format {}",
+        "# grundy census {}{} --max {max} --work {work} --shard {}/{} --format {}",
+        if args.hexadecimal {
+            "--hexadecimal "
+        } else {
+            ""
+        },
         args.pattern.clone().unwrap_or_else(|| {
             format!(
                 "--codes {}",
@@ -306,7 +316,7 @@ pub fn merge(files: &[PathBuf]) -> Result<String, String> {
                 continue;
             }
             let code = line_code(line)
-                .and_then(|code| OctalCode::parse(&code).ok())
+                .and_then(|code| OctalCode::parse_hexadecimal(&code).ok())
                 .ok_or_else(|| {
                     format!(
                         "{}:{}: not a census line: {}",

@@ -57,7 +57,7 @@ pub enum Command {
     },
     /// Print G(0) … G(N−1) of a heap game, how often each value occurs, or its proved period
     Sequence(SequenceArgs),
-    /// Prove the period of every octal code of a pattern or a file, a line per code, on every core
+    /// Prove the period of every octal or hexadecimal code of a pattern or a file, a line per code, on every core
     Census(CensusCommand),
     /// Print the misère quotient of a heap game restricted to heaps of up to H
     ///
@@ -122,7 +122,7 @@ pub enum Command {
 #[derive(Args)]
 #[command(group(ArgGroup::new("asked").required(true).args(["count", "period"])))]
 pub struct SequenceArgs {
-    /// The rule: an octal code (0.77, .77, 4.07), grundy for Grundy's game, or a subtraction set (S=1,3,4)
+    /// The rule: an octal or hexadecimal code (0.77, .77, 4.07, 0.8F), grundy for Grundy's game, or a subtraction set (S=1,3,4)
     #[arg(value_parser = rule)]
     pub rule: Rule,
     /// Print G(0) … G(N−1), N up to 2^36 as far as memory holds them
@@ -195,6 +195,9 @@ pub enum CensusMerge {
 pub struct CensusArgs {
     /// The codes: ? stands for each digit 0 to 7 ('0.???', '4.??'); codes ending in 0 are left out
     pub pattern: Option<String>,
+    /// In the pattern, ? stands for each hexadecimal digit 0 to F
+    #[arg(long, requires = "pattern")]
+    pub hexadecimal: bool,
     /// Read the codes from FILE, one a line (# starts a comment line)
     #[arg(long, value_name = "FILE", conflicts_with = "pattern")]
     pub codes: Option<PathBuf>,

@@ -177,20 +177,37 @@ fn codes_come_from_a_pattern_or_a_file_and_mistakes_are_located() {
         stdout(&out),
         "0.07 preperiod 53 period 34 largest 9\n0.77 preperiod 71 period 12 largest 8\n"
     );
-    std::fs::write(&file, "0.77\n0.78\n").unwrap();
+    std::fs::write(&file, "0.77\n0.7G\n").unwrap();
     let out = grundy(&["census", "--codes", file.to_str().unwrap()], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(
         stderr(&out).contains(&format!(
-            "{}:2:4: '8' is not an octal digit",
+            "{}:2:4: 'G' is not a hexadecimal digit",
             file.display()
         )),
         "{}",
         stderr(&out)
     );
     let _ = std::fs::remove_file(&file);
-    let out = grundy(&["census", "0.9?"], "");
-    assert!(stderr(&out).contains("in the pattern '0.9?', column 3"));
+    let out = grundy(&["census", "0.G?"], "");
+    assert!(
+        stderr(&out).contains("in the pattern '0.G?', column 3: 'G' is not a hexadecimal digit"),
+        "{}",
+        stderr(&out)
+    );
+    // Hexadecimal digits: 0.1 to 0.F, each as `sequence --period` says.
+    let out = grundy(&["census", "0.?", "--hexadecimal", "--max", "300"], "");
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 15);
+    for line in lines {
+        let code = line.split(' ').next().unwrap();
+        let alone = grundy(&["sequence", code, "--period", "--max", "300"], "");
+        assert!(
+            line.starts_with(&format!("{code} {}", stdout(&alone).trim_end())),
+            "{line}"
+        );
+    }
     let out = grundy(&["census", "0.??", "--shard", "4/3"], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("1 ≤ K ≤ N"), "{}", stderr(&out));

@@ -364,10 +364,10 @@ fn periods_are_printed_once_proved_and_exit_3_when_not() {
 
 #[test]
 fn bad_sequence_requests_are_explained() {
-    let out = grundy(&["sequence", "0.78", "--count", "3"], "");
+    let out = grundy(&["sequence", "0.7G", "--count", "3"], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        stderr(&out).contains("'8' is not an octal digit"),
+        stderr(&out).contains("'G' is not a hexadecimal digit"),
         "{}",
         stderr(&out)
     );

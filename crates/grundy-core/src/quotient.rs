@@ -1612,6 +1612,14 @@ impl Quotient {
         until_periodic: bool,
         mut progress: impl FnMut(u32) -> bool,
     ) -> Result<Quotient, Stopped> {
+        if matches!(rule, Rule::Octal(code) if code.splits_in_three()) {
+            return Err(Stopped {
+                error: GameError::new(format!(
+                    "{rule} splits heaps in three; quotients are computed for moves that leave at most two heaps"
+                )),
+                reached: None,
+            });
+        }
         let mut sequence = Sequence::new(rule.clone());
         let first = candidate.heaps as u32 + 1;
         let stopped = |error: GameError, heap: u32, candidate: Automaton, sizes: Vec<usize>| {

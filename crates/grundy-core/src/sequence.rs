@@ -49,6 +49,34 @@ impl OctalCode {
             "4" => 4,
             _ => return Err((1, "the digit before the point must be 0 or 4".into())),
         };
+        OctalCode::read_digits(whole, fraction, d0, 8)
+    }
+
+    /// Reads a hexadecimal code as Winning Ways writes it, digits 0 to F:
+    /// bit 8 of a digit allows taking that many counters and splitting what
+    /// remains into three non-empty heaps; before the point 0, 4, 8 or C.
+    /// Every octal code reads the same as a hexadecimal one.
+    pub fn parse_hexadecimal(text: &str) -> Result<OctalCode, (usize, String)> {
+        let Some((whole, fraction)) = text.split_once('.') else {
+            return OctalCode::parse(text);
+        };
+        let d0 = match whole {
+            "" | "0" => 0,
+            "4" => 4,
+            "8" => 8,
+            "C" | "c" => 12,
+            _ => return Err((1, "the digit before the point must be 0, 4, 8 or C".into())),
+        };
+        OctalCode::read_digits(whole, fraction, d0, 16)
+    }
+
+    /// The digits after the point, in `radix` 8 or 16, after d0.
+    fn read_digits(
+        whole: &str,
+        fraction: &str,
+        d0: u8,
+        radix: u32,
+    ) -> Result<OctalCode, (usize, String)> {
         if fraction.is_empty() {
             return Err((
                 whole.len() + 2,
@@ -64,12 +92,18 @@ impl OctalCode {
                     format!("a code has at most {MAX_OCTAL_DIGITS} digits after the point"),
                 ));
             }
-            match ch.to_digit(8) {
+            match ch.to_digit(radix) {
                 Some(d) => digits.push(d as u8),
-                None => {
+                None if radix == 8 => {
                     return Err((
                         column,
                         format!("'{ch}' is not an octal digit; digits are 0 to 7"),
+                    ))
+                }
+                None => {
+                    return Err((
+                        column,
+                        format!("'{ch}' is not a hexadecimal digit; digits are 0 to 9 and A to F"),
                     ))
                 }
             }
@@ -84,7 +118,13 @@ impl OctalCode {
         }
     }
 
-    /// What taking `take` counters may do, as a digit 0–7.
+    /// Whether some move leaves three heaps: a hexadecimal digit of 8 or more.
+    pub fn splits_in_three(&self) -> bool {
+        self.digits.iter().any(|&d| d & 8 != 0)
+    }
+
+    /// What taking `take` counters may do, as a digit 0–7 (0–F in a
+    /// hexadecimal code).
     pub fn digit(&self, take: usize) -> u8 {
         self.digits.get(take).copied().unwrap_or(0)
     }
@@ -116,8 +156,8 @@ impl OctalCode {
 
 impl fmt::Display for OctalCode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}.", self.digits[0])?;
-        self.digits[1..].iter().try_for_each(|d| write!(f, "{d}"))
+        write!(f, "{:X}.", self.digits[0])?;
+        self.digits[1..].iter().try_for_each(|d| write!(f, "{d:X}"))
     }
 }
 
@@ -206,9 +246,9 @@ impl Rule {
                     GameError::new(format!("in '{}': {message}", crate::input::shorten(name)))
                 });
         }
-        OctalCode::parse(name).map(Rule::Octal).map_err(|(_, message)| {
+        OctalCode::parse_hexadecimal(name).map(Rule::Octal).map_err(|(_, message)| {
             GameError::new(format!(
-                "'{}' is not a game: give an octal code (0.77), grundy, or a subtraction set (S=1,3,4); {message}",
+                "'{}' is not a game: give an octal or hexadecimal code (0.77, 0.8F), grundy, or a subtraction set (S=1,3,4); {message}",
                 crate::input::shorten(name)
             ))
         })
@@ -251,6 +291,9 @@ struct MoveKinds {
     single: Vec<usize>,
     /// Counts that may be taken leaving two non-empty heaps.
     split: Vec<usize>,
+    /// Counts that may be taken leaving three non-empty heaps (bit 8 of a
+    /// hexadecimal digit).
+    split_in_three: Vec<usize>,
     /// Whether the two heaps of a split must differ in size.
     unequal: bool,
 }
@@ -275,6 +318,9 @@ impl MoveKinds {
                     }
                     if digit & 4 != 0 {
                         kinds.split.push(take);
+                    }
+                    if digit & 8 != 0 {
+                        kinds.split_in_three.push(take);
                     }
                 }
                 kinds
@@ -564,8 +610,13 @@ impl Sequence {
 
     /// Computes G(0) … G(len − 1).
     pub fn extend_to(&mut self, len: usize) {
+        // Splits in three are marked heap by heap, on this thread.
         #[cfg(feature = "threads")]
-        if let Some(pool) = self.pool.clone() {
+        if let Some(pool) = self
+            .pool
+            .clone()
+            .filter(|_| self.kinds.split_in_three.is_empty())
+        {
             return self.extend_in_blocks(len, &pool);
         }
         while self.values.len() < len {
@@ -753,6 +804,21 @@ impl Sequence {
                 });
             }
         }
+        for &take in &self.kinds.split_in_three {
+            let Some(m) = n.checked_sub(take).filter(|&m| m >= 3) else {
+                continue;
+            };
+            for a in 1..=m / 3 {
+                for b in a..=(m - a) / 2 {
+                    let c = m - a - b;
+                    options.push(HeapOption {
+                        take,
+                        leaves: vec![a, b, c],
+                        value: g(a) ^ g(b) ^ g(c),
+                    });
+                }
+            }
+        }
         for &take in &self.kinds.split {
             let Some(m) = n.checked_sub(take).filter(|&m| m >= 2) else {
                 continue;
@@ -783,9 +849,17 @@ impl Sequence {
                 Box::new(move |n0, p| n0 + p + m)
             }
             // Guy–Smith: agreement for n0 ≤ n < 2·n0 + p + t suffices.
-            Rule::Octal(code) => {
+            Rule::Octal(code) if !code.splits_in_three() => {
                 let t = code.longest_take();
                 Box::new(move |n0, p| 2 * n0 + 2 * p + t)
+            }
+            // Its argument for splits in three: past 3·n0 + 2p + t the
+            // largest of three heaps a move leaves is at least n0 + p, so
+            // it may be p smaller (or larger) without changing its value.
+            // With n0 ≥ 1, no heap the argument shrinks becomes empty.
+            Rule::Octal(code) => {
+                let t = code.longest_take();
+                Box::new(move |n0, p| 3 * n0.max(1) + 3 * p + t)
             }
             Rule::Grundy => return None,
         };
@@ -1008,6 +1082,7 @@ fn mex_after<T: Held>(
     scratch.clear(largest);
     let Scratch { seen, sought, .. } = scratch;
     seen[..early.seen.len()].copy_from_slice(&early.seen);
+    // Threads share out no code that splits in three.
     mark_moves(g, n, kinds, seen);
     let rare = &sparse.rare;
     let mut within = Vec::new();
@@ -1246,7 +1321,7 @@ fn mex_of<T: Held>(
         sought,
         splits,
     } = scratch;
-    mark_moves(g, n, kinds, seen);
+    *work += mark_moves(g, n, kinds, seen);
     splits.clear();
     splits.extend(kinds.splits(n));
     *work += match Splits::side_by_side(splits) {
@@ -1294,9 +1369,10 @@ impl Scratch {
     }
 }
 
-/// Marks what the moves of heap n that leave at most one heap reach,
-/// where g holds the value of the heap left.
-fn mark_moves<T: Held>(g: &[T], n: usize, kinds: &MoveKinds, seen: &mut [bool]) {
+/// Marks what the moves of heap n that leave at most one heap, or three,
+/// reach, where g holds the values of the heaps left; returns how many
+/// splits in three it looked at.
+fn mark_moves<T: Held>(g: &[T], n: usize, kinds: &MoveKinds, seen: &mut [bool]) -> u64 {
     if kinds.whole.contains(&n) {
         seen[0] = true;
     }
@@ -1307,6 +1383,22 @@ fn mark_moves<T: Held>(g: &[T], n: usize, kinds: &MoveKinds, seen: &mut [bool]) 
             seen[left.into() as usize] = true;
         }
     }
+    let mut looked = 0;
+    for &take in &kinds.split_in_three {
+        // Heaps a ≤ b ≤ c, each marked: the rare and common classes speak
+        // of pairs, so no split in three is left to them.
+        let Some(m) = n.checked_sub(take).filter(|&m| m >= 3) else {
+            continue;
+        };
+        for a in 1..=m / 3 {
+            for b in a..=(m - a) / 2 {
+                let value = g[a].into() ^ g[b].into() ^ g[m - a - b].into();
+                seen[value as usize] = true;
+                looked += 1;
+            }
+        }
+    }
+    looked
 }
 
 /// Marks the values a split reaches where heap `r`, one of `rare`, is

@@ -23,8 +23,9 @@ pub fn options(rule: &str, n: usize) -> Vec<Vec<usize>> {
         }
     } else {
         let (whole, fraction) = rule.split_once('.').unwrap();
-        let digits: Vec<u32> = std::iter::once(whole.parse().unwrap_or(0))
-            .chain(fraction.chars().map(|c| c.to_digit(8).unwrap()))
+        // Octal or hexadecimal: an octal code reads the same in base 16.
+        let digits: Vec<u32> = std::iter::once(u32::from_str_radix(whole, 16).unwrap_or(0))
+            .chain(fraction.chars().map(|c| c.to_digit(16).unwrap()))
             .collect();
         for (take, &digit) in digits.iter().enumerate() {
             if take > n {
@@ -40,6 +41,13 @@ pub fn options(rule: &str, n: usize) -> Vec<Vec<usize>> {
             if digit & 4 != 0 {
                 for a in 1..rest {
                     out.push(vec![a, rest - a]);
+                }
+            }
+            if digit & 8 != 0 {
+                for a in 1..rest {
+                    for b in 1..rest - a {
+                        out.push(vec![a, b, rest - a - b]);
+                    }
                 }
             }
         }
