@@ -93,11 +93,11 @@ fn the_sparse_space_method_agrees_with_the_plain_mex() {
 /// 0 to F, the last not 0.
 fn random_hexadecimal_code(rng: &mut Rng) -> String {
     const HEX: &[u8] = b"0123456789ABCDEF";
-    let d0 = ["0", "4", "8", "C"][rng.below(4) as usize];
+    let d0 = ["0", "4", "8", "C"][rng.below(4)];
     let mut digits: String = (0..rng.below(3))
-        .map(|_| char::from(HEX[rng.below(16) as usize]))
+        .map(|_| char::from(HEX[rng.below(16)]))
         .collect();
-    digits.push(char::from(HEX[1 + rng.below(15) as usize]));
+    digits.push(char::from(HEX[1 + rng.below(15)]));
     format!("{d0}.{digits}")
 }
 
