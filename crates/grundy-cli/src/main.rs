@@ -529,11 +529,7 @@ fn period(
     let held = values_memory_holds().map_or(max, |holds| max.min(holds)) as usize;
     let mut line = ProgressLine::new(sequence.len(), held);
     let proved = sequence.prove_period(held, |sequence| {
-        if let Some(checkpoint) = &mut checkpoint {
-            checkpoint.tick(sequence);
-        }
-        line.show(sequence.len());
-        true
+        between_steps(&mut checkpoint, &mut line, sequence)
     });
     line.end();
     save(checkpoint, &sequence)?;
@@ -562,6 +558,20 @@ fn period(
         code: 3,
         stdout: written,
     })
+}
+
+/// Between two steps of a long computation: saves the checkpoint when it
+/// is time (or a signal came), and shows how far it is; always goes on.
+fn between_steps(
+    checkpoint: &mut Option<Checkpoint>,
+    line: &mut ProgressLine,
+    sequence: &Sequence,
+) -> bool {
+    if let Some(checkpoint) = checkpoint {
+        checkpoint.tick(sequence);
+    }
+    line.show(sequence.len());
+    true
 }
 
 /// Saves the checkpoint, if there is one, at the end of a run.
@@ -626,13 +636,7 @@ fn frequencies(
         );
     }
     let mut line = ProgressLine::new(sequence.len(), hold as usize);
-    let progress = |sequence: &Sequence| {
-        if let Some(checkpoint) = &mut checkpoint {
-            checkpoint.tick(sequence);
-        }
-        line.show(sequence.len());
-        true
-    };
+    let progress = |sequence: &Sequence| between_steps(&mut checkpoint, &mut line, sequence);
     sequence.reserve(hold as usize);
     let counts = sequence.frequencies(count, hold as usize, progress);
     line.end();
