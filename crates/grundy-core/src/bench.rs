@@ -341,6 +341,14 @@ pub fn cases() -> Vec<BenchCase> {
             1000.0,
             Some(5),
         ),
+        // A quarter of its heaps are rare: every pair is read in order.
+        sequence_case(
+            Work::Values,
+            "0.007 to 50 000",
+            "0.007 50000",
+            2000.0,
+            Some(5),
+        ),
         sequence_case(
             Work::Values,
             "Grundy's game to 2¹⁸",

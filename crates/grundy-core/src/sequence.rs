@@ -1324,6 +1324,17 @@ fn mex_of<T: Held>(
     *work += mark_moves(g, n, kinds, seen);
     splits.clear();
     splits.extend(kinds.splits(n));
+    // Where a quarter of the heaps or more are rare (every heap, before a
+    // mask is chosen), marking rare pairs reads half the pairs or more,
+    // out of order, and a search may follow: reading every pair in order
+    // costs less.
+    if 4 * sparse.rare.len() >= n || sparse.unchosen() {
+        *work += splits
+            .iter()
+            .map(|&split| mark_all_pairs(g, split, seen))
+            .sum::<u64>();
+        return least_unseen(seen, seen.len());
+    }
     *work += match Splits::side_by_side(splits) {
         Some((_, narrow)) if !kinds.unequal => mark_rare_pairs_beside(g, narrow.m, sparse, seen),
         _ => splits
@@ -1420,6 +1431,22 @@ fn mark_rare_pairs<'a, T: Held>(
         }
     }
     looked
+}
+
+/// Marks the values of every pair of `split`; returns how many it looked at.
+fn mark_all_pairs<T: Held>(g: &[T], split: Splits, seen: &mut [bool]) -> u64 {
+    let Splits { m, first, last } = split;
+    if first > last {
+        return 0;
+    }
+    // The smaller heaps ascending beside the larger ones descending, read
+    // as slices so that the loop checks no bounds but `seen`'s.
+    let smaller = &g[first..=last];
+    let larger = &g[m - last..=m - first];
+    for (&a, &b) in smaller.iter().zip(larger.iter().rev()) {
+        seen[(a.into() ^ b.into()) as usize] = true;
+    }
+    (last + 1 - first) as u64
 }
 
 /// [`mark_rare_pairs`] for two splits that leave m + 1 and m counters, in
