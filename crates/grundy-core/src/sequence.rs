@@ -35,6 +35,21 @@ pub struct OctalCode {
 impl OctalCode {
     /// Reads `0.77`, `.77` or `4.07`; errors are located within `text`, 1-based.
     pub fn parse(text: &str) -> Result<OctalCode, (usize, String)> {
+        OctalCode::read(text, 8)
+    }
+
+    /// Reads a hexadecimal code as Winning Ways writes it, digits 0 to F:
+    /// bit 8 of a digit allows taking that many counters and splitting what
+    /// remains into three non-empty heaps; before the point 0, 4, 8 or C.
+    /// Every octal code reads the same as a hexadecimal one.
+    pub fn parse_hexadecimal(text: &str) -> Result<OctalCode, (usize, String)> {
+        OctalCode::read(text, 16)
+    }
+
+    /// A code whose digits are in `radix`, 8 or 16; errors are located
+    /// within `text`, 1-based.
+    fn read(text: &str, radix: u32) -> Result<OctalCode, (usize, String)> {
+        let hexadecimal = radix == 16;
         let Some((whole, fraction)) = text.split_once('.') else {
             return Err((
                 1,
@@ -47,36 +62,13 @@ impl OctalCode {
         let d0 = match whole {
             "" | "0" => 0,
             "4" => 4,
+            "8" if hexadecimal => 8,
+            "C" | "c" if hexadecimal => 12,
+            _ if hexadecimal => {
+                return Err((1, "the digit before the point must be 0, 4, 8 or C".into()))
+            }
             _ => return Err((1, "the digit before the point must be 0 or 4".into())),
         };
-        OctalCode::read_digits(whole, fraction, d0, 8)
-    }
-
-    /// Reads a hexadecimal code as Winning Ways writes it, digits 0 to F:
-    /// bit 8 of a digit allows taking that many counters and splitting what
-    /// remains into three non-empty heaps; before the point 0, 4, 8 or C.
-    /// Every octal code reads the same as a hexadecimal one.
-    pub fn parse_hexadecimal(text: &str) -> Result<OctalCode, (usize, String)> {
-        let Some((whole, fraction)) = text.split_once('.') else {
-            return OctalCode::parse(text);
-        };
-        let d0 = match whole {
-            "" | "0" => 0,
-            "4" => 4,
-            "8" => 8,
-            "C" | "c" => 12,
-            _ => return Err((1, "the digit before the point must be 0, 4, 8 or C".into())),
-        };
-        OctalCode::read_digits(whole, fraction, d0, 16)
-    }
-
-    /// The digits after the point, in `radix` 8 or 16, after d0.
-    fn read_digits(
-        whole: &str,
-        fraction: &str,
-        d0: u8,
-        radix: u32,
-    ) -> Result<OctalCode, (usize, String)> {
         if fraction.is_empty() {
             return Err((
                 whole.len() + 2,
@@ -94,7 +86,7 @@ impl OctalCode {
             }
             match ch.to_digit(radix) {
                 Some(d) => digits.push(d as u8),
-                None if radix == 8 => {
+                None if !hexadecimal => {
                     return Err((
                         column,
                         format!("'{ch}' is not an octal digit; digits are 0 to 7"),
@@ -357,8 +349,8 @@ struct Sparse {
 /// published tables: a value is rare when it has an even number of bits
 /// under `mask` (the opposite on heaps of the other parity, with
 /// `by_parity`); `heaps` heaps of those computed have rare values, the
-/// empty heap included, the last of them `last_heap`. Values past a proved period repeat earlier ones and
-/// are not counted.
+/// empty heap included, the last of them `last_heap`. Values past a proved
+/// period repeat earlier ones and are not counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RareClasses {
     pub mask: u32,
