@@ -524,9 +524,11 @@ pub struct Overlay {
     pub caption: String,
     /// Marked cells, as [row, column].
     pub cells: Vec<[u32; 2]>,
-    /// Straight lines, as [x₁, y₁, x₂, y₂] in cells from the grid's top
-    /// left corner (a cell's centre is at its index plus one half).
-    pub lines: Vec<[f64; 4]>,
+    /// Straight lines, as [x₁, y₁, x₂, y₂] in thousandths of a cell from
+    /// the grid's top left corner (a cell's centre is at its index plus
+    /// 500). Whole numbers keep float formatting, a tenth of an engine,
+    /// out of the engine.
+    pub lines: Vec<[u32; 4]>,
 }
 
 /// A piece standing on a grid cell, such as a token with its counter.

@@ -312,7 +312,7 @@ export class GridBoardElement extends BoardElement {
   /** The overlay's cells ringed and its lines drawn, under the pieces. */
   private renderOverlay(overlay: Overlay, size: number) {
     return svg`<g class="overlay">
-      ${overlay.lines.map(([x1, y1, x2, y2]) => svg`<line x1=${x1 * size} y1=${y1 * size} x2=${x2 * size} y2=${y2 * size}></line>`)}
+      ${overlay.lines.map(([x1, y1, x2, y2]) => svg`<line x1=${(x1 * size) / 1000} y1=${(y1 * size) / 1000} x2=${(x2 * size) / 1000} y2=${(y2 * size) / 1000}></line>`)}
       ${overlay.cells.map(([r, c]) => svg`<circle cx=${(c + 0.5) * size} cy=${(r + 0.5) * size} r=${size * 0.3}></circle>`)}
     </g>`;
   }

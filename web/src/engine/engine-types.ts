@@ -110,8 +110,10 @@ caption: string,
  */
 cells: Array<[number, number]>, 
 /**
- * Straight lines, as [x₁, y₁, x₂, y₂] in cells from the grid's top
- * left corner (a cell's centre is at its index plus one half).
+ * Straight lines, as [x₁, y₁, x₂, y₂] in thousandths of a cell from
+ * the grid's top left corner (a cell's centre is at its index plus
+ * 500). Whole numbers keep float formatting, a tenth of an engine,
+ * out of the engine.
  */
 lines: Array<[number, number, number, number]>, };
 

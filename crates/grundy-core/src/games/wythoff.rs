@@ -395,6 +395,7 @@ fn cold_squares(side: u64) -> Overlay {
         }
     }
     let side = side as f64;
+    let thousandths = |line: [f64; 4]| line.map(|x| (x * 1000.0).round() as u32);
     Overlay {
         name: "Cold squares and the golden ratio".to_string(),
         caption: "A queen alone is lost for the player to move exactly on the marked squares: \
@@ -404,8 +405,8 @@ fn cold_squares(side: u64) -> Overlay {
             .to_string(),
         cells,
         lines: vec![
-            [0.0, side, side / PHI, 0.0],
-            [0.0, side, side, side - side / PHI],
+            thousandths([0.0, side, side / PHI, 0.0]),
+            thousandths([0.0, side, side, side - side / PHI]),
         ],
     }
 }
@@ -477,7 +478,8 @@ mod tests {
             assert_eq!(marked, lost_squares, "side {side}");
             // Each line runs from the corner; a square is crossed when the
             // line passes through its inside, in the board's own units.
-            let crosses = |[x1, y1, x2, y2]: [f64; 4], (x, y): Queen| {
+            let crosses = |line: [u32; 4], (x, y): Queen| {
+                let [x1, y1, x2, y2] = line.map(|v| f64::from(v) / 1000.0);
                 let (x, y) = (x as f64, side as f64 - 1.0 - y as f64);
                 (0..=1000).any(|i| {
                     let t = f64::from(i) / 1000.0;
