@@ -52,11 +52,29 @@ test('a position too large to search says so instead of guessing', async ({ page
 });
 
 test('heaps past the quotient are searched only down to the positions it decides', async ({ page }) => {
-  // The playground grows 0.07's quotient to heap 29; a search to the end of play ran out of work here.
+  // 0.07's quotient ships to heap 33; a search to the end of play ran out of work here.
   const element = await open(page, `game=octal&position=${encodeURIComponent('0.07\n36 36\n')}&play=misere`);
   const verdict = element.locator('.verdict');
   await expect(verdict).toContainText('Misère play: the player to move wins', { timeout: 60_000 });
-  await expect(verdict).toContainText('stopping wherever the misère quotient of 0.07 with heaps of up to 29');
+  await expect(verdict).toContainText('stopping wherever the misère quotient of 0.07 with heaps of up to 33');
+});
+
+test('an embed of misère Dawson\'s Kayles with heaps to 33 is answered by its shipped quotient, from the misère engine alone', async ({ page }) => {
+  const engines: string[] = [];
+  page.on('request', (request) => {
+    const file = new URL(request.url()).pathname.split('/').pop()!;
+    if (file.endsWith('.wasm')) engines.push(file);
+  });
+  await page.goto(`/frame.html?game=octal&position=${encodeURIComponent('0.07\n33 32 31\n')}&play=misere`);
+  const verdict = page.locator('grundy-game .verdict');
+  await expect(verdict).toContainText('the misère quotient of 0.07 with heaps of up to 33 (638 elements)');
+  await expect(verdict).toContainText('Misère play: the player to move');
+  expect(engines).toEqual([expect.stringMatching(/^grundy-take-and-break-misere\b.*\.wasm$/)]);
+  // Played normally, the same game loads the smaller engine.
+  engines.length = 0;
+  await page.goto(`/frame.html?game=octal&position=${encodeURIComponent('0.07\n33 32 31\n')}`);
+  await expect(page.locator('grundy-game .verdict')).toBeVisible();
+  expect(engines).toEqual([expect.stringMatching(/^grundy-take-and-break(?!-misere)\b.*\.wasm$/)]);
 });
 
 test('the embed takes play="misere"', async ({ page }) => {

@@ -659,16 +659,27 @@ fn misere_outcomes_are_searched_or_refused_with_exit_3() {
         )),
         "P\n"
     );
-    // Dawson's Kayles, ten heaps of 30: its quotient (360 elements) takes
-    // the command line's budget, not the page's quarter second.
+    // Dawson's Kayles, ten heaps of 30: its quotient to heap 33 ships, so
+    // no budget is spent growing it.
     let dawson = format!("0.07\n{}\n", ["30"; 10].join(" "));
     assert_eq!(
-        stdout(&grundy(&["outcome", "octal", "--misere"], &dawson)),
+        stdout(&grundy(
+            &["outcome", "octal", "--misere", "--budget", "0.01"],
+            &dawson
+        )),
+        "N\n"
+    );
+    // 0.17's quotient, 360 elements at heap 30 as Dawson's Kayles' is,
+    // ships with nothing: it is grown within the command line's budget,
+    // and not within a hundredth of a second.
+    let grown = format!("0.17\n{}\n", ["30"; 10].join(" "));
+    assert_eq!(
+        stdout(&grundy(&["outcome", "octal", "--misere"], &grown)),
         "N\n"
     );
     let out = grundy(
         &["outcome", "octal", "--misere", "--budget", "0.01"],
-        &dawson,
+        &grown,
     );
     assert_eq!(out.status.code(), Some(3), "{}", stdout(&out));
     let out = grundy(

@@ -17,7 +17,7 @@ use crate::heaps::{self, heap_components, sorted_heaps, MAX_HEAPS};
 use crate::input::{counted, parse_number, Scanner, BYTE_ORDER_MARK};
 use crate::key::{KeyHasher, UnorderedSum};
 use crate::nimber::Nimber;
-use crate::quotient::{Budget, Quotient};
+use crate::quotient::{Budget, Quotient, Shipped};
 use crate::rng::Rng;
 use crate::sequence::{Period, Rule, Sequence, MAX_HEAP};
 use std::borrow::Cow;
@@ -172,7 +172,8 @@ impl RuleValues {
     }
 
     /// The misère quotient of `rule` covering heaps of up to `largest`,
-    /// grown within `units` of work from the one held when that does not.
+    /// grown within `units` of work from the one held (at first the one
+    /// shipped, if any) when that does not.
     /// Heaps past [`MAX_QUOTIENT_HEAP`] are covered only by a quotient
     /// proved periodic by then.
     fn quotient_to(&mut self, rule: &Rule, largest: u32, units: u64) -> Option<&Quotient> {
@@ -186,6 +187,29 @@ impl RuleValues {
             let bound = largest.clamp(1, MAX_QUOTIENT_HEAP);
             if self.quotient_failed_at.is_some_and(|h| bound >= h) {
                 return None;
+            }
+            // A shipped quotient stands for the one grown to its heap: cut
+            // down to the heaps asked for, as growing would stop there, or
+            // grown on from its heap where it is not the last.
+            if let Some(Shipped {
+                quotient: shipped,
+                last,
+            }) = Quotient::shipped(rule)
+            {
+                if last {
+                    self.quotient_failed_at = Some(shipped.max_heap + 1);
+                }
+                if bound < shipped.max_heap {
+                    self.quotient = Some(shipped.restricted(bound));
+                } else if (self.quotient.as_ref()).is_none_or(|q| q.max_heap < shipped.max_heap) {
+                    self.quotient = Some(shipped);
+                }
+                if covers(&self.quotient) {
+                    return self.quotient.as_ref();
+                }
+                if last {
+                    return None;
+                }
             }
             let budget = Budget::new(units);
             let grown = match &self.quotient {
@@ -1062,16 +1086,43 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_shipped_quotient_answers_without_work() {
+        // Dawson's Kayles: 638 elements to heap 33, seconds of growing.
+        let rule = Rule::parse_name("0.07").unwrap();
+        let mut known = RuleValues::default();
+        let reached = |q: &Quotient| (q.max_heap, q.size());
+        assert_eq!(
+            known.quotient_to(&rule, 33, 0).map(reached),
+            Some((33, 638))
+        );
+        // Past it the construction finds none, and is not tried; smaller
+        // heaps are still answered by it.
+        assert!(known.quotient_to(&rule, 34, 0).is_none());
+        assert_eq!(
+            known.quotient_to(&rule, 20, 0).map(reached),
+            Some((33, 638))
+        );
+        // Asked first for smaller heaps, it is cut down to them, as growing
+        // it would have stopped there.
+        let mut fresh = RuleValues::default();
+        assert_eq!(fresh.quotient_to(&rule, 20, 0).map(reached), Some((20, 24)));
+        assert_eq!(
+            fresh.quotient_to(&rule, 30, 0).map(reached),
+            Some((30, 360))
+        );
+    }
+
+    #[test]
     fn a_quotient_stopped_by_its_budget_keeps_the_heaps_it_reached() {
         const ANALYSIS: u64 = crate::search::PLAYGROUND_BUDGET.quotient;
-        // Dawson's Kayles: 24 elements to heap 20, 360 at heap 30, which an
-        // analysis's budget does not reach.
-        let rule = Rule::parse_name("0.07").unwrap();
+        // 0.37: 304 elements to heap 15, which is as far as an analysis's
+        // budget grows it.
+        let rule = Rule::parse_name("0.37").unwrap();
         let mut known = RuleValues::default();
         assert!(known.quotient_to(&rule, 30, ANALYSIS).is_none());
         let reached = known.quotient.as_ref().map(|q| q.max_heap);
         assert!(
-            reached.is_some_and(|heap| (20..30).contains(&heap)),
+            reached.is_some_and(|heap| (10..30).contains(&heap)),
             "{reached:?}"
         );
         assert_eq!(known.quotient_failed_at, reached.map(|heap| heap + 1));

@@ -42,6 +42,9 @@ use std::fmt::Write as _;
 use std::hash::Hasher;
 use std::ops::RangeInclusive;
 
+mod shipped;
+pub use shipped::Shipped;
+
 /// The most elements a quotient may have here.
 pub const MAX_ELEMENTS: usize = 8192;
 /// The most states a candidate may have before it is minimised.
