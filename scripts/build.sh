@@ -22,11 +22,13 @@ build_wasm() { # <out dir> <out name> [cargo feature options]
 build_wasm web/src/wasm-bench grundy-bench --features bench
 build_wasm web/src/wasm grundy
 # An engine per family of games (FAMILY_OF in web/src/engine/engine-types.ts),
-# for pages whose games are all of one family. Each exports what the whole
-# engine does, so the one glue, grundy.js, loads any of them.
+# for pages whose games are all of one family, and the take-and-break games
+# with misère quotients, for their misère play (EngineBuild in
+# web/src/engine/client.ts). Each exports what the whole engine does, so the
+# one glue, grundy.js, loads any of them.
 family_dir=$(mktemp -d)
 trap 'rm -rf "$family_dir"' EXIT
-for family in heaps take-and-break counters boards graphs words; do
+for family in heaps take-and-break take-and-break-misere counters boards graphs words; do
   build_wasm "$family_dir" grundy --no-default-features --features "$family"
   if ! cmp -s "$family_dir/grundy.js" web/src/wasm/grundy.js; then
     echo "build: the $family engine's glue differs from the whole engine's; grundy.js cannot load it" >&2

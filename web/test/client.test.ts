@@ -3,7 +3,8 @@
  * unpack: replies must still resolve in the order they came, and a cancel
  * must drop a view that is half read. A restart for one game's slow work
  * must not lose what another game asked. A page of one family of games
- * loads that family's engine only.
+ * loads that family's engine only, and its misère engine for misère
+ * take-and-break games.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { CancelledError, EngineClient, EngineUnavailable, SLOW_MS, SupersededError, type EngineBuild } from '../src/engine/client';
@@ -173,8 +174,7 @@ describe('the engine client', () => {
     await nextTimer();
     // Nothing for a, which stays still; b is opened again as it was, then asked; c opens itself.
     expect(requestsOf(workers[1])).toEqual([
-      ['b', { op: 'open', game: 'nim', text: '2' }],
-      ['b', { op: 'convention', convention: 'misere' }],
+      ['b', { op: 'open', game: 'nim', text: '2', convention: 'misere' }],
       ['b', { op: 'undo' }],
       ['c', { op: 'open', game: 'nim', text: '7' }],
     ]);
@@ -213,6 +213,31 @@ describe('the engine client', () => {
     expect(builds).toEqual(['heaps', 'all']);
   });
 
+  it('loads the take-and-break engine with misère quotients for misère play of those games, and moves to it when a game turns misère', async () => {
+    const misere = setUp();
+    void misere.client.send('a', { op: 'open', game: 'octal', text: '0.07\n5', convention: 'misere' });
+    expect(misere.builds).toEqual(['take-and-break-misere']);
+    const { client, workers, builds } = setUp();
+    const opened = client.send('a', { op: 'open', game: 'octal', text: '0.77\n5' });
+    expect(builds).toEqual(['take-and-break']);
+    workers[0].reply({ id: workers[0].requests[0].id, ok: true, view: { ...packedView('0.77\n5', 1), game: 'octal' } });
+    await opened;
+    void client.send('a', { op: 'convention', convention: 'misere' });
+    expect(builds).toEqual(['take-and-break', 'take-and-break-misere']);
+    expect(workers[0].terminated).toBe(true);
+    // The game is opened there from its last text, then told to play misère.
+    expect(requestsOf(workers[1])).toEqual([
+      ['a', { op: 'open', game: 'octal', text: '0.77\n5' }],
+      ['a', { op: 'convention', convention: 'misere' }],
+    ]);
+    // Normal play again, or another game of the family, needs no other engine; Nim does.
+    void client.send('a', { op: 'convention', convention: 'normal' });
+    void client.send('b', { op: 'open', game: 'subtraction', text: '1,2\n3' });
+    expect(builds).toEqual(['take-and-break', 'take-and-break-misere']);
+    void client.send('c', { op: 'open', game: 'nim', text: '1' });
+    expect(builds).toEqual(['take-and-break', 'take-and-break-misere', 'all']);
+  });
+
   it('loads the whole engine for a sum, a list of every game, or an id no game has', () => {
     for (const first of [
       (client: EngineClient) => client.send('a', { op: 'open', game: 'sum', text: '' }),
@@ -227,14 +252,18 @@ describe('the engine client', () => {
 
   it('loads, for a page that says which games it will show, the family they share, or the whole engine when they mix', () => {
     const one = setUp();
-    one.client.prepare(['nim', 'staircase']);
+    one.client.prepare([{ game: 'nim' }, { game: 'staircase' }]);
     void one.client.send('a', { op: 'open', game: 'nim', text: '1' });
     expect(one.builds).toEqual(['heaps']);
     const mixed = setUp();
-    mixed.client.prepare(['nim', 'octal']);
+    mixed.client.prepare([{ game: 'nim' }, { game: 'octal' }]);
     void mixed.client.send('a', { op: 'open', game: 'nim', text: '1' });
     void mixed.client.send('b', { op: 'open', game: 'octal', text: '0.77\n3' });
     expect(mixed.builds).toEqual(['all']);
+    const misere = setUp();
+    misere.client.prepare([{ game: 'subtraction' }, { game: 'octal', convention: 'misere' }]);
+    void misere.client.send('a', { op: 'open', game: 'subtraction', text: '1,2\n3' });
+    expect(misere.builds).toEqual(['take-and-break-misere']);
   });
 
   it('tries an engine that does not load a few times, further apart, then fails every request naming the file', async () => {

@@ -177,6 +177,10 @@ impl RuleValues {
     /// Heaps past [`MAX_QUOTIENT_HEAP`] are covered only by a quotient
     /// proved periodic by then.
     fn quotient_to(&mut self, rule: &Rule, largest: u32, units: u64) -> Option<&Quotient> {
+        // An engine built without them searches every misère position.
+        if !cfg!(feature = "quotients") {
+            return None;
+        }
         self.sequence(rule, 0);
         let covers = |quotient: &Option<Quotient>| {
             quotient

@@ -163,7 +163,8 @@ export class GameController implements ReactiveController {
 
   /** Opens `text` in a fresh session of the game. */
   open(text: string, origin: Origin, quiet = false): Promise<View | undefined> {
-    return this.request({ op: 'open', game: this.settings().game, text }, origin, quiet);
+    const { game, convention } = this.settings();
+    return this.request({ op: 'open', game, text, ...(convention === 'misere' && { convention }) }, origin, quiet);
   }
 
   /** The text of the game's first sample, where a game starts with no position given. */
@@ -207,11 +208,7 @@ export class GameController implements ReactiveController {
     clearTimeout(this.aiTimer);
     const send = (asked: SessionRequest) => (quiet ? engine().send(this.session, asked) : this.track(engine().send(this.session, asked)));
     try {
-      let view = await send(request);
-      // A fresh session plays normally until told otherwise.
-      if (request.op === 'open' && this.settings().convention === 'misere') {
-        view = await send({ op: 'convention', convention: 'misere' });
-      }
+      const view = await send(request);
       if (generation !== this.generation) return undefined;
       this.show(view, origin, request);
       return view;

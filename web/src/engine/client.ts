@@ -19,13 +19,16 @@
  * the page asks for while it is parsed chooses one family's engine, or the
  * whole engine if it mixes families (or shows a sum, or lists every game).
  * A game of another family asked for later moves the page to the whole
- * engine, once, each session reopened there from its last text.
+ * engine, once, each session reopened there from its last text. Misère
+ * play of a take-and-break game moves it, likewise, to that family's
+ * engine with misère quotients.
  */
 
 import workerUrl from './worker.ts?worker&url';
 import wasmUrl from '../wasm/grundy_bg.wasm?url';
 import heapsWasmUrl from '../wasm/grundy-heaps.wasm?url';
 import takeAndBreakWasmUrl from '../wasm/grundy-take-and-break.wasm?url';
+import takeAndBreakMisereWasmUrl from '../wasm/grundy-take-and-break-misere.wasm?url';
 import countersWasmUrl from '../wasm/grundy-counters.wasm?url';
 import boardsWasmUrl from '../wasm/grundy-boards.wasm?url';
 import graphsWasmUrl from '../wasm/grundy-graphs.wasm?url';
@@ -84,22 +87,37 @@ interface Pending {
   sentAt: number;
 }
 
-/** An engine the worker can load: the whole engine, or the games of one family only. */
-export type EngineBuild = Family | 'all';
+/**
+ * An engine the worker can load: the whole engine, or the games of one
+ * family only. The take-and-break engine searches misère positions; its
+ * misère build adds the misère quotients (a quarter of it), which answer
+ * them at once.
+ */
+export type EngineBuild = Family | 'take-and-break-misere' | 'all';
 
 const WASM_URLS: Readonly<Record<EngineBuild, string>> = {
   all: wasmUrl,
   heaps: heapsWasmUrl,
   'take-and-break': takeAndBreakWasmUrl,
+  'take-and-break-misere': takeAndBreakMisereWasmUrl,
   counters: countersWasmUrl,
   boards: boardsWasmUrl,
   graphs: graphsWasmUrl,
   words: wordsWasmUrl,
 };
 
-/** The smallest engine that holds `game`: a sum, or an id no game has, needs the whole engine (which lists every game in its error). */
-export function buildFor(game: string): EngineBuild {
-  return Object.hasOwn(FAMILY_OF, game) ? FAMILY_OF[game as keyof typeof FAMILY_OF] : 'all';
+/** The smallest engine that holds `game` played by `convention`: a sum, or an id no game has, needs the whole engine (which lists every game in its error). */
+export function buildFor(game: string, convention: Convention = 'normal'): EngineBuild {
+  if (!Object.hasOwn(FAMILY_OF, game)) return 'all';
+  const family = FAMILY_OF[game as keyof typeof FAMILY_OF];
+  return family === 'take-and-break' && convention === 'misere' ? 'take-and-break-misere' : family;
+}
+
+/** The smallest engine that holds what both `a` and `b` hold. */
+function joined(a: EngineBuild, b: EngineBuild): EngineBuild {
+  if (a === b) return a;
+  const takeAndBreak = new Set<EngineBuild>(['take-and-break', 'take-and-break-misere']);
+  return takeAndBreak.has(a) && takeAndBreak.has(b) ? 'take-and-break-misere' : 'all';
 }
 
 /**
@@ -249,14 +267,14 @@ export class EngineClient {
   }
 
   /**
-   * Tells the engine every game the page is about to show, before it is
-   * asked about any: a page of one family loads that family's engine, and
-   * one that mixes families loads the whole engine at once rather than one
-   * family's first.
+   * Tells the engine every game the page is about to show, and how each is
+   * played, before it is asked about any: a page of one family loads that
+   * family's engine, and one that mixes families loads the whole engine
+   * at once rather than one family's first.
    */
-  prepare(games: readonly string[]): void {
-    const builds = new Set(games.map(buildFor));
-    if (builds.size > 0 && !this.unavailable) this.provide(builds.size === 1 ? [...builds][0] : 'all');
+  prepare(games: readonly { game: string; convention?: Convention }[]): void {
+    const builds = games.map(({ game, convention }) => buildFor(game, convention));
+    if (builds.length > 0 && !this.unavailable) this.provide(builds.reduce(joined));
   }
 
   /** The description of every game, or of those `build` holds. */
@@ -278,7 +296,13 @@ export class EngineClient {
   send(session: string, request: SessionRequest): Promise<View> {
     if (request.op === 'close') this.sessions.delete(session);
     if (replacesPosition(request) && this.slowFor(session)) this.restart(new SupersededError(), session);
-    const build = request.op === 'open' ? buildFor(request.game) : (this.build ?? 'all');
+    const game = this.sessions.get(session)?.game;
+    const build =
+      request.op === 'open'
+        ? buildFor(request.game, request.convention)
+        : request.op === 'convention' && game
+          ? buildFor(game, request.convention)
+          : (this.build ?? 'all');
     return this.post({ id: this.nextId++, session, request }, build) as Promise<View>;
   }
 
@@ -299,16 +323,17 @@ export class EngineClient {
   }
 
   /**
-   * Chooses the engine `needs`, or the whole engine once `needs` is another
-   * family. The first worker starts once the page is parsed, so that every
-   * game and lesson in it has asked and one engine serves them all; a
-   * worker already running is replaced, every waiting request is sent to
+   * Chooses the engine `needs`, or, once one is chosen, the smallest that
+   * holds both. The first worker starts once the page is parsed, so that
+   * every game and lesson in it has asked and one engine serves them all;
+   * a worker already running is replaced, every waiting request is sent to
    * the new one, and each session is reopened there before its next request.
    */
   private provide(needs: EngineBuild): void {
-    if (this.build === needs || this.build === 'all') return;
+    const build = this.build === undefined ? needs : joined(this.build, needs);
+    if (build === this.build) return;
     const first = this.build === undefined;
-    this.build = first ? needs : 'all';
+    this.build = build;
     if (first) afterParsing(() => (this.worker ??= this.start()));
     else if (this.worker) this.restart();
   }
@@ -328,8 +353,8 @@ export class EngineClient {
     const known = this.sessions.get(session);
     if (!known || op === 'open' || op === 'close') return;
     const { game, text, convention } = known;
-    this.post({ id: this.nextId++, session, request: { op: 'open', game, text } }, buildFor(game)).catch(() => undefined);
-    if (convention === 'misere') this.post({ id: this.nextId++, session, request: { op: 'convention', convention } }, buildFor(game)).catch(() => undefined);
+    const request: SessionRequest = { op: 'open', game, text, ...(convention === 'misere' && { convention }) };
+    this.post({ id: this.nextId++, session, request }, buildFor(game, convention)).catch(() => undefined);
   }
 
   private async receive(reply: WorkerReply): Promise<void> {

@@ -4,7 +4,8 @@ import type { Convention, Edit, EngineError, GameInfo } from './model';
 import type { PackedView } from './packed';
 
 export type SessionRequest =
-  | { op: 'open'; game: string; text: string; case?: number }
+  /** `convention`, the play the analysis describes, is normal unless said. */
+  | { op: 'open'; game: string; text: string; case?: number; convention?: Convention }
   | { op: 'load'; text: string; case?: number }
   | { op: 'play'; move: number }
   | { op: 'undo' }

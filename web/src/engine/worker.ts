@@ -87,6 +87,7 @@ function apply(key: string, request: SessionRequest): Extra {
   switch (request.op) {
     case 'open': {
       const opened = new Session(request.game, request.text, request.case);
+      if (request.convention) opened.setConvention(request.convention);
       sessions.get(key)?.free();
       sessions.set(key, opened);
       return {};

@@ -187,7 +187,8 @@ export class GrundyLesson extends LitElement {
 
   private show(text: string): void {
     const lesson = parseLesson(text);
-    engine().prepare(lesson.slides.flatMap((slide) => slide.blocks.flatMap((block) => (block.ok ? [block.game] : []))));
+    const games = lesson.slides.flatMap((slide) => slide.blocks.flatMap((block) => (block.ok ? [block] : [])));
+    engine().prepare(games.map(({ game, settings }) => ({ game, convention: settings.play === 'misere' ? 'misere' : 'normal' })));
     let exercise = 0;
     this.deckHtml = lesson.slides.map((slide) => {
       const [only, ...others] = slide.blocks;
