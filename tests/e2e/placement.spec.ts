@@ -59,6 +59,13 @@ for (const screen of SCREENS) {
       // On the 10 × 10 board: (0, 0), (1, 2), (2, 1), (3, 5), (5, 3), (4, 7) and (7, 4).
       await expect(overlay.locator('circle')).toHaveCount(7);
       await expect(overlay.locator('line')).toHaveCount(2);
+      // Each line runs from the corner across the board, from one edge to another.
+      const board = (await game.locator('grundy-grid svg').first().boundingBox())!;
+      for (const line of await overlay.locator('line').all()) {
+        const box = (await line.boundingBox())!;
+        expect(Math.max(box.width, box.height)).toBeGreaterThan(board.width * 0.9);
+        expect(Math.max(box.width, box.height)).toBeLessThanOrEqual(board.width + 1);
+      }
       await expect(game.locator('grundy-grid .caption')).toContainText('(⌊kφ⌋, ⌊kφ²⌋)');
       // The queen stands on a ringed square, and the position is lost.
       await expect(game.locator('.sum')).toContainText('= *0');
