@@ -334,16 +334,25 @@ export class GrundyGame extends GrundyGameAttributes {
             : nothing}
           ${this.renderBoard(view, this.humanMayMove, false)}
         </div>
-        <aside part="panel">
-          ${this.quizGate.render()}
-          ${view ? html`<div class="readout ${busy ? 'stale' : ''}">${this.renderReadout(view)}</div>` : nothing}
-          ${this.renderScorecard(view)}
-          ${this.currentMode !== 'edit' ? this.renderMoves(view) : nothing}
-          ${this.positionText.render(this.text)}
-        </aside>
+        ${view || this.controller.inputError || this.controller.actionError ? this.renderPanel(view, busy) : nothing}
       </div>
       ${view && this.valuesShown ? this.renderExplorer(view.analysis) : nothing}
     `;
+  }
+
+  /**
+   * The analysis, the moves and the position's text. It first shows with
+   * the first view (or what stopped it): drawn before, it would stand
+   * where the board then pushes it down, and the page would see it jump.
+   */
+  private renderPanel(view: View | undefined, busy: boolean) {
+    return html`<aside part="panel">
+      ${this.quizGate.render()}
+      ${view ? html`<div class="readout ${busy ? 'stale' : ''}">${this.renderReadout(view)}</div>` : nothing}
+      ${this.renderScorecard(view)}
+      ${this.currentMode !== 'edit' ? this.renderMoves(view) : nothing}
+      ${this.positionText.render(this.text)}
+    </aside>`;
   }
 
   private renderReadout(view: View) {
