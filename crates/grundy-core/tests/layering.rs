@@ -24,6 +24,10 @@ fn modules() -> BTreeMap<String, String> {
                 folders.push(path);
                 continue;
             }
+            // Data beside the modules, such as shipped quotients, is no module.
+            if path.extension().is_none_or(|extension| extension != "rs") {
+                continue;
+            }
             let relative = path.strip_prefix(&root).expect("below src");
             let mut parts: Vec<String> = relative
                 .with_extension("")
