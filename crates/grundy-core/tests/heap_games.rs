@@ -87,8 +87,6 @@ fn the_sparse_space_method_agrees_with_the_plain_mex() {
     }
 }
 
-/// OEIS A002186 (Kayles), A002187 (Dawson's chess, 0.137) and A002188
-/// (Grundy's game), all with offset 0: a(n) is the value of a heap of n.
 /// A random hexadecimal code: d0 of 0, 4, 8 or C and up to three digits
 /// 0 to F, the last not 0.
 fn random_hexadecimal_code(rng: &mut Rng) -> String {
@@ -141,6 +139,8 @@ fn periods_of_hexadecimal_codes_hold_past_their_proof() {
     assert!(proved_any >= 30, "{proved_any} proved");
 }
 
+/// OEIS A002186 (Kayles), A002187 (Dawson's chess, 0.137) and A002188
+/// (Grundy's game), all with offset 0: a(n) is the value of a heap of n.
 #[test]
 fn the_classics_agree_with_the_oeis() {
     let kayles = "0 1 2 3 1 4 3 2 1 4 2 6 4 1 2 7 1 4 3 2 1 4 6 7 4 1 2 8 5 4 7 2 1 8 6 7 4 1 2 3 1 4 7 2 1 8 2 7 4 1 2 8 1 4 7 2 1 4 2 7 4 1 2 8 1 4 7 2 1 8 6 7 4 1 2 8 1 4 7 2 1 8 2 7 4 1 2 8 1 4 7 2 1 8 2 7 4 1 2 8 1 4 7 2 1";
