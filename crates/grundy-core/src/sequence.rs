@@ -797,18 +797,12 @@ impl Sequence {
             }
         }
         for &take in &self.kinds.split_in_three {
-            let Some(m) = n.checked_sub(take).filter(|&m| m >= 3) else {
-                continue;
-            };
-            for a in 1..=m / 3 {
-                for b in a..=(m - a) / 2 {
-                    let c = m - a - b;
-                    options.push(HeapOption {
-                        take,
-                        leaves: vec![a, b, c],
-                        value: g(a) ^ g(b) ^ g(c),
-                    });
-                }
+            for [a, b, c] in three_heaps(n, take) {
+                options.push(HeapOption {
+                    take,
+                    leaves: vec![a, b, c],
+                    value: g(a) ^ g(b) ^ g(c),
+                });
             }
         }
         for &take in &self.kinds.split {
@@ -1387,21 +1381,22 @@ fn mark_moves<T: Held>(g: &[T], n: usize, kinds: &MoveKinds, seen: &mut [bool]) 
         }
     }
     let mut looked = 0;
+    // Each marked: the rare and common classes speak of pairs, so no split
+    // in three is left to them.
     for &take in &kinds.split_in_three {
-        // Heaps a ≤ b ≤ c, each marked: the rare and common classes speak
-        // of pairs, so no split in three is left to them.
-        let Some(m) = n.checked_sub(take).filter(|&m| m >= 3) else {
-            continue;
-        };
-        for a in 1..=m / 3 {
-            for b in a..=(m - a) / 2 {
-                let value = g[a].into() ^ g[b].into() ^ g[m - a - b].into();
-                seen[value as usize] = true;
-                looked += 1;
-            }
+        for [a, b, c] in three_heaps(n, take) {
+            seen[(g[a].into() ^ g[b].into() ^ g[c].into()) as usize] = true;
+            looked += 1;
         }
     }
     looked
+}
+
+/// The three non-empty heaps a ≤ b ≤ c that taking `take` from a heap of
+/// `n` may leave.
+fn three_heaps(n: usize, take: usize) -> impl Iterator<Item = [usize; 3]> {
+    let m = n.saturating_sub(take);
+    (1..=m / 3).flat_map(move |a| (a..=(m - a) / 2).map(move |b| [a, b, m - a - b]))
 }
 
 /// Marks the values a split reaches where heap `r`, one of `rare`, is
