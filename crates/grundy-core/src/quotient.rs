@@ -211,6 +211,24 @@ impl Automaton {
         (order, parent)
     }
 
+    /// The elements the positions reach, numbered in the order reached:
+    /// the same monoid where some elements are no position's.
+    fn reached(&self) -> Automaton {
+        let (order, _) = self.walk();
+        let mut index = vec![0u32; self.size()];
+        for (i, &q) in order.iter().enumerate() {
+            index[q as usize] = i as u32;
+        }
+        let row = |q: u32| &self.acts[q as usize * self.heaps..(q as usize + 1) * self.heaps];
+        Automaton {
+            heaps: self.heaps,
+            acts: (order.iter())
+                .flat_map(|&q| row(q).iter().map(|&r| index[r as usize]))
+                .collect(),
+            lost: order.iter().map(|&q| self.lost[q as usize]).collect(),
+        }
+    }
+
     /// A position of fewest heaps for each element, largest heap first.
     fn shortest_positions(&self) -> Vec<Vec<u32>> {
         let (_, parent) = self.walk();

@@ -4,10 +4,11 @@
 //! grows each one again and compares it with the data, byte for byte.
 //!
 //! The data of a quotient, in 16-bit little-endian words: the largest
-//! heap H, the size n, the number of generators k, the generators' heaps,
-//! then for each generator the element it takes each of the n elements
-//! to, each heap's element (heaps 0 … H), the size at each bound 1 … H,
-//! and the P-portion as n bits, 16 to a word.
+//! heap H, the size n, the number of generators k, then for each generator
+//! the element it takes each of the n elements to, each heap's element
+//! (heaps 0 … H), the size at each bound 1 … H, and the P-portion as n
+//! bits, 16 to a word. Which heaps the generators are follows from the
+//! rest, as naming the quotient finds them.
 
 use super::{Automaton, Budget, Quotient};
 use crate::sequence::Rule;
@@ -53,30 +54,15 @@ impl Quotient {
             max_heap <= self.max_heap,
             "a quotient restricted to more heaps than it has"
         );
-        let whole = &self.automaton;
         let heaps = max_heap as usize;
-        let mut index = vec![u32::MAX; whole.size()];
-        index[0] = 0;
-        let mut order = vec![0u32];
-        let mut next = 0;
-        while let Some(&q) = order.get(next) {
-            next += 1;
-            for heap in 1..=max_heap {
-                let r = whole.times_heap(q, heap) as usize;
-                if index[r] == u32::MAX {
-                    index[r] = order.len() as u32;
-                    order.push(r as u32);
-                }
-            }
-        }
-        let index = &index;
-        let acts = (order.iter())
-            .flat_map(|&q| {
-                (1..=max_heap).map(move |heap| index[whole.times_heap(q, heap) as usize])
-            })
-            .collect();
-        let lost = order.iter().map(|&q| whole.lost[q as usize]).collect();
-        let reached = Automaton { heaps, acts, lost };
+        let whole = &self.automaton;
+        let acts = whole.acts.chunks(whole.heaps).flat_map(|row| &row[..heaps]);
+        let smaller = Automaton {
+            heaps,
+            acts: acts.copied().collect(),
+            lost: whole.lost.clone(),
+        };
+        let reached = smaller.reached();
         let least = reached
             .minimised(&Budget::new(u64::MAX))
             .expect("no budget to run out");
@@ -93,44 +79,32 @@ fn decode(rule: &Rule, data: &[u8]) -> Quotient {
     let [max_heap, size, letters] = take(3)[..] else {
         unreachable!("shipped data starts with three words")
     };
-    let (heaps, size) = (max_heap as usize, size as usize);
-    let generators = take(letters as usize);
-    let columns = take(letters as usize * size);
+    let (heaps, size, letters) = (max_heap as usize, size as usize, letters as usize);
+    let columns = take(letters * size);
     let heap_elements = take(heaps + 1);
     let sizes = take(heaps).into_iter().map(|s| s as usize).collect();
     let lost_words = take(size.div_ceil(16));
-    let lost = (0..size)
-        .map(|q| lost_words[q / 16] >> (q % 16) & 1 == 1)
-        .collect();
-    let column = |letter: usize| &columns[letter * size..(letter + 1) * size];
-    // Every element is reached from the identity by generators: write each
-    // as its parent times one generator, in the order reached.
-    let mut parent = vec![None; size];
-    parent[0] = Some((0, 0));
-    let mut order = vec![0u32];
-    let mut next = 0;
-    while let Some(&q) = order.get(next) {
-        next += 1;
-        for letter in 0..generators.len() {
-            let r = column(letter)[q as usize];
-            if parent[r as usize].is_none() {
-                parent[r as usize] = Some((q, letter));
-                order.push(r);
-            }
-        }
-    }
-    // q times heap h is q times the element of h, found along its parents.
+    // The monoid with its generators acting: q times heap h is then q times
+    // the element of h, read from q's row of products.
+    let columns = &columns;
+    let generated = Automaton {
+        heaps: letters,
+        acts: (0..size)
+            .flat_map(|q| (0..letters).map(move |letter| columns[letter * size + q]))
+            .collect(),
+        lost: (0..size)
+            .map(|q| lost_words[q / 16] >> (q % 16) & 1 == 1)
+            .collect(),
+    };
     let mut acts = Vec::with_capacity(size * heaps);
-    let mut row = vec![0u32; size];
-    for q in 0..size as u32 {
-        row[0] = q;
-        for &e in &order[1..] {
-            let (p, letter) = parent[e as usize].expect("reached");
-            row[e as usize] = column(letter)[row[p as usize] as usize];
-        }
+    generated.for_each_row(|_, row| {
         acts.extend(heap_elements[1..].iter().map(|&e| row[e as usize]));
-    }
-    let automaton = Automaton { heaps, acts, lost };
+    });
+    let automaton = Automaton {
+        heaps,
+        acts,
+        lost: generated.lost,
+    };
     Quotient::from_automaton(rule, max_heap, automaton, sizes)
 }
 
@@ -142,7 +116,6 @@ mod tests {
     fn encode(quotient: &Quotient) -> Vec<u8> {
         let size = quotient.size() as u32;
         let mut words = vec![quotient.max_heap, size, quotient.generators.len() as u32];
-        words.extend(&quotient.generators);
         for &g in &quotient.generators {
             words.extend((0..size).map(|q| quotient.automaton.times_heap(q, g)));
         }
