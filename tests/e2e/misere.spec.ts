@@ -59,22 +59,27 @@ test('heaps past the quotient are searched only down to the positions it decides
   await expect(verdict).toContainText('stopping wherever the misère quotient of 0.07 with heaps of up to 33');
 });
 
-test('an embed of misère Dawson\'s Kayles with heaps to 33 is answered by its shipped quotient, from the misère engine alone', async ({ page }) => {
-  const engines: string[] = [];
-  page.on('request', (request) => {
-    const file = new URL(request.url()).pathname.split('/').pop()!;
-    if (file.endsWith('.wasm')) engines.push(file);
+test.describe('the engine an embed fetches', () => {
+  // The offline service worker precaches the whole engine whenever it installs: only the page's own fetches count here.
+  test.use({ serviceWorkers: 'block' });
+
+  test('an embed of misère Dawson\'s Kayles with heaps to 33 is answered by its shipped quotient, from the misère engine alone', async ({ page }) => {
+    const engines: string[] = [];
+    page.on('request', (request) => {
+      const file = new URL(request.url()).pathname.split('/').pop()!;
+      if (file.endsWith('.wasm')) engines.push(file);
+    });
+    await page.goto(`/frame.html?game=octal&position=${encodeURIComponent('0.07\n33 32 31\n')}&play=misere`);
+    const verdict = page.locator('grundy-game .verdict');
+    await expect(verdict).toContainText('the misère quotient of 0.07 with heaps of up to 33 (638 elements)');
+    await expect(verdict).toContainText('Misère play: the player to move');
+    expect(engines).toEqual([expect.stringMatching(/^grundy-take-and-break-misere\b.*\.wasm$/)]);
+    // Played normally, the same game loads the smaller engine.
+    engines.length = 0;
+    await page.goto(`/frame.html?game=octal&position=${encodeURIComponent('0.07\n33 32 31\n')}`);
+    await expect(page.locator('grundy-game .verdict')).toBeVisible();
+    expect(engines).toEqual([expect.stringMatching(/^grundy-take-and-break(?!-misere)\b.*\.wasm$/)]);
   });
-  await page.goto(`/frame.html?game=octal&position=${encodeURIComponent('0.07\n33 32 31\n')}&play=misere`);
-  const verdict = page.locator('grundy-game .verdict');
-  await expect(verdict).toContainText('the misère quotient of 0.07 with heaps of up to 33 (638 elements)');
-  await expect(verdict).toContainText('Misère play: the player to move');
-  expect(engines).toEqual([expect.stringMatching(/^grundy-take-and-break-misere\b.*\.wasm$/)]);
-  // Played normally, the same game loads the smaller engine.
-  engines.length = 0;
-  await page.goto(`/frame.html?game=octal&position=${encodeURIComponent('0.07\n33 32 31\n')}`);
-  await expect(page.locator('grundy-game .verdict')).toBeVisible();
-  expect(engines).toEqual([expect.stringMatching(/^grundy-take-and-break(?!-misere)\b.*\.wasm$/)]);
 });
 
 test('the embed takes play="misere"', async ({ page }) => {
