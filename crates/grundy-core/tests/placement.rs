@@ -119,6 +119,14 @@ fn cram_agrees_with_the_whole_board_search() {
             .collect();
         agrees("cram", &rows(&grid), &read, &moves, &mut memo);
     }
+    // Five rows of five, sparse enough for tufts, bridges and squares with
+    // free corners, which the engine simplifies before it searches.
+    for _ in 0..150 {
+        let grid: Vec<Vec<bool>> = (0..5)
+            .map(|_| (0..5).map(|_| rng.below(10) < 6).collect())
+            .collect();
+        agrees("cram", &rows(&grid), &read, &moves, &mut memo);
+    }
     // Regions searched in two words (five to eight rows however they lie)
     // and in four (nine or more): a row and a column across a square, and
     // cells grown beside them.

@@ -2,13 +2,16 @@
 //! them one connected region at a time, caching each region under its
 //! canonical shape so that a region met again anywhere, turned or
 //! mirrored, is never searched twice. Parts are simplified before they are
-//! looked up: twin tufts are pruned and equal parts cancel.
+//! looked up: twin tufts and bridges are pruned, equal parts cancel, and
+//! squares with two free corners lose their dominoes across (the last two
+//! as igsolve has them; each is proved where it is made).
 
 use crate::fast_map::FastMap;
 use crate::nimber::Nimber;
 use crate::sort;
 use std::cmp::{Ordering, Reverse};
 use std::hash::{Hash, Hasher};
+use std::sync::OnceLock;
 
 /// The most rows and columns a shape holds.
 pub const SIDE: usize = 16;
@@ -216,11 +219,17 @@ impl<const W: usize> Shape<W> {
         ]
     }
 
-    /// The shape with all but one of the tufts on any cell taken away. A
-    /// tuft, a cell with one neighbour, is only ever filled with that
-    /// neighbour, and filling either of two tufts of one cell leaves the
-    /// other alone and dead: the same position.
-    pub fn without_twin_tufts(mut self) -> Self {
+    /// The shape with all but one of the tufts on any cell taken away,
+    /// and its bridges, and whether a bridge was taken (which may split
+    /// a region). A tuft, a cell with one neighbour, is only ever filled
+    /// with that neighbour, and filling either of two tufts of one cell
+    /// leaves the other alone and dead: the same position. A bridge is a
+    /// cell whose every neighbour holds a tuft of its own: the shape with
+    /// it and without it have one value, as the second player shows by
+    /// copying each move in the other and answering a domino over the
+    /// bridge and a neighbour with that neighbour's tuft.
+    pub fn reduced(mut self) -> (Self, bool) {
+        let mut bridged = false;
         loop {
             let [left, right, up, down] = self.neighboured();
             let odd = left.xor(right).xor(up).xor(down);
@@ -230,38 +239,75 @@ impl<const W: usize> Shape<W> {
                 .or(left.or(right).and(up.or(down)));
             let tufts = odd.minus(two_or_more);
             if tufts.is_empty() {
-                return self;
+                return (self, bridged);
             }
             // A cell holds at most one tuft on each side: a tuft goes when
             // a tuft of a side taken before holds its cell.
-            let stars_of = [
-                (
-                    left.and(tufts),
-                    Self::left as fn(Self) -> Self,
-                    Self::right as fn(Self) -> Self,
-                ),
-                (right.and(tufts), Self::right, Self::left),
-                (up.and(tufts), |s: Self| s.up(1), Self::down),
-                (down.and(tufts), Self::down, |s: Self| s.up(1)),
-            ];
-            let mut stars = Self::default();
-            let mut twins = Self::default();
-            for (side_tufts, to_star, back) in stars_of {
-                let their_stars = to_star(side_tufts);
-                twins = twins.or(back(their_stars.and(stars)));
-                stars = stars.or(their_stars);
+            let mut stars = left.and(tufts).left();
+            let from_right = right.and(tufts).right();
+            let mut twins = from_right.and(stars).left();
+            stars = stars.or(from_right);
+            let from_below = up.and(tufts).up(1);
+            twins = twins.or(from_below.and(stars).down());
+            stars = stars.or(from_below);
+            let from_above = down.and(tufts).down();
+            twins = twins.or(from_above.and(stars).up(1));
+            stars = stars.or(from_above);
+            let others = self.minus(stars);
+            let beside_others = others
+                .left()
+                .or(others.right())
+                .or(others.up(1))
+                .or(others.down());
+            let bridges = others.minus(tufts).minus(beside_others);
+            let dropped = twins.or(bridges);
+            if dropped.is_empty() {
+                return (self, bridged);
             }
-            if twins.is_empty() {
-                return self;
-            }
-            self = self.minus(twins);
+            bridged |= !bridges.is_empty();
+            self = self.minus(dropped);
         }
     }
 
-    /// How many dominoes fit: its number of moves.
+    /// How many dominoes fit.
     fn domino_count(&self) -> u32 {
         let [_, right, _, down] = self.neighboured();
         right.len() + down.len()
+    }
+
+    /// The left cells of the dominoes across that need never be played,
+    /// and the number of moves left without them.
+    ///
+    /// In a square of four cells where two opposite corners have no
+    /// other neighbour, the two dominoes across may be dropped: the
+    /// game's value stays the same. By induction on the cells, the game
+    /// with them and the game without have the same values among their
+    /// moves:
+    /// - a move that leaves the square whole keeps the square as it was;
+    /// - a domino down the square leaves the same cells in both;
+    /// - a domino from one of the other two cells out of the square
+    ///   leaves the corners as tufts of the fourth cell: twins with the
+    ///   domino across, a tuft and a lone cell without, worth the same;
+    /// - a domino across leaves one of the other two cells with a corner
+    ///   as its one tuft, and so does the domino down through the other
+    ///   cell without: the same game, as a tuft's place is no matter.
+    ///
+    /// Squares never share a side, so they are dropped all at once; with
+    /// the dominoes go the links across, so a shape may fall into regions
+    /// valued apart.
+    fn idle_across(&self) -> (Self, u32) {
+        let [left, right, up, down] = self.neighboured();
+        // Corners whose only neighbours are on the two sides named.
+        let right_down = right.and(down).minus(left).minus(up);
+        let left_up = left.and(up).minus(right).minus(down);
+        let left_down = left.and(down).minus(right).minus(up);
+        let right_up = right.and(up).minus(left).minus(down);
+        // Each square by its top-left cell, corners on either diagonal.
+        let squares = right_down
+            .and(left_up.up(1).left())
+            .or(left_down.left().and(right_up.up(1)));
+        let idle = squares.or(squares.down());
+        (idle, self.domino_count() - idle.len())
     }
 
     /// Whether every cell of the shape is one of `other`'s.
@@ -279,15 +325,39 @@ impl<const W: usize> Shape<W> {
         Self::cell(row, col).with(r2, c2)
     }
 
-    /// The connected part (by sides) holding the shape's first cell:
-    /// spread along each row's runs, then a row up and down, until a
-    /// step adds nothing.
-    fn first_region(self) -> Self {
+    /// Row `row`'s cells, a bit a column; rows outside the shape are empty.
+    fn row(&self, row: usize) -> u32 {
+        if row >= Self::ROWS {
+            return 0;
+        }
+        (self.0[row / 4] >> (16 * (row % 4)) & 0xFFFF) as u32
+    }
+
+    /// How many regions, at most, taking out a domino that lies in this
+    /// connected shape leaves, judged from the cells around it.
+    fn regions_left_by(&self, domino: &Domino) -> u32 {
+        // Column c - 1 at bit 0; row r - 1 is none for the top row.
+        let (rows, cols) = if domino.across { (3, 4) } else { (4, 3) };
+        let mask = (1 << cols) - 1;
+        let mut window = 0;
+        for i in 0..rows {
+            let row = (domino.row + i).checked_sub(1).map_or(0, |r| self.row(r));
+            window |= (row << 1 >> domino.col & mask) << (cols * i);
+        }
+        NeighbourGroups::of_domino(domino.across).of(window)
+    }
+
+    /// The connected part holding the shape's first cell, linked by sides
+    /// but not across from the cells of `cut` to their right: spread along
+    /// each row's runs, then a row up and down, until a step adds nothing.
+    fn first_region(self, cut: Self) -> Self {
         let first = self.0.iter().position(|&word| word != 0).unwrap_or(0);
         let mut region = Self::default();
         region.0[first] = self.0[first] & self.0[first].wrapping_neg();
         loop {
-            let along = Shape(std::array::from_fn(|i| run_fill(self.0[i], region.0[i])));
+            let along = Shape(std::array::from_fn(|i| {
+                run_fill(self.0[i], region.0[i], cut.0[i])
+            }));
             let grown = along.or(along.up(1)).or(along.down()).and(self);
             if grown == region {
                 return region;
@@ -296,16 +366,28 @@ impl<const W: usize> Shape<W> {
         }
     }
 
-    /// The connected regions, by their first cells' order.
-    pub fn regions(self) -> impl Iterator<Item = Self> {
-        let mut rest = self;
+    /// The connected regions, by their first cells' order, linked as in
+    /// `first_region`, of a shape known to have at most `most`: the last
+    /// is what the others leave.
+    fn regions_at_most(self, most: u32, cut: Self) -> impl Iterator<Item = Self> {
+        let (mut rest, mut most) = (self, most);
         std::iter::from_fn(move || {
             (!rest.is_empty()).then(|| {
-                let region = rest.first_region();
+                let region = if most > 1 {
+                    rest.first_region(cut)
+                } else {
+                    rest
+                };
+                most = most.saturating_sub(1);
                 rest = rest.minus(region);
                 region
             })
         })
+    }
+
+    /// The connected regions, by their first cells' order.
+    pub fn regions(self) -> impl Iterator<Item = Self> {
+        self.regions_at_most(u32::MAX, Self::default())
     }
 
     /// Moved to the top-left corner, with its height and width.
@@ -410,10 +492,12 @@ impl<const W: usize> Shape<W> {
 
 /// The runs of set bits of each of a word's rows that hold a bit of
 /// `seeds`, filled both ways in four doubling steps each; a run never
-/// spills into the next row, as no bit passes the first or last column.
-fn run_fill(cells: u64, seeds: u64) -> u64 {
+/// spills into the next row, as no bit passes the first or last column,
+/// nor from a bit of `cut` to the next.
+fn run_fill(cells: u64, seeds: u64, cut: u64) -> u64 {
     let (mut right, mut left) = (seeds, seeds);
-    let (mut open_right, mut open_left) = (cells & !FIRST_COLUMN, cells & !LAST_COLUMN);
+    let mut open_right = cells & !FIRST_COLUMN & !(cut << 1);
+    let mut open_left = cells & !LAST_COLUMN & !cut;
     for step in [1, 2, 4, 8] {
         right |= open_right & right << step;
         open_right &= open_right << step;
@@ -443,9 +527,18 @@ fn reverse_rows(word: u64) -> u64 {
     (halves >> 16 & 0x0000_FFFF_0000_FFFF) | (halves & 0x0000_FFFF_0000_FFFF) << 16
 }
 
+/// One domino of a box: its cells, and its top or left cell.
+#[derive(Debug)]
+struct Domino {
+    cells: Shape,
+    row: usize,
+    col: usize,
+    across: bool,
+}
+
 /// Every domino of a box, those nearest its centre first: where a
 /// winning move is most often found (the copying strategy's, for one).
-struct DominoOrder(Vec<Shape>);
+struct DominoOrder(Vec<Domino>);
 
 impl DominoOrder {
     fn new(height: usize, width: usize) -> DominoOrder {
@@ -470,9 +563,74 @@ impl DominoOrder {
         DominoOrder(
             dominoes
                 .into_iter()
-                .map(|(r, c, across)| Shape::domino(r, c, across))
+                .map(|(row, col, across)| Domino {
+                    cells: Shape::domino(row, col, across),
+                    row,
+                    col,
+                    across,
+                })
                 .collect(),
         )
+    }
+}
+
+/// Into how many groups a domino's neighbours fall once it is taken out,
+/// for each box of cells around it: 3 rows of 4 for a domino across
+/// (cell (r, c) of the box is bit 4r + c, the domino at (1, 1) and
+/// (1, 2)) and 4 rows of 3 for one down (bit 3r + c, the domino at
+/// (1, 1) and (2, 1)); four bits a box. Taking a domino out of a connected
+/// shape leaves at most that many regions: a path through the domino
+/// between neighbours of one group can go round it inside the box.
+struct NeighbourGroups([u64; 256]);
+
+impl NeighbourGroups {
+    /// The tables, built on first use: as data they would weigh on every
+    /// engine that has Cram.
+    fn of_domino(across: bool) -> &'static NeighbourGroups {
+        static ACROSS: OnceLock<NeighbourGroups> = OnceLock::new();
+        static DOWN: OnceLock<NeighbourGroups> = OnceLock::new();
+        if across {
+            ACROSS.get_or_init(|| NeighbourGroups::table(3, 4, 0b0110 << 4))
+        } else {
+            DOWN.get_or_init(|| NeighbourGroups::table(4, 3, 0b010 << 3 | 0b010 << 6))
+        }
+    }
+
+    fn table(rows: u32, cols: u32, domino: u32) -> NeighbourGroups {
+        let full = (1u32 << (rows * cols)) - 1;
+        let first_col = (0..rows).fold(0, |col, r| col | 1 << (r * cols));
+        let sides = [first_col, first_col << (cols - 1), cols, full];
+        let neighbourhood = Self::spread(domino, sides) & !domino;
+        let mut table = [0u64; 256];
+        for window in 0..=full {
+            let cells = window & !domino;
+            let mut ungrouped = cells & neighbourhood;
+            let mut groups = 0u64;
+            while ungrouped != 0 {
+                let mut group = ungrouped & ungrouped.wrapping_neg();
+                loop {
+                    let grown = Self::spread(group, sides) & cells;
+                    if grown == group {
+                        break;
+                    }
+                    group = grown;
+                }
+                ungrouped &= !group;
+                groups += 1;
+            }
+            table[window as usize / 16] |= groups << (4 * (window % 16));
+        }
+        NeighbourGroups(table)
+    }
+
+    /// Cells of a box and their neighbours by sides; `sides` holds the
+    /// box's first and last columns, its width and all its cells.
+    fn spread(x: u32, [first_col, last_col, cols, full]: [u32; 4]) -> u32 {
+        (x | (x & !first_col) >> 1 | (x & !last_col) << 1 | x >> cols | x << cols) & full
+    }
+
+    fn of(&self, window: u32) -> u32 {
+        (self.0[window as usize / 16] >> (4 * (window % 16)) & 15) as u32
     }
 }
 
@@ -655,12 +813,8 @@ impl Table {
     /// the copying strategy (then cached).
     fn known<const W: usize>(&mut self, key: &Shape<W>) -> Option<u32> {
         let cells = key.len();
-        match cells {
-            // One or no cell has no move; two or three have moves only to
-            // fewer than two cells.
-            0 | 1 => return Some(0),
-            2 | 3 => return Some(1),
-            _ => {}
+        if let Some(value) = tiny_value(cells) {
+            return Some(value);
         }
         if let Some(value) = self.get(key) {
             return Some(u32::from(value));
@@ -671,6 +825,17 @@ impl Table {
             return Some(0);
         }
         None
+    }
+}
+
+/// The value of a region of at most three cells, plain from its size: one
+/// or no cell has no move; two or three have moves only to fewer than two
+/// cells.
+fn tiny_value(cells: u32) -> Option<u32> {
+    match cells {
+        0 | 1 => Some(0),
+        2 | 3 => Some(1),
+        _ => None,
     }
 }
 
@@ -737,12 +902,13 @@ impl Solver {
         if let Some(value) = self.values.known(&key) {
             return Ok(Nimber(value));
         }
-        let count = key.domino_count();
+        let moves = key.idle_across();
+        let count = moves.1;
         let Expansion {
             mut possible,
             mut open,
         } = self
-            .expand(key, count, Values::up_to(count), budget)?
+            .expand(key, moves, Values::up_to(count), budget)?
             .expect("every value is requested");
         'candidates: for candidate in 0..=count {
             if !possible.contains(candidate) {
@@ -791,7 +957,7 @@ impl Solver {
     fn expand<const W: usize>(
         &mut self,
         key: Shape<W>,
-        count: u32,
+        (idle, count): (Shape<W>, u32),
         requested: Values,
         budget: u64,
     ) -> Result<Option<Expansion<W>>, OverBudget> {
@@ -806,14 +972,27 @@ impl Solver {
             .orders
             .entry((height, width))
             .or_insert_with(|| DominoOrder::new(height, width));
-        for domino in order.0.iter().map(|domino| domino.resized::<W>()) {
-            if !domino.within(&key) {
+        for domino in &order.0 {
+            let cells = domino.cells.resized::<W>();
+            if !cells.within(&key) || domino.across && idle.contains(domino.row, domino.col) {
                 continue;
             }
             let mut known = 0;
             let mut parts = Parts::new();
-            for part in key.minus(domino).regions() {
-                let part = part.without_twin_tufts().canonical();
+            let (rest, bridged) = key.minus(cells).reduced();
+            let (cut, _) = rest.idle_across();
+            // A bridge or a link cut may split a region further.
+            let most = if bridged || !cut.is_empty() {
+                u32::MAX
+            } else {
+                key.regions_left_by(domino)
+            };
+            for part in rest.regions_at_most(most, cut) {
+                if let Some(value) = tiny_value(part.len()) {
+                    known ^= value;
+                    continue;
+                }
+                let part = part.canonical();
                 match self.values.known(&part) {
                     Some(value) => known ^= value,
                     None => parts.push(part),
@@ -868,11 +1047,11 @@ impl Solver {
         }
         // The values still possible: 0 to the number of moves, less those
         // of moves whose parts are all known.
-        let count = key.domino_count();
-        if Values::up_to(count).and(requested).is_empty() {
+        let moves = key.idle_across();
+        if Values::up_to(moves.1).and(requested).is_empty() {
             return Ok(None);
         }
-        let Some(Expansion { mut possible, open }) = self.expand(key, count, requested, budget)?
+        let Some(Expansion { mut possible, open }) = self.expand(key, moves, requested, budget)?
         else {
             return Ok(None);
         };
@@ -959,6 +1138,60 @@ mod tests {
             assert_eq!(shape.resized::<2>().canonical().resized::<4>(), key);
             if h <= 4 && w <= 4 {
                 assert_eq!(cornered.resized::<1>().canonical().resized::<4>(), key);
+            }
+        }
+    }
+
+    #[test]
+    fn twin_tufts_and_bridges_go_before_a_search() {
+        // A cell with four tufts keeps one.
+        let (star, bridged) = shape(&["#.#", "...", "#.#"]).reduced();
+        assert_eq!((star.len(), bridged), (2, false));
+        // The middle of five in a row has a tufted cell on each side.
+        let (row, bridged) = shape(&["....."]).reduced();
+        assert_eq!((row, bridged), (shape(&["..#.."]), true));
+        let full = shape(&["...", "..."]);
+        assert_eq!(full.reduced(), (full, false));
+    }
+
+    #[test]
+    fn a_square_with_two_free_corners_drops_its_dominoes_across() {
+        // Corners (0, 1) and (1, 0) have no neighbour outside the square.
+        let (idle, moves) = shape(&["..#", "..."]).idle_across();
+        assert_eq!((idle, moves), (shape(&[".", "."]), 3));
+        let (idle, moves) = shape(&["...", "..."]).idle_across();
+        assert_eq!((idle, moves), (Shape::default(), 7));
+        // Apart once the links across are cut.
+        let square = shape(&["..", ".."]);
+        let (cut, _) = square.idle_across();
+        assert_eq!(square.regions_at_most(u32::MAX, cut).count(), 2);
+    }
+
+    #[test]
+    fn a_domino_leaves_no_more_regions_than_groups_of_its_neighbours() {
+        let mut rng = crate::rng::Rng::new(9);
+        for _ in 0..3000 {
+            let (height, width) = (2 + rng.below(7), 2 + rng.below(7));
+            let mut cells: Shape = Shape::default();
+            for _ in 0..height * width {
+                cells = cells.with(rng.below(height), rng.below(width));
+            }
+            let Some(region) = cells.regions().max_by_key(|r| r.len()) else {
+                continue;
+            };
+            for domino in &DominoOrder::new(height, width).0 {
+                if !domino.cells.within(&region) {
+                    continue;
+                }
+                let rest = region.minus(domino.cells);
+                let mut all: Vec<Shape> = rest.regions().collect();
+                let most = region.regions_left_by(domino);
+                assert!(all.len() <= most as usize, "{region:?} {domino:?}");
+                let mut bounded: Vec<Shape> =
+                    rest.regions_at_most(most, Shape::default()).collect();
+                all.sort();
+                bounded.sort();
+                assert_eq!(all, bounded);
             }
         }
     }
