@@ -1102,6 +1102,13 @@ mod tests {
         shape
     }
 
+    /// `count` cells of a box picked at random, some of them twice.
+    fn random_cells(rng: &mut crate::rng::Rng, height: usize, width: usize, count: usize) -> Shape {
+        (0..count).fold(Shape::default(), |cells, _| {
+            cells.with(rng.below(height), rng.below(width))
+        })
+    }
+
     #[test]
     fn turned_and_mirrored_regions_share_one_key() {
         let l = shape(&["#.", "#.", ".."]);
@@ -1125,10 +1132,8 @@ mod tests {
         let mut rng = crate::rng::Rng::new(5);
         for _ in 0..2000 {
             let (height, width) = (1 + rng.below(8), 1 + rng.below(8));
-            let mut shape: Shape = Shape::default();
-            for _ in 0..1 + rng.below(20) {
-                shape = shape.with(rng.below(height), rng.below(width));
-            }
+            let cells = 1 + rng.below(20);
+            let shape = random_cells(&mut rng, height, width, cells);
             let (cornered, h, w) = shape.to_corner();
             let by_cell = cornered
                 .cells()
@@ -1172,10 +1177,7 @@ mod tests {
         let mut rng = crate::rng::Rng::new(9);
         for _ in 0..3000 {
             let (height, width) = (2 + rng.below(7), 2 + rng.below(7));
-            let mut cells: Shape = Shape::default();
-            for _ in 0..height * width {
-                cells = cells.with(rng.below(height), rng.below(width));
-            }
+            let cells = random_cells(&mut rng, height, width, height * width);
             let Some(region) = cells.regions().max_by_key(|r| r.len()) else {
                 continue;
             };
