@@ -269,12 +269,6 @@ impl<const W: usize> Shape<W> {
         }
     }
 
-    /// How many dominoes fit.
-    fn domino_count(&self) -> u32 {
-        let [_, right, _, down] = self.neighboured();
-        right.len() + down.len()
-    }
-
     /// The left cells of the dominoes across that need never be played,
     /// and the number of moves left without them.
     ///
@@ -307,7 +301,8 @@ impl<const W: usize> Shape<W> {
             .and(left_up.up(1).left())
             .or(left_down.left().and(right_up.up(1)));
         let idle = squares.or(squares.down());
-        (idle, self.domino_count() - idle.len())
+        // A domino fits wherever a cell has a neighbour to its right or below.
+        (idle, right.len() + down.len() - idle.len())
     }
 
     /// Whether every cell of the shape is one of `other`'s.
@@ -902,13 +897,12 @@ impl Solver {
         if let Some(value) = self.values.known(&key) {
             return Ok(Nimber(value));
         }
-        let moves = key.idle_across();
-        let count = moves.1;
+        let (idle, count) = key.idle_across();
         let Expansion {
             mut possible,
             mut open,
         } = self
-            .expand(key, moves, Values::up_to(count), budget)?
+            .expand(key, (idle, count), Values::up_to(count), budget)?
             .expect("every value is requested");
         'candidates: for candidate in 0..=count {
             if !possible.contains(candidate) {
@@ -1047,11 +1041,12 @@ impl Solver {
         }
         // The values still possible: 0 to the number of moves, less those
         // of moves whose parts are all known.
-        let moves = key.idle_across();
-        if Values::up_to(moves.1).and(requested).is_empty() {
+        let (idle, count) = key.idle_across();
+        if Values::up_to(count).and(requested).is_empty() {
             return Ok(None);
         }
-        let Some(Expansion { mut possible, open }) = self.expand(key, moves, requested, budget)?
+        let Some(Expansion { mut possible, open }) =
+            self.expand(key, (idle, count), requested, budget)?
         else {
             return Ok(None);
         };
