@@ -1433,6 +1433,10 @@ fn mark_all_pairs<T: Held>(g: &[T], split: Splits, seen: &mut [bool]) -> u64 {
     // Sixteen xors at a time, which the compiler does in vector
     // registers, then a store each.
     const LANES: usize = 16;
+    // `seen` holds a power of two of values, above every xor: the mask
+    // changes no index, but lets the compiler drop the stores' bounds
+    // checks, and so keep the xors in vector registers.
+    let mask = seen.len() - 1;
     let blocks = smaller.chunks_exact(LANES).zip(larger.rchunks_exact(LANES));
     for (a, b) in blocks {
         let mut values = [0u32; LANES];
@@ -1440,13 +1444,13 @@ fn mark_all_pairs<T: Held>(g: &[T], split: Splits, seen: &mut [bool]) -> u64 {
             values[lane] = a[lane].into() ^ b[LANES - 1 - lane].into();
         }
         for value in values {
-            seen[value as usize] = true;
+            seen[value as usize & mask] = true;
         }
     }
     let rest = smaller.chunks_exact(LANES).remainder();
     let rest_larger = larger.rchunks_exact(LANES).remainder();
     for (&a, &b) in rest.iter().zip(rest_larger.iter().rev()) {
-        seen[(a.into() ^ b.into()) as usize] = true;
+        seen[(a.into() ^ b.into()) as usize & mask] = true;
     }
     (last + 1 - first) as u64
 }
