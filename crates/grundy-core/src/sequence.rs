@@ -515,6 +515,9 @@ pub struct Sequence {
     scratch: Scratch,
     /// Splits looked at so far: what computing the values has cost.
     work: u64,
+    /// What the sparse method has lately cost a heap, in [`Method`]'s
+    /// units: a running mean over the last heaps it computed.
+    sparse_cost: u64,
     /// The period, once the values prove it: every later value repeats
     /// one a period back, so rules whose values are not sparse stay linear.
     period: Option<Period>,
@@ -550,6 +553,7 @@ impl Sequence {
             largest: 0,
             scratch: Scratch::default(),
             work: 0,
+            sparse_cost: 0,
             period: None,
             next_proof: FIRST_PROOF,
             unproved_at: Cell::new(usize::MAX),
@@ -712,9 +716,51 @@ impl Sequence {
 
     /// G(n) from G(0..n).
     fn compute(&mut self, n: usize) -> u32 {
+        let method = self.method(n);
         let (kinds, sparse, largest) = (&self.kinds, &self.sparse, self.largest);
         let (scratch, work) = (&mut self.scratch, &mut self.work);
-        with_values!(&self.values, g => mex_of(g, n, kinds, sparse, largest, scratch, work))
+        let (value, looked) = with_values!(&self.values, g => {
+            mex_of(g, n, kinds, sparse, largest, scratch, work, method)
+        });
+        if let Some(looked) = looked {
+            self.note_sparse_cost(looked);
+        }
+        value
+    }
+
+    /// Adds what the sparse method looked at for one heap to its running cost.
+    fn note_sparse_cost(&mut self, looked: Looked) {
+        self.sparse_cost = (15 * self.sparse_cost + looked.cost()) / 16;
+    }
+
+    /// The method that computes G(n) at the least cost, as far as the
+    /// sparse method's recent cost tells: counted in pairs, not timed, so
+    /// that the choices depend neither on the machine nor on its load.
+    fn method(&self, n: usize) -> Method {
+        self.method_or_probe(n, n.is_multiple_of(Method::SPARSE_PROBE))
+    }
+
+    /// [`Sequence::method`], with `probe` asking for the sparse method
+    /// wherever it might pay, to bring its cost up to date.
+    fn method_or_probe(&self, n: usize, probe: bool) -> Method {
+        if self.sparse.unchosen() {
+            return Method::Plain;
+        }
+        let (mut plain, mut rare) = (0, 0);
+        for split in self.kinds.splits(n) {
+            plain += (split.last + 1 - split.first) as u64;
+            rare += self.sparse.rare_below(split.m) as u64;
+        }
+        // Where marking the rare pairs alone costs more than the plain pass,
+        // the sparse method cannot pay; elsewhere every `SPARSE_PROBE`th heap
+        // keeps its cost up to date while the plain pass is chosen.
+        if Method::RARE_PAIR_COST * rare >= Method::PLAIN_PAIR_COST * plain {
+            Method::Plain
+        } else if probe || self.sparse_cost < Method::PLAIN_PAIR_COST * plain {
+            Method::Sparse
+        } else {
+            Method::Plain
+        }
     }
 
     /// Chooses the mask, and whether the heap's parity counts, whose rare
@@ -979,7 +1025,8 @@ impl Sequence {
     /// Computes a block at a time, shared out when the block before looked
     /// at [`SHARED_WORK`] pairs a heap or more, else on this thread alone:
     /// the work a heap takes grows slowly with its size, so the block
-    /// before tells that of the next.
+    /// before tells that of the next. Only the sparse method is shared out:
+    /// where the plain pass costs less, the block is computed heap by heap.
     fn extend_in_blocks(&mut self, len: usize, pool: &rayon::ThreadPool) {
         let mut work_per_heap = 0;
         while self.values.len() < len {
@@ -988,7 +1035,8 @@ impl Sequence {
                 continue;
             };
             let (heaps, work_before) = (block.len() as u64, self.work);
-            if work_per_heap >= SHARED_WORK {
+            let sparse = self.method_or_probe(block.start, false) == Method::Sparse;
+            if work_per_heap >= SHARED_WORK && sparse {
                 self.push_shared_block(block, pool);
             } else {
                 block.for_each(|_| self.push_next());
@@ -1018,12 +1066,13 @@ impl Sequence {
             self.reach_before(&g[..start], block.clone(), pool)
         });
         for (n, early) in block.zip(early) {
-            self.work += early.looked;
             let (kinds, sparse, largest) = (&self.kinds, &self.sparse, self.largest);
-            let (scratch, work) = (&mut self.scratch, &mut self.work);
-            let value = with_values!(&self.values, g => {
-                mex_after(&g[..n], start, &early, kinds, sparse, largest, scratch, work)
+            let scratch = &mut self.scratch;
+            let (value, looked) = with_values!(&self.values, g => {
+                mex_after(&g[..n], start, &early, kinds, sparse, largest, scratch)
             });
+            self.work += looked.pairs();
+            self.note_sparse_cost(looked);
             self.record(value);
         }
     }
@@ -1049,11 +1098,10 @@ impl Sequence {
     }
 }
 
-/// G(n) from g = G(0..n), where n lies in the block from `start` and
-/// `early` holds what its moves reach below the block; `work` counts the
-/// splits looked at, as for [`mex_of`].
+/// G(n) from g = G(0..n) by the sparse method, where n lies in the block
+/// from `start` and `early` holds what its moves reach below the block;
+/// with the pairs looked at, those of `early` included.
 #[cfg(feature = "threads")]
-#[allow(clippy::too_many_arguments)]
 fn mex_after<T: Held>(
     g: &[T],
     start: usize,
@@ -1062,8 +1110,7 @@ fn mex_after<T: Held>(
     sparse: &Sparse,
     largest: u32,
     scratch: &mut Scratch,
-    work: &mut u64,
-) -> u32 {
+) -> (u32, Looked) {
     let n = g.len();
     scratch.clear(largest);
     let Scratch { seen, sought, .. } = scratch;
@@ -1071,6 +1118,7 @@ fn mex_after<T: Held>(
     // Threads share out no code that splits in three.
     mark_moves(g, n, kinds, seen);
     let rare = &sparse.rare;
+    let mut looked = early.looked;
     let mut within = Vec::new();
     for split in kinds.splits(n) {
         // Splits whose larger heap lies in the block: smaller heap up to `low`.
@@ -1079,7 +1127,7 @@ fn mex_after<T: Held>(
         let inside = sparse.rare_below(start);
         let to = sparse.rare_below(split.m);
         let pairs = rare[..below].iter().chain(&rare[inside.min(to)..to]);
-        *work += mark_rare_pairs(g, split, pairs, kinds, seen);
+        looked.marked += mark_rare_pairs(g, split, pairs, kinds, seen);
         if low >= split.first {
             within.push(Splits {
                 last: split.last.min(low),
@@ -1089,17 +1137,17 @@ fn mex_after<T: Held>(
     }
     let (bound, mut missing) = least_unseen_common(seen, sparse, n);
     if missing > 0 {
-        let looked;
-        (looked, missing) = find_pairs(g, &within, bound, missing, seen, sought);
-        *work += looked;
+        let searched;
+        (searched, missing) = find_pairs(g, &within, bound, missing, seen, sought);
+        looked.searched += searched;
     }
     // Below the early bound every split outside the block was searched
     // already; above it, none was.
     if missing > 0 && seen[early.bound.min(bound)..bound].contains(&false) {
         let splits: Vec<Splits> = kinds.splits(n).collect();
-        *work += find_pairs(g, &splits, bound, missing, seen, sought).0;
+        looked.searched += find_pairs(g, &splits, bound, missing, seen, sought).0;
     }
-    least_unseen(seen, bound)
+    (least_unseen(seen, bound), looked)
 }
 
 /// What the moves of one heap of a block reach whose heaps all lie below
@@ -1111,8 +1159,8 @@ struct Early {
     /// The least common value not reached. Rare values below it that
     /// were not reached are reached by no split below the block.
     bound: usize,
-    /// Splits looked at.
-    looked: u64,
+    /// Pairs looked at.
+    looked: Looked,
 }
 
 #[cfg(feature = "threads")]
@@ -1130,13 +1178,13 @@ impl Early {
         scratch.clear(largest);
         let Scratch { seen, sought, .. } = scratch;
         mark_moves(g, n, kinds, seen);
-        let mut looked = 0;
+        let mut looked = Looked::default();
         let mut outside = Vec::new();
         for split in kinds.splits(n) {
             // Both heaps below the block: the smaller one above `low`.
             let low = split.m.saturating_sub(start);
             let (from, to) = (sparse.rare_below(low + 1), sparse.rare_below(split.m));
-            looked += mark_rare_pairs(g, split, &sparse.rare[from..to], kinds, seen);
+            looked.marked += mark_rare_pairs(g, split, &sparse.rare[from..to], kinds, seen);
             if split.last > low {
                 outside.push(Splits {
                     first: split.first.max(low + 1),
@@ -1146,7 +1194,7 @@ impl Early {
         }
         let (bound, missing) = least_unseen_common(seen, sparse, n);
         if missing > 0 {
-            looked += find_pairs(g, &outside, bound, missing, seen, sought).0;
+            looked.searched += find_pairs(g, &outside, bound, missing, seen, sought).0;
         }
         // What is reached below the block is an xor of values below the
         // power of two above them all: the first half of `seen`.
@@ -1290,8 +1338,10 @@ fn checksum(values: &Store) -> u64 {
     hash
 }
 
-/// G(n) from g = G(0..n): the mex of its options. `work` counts the
-/// splits looked at.
+/// G(n) from g = G(0..n): the mex of its options, found by `method`.
+/// `work` counts the splits looked at; the sparse method also returns
+/// them by kind, for its cost.
+#[allow(clippy::too_many_arguments)]
 fn mex_of<T: Held>(
     g: &[T],
     n: usize,
@@ -1300,7 +1350,8 @@ fn mex_of<T: Held>(
     largest: u32,
     scratch: &mut Scratch,
     work: &mut u64,
-) -> u32 {
+    method: Method,
+) -> (u32, Option<Looked>) {
     scratch.clear(largest);
     let Scratch {
         seen,
@@ -1310,18 +1361,14 @@ fn mex_of<T: Held>(
     *work += mark_moves(g, n, kinds, seen);
     splits.clear();
     splits.extend(kinds.splits(n));
-    // Where a quarter of the heaps or more are rare (every heap, before a
-    // mask is chosen), marking rare pairs reads half the pairs or more,
-    // out of order, and a search may follow: reading every pair in order
-    // costs less.
-    if 4 * sparse.rare.len() >= n || sparse.unchosen() {
+    if method == Method::Plain {
         *work += splits
             .iter()
             .map(|&split| mark_all_pairs(g, split, seen))
             .sum::<u64>();
-        return least_unseen(seen, seen.len());
+        return (least_unseen(seen, seen.len()), None);
     }
-    *work += match Splits::side_by_side(splits) {
+    let marked = match Splits::side_by_side(splits) {
         Some((_, narrow)) if !kinds.unequal => mark_rare_pairs_beside(g, narrow.m, sparse, seen),
         _ => splits
             .iter()
@@ -1336,10 +1383,59 @@ fn mex_of<T: Held>(
     // bounds the mex. Below it, rare values still unseen may come from
     // two common heaps, so look for them all in one pass.
     let (bound, missing) = least_unseen_common(seen, sparse, n);
-    if missing > 0 {
-        *work += find_pairs(g, splits, bound, missing, seen, sought).0;
+    let searched = if missing > 0 {
+        find_pairs(g, splits, bound, missing, seen, sought).0
+    } else {
+        0
+    };
+    let looked = Looked { marked, searched };
+    *work += looked.pairs();
+    (least_unseen(seen, bound), Some(looked))
+}
+
+/// The pairs the sparse method looked at for one heap, by how it read them.
+#[derive(Clone, Copy, Debug, Default)]
+struct Looked {
+    /// Pairs with a rare heap, read out of order and marked.
+    marked: u64,
+    /// Pairs of two common heaps, read in order and tested in the search
+    /// for the rare values still missing.
+    searched: u64,
+}
+
+impl Looked {
+    fn pairs(self) -> u64 {
+        self.marked + self.searched
     }
-    least_unseen(seen, bound)
+
+    /// What they cost, in [`Method`]'s units.
+    fn cost(self) -> u64 {
+        Method::RARE_PAIR_COST * self.marked + Method::SOUGHT_PAIR_COST * self.searched
+    }
+}
+
+/// How [`mex_of`] finds a heap's value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Method {
+    /// Every pair of every split, read in order: no branch but the loop's.
+    Plain,
+    /// The rare heaps' pairs, then a search among the common heaps' pairs
+    /// for the rare values still missing: fewer pairs where the values are
+    /// sparse, each costing more, as it is read out of order or tested.
+    Sparse,
+}
+
+impl Method {
+    /// What a pair costs each method, in units of half a plain pass's
+    /// pair: a rare heap's pair is read out of order, and a searched pair
+    /// is tested before it is marked. Timed on 0.007, 0.04 and 0.14, whose
+    /// best methods change as they grow.
+    const PLAIN_PAIR_COST: u64 = 2;
+    const RARE_PAIR_COST: u64 = 4;
+    const SOUGHT_PAIR_COST: u64 = 3;
+    /// While the plain pass is chosen, every this many heaps the sparse
+    /// method is tried, to follow what it would cost.
+    const SPARSE_PROBE: usize = 16;
 }
 
 /// What computing one heap's value writes, kept from heap to heap so that
@@ -1898,6 +1994,53 @@ mod tests {
             }
         }
         sequence.values(0..len)
+    }
+
+    #[test]
+    fn each_heap_is_computed_by_the_method_that_costs_less() {
+        let grown = |name: &str| {
+            let mut sequence = Sequence::new(Rule::parse_name(name).unwrap());
+            sequence.extend_to(4096);
+            sequence
+        };
+        // A quarter of 0.06's heaps are rare: marking their pairs alone
+        // costs more than the plain pass, whatever the search would cost.
+        let mut dense = grown("0.06");
+        dense.sparse_cost = 0;
+        assert_eq!(dense.method(4097), Method::Plain);
+        // 0.16's rare heaps are few: the sparse method unless it has lately
+        // cost more than the plain pass, and then on every 16th heap still.
+        let mut sparse = grown("0.16");
+        sparse.sparse_cost = 0;
+        assert_eq!(sparse.method(4097), Method::Sparse);
+        sparse.sparse_cost = 1 << 40;
+        assert_eq!(sparse.method(4097), Method::Plain);
+        assert_eq!(sparse.method(4096 + Method::SPARSE_PROBE), Method::Sparse);
+        // So its splits looked at are far fewer than the plain pass's n / 2
+        // a heap, some 4096² / 4 in all.
+        assert!(grown("0.16").work() < 4096 * 4096 / 4 / 5);
+    }
+
+    #[test]
+    fn the_values_do_not_depend_on_which_method_computes_each_heap() {
+        let mut rng = crate::rng::Rng::new(7);
+        for name in ["0.14", "0.16", "0.37", "0.356", "0.161"] {
+            let rule = Rule::parse_name(name).unwrap();
+            let mut chosen = Sequence::new(rule.clone());
+            chosen.extend_to(6000);
+            let mut mixed = Sequence::new(rule);
+            let mut sparse_heaps = 0;
+            while mixed.len() < 6000 {
+                mixed.sparse_cost = [0, 1 << 40][rng.below(2)];
+                sparse_heaps += usize::from(mixed.method(mixed.len()) == Method::Sparse);
+                mixed.push_next();
+            }
+            assert!(
+                (1000..5000).contains(&sparse_heaps),
+                "{name}: {sparse_heaps}"
+            );
+            assert!(mixed.values(0..6000) == chosen.values(0..6000), "{name}");
+        }
     }
 
     #[cfg(feature = "threads")]
