@@ -23,7 +23,7 @@ pub const DEFAULT_BUDGET_SECONDS: f64 = grundy_core::quotient::CLI_BUDGET as f64
     version,
     about = "Answers contest inputs, prints analyses, Grundy sequences and misère quotients",
     after_help = "Exit status: 0 an answer; 2 bad input or arguments; 3 refused (too large to answer \
-                  exactly, or no period proved); 128 + N stopped by signal N after saving a checkpoint.",
+                  exactly, no period proved, or fewer puzzles found than asked); 128 + N stopped by signal N after saving a checkpoint.",
     propagate_version = true,
     disable_help_subcommand = false
 )]
@@ -77,6 +77,8 @@ pub enum Command {
         #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_BUDGET_SECONDS, value_parser = seconds)]
         budget: f64,
     },
+    /// Print puzzles of a game, one JSON object a line: a position, every winning move, a rating and themes
+    Puzzles(PuzzlesArgs),
     /// Print the analysis of the position on stdin: components, nimbers, every move
     #[command(visible_alias = "analyze")]
     Analyse {
@@ -149,6 +151,30 @@ pub struct SequenceArgs {
     /// Write text (as above), lines (a value each), bfile (OEIS: 'n G(n)' lines) or json (with the largest value)
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = Format::Text, hide_possible_values = true)]
     pub format: Format,
+}
+
+#[derive(Args)]
+pub struct PuzzlesArgs {
+    /// The game: an id from `grundy games` whose values are finite
+    pub game: String,
+    /// The rule of a subtraction (1,3,4) or octal (0.77) game; without it each puzzle takes one a course uses
+    #[arg(long, value_name = "R")]
+    pub rule: Option<String>,
+    /// How many puzzles, 1 to 10000
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=grundy_core::puzzle::MAX_COUNT as u64))]
+    pub count: u64,
+    /// The same seed prints the same puzzles
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Misère play: the player who makes the last move loses
+    #[arg(long)]
+    pub misere: bool,
+    /// Only puzzles with exactly one winning move
+    #[arg(long)]
+    pub unique: bool,
+    /// Only puzzles rated from LO to HI (either end may be left out: 1500..)
+    #[arg(long, value_name = "LO..HI", value_parser = grundy_core::puzzle::parse_rating_range)]
+    pub rating: Option<std::ops::RangeInclusive<u32>>,
 }
 
 /// How `sequence` writes its answer; `--format`'s help says what each is

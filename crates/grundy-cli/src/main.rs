@@ -11,6 +11,7 @@ use cli::{Cli, Command, Format, Generated, SequenceArgs, ServeArgs, DEFAULT_PERI
 use grundy_core::ai::Skill;
 use grundy_core::game::MAX_INPUT_BYTES;
 use grundy_core::input::counted;
+use grundy_core::puzzle;
 use grundy_core::quotient::{Budget, Quotient};
 use grundy_core::search;
 use grundy_core::sequence::{Rule, Sequence};
@@ -250,6 +251,7 @@ fn run(command: Command) -> Result<Output, Failure> {
             json,
             budget,
         } => quotient(&rule, max_heap, json, budget)?,
+        Command::Puzzles(args) => puzzles(args)?,
         Command::Analyse {
             game,
             json,
@@ -273,6 +275,33 @@ fn run(command: Command) -> Result<Output, Failure> {
         })?,
     };
     Ok(Output::Text(text))
+}
+
+/// `count` puzzles of the request, a JSON object a line; all of them or
+/// none, so that a pipeline never reads a short list as a whole one.
+fn puzzles(args: cli::PuzzlesArgs) -> Result<String, Failure> {
+    let request = puzzle::Request {
+        game: args.game,
+        rule: args.rule,
+        seed: args.seed,
+        misere: args.misere,
+        unique: args.unique,
+        rating: args.rating.unwrap_or(puzzle::RATINGS),
+    };
+    let mut lines = String::new();
+    for (found, drawn) in puzzle::Puzzles::new(request)?
+        .take(args.count as usize)
+        .enumerate()
+    {
+        let drawn = drawn.map_err(|error| Failure {
+            message: format!("{} (found {found} of {})", error.message, args.count),
+            code: 3,
+            stdout: String::new(),
+        })?;
+        lines += &serde_json::to_string(&drawn).expect("a puzzle serialises");
+        lines.push('\n');
+    }
+    Ok(lines)
 }
 
 /// Writes the man pages or the shell completions into `dir`, and says what it wrote.

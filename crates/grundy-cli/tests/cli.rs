@@ -35,8 +35,8 @@ fn bad_input_is_located_on_stderr_with_exit_code_2() {
 #[test]
 fn every_command_has_its_help_and_the_version_is_printed() {
     let commands = [
-        "solve", "nimber", "outcome", "sequence", "quotient", "analyse", "games", "serve", "bench",
-        "generate",
+        "solve", "nimber", "outcome", "sequence", "quotient", "puzzles", "analyse", "games",
+        "serve", "bench", "generate",
     ];
     for command in commands {
         let out = grundy(&["help", command], "");
@@ -1033,4 +1033,64 @@ fn threads_change_the_time_taken_not_the_output() {
         "{}",
         stderr(&out)
     );
+}
+
+#[test]
+fn puzzles_print_a_json_object_a_line_whose_solutions_the_outcome_command_confirms() {
+    let args = [
+        "puzzles", "octal", "--count", "12", "--seed", "4", "--misere",
+    ];
+    let out = grundy(&args, "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        stdout(&grundy(&args, "")),
+        "not the same for a seed"
+    );
+    let lines: Vec<&str> = stdout(&out).lines().collect();
+    assert_eq!(lines.len(), 12);
+    for line in lines {
+        let puzzle: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(puzzle["game"], "octal");
+        assert_eq!(puzzle["play"], "misere");
+        let position = puzzle["position"].as_str().unwrap();
+        let outcome =
+            |text: &str| stdout(&grundy(&["outcome", "octal", "--misere"], text)).to_string();
+        assert_eq!(outcome(position), "N\n", "{line}");
+        for solution in puzzle["solutions"].as_array().unwrap() {
+            assert_eq!(outcome(solution.as_str().unwrap()), "P\n", "{line}");
+        }
+        let rating = puzzle["rating"].as_u64().unwrap();
+        assert!((600..=2800).contains(&rating), "{line}");
+        assert!(!puzzle["themes"].as_array().unwrap().is_empty(), "{line}");
+    }
+}
+
+#[test]
+fn puzzles_refuse_bad_arguments_with_exit_code_2() {
+    for (args, said) in [
+        (&["puzzles", "chess"][..], "unknown game 'chess'"),
+        (&["puzzles", "nim", "--count", "0"], "--count"),
+        (&["puzzles", "nim", "--count", "ten"], "--count"),
+        (&["puzzles", "nim", "--rating", "1800..1200"], "is empty"),
+        (
+            &["puzzles", "nim", "--rule", "1,2"],
+            "subtraction and octal only",
+        ),
+        (&["puzzles", "digraph"], "no nimber"),
+    ] {
+        let out = grundy(args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains(said), "{args:?}: {}", stderr(&out));
+        assert_eq!(stdout(&out), "", "{args:?}");
+    }
+}
+
+#[test]
+fn puzzles_that_cannot_be_found_are_refused_whole() {
+    // Grundy's game splits a heap both ways round, so no puzzle has one solution.
+    let out = grundy(&["puzzles", "grundy-game", "--unique", "--count", "3"], "");
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "");
+    assert!(stderr(&out).contains("found 0 of 3"), "{}", stderr(&out));
 }

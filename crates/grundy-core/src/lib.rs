@@ -19,6 +19,7 @@ pub mod heaps;
 pub mod input;
 pub mod key;
 pub mod nimber;
+pub mod puzzle;
 pub mod quotient;
 pub mod rect_table;
 pub mod rng;

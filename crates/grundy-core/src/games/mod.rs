@@ -112,6 +112,11 @@ pub(crate) fn shown_id(id: &str) -> String {
     shorten(&escaped(id))
 }
 
+/// What the game `game_id` tells about itself; sums are not among them.
+pub fn info(game_id: &str) -> Result<GameInfo, GameError> {
+    Ok((find(game_id)?.info)())
+}
+
 /// Every game, in the order the playground lists them; sums come last.
 pub fn games() -> Vec<GameInfo> {
     registry()
