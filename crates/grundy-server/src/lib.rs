@@ -140,6 +140,8 @@ pub fn run(config: Config) -> Result<(), String> {
 }
 
 async fn serve(config: Config) -> Result<(), String> {
+    // Held until the server stops: a second server on the folder is refused.
+    let _lock = store::lock_data_folder(&config.data)?;
     let store = Arc::new(SqliteStore::open(&config.data).map_err(|e| e.to_string())?);
     let listener = tokio::net::TcpListener::bind((config.bind, config.port))
         .await

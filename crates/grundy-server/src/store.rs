@@ -146,12 +146,86 @@ pub struct SqliteStore {
     connection: Mutex<Connection>,
 }
 
+/// The file in a data folder that the server holding it keeps locked.
+pub const LOCK_FILE: &str = "grundy.lock";
+
+/// Takes the data folder `dir` (made if missing) for this process alone:
+/// an exclusive OS lock on `dir/grundy.lock`, which holds the process id.
+/// Two servers on one database would each keep rooms and limits of their
+/// own and drift apart, so a second one is refused at once, naming the
+/// folder and the first. The lock ends with the returned file, or with the
+/// process, however it ends.
+pub fn lock_data_folder(dir: &Path) -> Result<std::fs::File, String> {
+    use std::io::{Read, Seek, Write};
+    create_private_dir(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let path = dir.join(LOCK_FILE);
+    let mut file = private_file(&path)
+        .and_then(|_| {
+            std::fs::OpenOptions::new()
+                .read(true)
+                .write(true)
+                .open(&path)
+        })
+        .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+    match file.try_lock() {
+        Ok(()) => {}
+        Err(std::fs::TryLockError::WouldBlock) => {
+            let mut holder = String::new();
+            let _ = file.read_to_string(&mut holder);
+            let holder = match holder.trim() {
+                "" => String::new(),
+                pid => format!(" (process {pid})"),
+            };
+            return Err(format!(
+                "another grundy serve{holder} is using the data folder {}; stop it, or give this one another --data",
+                dir.display()
+            ));
+        }
+        Err(std::fs::TryLockError::Error(e)) => {
+            return Err(format!("cannot lock {}: {e}", path.display()));
+        }
+    }
+    file.set_len(0)
+        .and_then(|_| file.rewind())
+        .and_then(|_| writeln!(file, "{}", std::process::id()))
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    Ok(file)
+}
+
+/// Makes `dir` if missing, readable by its owner alone where it is made.
+fn create_private_dir(dir: &Path) -> std::io::Result<()> {
+    let mut builder = std::fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+    builder.create(dir)
+}
+
+/// Makes `path` if missing, and leaves it readable and writable by its
+/// owner alone: students' names, answers and hashed tokens are no one
+/// else's to read. SQLite gives its WAL and shared-memory files the
+/// database's mode.
+fn private_file(path: &Path) -> std::io::Result<()> {
+    let mut options = std::fs::OpenOptions::new();
+    options.create(true).append(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    options.open(path)?;
+    #[cfg(unix)]
+    std::fs::set_permissions(path, std::os::unix::fs::PermissionsExt::from_mode(0o600))?;
+    Ok(())
+}
+
 impl SqliteStore {
     /// Opens (or creates) `dir/grundy.sqlite` and brings its schema up to date.
     pub fn open(dir: &Path) -> StoreResult<SqliteStore> {
-        std::fs::create_dir_all(dir)
+        create_private_dir(dir)
             .map_err(|e| StoreError::Database(format!("cannot create {}: {e}", dir.display())))?;
-        let mut connection = Connection::open(dir.join("grundy.sqlite"))?;
+        let database = dir.join("grundy.sqlite");
+        private_file(&database).map_err(|e| {
+            StoreError::Database(format!("cannot create {}: {e}", database.display()))
+        })?;
+        let mut connection = Connection::open(&database)?;
         // WAL with synchronous=NORMAL: a commit is in the log before the
         // call returns, so a killed process loses nothing it acknowledged;
         // only a power cut can lose the last moments.

@@ -611,3 +611,46 @@ fn every_response_carries_the_security_headers() {
     assert_eq!(status, 200);
     assert!(body.contains("Grundy"));
 }
+
+#[test]
+fn a_second_server_on_one_data_folder_is_refused_at_once() {
+    let data = data_dir("lock");
+    let first = Server::start(&data);
+    let started = std::time::Instant::now();
+    let second = std::process::Command::new(env!("CARGO_BIN_EXE_grundy-serve"))
+        .args(["--port", "0", "--data"])
+        .arg(&data)
+        .output()
+        .unwrap();
+    assert_eq!(second.status.code(), Some(1));
+    assert_eq!(String::from_utf8_lossy(&second.stdout), "", "it listened");
+    let said = String::from_utf8_lossy(&second.stderr);
+    assert!(
+        said.contains(&format!("process {}", first.child.id()))
+            && said.contains(&data.display().to_string()),
+        "{said}"
+    );
+    // Refused, not kept waiting for the lock.
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    // The lock goes with the process, however it ends.
+    first.kill();
+    let again = Server::start(&data);
+    let (status, _, _) = again.request("GET", "/api/health", None, None);
+    assert_eq!(status, 200);
+}
+
+#[cfg(unix)]
+#[test]
+fn the_database_and_its_log_are_the_owner_s_alone() {
+    use std::os::unix::fs::PermissionsExt;
+    let data = data_dir("modes");
+    let server = Server::start(&data);
+    server.class();
+    for file in ["grundy.sqlite", "grundy.sqlite-wal", "grundy.lock"] {
+        let mode = std::fs::metadata(data.join(file))
+            .unwrap()
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o600, "{file}: {mode:o}");
+    }
+}
