@@ -71,7 +71,10 @@ impl Checkpoint {
     pub fn open(&self, rule: Rule) -> Result<Sequence, String> {
         let file = match File::open(&self.path) {
             Ok(file) => file,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Sequence::new(rule)),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                self.check_writable()?;
+                return Ok(Sequence::new(rule));
+            }
             Err(e) => return Err(format!("cannot read {}: {e}", self.path.display())),
         };
         // A device or a pipe could be read forever; a checkpoint is a file.
@@ -102,12 +105,31 @@ impl Checkpoint {
         Ok(sequence)
     }
 
+    pub fn path(&self) -> &std::path::Path {
+        &self.path
+    }
+
+    /// The file each save writes before it renames it over the checkpoint.
+    fn temporary(&self) -> PathBuf {
+        let mut temporary = self.path.clone().into_os_string();
+        temporary.push(".part");
+        PathBuf::from(temporary)
+    }
+
+    /// Whether a save can be written where the checkpoint lies, before any
+    /// work: a folder that does not exist or cannot be written to is found
+    /// at once, not after hours of values.
+    pub fn check_writable(&self) -> Result<(), String> {
+        let temporary = self.temporary();
+        File::create(&temporary)
+            .and_then(|_| fs::remove_file(&temporary))
+            .map_err(|e| format!("cannot write the checkpoint {}: {e}", self.path.display()))
+    }
+
     /// Writes the values to a new file beside the checkpoint, then renames
     /// it over the checkpoint.
     pub fn save(&mut self, sequence: &Sequence) -> io::Result<()> {
-        let mut temporary = self.path.clone().into_os_string();
-        temporary.push(".part");
-        let temporary = PathBuf::from(temporary);
+        let temporary = self.temporary();
         let mut out = BufWriter::new(File::create(&temporary)?);
         sequence.write_checkpoint(&mut out)?;
         out.into_inner().map_err(|e| e.into_error())?.sync_all()?;

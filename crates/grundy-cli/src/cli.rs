@@ -128,7 +128,7 @@ pub struct SequenceArgs {
     #[arg(value_parser = rule)]
     pub rule: Rule,
     /// Print G(0) … G(N−1), N up to 2^36 as far as memory holds them
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(0..=MAX_VALUES))]
+    #[arg(long, value_name = "N", value_parser = |text: &str| whole_number(text, 0, MAX_VALUES))]
     pub count: Option<u64>,
     /// Print 'value frequency' for each value among G(0) … G(N−1) instead
     #[arg(long, requires = "count", conflicts_with = "period")]
@@ -137,7 +137,7 @@ pub struct SequenceArgs {
     #[arg(long, conflicts_with = "count")]
     pub period: bool,
     /// With --period: the most values computed, up to 2^36 as far as memory holds them [default: 2^24]
-    #[arg(long, value_name = "N", conflicts_with = "count", value_parser = clap::value_parser!(u64).range(1..=MAX_VALUES))]
+    #[arg(long, value_name = "N", conflicts_with = "count", value_parser = |text: &str| whole_number(text, 1, MAX_VALUES))]
     pub max: Option<u64>,
     /// Save the values to FILE every 60 s and on SIGINT or SIGTERM; the same command goes on from FILE
     #[arg(long, value_name = "FILE")]
@@ -228,10 +228,10 @@ pub struct CensusArgs {
     #[arg(long, value_name = "FILE", conflicts_with = "pattern")]
     pub codes: Option<PathBuf>,
     /// The most values computed for each code, up to 2^28 [default: 2^20]
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_CENSUS_MAX, hide_default_value = true, value_parser = clap::value_parser!(u64).range(1..=MAX_CENSUS_VALUES))]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_CENSUS_MAX, hide_default_value = true, value_parser = |text: &str| whole_number(text, 1, MAX_CENSUS_VALUES))]
     pub max: u64,
     /// The most splits each code's values may look at, about a nanosecond each: codes whose values are not sparse cost time quadratic in their length [default: 10^9]
-    #[arg(long, value_name = "SPLITS", default_value_t = DEFAULT_CENSUS_WORK, hide_default_value = true, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "SPLITS", default_value_t = DEFAULT_CENSUS_WORK, hide_default_value = true, value_parser = |text: &str| whole_number(text, 1, u64::MAX))]
     pub work: u64,
     /// Only the K-th of N shards: codes K, K + N, K + 2N, … of the census's order
     #[arg(long, value_name = "K/N", value_parser = crate::census::shard)]
@@ -357,10 +357,82 @@ fn rule(name: &str) -> Result<Rule, String> {
     Rule::parse_name(name).map_err(|error| error.to_string())
 }
 
+/// A whole number from `low` to `high`, written as the help writes
+/// numbers: `16777216`, `2^24` or `1e6`.
+fn whole_number(text: &str, low: u64, high: u64) -> Result<u64, String> {
+    let value = read_whole_number(text.trim()).ok_or_else(|| {
+        format!("'{text}' is not a whole number; write it as 16777216, 2^24 or 1e6")
+    })?;
+    if (low..=high).contains(&value) {
+        Ok(value)
+    } else {
+        Err(format!(
+            "{value} is not from {low} to {}",
+            written_power(high)
+        ))
+    }
+}
+
+/// `digits`, `base^exponent` or `mantissa e exponent`, if it is a whole
+/// number that fits in 64 bits.
+fn read_whole_number(text: &str) -> Option<u64> {
+    let digits = |part: &str| {
+        (!part.is_empty() && part.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| part.parse::<u64>().ok())
+            .flatten()
+    };
+    if let Some((base, exponent)) = text.split_once('^') {
+        return digits(base)?.checked_pow(u32::try_from(digits(exponent)?).ok()?);
+    }
+    if let Some((mantissa, exponent)) = text.split_once(['e', 'E']) {
+        let power = 10u64.checked_pow(u32::try_from(digits(exponent)?).ok()?)?;
+        return digits(mantissa)?.checked_mul(power);
+    }
+    digits(text)
+}
+
+/// A limit as the help writes it: `2^36` for a power of two past 2^10,
+/// the plain number otherwise.
+fn written_power(value: u64) -> String {
+    match value {
+        u64::MAX => "2^64 - 1".to_string(),
+        v if v.is_power_of_two() && v > 1 << 10 => format!("2^{}", v.trailing_zeros()),
+        v => v.to_string(),
+    }
+}
+
 fn seconds(value: &str) -> Result<f64, String> {
     value
         .parse::<f64>()
         .ok()
         .filter(|s| (0.01..=1e6).contains(s))
         .ok_or_else(|| "takes seconds from 0.01 to 1000000".to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_read_as_the_help_writes_them() {
+        for text in ["16777216", "2^24", " 2^24 "] {
+            assert_eq!(whole_number(text, 0, MAX_VALUES), Ok(1 << 24), "{text}");
+        }
+        assert_eq!(whole_number("1e6", 0, MAX_VALUES), Ok(1_000_000));
+        assert_eq!(whole_number("10^9", 1, u64::MAX), Ok(1_000_000_000));
+        assert_eq!(whole_number("2^36", 1, MAX_VALUES), Ok(MAX_VALUES));
+        assert_eq!(
+            whole_number("2^37", 1, MAX_VALUES),
+            Err("137438953472 is not from 1 to 2^36".to_string())
+        );
+        assert_eq!(
+            whole_number("0", 1, u64::MAX),
+            Err("0 is not from 1 to 2^64 - 1".to_string())
+        );
+        for bad in [
+            "", "1.5", "-3", "2^", "^4", "e6", "1e", "2^99", "1e30", "0x10", "1e-3",
+        ] {
+            assert!(whole_number(bad, 0, u64::MAX).is_err(), "{bad}");
+        }
+    }
 }

@@ -77,8 +77,7 @@ fn main() -> ExitCode {
     match run(Cli::parse_or_exit().command) {
         Ok(output) => {
             let mut stdout = io::BufWriter::new(io::stdout().lock());
-            // A closed pipe (`grundy … | head`) is not worth a panic.
-            let _ = match output {
+            let written = match output {
                 Output::Text(text) => stdout.write_all(text.as_bytes()),
                 Output::Values {
                     sequence,
@@ -88,8 +87,19 @@ fn main() -> ExitCode {
                     format,
                 } => write_values(&mut stdout, *sequence, count, checkpoint, interrupt, format),
             };
-            let _ = stdout.flush();
-            ExitCode::SUCCESS
+            match written.and_then(|()| stdout.flush()) {
+                Ok(()) => ExitCode::SUCCESS,
+                // The output is short (a full disk, a closed pipe, a
+                // checkpoint not saved): never exit 0 on it. An error of
+                // ours names its file; the operating system's is stdout's.
+                Err(e) => {
+                    match e.get_ref() {
+                        Some(_) => eprintln!("error: {e}"),
+                        None => eprintln!("error: cannot write the output: {e}"),
+                    }
+                    ExitCode::from(1)
+                }
+            }
         }
         Err(failure) => {
             print!("{}", failure.stdout);
@@ -137,9 +147,16 @@ fn write_values(
         }
         written = end;
         if let Some(signal) = interrupt.as_ref().and_then(Interrupt::signal) {
-            // Stopped: whole values on a whole line, then the checkpoint.
-            if matches!(format, Format::Text | Format::Json) {
-                writeln!(out)?;
+            // Stopped: whole values on a whole line, JSON closed and said
+            // to be stopped, then the checkpoint.
+            match format {
+                Format::Text => writeln!(out)?,
+                Format::Json => writeln!(
+                    out,
+                    "],\"largest\":{},\"stopped\":true}}",
+                    json_number(largest)
+                )?,
+                Format::Lines | Format::Bfile => {}
             }
             out.flush()?;
             line.end();
@@ -155,7 +172,15 @@ fn write_values(
     }
     line.end();
     if let Some(checkpoint) = &mut checkpoint {
-        checkpoint.save(&sequence)?;
+        checkpoint.save(&sequence).map_err(|e| {
+            io::Error::new(
+                e.kind(),
+                format!(
+                    "could not save the checkpoint {}: {e}",
+                    checkpoint.path().display()
+                ),
+            )
+        })?;
     }
     match format {
         Format::Text => writeln!(out),
@@ -607,7 +632,10 @@ fn between_steps(
 fn save(checkpoint: Option<Checkpoint>, sequence: &Sequence) -> Result<(), Failure> {
     match checkpoint {
         Some(mut checkpoint) => checkpoint.save(sequence).map_err(|e| Failure {
-            message: format!("could not save the checkpoint: {e}"),
+            message: format!(
+                "could not save the checkpoint {}: {e}",
+                checkpoint.path().display()
+            ),
             code: 1,
             stdout: String::new(),
         }),

@@ -583,7 +583,7 @@ fn frequencies_beyond_memory_without_a_period_are_refused_at_once() {
     );
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        stderr(&out).contains("68719476737 is not in 0..=68719476736"),
+        stderr(&out).contains("68719476737 is not from 0 to 2^36"),
         "{}",
         stderr(&out)
     );
@@ -841,6 +841,74 @@ fn sigint_ends_the_values_with_a_whole_line() {
 }
 
 #[test]
+fn sigint_closes_the_json_and_says_it_stopped() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args([
+            "sequence", "grundy", "--count", "16000000", "--format", "json",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("grundy runs");
+    let mut first = [0u8; 1];
+    std::io::Read::read_exact(child.stdout.as_mut().unwrap(), &mut first).unwrap();
+    let pid = child.id().to_string();
+    assert!(Command::new("kill")
+        .args(["-INT", &pid])
+        .status()
+        .unwrap()
+        .success());
+    let stopped = child.wait_with_output().unwrap();
+    assert_eq!(stopped.status.code(), Some(128 + 2));
+    let text = format!("{}{}", first[0] as char, stdout(&stopped));
+    let json: serde_json::Value = serde_json::from_str(&text).expect("whole JSON");
+    assert_eq!(json["stopped"], true);
+    let values = json["values"].as_array().unwrap();
+    assert!(values.len() < 16_000_000 && values.len().is_multiple_of(1 << 16));
+}
+
+#[test]
+fn a_checkpoint_that_cannot_be_written_is_refused_before_any_work() {
+    let missing = std::env::temp_dir()
+        .join(format!("grundy-no-such-folder-{}", std::process::id()))
+        .join("values.ckpt");
+    let path = missing.to_str().unwrap();
+    for extra in [&[][..], &["--format", "json"], &["--freq"]] {
+        let args = [
+            &["sequence", "0.77", "--count", "5", "--checkpoint", path][..],
+            extra,
+        ]
+        .concat();
+        let out = grundy(&args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(stdout(&out), "", "{args:?}");
+        assert_eq!(
+            stderr(&out).lines().collect::<Vec<_>>(),
+            [format!(
+                "error: cannot write the checkpoint {path}: No such file or directory (os error 2)"
+            )],
+            "{args:?}"
+        );
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn output_that_cannot_be_written_is_never_exit_0() {
+    let full = std::fs::File::create("/dev/full").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["sequence", "0.77", "--count", "5"])
+        .stdout(full)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stderr(&out),
+        "error: cannot write the output: No space left on device (os error 28)\n"
+    );
+}
+
+#[test]
 fn a_period_search_goes_on_from_its_checkpoint() {
     let file = std::env::temp_dir().join(format!("grundy-period-{}.ckpt", std::process::id()));
     let path = file.to_str().unwrap();
@@ -1093,4 +1161,29 @@ fn puzzles_that_cannot_be_found_are_refused_whole() {
     assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
     assert_eq!(stdout(&out), "");
     assert!(stderr(&out).contains("found 0 of 3"), "{}", stderr(&out));
+}
+
+#[test]
+fn numbers_are_read_as_the_help_writes_them() {
+    let ten = grundy(&["sequence", "0.77", "--count", "10"], "");
+    for written in ["1e1", "10^1"] {
+        let out = grundy(&["sequence", "0.77", "--count", written], "");
+        assert_eq!(stdout(&out), stdout(&ten), "{written}: {}", stderr(&out));
+    }
+    let out = grundy(&["sequence", "0.77", "--period", "--max", "2^10"], "");
+    assert_eq!(stdout(&out), "preperiod 71 period 12\n", "{}", stderr(&out));
+    let out = grundy(&["census", "0.?", "--work", "0"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("0 is not from 1 to 2^64 - 1"),
+        "{}",
+        stderr(&out)
+    );
+    let out = grundy(&["sequence", "0.77", "--count", "2^37"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("is not from 0 to 2^36"),
+        "{}",
+        stderr(&out)
+    );
 }
