@@ -36,6 +36,8 @@ const DRAWS_PER_PUZZLE: usize = 2_000;
 const SUBTRACTION_RULES: &[&str] = &["1,2", "1,2,3", "1,3,4", "2,3", "1,4", "2,5,7"];
 /// The octal games a course plays, when no code is given.
 const OCTAL_RULES: &[&str] = &["0.77", "0.07", "0.137"];
+/// The coin-turning games, each drawn in turn: their rule is no `--rule`'s.
+const COIN_RULES: &[&str] = &["turtles", "mock-turtles", "ruler", "twins"];
 
 /// What puzzles to make.
 #[derive(Clone, Debug)]
@@ -72,9 +74,9 @@ pub struct Puzzles {
     request: Request,
     session: Box<dyn AnySession>,
     rules: &'static [&'static str],
-    /// Whether the game's board is drawn at a size of its own (a grid),
-    /// which each draw picks anew.
-    resizes: bool,
+    /// The shape of the game's board where it is drawn at a size of its
+    /// own, which each draw picks anew.
+    shape: Option<Shape>,
     /// Whether the game has a starting number `k` (BoardEscape's moves per
     /// token), which each draw picks anew.
     numbered: bool,
@@ -100,6 +102,10 @@ impl Puzzles {
             "octal" => OCTAL_RULES,
             _ => &[],
         };
+        let drawn_rules = match info.id {
+            "coins" => COIN_RULES,
+            _ => named,
+        };
         let rules = match &request.rule {
             Some(rule) if named.is_empty() => {
                 return Err(GameError::new(format!(
@@ -114,16 +120,18 @@ impl Puzzles {
                     .map_err(|e| GameError::new(format!("--rule: {}", e.message)))?;
                 &[]
             }
-            None => named,
+            None => drawn_rules,
         };
         let rng = Rng::new(request.seed ^ fnv(info.id));
-        let resizes = session.edit(&Edit::Resize { rows: 3, cols: 3 }).is_ok();
+        let shape = [Shape::Grid, Shape::Row]
+            .into_iter()
+            .find(|shape| session.edit(&shape.resize(3, 3)).is_ok());
         let numbered = session.edit(&starting_number(3)).is_ok();
         Ok(Puzzles {
             request,
             session,
             rules,
-            resizes,
+            shape,
             numbered,
             rng,
             seen: HashSet::new(),
@@ -169,7 +177,7 @@ impl Puzzles {
         if !self.request.rating.contains(&rating) {
             return Ok(None);
         }
-        themes.extend(self.rule_theme());
+        themes.extend(self.game_themes());
         if solutions.len() == 1 {
             themes.push("unique".to_string());
         }
@@ -200,14 +208,10 @@ impl Puzzles {
                 })
                 .ok()?;
         }
-        if self.resizes {
+        if let Some(shape) = self.shape {
             let (rows, cols) = (2 + self.rng.below(5), 3 + self.rng.below(6));
-            self.session
-                .edit(&Edit::Resize {
-                    rows: rows as u32,
-                    cols: cols as u32,
-                })
-                .ok()?;
+            let resize = shape.resize(rows as u32, cols as u32);
+            self.session.edit(&resize).ok()?;
         }
         if self.numbered {
             let k = 2 + self.rng.below(8) as i64;
@@ -259,12 +263,30 @@ impl Puzzles {
         Ok((!trivial).then_some(solutions))
     }
 
-    /// The name of a classic rule as a theme (`kayles`), if the rule is one.
-    fn rule_theme(&self) -> Option<String> {
+    /// The themes of the game itself: what a course teaches with it, and
+    /// the classic its rule is (`kayles`, `ruler`).
+    fn game_themes(&self) -> Vec<String> {
+        let taught = match self.request.game.as_str() {
+            "coins" | "corners" => Some("coin-values"),
+            "staircase" | "northcott" | "lasker" => Some("nim-in-disguise"),
+            "hackenbush" => Some("colon-principle"),
+            _ => None,
+        };
         let text = self.session.text();
-        let rule = text.lines().next()?;
-        let name = OctalCode::parse(rule).ok()?.name()?;
-        Some(name.to_lowercase().replace('\'', "").replace(' ', "-"))
+        let rule = text.lines().next().unwrap_or_default();
+        let classic = match self.request.game.as_str() {
+            "coins" => Some(rule.to_string()),
+            "octal" => OctalCode::parse(rule)
+                .ok()
+                .and_then(|code| code.name())
+                .map(|name| name.to_lowercase().replace('\'', "").replace(' ', "-")),
+            _ => None,
+        };
+        taught
+            .map(String::from)
+            .into_iter()
+            .chain(classic)
+            .collect()
     }
 }
 
@@ -291,6 +313,26 @@ impl Iterator for Puzzles {
              widen --rating or drop --unique",
             self.request.game
         ))))
+    }
+}
+
+/// How a game's board is resized.
+#[derive(Clone, Copy)]
+enum Shape {
+    Grid,
+    /// One row (a row of coins): as many cells as a grid would have.
+    Row,
+}
+
+impl Shape {
+    fn resize(self, rows: u32, cols: u32) -> Edit {
+        match self {
+            Shape::Grid => Edit::Resize { rows, cols },
+            Shape::Row => Edit::Resize {
+                rows: 1,
+                cols: 4 + rows + cols,
+            },
+        }
     }
 }
 
