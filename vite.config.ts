@@ -12,7 +12,7 @@ export default defineConfig({
     outDir: 'dist',
     target: 'es2022',
     assetsInlineLimit: 0,
-    rollupOptions: { input: { main: 'index.html', embed: 'embed.html', frame: 'frame.html', lesson: 'lesson.html', class: 'class.html', play: 'play.html', bench: 'bench.html' } },
+    rollupOptions: { input: { main: 'index.html', embed: 'embed.html', frame: 'frame.html', lesson: 'lesson.html', class: 'class.html', play: 'play.html', puzzles: 'puzzles.html', bench: 'bench.html' } },
   },
   worker: { format: 'es' },
   plugins: [

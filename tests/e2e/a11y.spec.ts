@@ -28,6 +28,16 @@ test('sequence explorer: no serious accessibility violations', async ({ page }) 
   expect(await seriousViolations(page)).toEqual([]);
 });
 
+test('puzzles page, a puzzle and a rush: no serious accessibility violations', async ({ page }) => {
+  await page.goto('/puzzles.html#game=string-game');
+  await expect(page.locator('grundy-puzzles grundy-game .status')).toContainText('Puzzle: find the move that wins');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Puzzle rush' }).click();
+  await page.getByRole('button', { name: 'Start the rush' }).click();
+  await expect(page.locator('grundy-puzzles .clock')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
 test('embed page: no serious accessibility violations', async ({ page }) => {
   await page.goto('/embed.html');
   await expect(page.locator('grundy-embed-builder grundy-game .sum')).toBeVisible();

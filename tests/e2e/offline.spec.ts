@@ -41,3 +41,17 @@ test('once visited, a page opened with a query is that page, online and offline'
   }
   await context.setOffline(false);
 });
+
+test('once the playground is visited, the Puzzles page and its bank work offline', async ({ page, context }) => {
+  await page.goto('/');
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+  await context.setOffline(true);
+  try {
+    for (const game of ['cram', 'hackenbush']) {
+      await page.goto(`/puzzles.html#game=${game}`);
+      await expect(page.locator('grundy-puzzles grundy-game .status')).toContainText('Puzzle: find the move that wins');
+    }
+  } finally {
+    await context.setOffline(false);
+  }
+});

@@ -24,6 +24,7 @@ import { listenForUndoKeys } from './undo-keys';
 import { define } from './define';
 
 export type { GrundyChangeDetail, GrundyEndDetail, GrundyMoveDetail, Winner } from './game-controller';
+export type { GrundyPuzzleDetail } from './puzzle';
 
 /**
  * One impartial game to draw, analyse or play against the computer, with
@@ -36,6 +37,7 @@ export type { GrundyChangeDetail, GrundyEndDetail, GrundyMoveDetail, Winner } fr
  *
  * @tag grundy-game
  * @fires {CustomEvent<{ label: string; by: 'human' | 'ai'; seat: number; ply: number }>} grundy-move - After every move.
+ * @fires {CustomEvent<{ label: string; solved: boolean; shown: boolean }>} grundy-puzzle - In a puzzle, after each try (`solved` when it wins) and when the solution is shown.
  * @fires {CustomEvent<{ winner: 'human' | 'ai' | 'first' | 'second'; seat: number }>} grundy-end - When the player to move has no move left.
  * @fires {CustomEvent<{ message: string; line?: number; column?: number }>} grundy-invalid - When the game or position the attributes give cannot be read; `line` and `column` count from 1 in the position's text.
  * @fires {CustomEvent<{ game: string; text: string; cause: 'open' | 'load' | 'edit' | 'move'; by?: 'human' | 'ai'; play: 'normal' | 'misere'; start: string; moves: number[] }>} grundy-change - Whenever the position changes; `start` and `moves` are what `restore` takes.

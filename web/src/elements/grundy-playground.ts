@@ -284,7 +284,7 @@ export class GrundyPlayground extends LitElement {
                 <button class="server" @click=${() => void this.share('friend')}>Play a friend on another device</button>
                 <a href="./class.html">Join a class</a>`
             : nothing}
-          <a href="./lesson.html">Lessons</a> <a href="./embed.html">Embed a game</a> <a href="./docs/">Guide</a></span>
+          <a href="./puzzles.html">Puzzles</a> <a href="./lesson.html">Lessons</a> <a href="./embed.html">Embed a game</a> <a href="./docs/">Guide</a></span>
       </header>
       <nav aria-label="Games" @keydown=${this.onPickerKey}>
         <button class="share" ?disabled=${this.unlinked} @click=${() => this.copyLink()}>${this.copied ? 'Link copied' : 'Copy link'}</button>

@@ -2,6 +2,16 @@ import { html, nothing, type ReactiveControllerHost } from 'lit';
 import { outcomeOf, winningMoves, type Analysis, type MoveInfo, type View } from '../engine/model';
 import type { GameController } from './game-controller';
 
+/** What `grundy-puzzle` says of a try at a puzzle, or of the solution shown. */
+export interface GrundyPuzzleDetail {
+  /** The move tried, or the winning move shown. */
+  label: string;
+  /** Whether the try wins; false for a solution shown. */
+  solved: boolean;
+  /** Whether the reader asked to see the solution. */
+  shown: boolean;
+}
+
 /** The reader's last try at a puzzle, or the solution once shown. */
 interface Attempt {
   label: string;
@@ -20,7 +30,7 @@ export class PuzzleController {
   private attempt: Attempt | undefined;
 
   constructor(
-    private readonly host: ReactiveControllerHost,
+    private readonly host: ReactiveControllerHost & EventTarget,
     private readonly game: GameController,
     /** Shows a move on the board as previewed. */
     private readonly preview: (move: number) => void,
@@ -42,6 +52,7 @@ export class PuzzleController {
     const wins = outcomeOf(after.analysis) === 'previous';
     this.attempt = { label: move.label, wins, value: after.analysis.total };
     this.host.requestUpdate();
+    this.announce({ label: move.label, solved: wins, shown: false });
     if (!wins) await this.game.step('undo');
   }
 
@@ -51,6 +62,11 @@ export class PuzzleController {
     this.preview(winning.id);
     this.attempt = { label: winning.label, wins: true, value: '*0', shown: true };
     this.host.requestUpdate();
+    this.announce({ label: winning.label, solved: false, shown: true });
+  }
+
+  private announce(detail: GrundyPuzzleDetail): void {
+    this.host.dispatchEvent(new CustomEvent<GrundyPuzzleDetail>('grundy-puzzle', { detail, bubbles: true, composed: true }));
   }
 
   /** What the puzzle says now: the question, or how the last try went, with Show solution where it is offered. */

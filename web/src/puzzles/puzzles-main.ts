@@ -1,0 +1,2 @@
+/** The Puzzles page. */
+import './puzzles-page';
