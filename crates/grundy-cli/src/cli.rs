@@ -268,6 +268,9 @@ pub struct ServeArgs {
     /// The built playground to serve [default: ./dist]
     #[arg(long, value_name = "DIR")]
     pub dist: Option<PathBuf>,
+    /// Let pages of this origin (https://school.example) change state too, besides the server's own; may be repeated
+    #[arg(long, value_name = "ORIGIN")]
+    pub allow_origin: Vec<String>,
 }
 
 #[derive(Clone, Copy, ValueEnum)]

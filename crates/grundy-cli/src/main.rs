@@ -439,6 +439,9 @@ fn serve(args: &ServeArgs) -> Result<(), Failure> {
             command.args([flag, &value]);
         }
     }
+    for origin in &args.allow_origin {
+        command.args(["--allow-origin", origin]);
+    }
     #[cfg(unix)]
     {
         use std::os::unix::process::CommandExt;

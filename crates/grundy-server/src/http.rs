@@ -14,7 +14,7 @@ use crate::{now_ms, token, App};
 use axum::body::Bytes;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, Request, State};
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -66,9 +66,59 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/{*rest}", get(no_such_endpoint).post(no_such_endpoint))
         .fallback_service(files)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(middleware::from_fn_with_state(app.clone(), same_site_only))
         .layer(CompressionLayer::new())
         .layer(middleware::from_fn(security_headers))
         .with_state(app)
+}
+
+/// Refuses what another web site's page could make a visitor's browser
+/// do: a request to the API that changes something, or opens a live
+/// connection, from a page of another origin (its `Origin` header is
+/// neither this server's nor one of `--allow-origin`'s), and a request
+/// with a body that is not JSON, which a page elsewhere could send as a
+/// form or as text/plain without asking the browser first.
+async fn same_site_only(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
+    let headers = request.headers();
+    let method = request.method();
+    let acts = !matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS)
+        || headers.contains_key(header::UPGRADE);
+    if !request.uri().path().starts_with("/api/") || !acts {
+        return next.run(request).await;
+    }
+    if let Some(origin) = headers.get(header::ORIGIN) {
+        let origin = origin.to_str().unwrap_or("").to_ascii_lowercase();
+        let host = headers
+            .get(header::HOST)
+            .and_then(|h| h.to_str().ok())
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        let own = ["http", "https"].map(|scheme| format!("{scheme}://{host}"));
+        if !own.contains(&origin) && !app.allowed_origins.contains(&origin) {
+            let shown = grundy_core::input::shorten(&grundy_core::input::escaped(&origin));
+            return refuse(
+                StatusCode::FORBIDDEN,
+                format!(
+                    "a page of {shown} may not act on this server; start it with --allow-origin {shown} to let it"
+                ),
+            )
+            .into_response();
+        }
+    }
+    let carries_body = matches!(*method, Method::POST | Method::PUT | Method::PATCH);
+    let json = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|t| t.to_str().ok())
+        .and_then(|t| t.split(';').next())
+        .is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json"));
+    if carries_body && !json {
+        return refuse(
+            StatusCode::FORBIDDEN,
+            "send the request's body as JSON, with content-type: application/json",
+        )
+        .into_response();
+    }
+    next.run(request).await
 }
 
 /// What every response carries. The policy lets the pages load their own

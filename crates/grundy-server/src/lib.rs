@@ -35,6 +35,9 @@ pub struct Config {
     pub data: PathBuf,
     /// The built playground, served at `/`.
     pub dist: PathBuf,
+    /// Origins besides the server's own whose pages may change state
+    /// (`--allow-origin`, as `https://school.example`).
+    pub allowed_origins: Vec<String>,
 }
 
 impl Default for Config {
@@ -44,12 +47,14 @@ impl Default for Config {
             port: 8080,
             data: PathBuf::from("grundy-data"),
             dist: PathBuf::from("dist"),
+            allowed_origins: Vec::new(),
         }
     }
 }
 
 impl Config {
-    /// Reads `--bind`, `--port`, `--data` and `--dist`, each with its value.
+    /// Reads `--bind`, `--port`, `--data`, `--dist` and `--allow-origin`
+    /// (any number of times), each with its value.
     pub fn from_args(args: &[String]) -> Result<Config, String> {
         let mut config = Config::default();
         let mut rest = args.iter();
@@ -68,11 +73,26 @@ impl Config {
                 }
                 "--data" => config.data = PathBuf::from(value),
                 "--dist" => config.dist = PathBuf::from(value),
+                "--allow-origin" => config.allowed_origins.push(origin(value)?),
                 other => return Err(format!("serve has no option '{other}'")),
             }
         }
         Ok(config)
     }
+}
+
+/// An origin as `--allow-origin` names it: a scheme, a host and maybe a
+/// port, as a browser's `Origin` header writes it (no path, no slash at
+/// the end).
+fn origin(value: &str) -> Result<String, String> {
+    let trimmed = value.trim_end_matches('/');
+    let (scheme, host) = trimmed.split_once("://").unwrap_or(("", ""));
+    if !matches!(scheme, "http" | "https") || host.is_empty() || host.contains('/') {
+        return Err(format!(
+            "--allow-origin takes an origin such as https://school.example or http://10.0.0.5:8080, not '{value}'"
+        ));
+    }
+    Ok(trimmed.to_ascii_lowercase())
 }
 
 /// What every request and connection shares.
@@ -90,6 +110,8 @@ pub struct App {
     /// when it listens on every interface.
     pub lan: Vec<String>,
     pub dist: PathBuf,
+    /// See [`Config::allowed_origins`].
+    pub allowed_origins: Vec<String>,
 }
 
 /// Milliseconds since the Unix epoch.
@@ -163,6 +185,7 @@ async fn serve(config: Config) -> Result<(), String> {
         next_conn: AtomicU64::new(1),
         lan: lan.clone(),
         dist: config.dist.clone(),
+        allowed_origins: config.allowed_origins.clone(),
     });
     announce(address, &lan, &config);
     let router = http::router(app);

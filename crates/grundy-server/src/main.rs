@@ -3,11 +3,12 @@
 
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: grundy serve [--bind ADDR] [--port P] [--data DIR] [--dist DIR]
-  --bind ADDR  the address to listen on (default 127.0.0.1; 0.0.0.0 for the room's network)
-  --port P     the port (default 8080; 0 picks a free one)
-  --data DIR   where grundy.sqlite is kept (default ./grundy-data)
-  --dist DIR   the built playground to serve (default ./dist)";
+const USAGE: &str = "usage: grundy serve [--bind ADDR] [--port P] [--data DIR] [--dist DIR] [--allow-origin ORIGIN]…
+  --bind ADDR             the address to listen on (default 127.0.0.1; 0.0.0.0 for the room's network)
+  --port P                the port (default 8080; 0 picks a free one)
+  --data DIR              where grundy.sqlite is kept (default ./grundy-data)
+  --dist DIR              the built playground to serve (default ./dist)
+  --allow-origin ORIGIN   let pages of ORIGIN change state too, besides the server's own";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -654,3 +654,164 @@ fn the_database_and_its_log_are_the_owner_s_alone() {
         assert_eq!(mode & 0o777, 0o600, "{file}: {mode:o}");
     }
 }
+
+/// A request with the headers given, as another site's page would send it.
+fn raw(server: &Server, method: &str, path: &str, headers: &str, body: &str) -> (u16, Value) {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\n{headers}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        server.port,
+        body.len()
+    )
+    .unwrap();
+    let mut reply = String::new();
+    stream.read_to_string(&mut reply).unwrap();
+    let (head, rest) = reply.split_once("\r\n\r\n").unwrap();
+    let status = head[9..12].parse().unwrap();
+    let json = rest.find('{').map_or(Value::Null, |at| {
+        serde_json::from_str(rest[at..].trim_end_matches(|c| c != '}')).unwrap_or(Value::Null)
+    });
+    (status, json)
+}
+
+#[test]
+fn another_site_s_page_cannot_act_on_the_server() {
+    let data = data_dir("origin");
+    let server = Server::start(&data);
+    let body = r#"{"title":"Nim"}"#;
+    // A text/plain POST needs no preflight: a page anywhere can send it.
+    let (status, reply) = raw(
+        &server,
+        "POST",
+        "/api/classes",
+        "Content-Type: text/plain\r\n",
+        body,
+    );
+    assert_eq!(status, 403, "{reply}");
+    assert!(
+        reply["error"]
+            .as_str()
+            .unwrap()
+            .contains("application/json"),
+        "{reply}"
+    );
+    let (status, reply) = raw(&server, "POST", "/api/classes", "", body);
+    assert_eq!(status, 403, "{reply}");
+    let evil = "Origin: http://evil.example\r\nContent-Type: application/json\r\n";
+    let (status, reply) = raw(&server, "POST", "/api/classes", evil, body);
+    assert_eq!(status, 403, "{reply}");
+    assert!(
+        reply["error"]
+            .as_str()
+            .unwrap()
+            .contains("http://evil.example"),
+        "{reply}"
+    );
+    // Nothing was created by the refused requests.
+    let (code, teacher) = server.class();
+    let (status, _) = raw(
+        &server,
+        "DELETE",
+        &format!("/api/classes/{code}"),
+        &format!("Origin: http://evil.example\r\nAuthorization: Bearer {teacher}\r\n"),
+        "",
+    );
+    assert_eq!(status, 403);
+    // The server's own pages are let through, with or without Origin.
+    let own = format!(
+        "Origin: http://127.0.0.1:{}\r\nContent-Type: application/json\r\n",
+        server.port
+    );
+    assert_eq!(raw(&server, "POST", "/api/classes", &own, body).0, 201);
+    assert_eq!(
+        raw(
+            &server,
+            "POST",
+            "/api/classes",
+            "Content-Type: application/json; charset=utf-8\r\n",
+            body
+        )
+        .0,
+        201
+    );
+    // A live connection from another site's page is refused before it opens.
+    let upgrade = format!(
+        "Origin: http://evil.example\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+    );
+    let (status, _) = raw(
+        &server,
+        "GET",
+        &format!("/api/classes/{code}/live?token={teacher}"),
+        &upgrade,
+        "",
+    );
+    assert_eq!(status, 403);
+}
+
+#[test]
+fn an_origin_allowed_by_name_may_act() {
+    let data = data_dir("allowed");
+    let dist = data.join("dist");
+    std::fs::create_dir_all(&dist).unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_grundy-serve"))
+        .args([
+            "--port",
+            "0",
+            "--allow-origin",
+            "https://School.example/",
+            "--data",
+        ])
+        .arg(&data)
+        .arg("--dist")
+        .arg(&dist)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(child.stdout.take().unwrap()),
+        &mut line,
+    )
+    .unwrap();
+    let port: u16 = line
+        .trim()
+        .trim_end_matches('/')
+        .rsplit(':')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let server = Server { child, port, data };
+    let json = "Content-Type: application/json\r\n";
+    let body = r#"{"title":"Nim"}"#;
+    assert_eq!(
+        raw(
+            &server,
+            "POST",
+            "/api/classes",
+            &format!("Origin: https://school.example\r\n{json}"),
+            body
+        )
+        .0,
+        201
+    );
+    assert_eq!(
+        raw(
+            &server,
+            "POST",
+            "/api/classes",
+            &format!("Origin: https://other.example\r\n{json}"),
+            body
+        )
+        .0,
+        403
+    );
+    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_grundy-serve"))
+        .args(["--allow-origin", "school.example"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("--allow-origin takes an origin"));
+}
