@@ -737,14 +737,13 @@ fn another_site_s_page_cannot_act_on_the_server() {
         201
     );
     // A live connection from another site's page is refused before it opens.
-    let upgrade = format!(
-        "Origin: http://evil.example\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-    );
+    let upgrade = "Origin: http://evil.example\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
+                   Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n";
     let (status, _) = raw(
         &server,
         "GET",
         &format!("/api/classes/{code}/live?token={teacher}"),
-        &upgrade,
+        upgrade,
         "",
     );
     assert_eq!(status, 403);
