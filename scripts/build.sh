@@ -17,6 +17,8 @@ tools=$( (rustc -vV; wasm-bindgen --version; node --version; cat package-lock.js
 # tracked and untracked files alike, ignored ones left out) and of the
 # words after `--`.
 inputs_hash() {
+  # Outside a git checkout the files cannot be listed: always build.
+  if ! git rev-parse --is-inside-work-tree > /dev/null 2>&1; then date +%s%N; return; fi
   local paths=() words=()
   while [ $# -gt 0 ] && [ "$1" != -- ]; do paths+=("$1"); shift; done
   [ $# -gt 0 ] && shift && words=("$@")
