@@ -49,7 +49,7 @@ fresh_or_run() {
   echo "$hash" > "$stamp"
 }
 
-engine_inputs=(Cargo.toml Cargo.lock .cargo crates/grundy-core crates/grundy-wasm)
+engine_inputs=(scripts/build.sh Cargo.toml Cargo.lock .cargo crates/grundy-core crates/grundy-wasm)
 
 # The engine's .wasm, and the benchmark page's, which adds the bench cases.
 build_wasm() { # <out dir> <out name> [cargo feature options]
@@ -92,7 +92,7 @@ done
 
 # The pages, the embed bundles, the guide, the element manifest and the
 # npm package, from the engines just checked and the front end's sources.
-front_inputs=(web public docs scripts/guide.mjs scripts/package.mjs ./*.html ./*.config.ts ./*.config.mjs
+front_inputs=(scripts/build.sh web public docs scripts/guide.mjs scripts/package.mjs ./*.html ./*.config.ts ./*.config.mjs
   tsconfig.json tsconfig.package.json package.json README.md LICENSE)
 build_front() {
   npx vite build --logLevel warn
