@@ -806,10 +806,11 @@ fn sigterm_saves_and_stops_and_the_same_command_prints_every_value() {
     let _ = std::fs::remove_file(&file);
 }
 
-#[test]
-fn sigint_ends_the_values_with_a_whole_line() {
+/// Runs grundy with `args` and sends it SIGINT once its first values are
+/// out; how it ended, and all it printed.
+fn interrupted(args: &[&str]) -> (Output, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(["sequence", "grundy", "--count", "16000000"])
+        .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -826,6 +827,12 @@ fn sigint_ends_the_values_with_a_whole_line() {
     let stopped = child.wait_with_output().unwrap();
     assert_eq!(stopped.status.code(), Some(128 + 2));
     let text = format!("{}{}", first[0] as char, stdout(&stopped));
+    (stopped, text)
+}
+
+#[test]
+fn sigint_ends_the_values_with_a_whole_line() {
+    let (stopped, text) = interrupted(&["sequence", "grundy", "--count", "16000000"]);
     assert!(text.ends_with('\n'), "the line is ended");
     let values: Vec<u32> = text
         .trim_end()
@@ -842,25 +849,9 @@ fn sigint_ends_the_values_with_a_whole_line() {
 
 #[test]
 fn sigint_closes_the_json_and_says_it_stopped() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args([
-            "sequence", "grundy", "--count", "16000000", "--format", "json",
-        ])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("grundy runs");
-    let mut first = [0u8; 1];
-    std::io::Read::read_exact(child.stdout.as_mut().unwrap(), &mut first).unwrap();
-    let pid = child.id().to_string();
-    assert!(Command::new("kill")
-        .args(["-INT", &pid])
-        .status()
-        .unwrap()
-        .success());
-    let stopped = child.wait_with_output().unwrap();
-    assert_eq!(stopped.status.code(), Some(128 + 2));
-    let text = format!("{}{}", first[0] as char, stdout(&stopped));
+    let (_, text) = interrupted(&[
+        "sequence", "grundy", "--count", "16000000", "--format", "json",
+    ]);
     let json: serde_json::Value = serde_json::from_str(&text).expect("whole JSON");
     assert_eq!(json["stopped"], true);
     let values = json["values"].as_array().unwrap();

@@ -53,6 +53,21 @@ pub struct Request {
     pub rating: RangeInclusive<u32>,
 }
 
+impl Request {
+    /// Puzzles of `game` by any named rule, of every rating, with any
+    /// number of winning moves.
+    pub fn new(game: &str, seed: u64, misere: bool) -> Request {
+        Request {
+            game: game.to_string(),
+            rule: None,
+            seed,
+            misere,
+            unique: false,
+            rating: RATINGS,
+        }
+    }
+}
+
 /// One puzzle, as `grundy puzzles` prints it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Puzzle {

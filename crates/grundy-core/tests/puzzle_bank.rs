@@ -3,7 +3,7 @@
 //! change to a game's drawing or to the generator cannot leave the page
 //! with puzzles no command makes.
 
-use grundy_core::puzzle::{Puzzles, Request, RATINGS};
+use grundy_core::puzzle::{Puzzles, Request};
 use serde_json::Value;
 use std::path::Path;
 
@@ -34,15 +34,9 @@ fn the_shipped_bank_is_what_grundy_puzzles_draws() {
                 .filter(|p| p["play"] == play)
                 .take(SAMPLE)
                 .collect();
-            let request = Request {
-                game: game.to_string(),
-                rule: None,
-                seed,
-                misere,
-                unique: false,
-                rating: RATINGS,
-            };
-            let drawn = Puzzles::new(request).unwrap().take(shipped.len());
+            let drawn = Puzzles::new(Request::new(game, seed, misere))
+                .unwrap()
+                .take(shipped.len());
             for (shipped, drawn) in shipped.into_iter().zip(drawn) {
                 let drawn = drawn.unwrap();
                 let expected = serde_json::json!({

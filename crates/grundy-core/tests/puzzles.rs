@@ -13,17 +13,6 @@ use std::collections::{BTreeSet, HashMap};
 /// of them is not).
 const ORACLE_POSITIONS: usize = 50_000;
 
-fn request(game: &str, seed: u64, misere: bool) -> Request {
-    Request {
-        game: game.to_string(),
-        rule: None,
-        seed,
-        misere,
-        unique: false,
-        rating: RATINGS,
-    }
-}
-
 fn puzzles(request: Request, count: usize) -> Vec<Puzzle> {
     let game = request.game.clone();
     Puzzles::new(request)
@@ -123,8 +112,8 @@ fn check(puzzles: &[Puzzle]) -> usize {
 #[test]
 fn every_solution_set_is_what_a_brute_force_finds() {
     for game in finite_games() {
-        let normal = puzzles(request(game, 11, false), 150);
-        let misere = puzzles(request(game, 12, true), 40);
+        let normal = puzzles(Request::new(game, 11, false), 150);
+        let misere = puzzles(Request::new(game, 12, true), 40);
         let (checked_normal, checked_misere) = (check(&normal), check(&misere));
         // Most puzzles are small enough for the plain search.
         assert!(
@@ -137,9 +126,9 @@ fn every_solution_set_is_what_a_brute_force_finds() {
 #[test]
 fn the_same_request_gives_the_same_puzzles_and_another_seed_others() {
     for game in ["nim", "octal", "cram", "string-game"] {
-        let first = puzzles(request(game, 5, false), 20);
-        assert_eq!(first, puzzles(request(game, 5, false), 20), "{game}");
-        assert_ne!(first, puzzles(request(game, 6, false), 20), "{game}");
+        let first = puzzles(Request::new(game, 5, false), 20);
+        assert_eq!(first, puzzles(Request::new(game, 5, false), 20), "{game}");
+        assert_ne!(first, puzzles(Request::new(game, 6, false), 20), "{game}");
     }
 }
 
@@ -147,7 +136,7 @@ fn the_same_request_gives_the_same_puzzles_and_another_seed_others() {
 fn puzzles_are_worth_solving() {
     for game in finite_games() {
         let mut seen = BTreeSet::new();
-        for puzzle in puzzles(request(game, 3, false), 60) {
+        for puzzle in puzzles(Request::new(game, 3, false), 60) {
             assert!(
                 seen.insert(puzzle.position.clone()),
                 "{game}: repeated {puzzle:?}"
@@ -174,19 +163,19 @@ fn puzzles_are_worth_solving() {
 fn unique_rating_and_rule_requests_are_kept() {
     let unique = Request {
         unique: true,
-        ..request("octal", 1, false)
+        ..Request::new("octal", 1, false)
     };
     assert!(puzzles(unique, 50).iter().all(|p| p.solutions.len() == 1));
     let band = Request {
         rating: 1400..=1700,
-        ..request("nim", 1, false)
+        ..Request::new("nim", 1, false)
     };
     assert!(puzzles(band, 50)
         .iter()
         .all(|p| (1400..=1700).contains(&p.rating)));
     let kayles = Request {
         rule: Some("0.77".to_string()),
-        ..request("octal", 1, true)
+        ..Request::new("octal", 1, true)
     };
     for puzzle in puzzles(kayles, 30) {
         assert!(puzzle.position.starts_with("0.77\n"), "{puzzle:?}");
@@ -198,16 +187,16 @@ fn unique_rating_and_rule_requests_are_kept() {
 #[test]
 fn bad_requests_are_refused_with_a_reason() {
     let refused = |request: Request| Puzzles::new(request).err().expect("refused").message;
-    assert!(refused(request("chess", 1, false)).contains("unknown game 'chess'"));
-    assert!(refused(request("digraph", 1, false)).contains("no nimber"));
+    assert!(refused(Request::new("chess", 1, false)).contains("unknown game 'chess'"));
+    assert!(refused(Request::new("digraph", 1, false)).contains("no nimber"));
     let ruled = Request {
         rule: Some("1,2".to_string()),
-        ..request("nim", 1, false)
+        ..Request::new("nim", 1, false)
     };
     assert!(refused(ruled).contains("subtraction and octal only"));
     let bad_rule = Request {
         rule: Some("0.9".to_string()),
-        ..request("octal", 1, false)
+        ..Request::new("octal", 1, false)
     };
     assert!(refused(bad_rule).starts_with("--rule: "));
 }

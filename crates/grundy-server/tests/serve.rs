@@ -655,25 +655,11 @@ fn the_database_and_its_log_are_the_owner_s_alone() {
     }
 }
 
-/// A request with the headers given, as another site's page would send it.
+/// A request with the headers given, as another site's page would send
+/// it: the status and the JSON reply.
 fn raw(server: &Server, method: &str, path: &str, headers: &str, body: &str) -> (u16, Value) {
-    use std::io::{Read, Write};
-    let mut stream = std::net::TcpStream::connect(("127.0.0.1", server.port)).unwrap();
-    write!(
-        stream,
-        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\n{headers}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        server.port,
-        body.len()
-    )
-    .unwrap();
-    let mut reply = String::new();
-    stream.read_to_string(&mut reply).unwrap();
-    let (head, rest) = reply.split_once("\r\n\r\n").unwrap();
-    let status = head[9..12].parse().unwrap();
-    let json = rest.find('{').map_or(Value::Null, |at| {
-        serde_json::from_str(rest[at..].trim_end_matches(|c| c != '}')).unwrap_or(Value::Null)
-    });
-    (status, json)
+    let (status, _, reply) = server.request_with(method, path, headers, body);
+    (status, serde_json::from_str(&reply).unwrap_or(Value::Null))
 }
 
 #[test]

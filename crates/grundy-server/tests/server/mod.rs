@@ -76,15 +76,29 @@ impl Server {
         body: Option<&Value>,
         token: Option<&str>,
     ) -> (u16, String, String) {
+        let body = body.map(Value::to_string).unwrap_or_default();
+        let auth = token.map_or(String::new(), |t| format!("Authorization: Bearer {t}\r\n"));
+        let headers = format!("{auth}Content-Type: application/json\r\n");
+        self.request_with(method, path, &headers, &body)
+    }
+
+    /// A plain HTTP/1.1 request with the headers given (each line ending
+    /// in CRLF) beside Host, Content-Length and Connection, as a page of
+    /// another site, or a script, would send it.
+    pub fn request_with(
+        &self,
+        method: &str,
+        path: &str,
+        headers: &str,
+        body: &str,
+    ) -> (u16, String, String) {
         let mut stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
         stream
             .set_read_timeout(Some(Duration::from_secs(20)))
             .unwrap();
-        let body = body.map(Value::to_string).unwrap_or_default();
-        let auth = token.map_or(String::new(), |t| format!("Authorization: Bearer {t}\r\n"));
         write!(
             stream,
-            "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\n{auth}Content-Type: application/json\r\n\
+            "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\n{headers}\
              Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
             self.port,
             body.len()
