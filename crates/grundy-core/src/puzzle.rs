@@ -48,7 +48,8 @@ pub struct Request {
     pub rule: Option<String>,
     pub seed: u64,
     pub misere: bool,
-    /// Only puzzles with exactly one winning move.
+    /// Only puzzles with exactly one solution: one position a winning
+    /// move can leave.
     pub unique: bool,
     pub rating: RangeInclusive<u32>,
 }
@@ -124,7 +125,7 @@ impl Puzzles {
         let rules = match &request.rule {
             Some(rule) if named.is_empty() => {
                 return Err(GameError::new(format!(
-                    "--rule '{}' is for subtraction and octal only; {} has no rule",
+                    "--rule '{}' is for subtraction and octal only, not {}",
                     games::shown_id(rule),
                     info.id
                 )));
