@@ -151,5 +151,5 @@ test('the package manifest lists every attribute the element observes, each desc
   });
   expect(attributes.map((a) => a.name).sort()).toEqual(observed.sort());
   expect(attributes.filter((a) => !a.description).map((a) => a.name)).toEqual([]);
-  expect(element.events.map((e: { name: string }) => e.name).sort()).toEqual(['grundy-change', 'grundy-end', 'grundy-invalid', 'grundy-move']);
+  expect(element.events.map((e: { name: string }) => e.name).sort()).toEqual(['grundy-change', 'grundy-end', 'grundy-invalid', 'grundy-move', 'grundy-puzzle']);
 });
