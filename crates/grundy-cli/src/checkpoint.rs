@@ -105,10 +105,6 @@ impl Checkpoint {
         Ok(sequence)
     }
 
-    pub fn path(&self) -> &std::path::Path {
-        &self.path
-    }
-
     /// The file each save writes before it renames it over the checkpoint.
     fn temporary(&self) -> PathBuf {
         let mut temporary = self.path.clone().into_os_string();
@@ -127,8 +123,17 @@ impl Checkpoint {
     }
 
     /// Writes the values to a new file beside the checkpoint, then renames
-    /// it over the checkpoint.
+    /// it over the checkpoint; an error names the checkpoint.
     pub fn save(&mut self, sequence: &Sequence) -> io::Result<()> {
+        self.write(sequence).map_err(|e| {
+            io::Error::new(
+                e.kind(),
+                format!("could not save the checkpoint {}: {e}", self.path.display()),
+            )
+        })
+    }
+
+    fn write(&mut self, sequence: &Sequence) -> io::Result<()> {
         let temporary = self.temporary();
         let mut out = BufWriter::new(File::create(&temporary)?);
         sequence.write_checkpoint(&mut out)?;
@@ -148,7 +153,7 @@ impl Checkpoint {
         }
         let saved = self.save(sequence);
         if let Err(e) = &saved {
-            eprintln!("grundy: could not save {}: {e}", self.path.display());
+            eprintln!("grundy: {e}");
         }
         if let Some(signal) = signal {
             if saved.is_ok() {

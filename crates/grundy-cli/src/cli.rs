@@ -169,7 +169,7 @@ pub struct PuzzlesArgs {
     /// Misère play: the player who makes the last move loses
     #[arg(long)]
     pub misere: bool,
-    /// Only puzzles with exactly one winning move
+    /// Only puzzles with exactly one solution: one position a winning move can leave
     #[arg(long)]
     pub unique: bool,
     /// Only puzzles rated from LO to HI (either end may be left out: 1500..)

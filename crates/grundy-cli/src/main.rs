@@ -172,15 +172,7 @@ fn write_values(
     }
     line.end();
     if let Some(checkpoint) = &mut checkpoint {
-        checkpoint.save(&sequence).map_err(|e| {
-            io::Error::new(
-                e.kind(),
-                format!(
-                    "could not save the checkpoint {}: {e}",
-                    checkpoint.path().display()
-                ),
-            )
-        })?;
+        checkpoint.save(&sequence)?;
     }
     match format {
         Format::Text => writeln!(out),
@@ -635,10 +627,7 @@ fn between_steps(
 fn save(checkpoint: Option<Checkpoint>, sequence: &Sequence) -> Result<(), Failure> {
     match checkpoint {
         Some(mut checkpoint) => checkpoint.save(sequence).map_err(|e| Failure {
-            message: format!(
-                "could not save the checkpoint {}: {e}",
-                checkpoint.path().display()
-            ),
+            message: e.to_string(),
             code: 1,
             stdout: String::new(),
         }),
