@@ -159,14 +159,8 @@ pub fn lock_data_folder(dir: &Path) -> Result<std::fs::File, String> {
     use std::io::{Read, Seek, Write};
     create_private_dir(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let path = dir.join(LOCK_FILE);
-    let mut file = private_file(&path)
-        .and_then(|_| {
-            std::fs::OpenOptions::new()
-                .read(true)
-                .write(true)
-                .open(&path)
-        })
-        .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+    let mut file =
+        private_file(&path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
     match file.try_lock() {
         Ok(()) => {}
         Err(std::fs::TryLockError::WouldBlock) => {
@@ -201,19 +195,19 @@ fn create_private_dir(dir: &Path) -> std::io::Result<()> {
     builder.create(dir)
 }
 
-/// Makes `path` if missing, and leaves it readable and writable by its
-/// owner alone: students' names, answers and hashed tokens are no one
-/// else's to read. SQLite gives its WAL and shared-memory files the
-/// database's mode.
-fn private_file(path: &Path) -> std::io::Result<()> {
+/// Opens `path` to read and write, made if missing, and leaves it readable
+/// and writable by its owner alone: students' names, answers and hashed
+/// tokens are no one else's to read. SQLite gives its WAL and
+/// shared-memory files the database's mode.
+fn private_file(path: &Path) -> std::io::Result<std::fs::File> {
     let mut options = std::fs::OpenOptions::new();
-    options.create(true).append(true);
+    options.read(true).write(true).create(true);
     #[cfg(unix)]
     std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-    options.open(path)?;
+    let file = options.open(path)?;
     #[cfg(unix)]
     std::fs::set_permissions(path, std::os::unix::fs::PermissionsExt::from_mode(0o600))?;
-    Ok(())
+    Ok(file)
 }
 
 impl SqliteStore {
