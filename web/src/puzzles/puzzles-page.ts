@@ -1,4 +1,5 @@
 import { LitElement, css, html, nothing } from 'lit';
+import { keyed } from 'lit/directives/keyed.js';
 import '../elements/grundy-game';
 import type { GrundyPuzzleDetail } from '../elements/grundy-game';
 import { define } from '../elements/define';
@@ -17,6 +18,8 @@ interface Rush {
   mistakes: number;
   /** The rating the next puzzle is drawn near: it rises with each solve. */
   level: number;
+  /** The puzzles this rush has shown: none comes twice. */
+  seen: Set<string>;
   over: boolean;
 }
 
@@ -67,6 +70,8 @@ export class PuzzlesPage extends LitElement {
   /** Whether the puzzle shown has had its first try (or its solution shown). */
   private rated = false;
   private solutionShown = false;
+  /** Counts the puzzles shown, so that each one gets a fresh board, even one shown twice. */
+  private shown = 0;
   private timer: number | undefined;
 
   static styles = css`
@@ -145,6 +150,7 @@ export class PuzzlesPage extends LitElement {
   /** Shows `puzzle` on the board, untried. */
   private show(puzzle: Puzzle): void {
     this.puzzle = puzzle;
+    this.shown += 1;
     this.standing = 'open';
     this.change = undefined;
     this.rated = false;
@@ -156,8 +162,14 @@ export class PuzzlesPage extends LitElement {
   private async next(): Promise<void> {
     const game = this.game === 'any' ? this.games[Math.floor(Math.random() * this.games.length)].game : this.game;
     const rating = this.rush ? this.rush.level : this.progress.player.rating;
-    const chosen = choosePuzzle(await puzzlesOf(game), rating, this.theme, triedIds(this.progress), Math.random);
-    if (chosen) this.show(chosen);
+    // Never the puzzle on the board again, even when every other one has been tried.
+    const done = new Set([...triedIds(this.progress), ...(this.rush?.seen ?? [])]);
+    if (this.puzzle) done.add(this.puzzle.id);
+    const chosen = choosePuzzle(await puzzlesOf(game), rating, this.theme, done, Math.random);
+    if (chosen) {
+      this.rush?.seen.add(chosen.id);
+      this.show(chosen);
+    }
     else this.problem = `No ${gameName(game)} puzzle has the theme ${this.theme}.`;
   }
 
@@ -187,7 +199,7 @@ export class PuzzlesPage extends LitElement {
 
   private startRush(): void {
     this.now = Date.now();
-    this.rush = { ends: this.now + RUSH_MS, solved: 0, mistakes: 0, level: 900, over: false };
+    this.rush = { ends: this.now + RUSH_MS, solved: 0, mistakes: 0, level: 900, seen: new Set(), over: false };
     window.clearInterval(this.timer);
     this.timer = window.setInterval(() => this.tick(), 250);
     void this.next();
@@ -325,14 +337,17 @@ export class PuzzlesPage extends LitElement {
     return html`
       <p class="about">${daily}${gameName(puzzle.game)} · ${puzzle.play === 'misere' ? 'misère play' : 'normal play'} ·
         puzzle rated ${puzzle.rating}${themes}</p>
-      <grundy-game
+      ${keyed(
+        this.shown,
+        html`<grundy-game
         game=${puzzle.game}
         .position=${puzzle.position}
         play=${puzzle.play}
         controls="play"
         puzzle
         @grundy-puzzle=${(e: CustomEvent<GrundyPuzzleDetail>) => this.onTry(e)}
-      ></grundy-game>
+      ></grundy-game>`,
+      )}
       ${this.rush ? nothing : this.renderFeedback()}
     `;
   }
