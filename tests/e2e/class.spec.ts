@@ -151,9 +151,9 @@ test('a teacher runs a class of three through a lesson: follow, three questions,
   await teacher.getByRole('button', { name: 'Export CSV' }).click();
   const csv = readFileSync(await (await download).path(), 'utf8');
   const lines = csv.trim().split('\n');
-  expect(lines[0]).toBe('student,question,kind,game,position,answer,correct,seconds');
+  expect(lines[0]).toBe('student,removed,question,kind,game,play,position,answer,position_after,correct,seconds');
   expect(lines).toHaveLength(1 + 3 + 3 + 2);
-  expect(csv).toMatch(/^Ada,\d+,move,nim,3 4 5,1 4 5,true,/m);
+  expect(csv).toMatch(/^Ada,false,3,move,nim,normal,3 4 5,"take 2 from heap 1, leaving 1",1 4 5,true,/m);
   expect(problems).toEqual([]);
   for (const { context } of students) await context.close();
   await teacherContext.close();

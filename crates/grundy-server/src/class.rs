@@ -8,7 +8,7 @@ use crate::socket::{Conn, Peer, NORMAL, POLICY};
 use crate::store::{
     AnswerRecord, ClassFlag, ClassRecord, QuestionRecord, Store, StoreError, StudentRecord,
 };
-use crate::{now_ms, App};
+use crate::{lesson, names, now_ms, App};
 use grundy_core::analysis::Convention;
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashMap};
@@ -29,6 +29,8 @@ struct Student {
 
 struct Question {
     record: QuestionRecord,
+    /// Its place among the class's questions, from 1: what pages and the CSV call it.
+    number: usize,
     /// Worked out when asked, or on loading an unrevealed question.
     key: Option<Arc<AnswerKey>>,
     answers: HashMap<i64, AnswerRecord>,
@@ -47,6 +49,19 @@ impl Question {
         serde_json::from_str(&self.record.shown).unwrap_or(Value::Null)
     }
 
+    /// When a timed question's answers close: its time, and the grace
+    /// the network's delay is given.
+    fn closes_ms(&self) -> Option<i64> {
+        let seconds = self.record.seconds?;
+        Some(self.record.asked_ms + i64::from(seconds) * 1000)
+    }
+
+    /// Milliseconds left to answer, as a frame tells them: a client counts
+    /// down from its own clock, which need not agree with the server's.
+    fn closes_in_ms(&self) -> Option<i64> {
+        self.closes_ms().map(|closes| (closes - now_ms()).max(0))
+    }
+
     fn counts(&self) -> BTreeMap<&str, u32> {
         let mut counts = BTreeMap::new();
         for answer in self.answers.values() {
@@ -60,12 +75,13 @@ impl Question {
         json!({
             "type": "question",
             "question": self.record.id,
+            "number": self.number,
             "kind": self.record.kind,
             "game": self.record.game,
             "position": self.record.position,
             "play": self.record.play,
             "seconds": self.record.seconds,
-            "askedMs": self.record.asked_ms,
+            "closesInMs": self.closes_in_ms(),
         })
     }
 
@@ -75,26 +91,32 @@ impl Question {
         let r = &self.record;
         json!({
             "question": r.id,
+            "number": self.number,
             "kind": r.kind,
             "game": r.game,
             "position": r.position,
             "play": r.play,
             "seconds": r.seconds,
-            "askedMs": r.asked_ms,
+            "closesInMs": self.closes_in_ms(),
             "revealed": r.revealed,
             "answer": if r.revealed { self.shown() } else { Value::Null },
+            "answered": self.answers.len(),
+            "counts": self.counts(),
         })
     }
 
-    fn result_for(&self, student: i64) -> Value {
-        let theirs = self.answers.get(&student);
-        json!({
-            "type": "result",
-            "question": self.record.id,
-            "answer": self.shown(),
-            "yours": theirs.map(|a| a.answer.as_str()),
-            "correct": theirs.map(|a| a.correct),
-        })
+    /// Whether the question counts for a student: asked after they
+    /// joined, or answered by them.
+    fn counts_for(&self, student: &StudentRecord) -> bool {
+        self.record.asked_ms >= student.joined_ms || self.answers.contains_key(&student.id)
+    }
+
+    /// An answer in words: P or N, a value, or the move played.
+    fn answered<'a>(&self, answer: &'a AnswerRecord) -> &'a str {
+        match self.kind() {
+            Kind::Move => &answer.tally,
+            Kind::Pn | Kind::Value => answer.answer.trim_end(),
+        }
     }
 }
 
@@ -142,8 +164,10 @@ impl Room {
         let mut questions: Vec<Question> = store
             .questions(&record.code)?
             .into_iter()
-            .map(|record| Question {
+            .enumerate()
+            .map(|(index, record)| Question {
                 record,
+                number: index + 1,
                 key: None,
                 answers: HashMap::new(),
             })
@@ -176,6 +200,21 @@ impl Room {
             .map(|s| Role::Student(s.record.id))
     }
 
+    /// Whether this token was a student's whom the teacher removed.
+    pub fn was_removed(&self, token_hash: &str) -> bool {
+        self.students
+            .values()
+            .any(|s| s.record.token_hash == token_hash && s.record.kicked)
+    }
+
+    /// Whether a student of this class has this name, or one that looks the same.
+    pub fn has_name_like(&self, name: &str) -> bool {
+        let key = names::name_key(name);
+        self.students
+            .values()
+            .any(|s| names::name_key(&s.record.name) == key)
+    }
+
     pub fn is_full(&self) -> bool {
         self.students.len() >= MAX_STUDENTS_PER_CLASS
     }
@@ -190,6 +229,25 @@ impl Room {
             },
         );
         self.pending.roster = true;
+    }
+
+    /// A revealed question's result for one student; `counts` is false
+    /// for a question asked before they joined, which their score leaves out.
+    fn result_for(&self, question: &Question, student: i64) -> Value {
+        let theirs = question.answers.get(&student);
+        let counts = self
+            .students
+            .get(&student)
+            .is_some_and(|s| question.counts_for(&s.record));
+        json!({
+            "type": "result",
+            "question": question.record.id,
+            "number": question.number,
+            "answer": question.shown(),
+            "yours": theirs.map(|a| question.answered(a)),
+            "correct": theirs.map(|a| a.correct),
+            "counts": counts,
+        })
     }
 
     fn roster_frame(&self) -> Value {
@@ -222,16 +280,24 @@ impl Room {
         })
     }
 
-    fn class_view(&self) -> Value {
+    /// The class as a connection of this role sees it: a student's holds
+    /// the student's copy of the lesson, without notes or answers.
+    fn class_view(&self, role: Role) -> Value {
         let r = &self.record;
+        let lesson = match role {
+            Role::Teacher => r.lesson.clone(),
+            Role::Student(_) => r.lesson.as_deref().map(lesson::for_students),
+        };
         json!({
             "code": r.code,
             "title": r.title,
-            "lesson": r.lesson,
+            "lesson": lesson,
             "game": r.game,
             "position": r.position,
+            "play": r.play,
             "slide": r.slide,
             "follow": r.follow,
+            "paused": r.paused,
             "locked": r.locked,
             "ended": r.ended,
         })
@@ -242,20 +308,14 @@ impl Room {
     fn welcome(&self, role: Role) -> Value {
         match role {
             Role::Teacher => {
-                let questions: Vec<Value> = self
-                    .questions
-                    .iter()
-                    .map(|q| {
-                        let mut view = q.teacher_view();
-                        view["answered"] = q.answers.len().into();
-                        view["counts"] = json!(q.counts());
-                        view
-                    })
-                    .collect();
-                json!({ "type": "welcome", "role": "teacher", "class": self.class_view(), "questions": questions })
+                let questions: Vec<Value> =
+                    self.questions.iter().map(Question::teacher_view).collect();
+                json!({ "type": "welcome", "role": "teacher", "class": self.class_view(role), "questions": questions })
             }
             Role::Student(id) => {
-                let name = self.students.get(&id).map(|s| s.record.name.as_str());
+                let Some(student) = self.students.get(&id).map(|s| &s.record) else {
+                    return json!({ "type": "kicked" });
+                };
                 let open: Vec<Value> = self
                     .questions
                     .iter()
@@ -269,15 +329,15 @@ impl Room {
                 let results: Vec<Value> = self
                     .questions
                     .iter()
-                    .filter(|q| q.record.revealed)
-                    .map(|q| q.result_for(id))
+                    .filter(|q| q.record.revealed && q.counts_for(student))
+                    .map(|q| self.result_for(q, id))
                     .collect();
                 json!({
                     "type": "welcome",
                     "role": "student",
                     "student": id,
-                    "name": name,
-                    "class": self.class_view(),
+                    "name": student.name,
+                    "class": self.class_view(role),
                     "questions": open,
                     "results": results,
                 })
@@ -404,7 +464,7 @@ impl Room {
                     json!({
                         "student": a.student,
                         "question": a.question,
-                        "answer": a.answer,
+                        "answer": q.answered(a),
                         "correct": revealed.then_some(a.correct),
                         "seconds": a.seconds,
                     })
@@ -414,24 +474,31 @@ impl Room {
         json!({ "students": students, "questions": questions, "answers": answers })
     }
 
-    /// The results as CSV: one row per answer.
+    /// The results as CSV: one row per answer, questions numbered from 1
+    /// in this class; a move is written as the move, beside the position
+    /// it leaves.
     pub fn results_csv(&self) -> String {
-        let mut csv = String::from("student,question,kind,game,position,answer,correct,seconds\n");
+        let mut csv = String::from(CSV_HEADER);
+        csv.push('\n');
         for q in &self.questions {
             let mut rows: Vec<&AnswerRecord> = q.answers.values().collect();
             rows.sort_by_key(|a| a.student);
             for a in rows {
-                let name = self
-                    .students
-                    .get(&a.student)
-                    .map_or("", |s| s.record.name.as_str());
+                let student = self.students.get(&a.student).map(|s| &s.record);
+                let after = match q.kind() {
+                    Kind::Move => a.answer.trim_end(),
+                    Kind::Pn | Kind::Value => "",
+                };
                 let fields = [
-                    csv_field(name),
-                    q.record.id.to_string(),
+                    csv_field(student.map_or("", |s| s.name.as_str())),
+                    student.is_some_and(|s| s.kicked).to_string(),
+                    q.number.to_string(),
                     q.record.kind.clone(),
                     csv_field(&q.record.game),
+                    q.record.play.clone(),
                     csv_field(q.record.position.trim_end()),
-                    csv_field(a.answer.trim_end()),
+                    csv_field(q.answered(a)),
+                    csv_field(after),
                     a.correct.to_string(),
                     format!("{:.1}", a.seconds),
                 ];
@@ -442,6 +509,10 @@ impl Room {
         csv
     }
 }
+
+/// The results CSV's first line.
+pub const CSV_HEADER: &str =
+    "student,removed,question,kind,game,play,position,answer,position_after,correct,seconds";
 
 /// A CSV field: quoted where it holds a comma, quote or line break, and
 /// with a leading quote mark where a spreadsheet would read it as a formula.
@@ -555,17 +626,40 @@ impl ClassPeer {
             .map_err(|e| e.to_string())?;
         let question = Question {
             record,
+            number: room.questions.len() + 1,
             key: Some(Arc::new(key)),
             answers: HashMap::new(),
         };
         let id = question.record.id;
         let asked = question.asked_frame();
+        // Every teacher's page lists it, whichever of them asked.
+        let mut listed = question.teacher_view();
+        listed["type"] = "asked".into();
         let tally = room.tally_frame(&question);
         room.questions.push(question);
-        room.tell_teachers(&json!({ "type": "asked", "question": id }));
+        room.tell_teachers(&listed);
         room.tell_teachers(&tally);
         room.tell_students(&asked);
+        drop(room);
+        if let Some(seconds) = seconds {
+            self.close_when_time_is_up(id, seconds);
+        }
         Ok(())
+    }
+
+    /// Tells every device that a timed question has closed, when its time
+    /// is up: pages stop taking answers even where their clock runs slow.
+    fn close_when_time_is_up(&self, question: i64, seconds: u32) {
+        let room = self.room.clone();
+        tokio::spawn(async move {
+            tokio::time::sleep(Duration::from_secs(u64::from(seconds))).await;
+            let mut room = lock(&room);
+            if room.question(question).is_ok_and(|q| !q.record.revealed) {
+                let closed = json!({ "type": "closed", "question": question });
+                room.tell_teachers(&closed);
+                room.tell_students(&closed);
+            }
+        });
     }
 
     async fn answer(&self, student: i64, question: i64, answer: Value) -> Result<(), String> {
@@ -578,10 +672,10 @@ impl ClassPeer {
             if q.answers.contains_key(&student) {
                 return Err("you have answered this question; your first answer stands".into());
             }
-            if let Some(seconds) = q.record.seconds {
-                if now_ms() > q.record.asked_ms + i64::from(seconds) * 1000 + GRACE_MS {
-                    return Err("time is up for this question".into());
-                }
+            if q.closes_ms()
+                .is_some_and(|closes| now_ms() > closes + GRACE_MS)
+            {
+                return Err("time is up for this question".into());
             }
             (
                 q.key.clone(),
@@ -677,7 +771,7 @@ impl ClassPeer {
             .map(|s| s.record.id)
             .collect();
         for id in ids {
-            let result = room.questions[index].result_for(id);
+            let result = room.result_for(&room.questions[index], id);
             room.tell_student(id, &result);
         }
         let q = &room.questions[index];
@@ -715,6 +809,12 @@ impl ClassPeer {
                 room.record.locked = on;
                 room.tell_teachers(&json!({ "type": "lock", "on": on }));
             }
+            ClassFlag::Paused(on) => {
+                room.record.paused = on;
+                let frame = json!({ "type": "pause", "on": on });
+                room.tell_students(&frame);
+                room.tell_teachers(&frame);
+            }
             ClassFlag::Ended => room.end(self.store()).map_err(|e| e.to_string())?,
         }
         Ok(())
@@ -731,14 +831,19 @@ impl ClassPeer {
             .map_err(|e| e.to_string())?;
         entry.record.kicked = true;
         for conn in entry.connections.drain(..) {
-            conn.send(&text(&json!({ "type": "kicked" })));
-            conn.close(POLICY, "removed by the teacher");
+            tell_removed(&conn);
         }
         room.pending.roster = true;
         drop(room);
         schedule_flush(&self.room);
         Ok(())
     }
+}
+
+/// Tells a removed student's connection so, and closes it for good.
+pub fn tell_removed(conn: &Conn) {
+    conn.send(&text(&json!({ "type": "kicked" })));
+    conn.close(POLICY, "removed by the teacher");
 }
 
 /// Whether marking this key reads a position (and so belongs off the
@@ -777,6 +882,7 @@ impl Peer for ClassPeer {
             (ClassFrame::Slide { index }, Role::Teacher) => self.set(ClassFlag::Slide(index)),
             (ClassFrame::Follow { on }, Role::Teacher) => self.set(ClassFlag::Follow(on)),
             (ClassFrame::Lock { on }, Role::Teacher) => self.set(ClassFlag::Locked(on)),
+            (ClassFrame::Pause { on }, Role::Teacher) => self.set(ClassFlag::Paused(on)),
             (ClassFrame::Kick { student }, Role::Teacher) => self.kick(student),
         }
     }

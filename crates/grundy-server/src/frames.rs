@@ -36,6 +36,10 @@ pub enum ClassFrame {
     Lock {
         on: bool,
     },
+    /// Every student's screen shows only "eyes on the teacher", or not.
+    Pause {
+        on: bool,
+    },
     /// Keeps a connection alive through proxies that close quiet ones.
     Ping,
 }

@@ -4,13 +4,11 @@
 
 use crate::class::{self, ClassPeer, Role, Room};
 use crate::game::{self, SeatPeer, Table};
-use crate::limits::{
-    MAX_BODY_BYTES, MAX_GAMES, MAX_NAME_CHARS, MAX_OPEN_CLASSES, MAX_TITLE_CHARS, OUTBOX,
-};
+use crate::limits::{MAX_BODY_BYTES, MAX_GAMES, MAX_OPEN_CLASSES, MAX_TITLE_CHARS, OUTBOX};
 use crate::marking::{parse_play, play_word, Position};
 use crate::socket::{self, Conn, Peer};
 use crate::store::{ClassRecord, GameRecord, StoreError, StudentRecord};
-use crate::{now_ms, token, App};
+use crate::{lesson, names, now_ms, token, App};
 use axum::body::Bytes;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, Request, State};
@@ -295,6 +293,8 @@ struct NewClass {
     lesson: Option<String>,
     game: Option<String>,
     position: Option<String>,
+    /// The board's convention, `normal` (the default) or `misere`.
+    play: Option<String>,
 }
 
 async fn create_class(
@@ -310,12 +310,18 @@ async fn create_class(
             format!("this server holds {MAX_OPEN_CLASSES} open classes; end one first"),
         ));
     }
-    let title = match &new.title {
-        Some(title) => clean_text(title, "title", MAX_TITLE_CHARS)?,
-        None => "Class".to_string(),
+    let title = match (&new.title, &new.lesson) {
+        (Some(title), _) => clean_text(title, "title", MAX_TITLE_CHARS)?,
+        (None, Some(lesson)) => lesson::title(lesson).unwrap_or_else(|| "Lesson".into()),
+        (None, None) => "Class".to_string(),
     };
+    let play = new.play.as_deref().unwrap_or("normal");
+    let play = play_word(
+        parse_play(play)
+            .ok_or_else(|| refuse(StatusCode::BAD_REQUEST, "play is \"normal\" or \"misere\""))?,
+    );
     let position = match (&new.game, &new.position) {
-        (Some(game), Some(position)) => Some(checked_position(game, position, "normal")?),
+        (Some(game), Some(position)) => Some(checked_position(game, position, play)?),
         (Some(game), None) => {
             return Err(refuse(
                 StatusCode::BAD_REQUEST,
@@ -339,6 +345,8 @@ async fn create_class(
         ended: false,
         follow: true,
         slide: 0,
+        play: play.to_string(),
+        paused: false,
     };
     // A code already taken is drawn again; 31⁶ codes make that rare.
     for _ in 0..20 {
@@ -370,7 +378,7 @@ async fn join_class(
     guard(&app, address)?;
     let room_arc = room(&app, &code)?.ok_or_else(|| unknown_class(&app, address))?;
     let new: NewStudent = body(&bytes)?;
-    let name = clean_text(&new.name, "name", MAX_NAME_CHARS)?;
+    let name = names::clean_name(&new.name).map_err(|e| refuse(StatusCode::BAD_REQUEST, e))?;
     let student_token = token::new_token();
     let hash = token::hash(&student_token);
     let mut room = class::lock(&room_arc);
@@ -386,17 +394,22 @@ async fn join_class(
     if room.is_full() {
         return Err(refuse(StatusCode::FORBIDDEN, "this class is full"));
     }
+    let name_taken = || {
+        refuse(
+            StatusCode::CONFLICT,
+            "someone in this class has that name, or one that looks the same; add an initial",
+        )
+    };
+    if room.has_name_like(&name) {
+        return Err(name_taken());
+    }
+    let joined_ms = now_ms();
     let id = match app
         .store
-        .add_student(&room.record.code, &name, &hash, now_ms())
+        .add_student(&room.record.code, &name, &hash, joined_ms)
     {
         Ok(id) => id,
-        Err(StoreError::Conflict) => {
-            return Err(refuse(
-                StatusCode::CONFLICT,
-                "someone in this class has that name; add an initial",
-            ))
-        }
+        Err(StoreError::Conflict) => return Err(name_taken()),
         Err(e) => return Err(e.into()),
     };
     room.add_student(StudentRecord {
@@ -404,6 +417,7 @@ async fn join_class(
         name,
         token_hash: hash,
         kicked: false,
+        joined_ms,
     });
     drop(room);
     class::schedule_flush(&room_arc);
@@ -560,9 +574,21 @@ async fn class_live(
     guard(&app, address)?;
     let room_arc = room(&app, &code)?.ok_or_else(|| unknown_class(&app, address))?;
     let hash = token::hash(query.token.as_deref().unwrap_or(""));
-    let role = class::lock(&room_arc)
-        .role(&hash)
-        .ok_or_else(|| wrong_token(&app, address))?;
+    let (role, removed) = {
+        let room = class::lock(&room_arc);
+        (room.role(&hash), room.was_removed(&hash))
+    };
+    let role = match role {
+        Some(role) => role,
+        // A removed student's page is told so, and stops coming back.
+        None if removed => {
+            return Ok(go_live(app.clone(), upgrade, |conn| {
+                class::tell_removed(&conn);
+                socket::Closed
+            }))
+        }
+        None => return Err(wrong_token(&app, address)),
+    };
     Ok(go_live(app.clone(), upgrade, move |conn| {
         let conn_id = conn.id;
         class::lock(&room_arc).connect(role, conn);

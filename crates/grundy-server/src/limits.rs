@@ -31,6 +31,13 @@ pub const MAX_BODY_BYTES: usize = 256 * 1024;
 /// class moves is closed and reconnects to a fresh state.
 pub const OUTBOX: usize = 256;
 
+/// How often the server pings each live connection; pages send their own
+/// ping as often.
+pub const HEARTBEAT: Duration = Duration::from_secs(15);
+/// A connection that has sent nothing (not even a pong) for this long is
+/// closed: its student shows as away.
+pub const SILENCE: Duration = Duration::from_secs(40);
+
 /// Counts events per address in fixed windows.
 pub struct PerAddress {
     limit: u32,

@@ -1,7 +1,7 @@
 //! One live connection: frames in, with their limits, and frames out from
 //! the room it belongs to, until either side closes or the server stops.
 
-use crate::limits::{FrameRate, MAX_BAD_FRAMES_IN_A_ROW, MAX_FRAME_BYTES};
+use crate::limits::{FrameRate, HEARTBEAT, MAX_BAD_FRAMES_IN_A_ROW, MAX_FRAME_BYTES, SILENCE};
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use std::future::Future;
 use std::sync::Arc;
@@ -39,6 +39,7 @@ impl Conn {
 
 /// Close codes, as RFC 6455 names them.
 pub const NORMAL: u16 = 1000;
+pub const GOING_AWAY: u16 = 1001;
 pub const POLICY: u16 = 1008;
 pub const TOO_BIG: u16 = 1009;
 pub const RESTARTING: u16 = 1012;
@@ -53,6 +54,18 @@ pub trait Peer: Send {
     fn frame(&mut self, text: &str) -> impl Future<Output = Result<(), String>> + Send;
     /// The connection has closed.
     fn gone(&mut self);
+}
+
+/// A connection that was told why it is closed as it opened: what it
+/// still sends is dropped.
+pub struct Closed;
+
+impl Peer for Closed {
+    async fn frame(&mut self, _text: &str) -> Result<(), String> {
+        Ok(())
+    }
+
+    fn gone(&mut self) {}
 }
 
 /// An error frame's text.
@@ -91,9 +104,13 @@ pub async fn run(
 ) {
     let mut rate = FrameRate::default();
     let mut bad_in_a_row = 0;
+    let mut heartbeat =
+        tokio::time::interval_at(tokio::time::Instant::now() + HEARTBEAT, HEARTBEAT);
+    let mut heard = tokio::time::Instant::now();
     loop {
         tokio::select! {
             incoming = socket.recv() => {
+                heard = tokio::time::Instant::now();
                 let text = match incoming {
                     Some(Ok(Message::Text(text))) => text,
                     Some(Ok(Message::Binary(_))) => {
@@ -146,6 +163,17 @@ pub async fn run(
                     break;
                 }
             },
+            // A connection the network dropped without a word is noticed
+            // here: the client answers no ping.
+            _ = heartbeat.tick() => {
+                if heard.elapsed() >= SILENCE {
+                    close(&mut socket, GOING_AWAY, "the connection went silent").await;
+                    break;
+                }
+                if socket.send(Message::Ping(Default::default())).await.is_err() {
+                    break;
+                }
+            }
             _ = stopping.changed() => {
                 close(&mut socket, RESTARTING, "the server is stopping").await;
                 break;

@@ -7,7 +7,10 @@ use std::path::Path;
 use std::sync::Mutex;
 
 /// The migrations, in order; `PRAGMA user_version` counts those applied.
-const MIGRATIONS: &[&str] = &[include_str!("../migrations/0001_classes_and_games.sql")];
+const MIGRATIONS: &[&str] = &[
+    include_str!("../migrations/0001_classes_and_games.sql"),
+    include_str!("../migrations/0002_class_play_and_pause.sql"),
+];
 
 #[derive(Debug)]
 pub enum StoreError {
@@ -54,6 +57,10 @@ pub struct ClassRecord {
     pub ended: bool,
     pub follow: bool,
     pub slide: u32,
+    /// The convention of the class's board: `normal` or `misere`.
+    pub play: String,
+    /// Every student's screen shows only "eyes on the teacher".
+    pub paused: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,6 +69,8 @@ pub struct StudentRecord {
     pub name: String,
     pub token_hash: String,
     pub kicked: bool,
+    /// When the student joined: questions asked before count for them only if they answered.
+    pub joined_ms: i64,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -106,6 +115,7 @@ pub enum ClassFlag {
     Ended,
     Follow(bool),
     Slide(u32),
+    Paused(bool),
 }
 
 /// Everything the server keeps. A store for many servers (PostgreSQL, say)
@@ -281,6 +291,8 @@ fn class_from(row: &rusqlite::Row) -> rusqlite::Result<ClassRecord> {
         ended: row.get(7)?,
         follow: row.get(8)?,
         slide: row.get(9)?,
+        play: row.get(10)?,
+        paused: row.get(11)?,
     })
 }
 
@@ -303,7 +315,8 @@ impl Store for SqliteStore {
         self.with(|c| {
             c.execute(
                 "INSERT INTO classes (code, title, lesson, game, position, teacher_hash, \
-                 locked, ended, follow, slide, created_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+                 locked, ended, follow, slide, created_ms, play, paused) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
                 params![
                     class.code,
                     class.title,
@@ -315,7 +328,9 @@ impl Store for SqliteStore {
                     class.ended,
                     class.follow,
                     class.slide,
-                    now_ms
+                    now_ms,
+                    class.play,
+                    class.paused
                 ],
             )
             .map(drop)
@@ -325,8 +340,8 @@ impl Store for SqliteStore {
     fn class(&self, code: &str) -> StoreResult<Option<ClassRecord>> {
         self.with(|c| {
             c.query_row(
-                "SELECT code, title, lesson, game, position, teacher_hash, locked, ended, follow, slide \
-                 FROM classes WHERE code = ?1",
+                "SELECT code, title, lesson, game, position, teacher_hash, locked, ended, follow, slide, \
+                 play, paused FROM classes WHERE code = ?1",
                 [code],
                 class_from,
             )
@@ -340,6 +355,7 @@ impl Store for SqliteStore {
             ClassFlag::Ended => ("UPDATE classes SET ended = ?2 WHERE code = ?1", 1),
             ClassFlag::Follow(on) => ("UPDATE classes SET follow = ?2 WHERE code = ?1", on as u32),
             ClassFlag::Slide(index) => ("UPDATE classes SET slide = ?2 WHERE code = ?1", index),
+            ClassFlag::Paused(on) => ("UPDATE classes SET paused = ?2 WHERE code = ?1", on as u32),
         };
         self.with(|c| c.execute(sql, params![code, value]).map(drop))
     }
@@ -367,7 +383,7 @@ impl Store for SqliteStore {
     fn students(&self, code: &str) -> StoreResult<Vec<StudentRecord>> {
         self.with(|c| {
             let mut statement = c.prepare_cached(
-                "SELECT id, name, token_hash, kicked FROM students WHERE class_code = ?1 ORDER BY id",
+                "SELECT id, name, token_hash, kicked, joined_ms FROM students WHERE class_code = ?1 ORDER BY id",
             )?;
             let rows = statement.query_map([code], |row| {
                 Ok(StudentRecord {
@@ -375,6 +391,7 @@ impl Store for SqliteStore {
                     name: row.get(1)?,
                     token_hash: row.get(2)?,
                     kicked: row.get(3)?,
+                    joined_ms: row.get(4)?,
                 })
             })?;
             rows.collect()
@@ -543,6 +560,8 @@ mod tests {
             ended: false,
             follow: true,
             slide: 0,
+            play: "misere".into(),
+            paused: false,
         }
     }
 
@@ -558,6 +577,7 @@ mod tests {
                 Err(StoreError::Conflict)
             ));
             store.set_class("ABCDEF", ClassFlag::Slide(4)).unwrap();
+            store.set_class("ABCDEF", ClassFlag::Paused(true)).unwrap();
             let q = QuestionRecord {
                 id: 0,
                 kind: "pn".into(),
@@ -586,8 +606,15 @@ mod tests {
         }
         let store = SqliteStore::open(&dir).unwrap();
         let read = store.class("ABCDEF").unwrap().unwrap();
-        assert_eq!(read.slide, 4);
-        assert_eq!(store.students("ABCDEF").unwrap()[0].name, "Ada");
+        assert_eq!(
+            (read.slide, read.paused, read.play.as_str()),
+            (4, true, "misere")
+        );
+        let students = store.students("ABCDEF").unwrap();
+        assert_eq!(
+            (students[0].name.as_str(), students[0].joined_ms),
+            ("Ada", 2)
+        );
         assert_eq!(store.questions("ABCDEF").unwrap()[0].seconds, Some(30));
         assert_eq!(store.answers("ABCDEF").unwrap()[0].seconds, 1.5);
         let journal: String = store

@@ -184,15 +184,19 @@ async fn a_class_runs_from_join_to_export() {
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(
         lines[0],
-        "student,question,kind,game,position,answer,correct,seconds"
+        "student,removed,question,kind,game,play,position,answer,position_after,correct,seconds"
     );
     assert_eq!(lines.len(), 1 + 5, "{csv}");
+    // Questions are numbered in the class, from 1; a move is written as
+    // the move, with the position it leaves beside it.
     assert!(
-        lines[1].starts_with(&format!("Ada,{question},pn,nim,1 2 3,P,true,")),
+        lines[1].starts_with("Ada,false,1,pn,nim,normal,1 2 3,P,,true,"),
         "{csv}"
     );
     assert!(
-        csv.contains(&format!("Ada,{move_question},move,nim,3 4 5,1 4 5,true,")),
+        csv.contains(
+            "Ada,false,3,move,nim,normal,3 4 5,\"take 2 from heap 1, leaving 1\",1 4 5,true,"
+        ),
         "{csv}"
     );
     assert!(csv.contains(",3 4 4,false,"), "{csv}");
@@ -335,17 +339,27 @@ async fn every_refusal_is_a_sentence_and_the_socket_stays() {
         .unwrap()
         .contains("line 1"));
 
-    // A removed student's token stops working.
+    // A removed student's token stops working: a page that comes back
+    // with it is told why, and closed for good (1008).
     send(&mut room, json!({ "type": "kick", "student": bob })).await;
     expect(&mut bob_socket, "kicked").await;
     assert_eq!(close_code(&mut bob_socket).await, Some(1008));
-    assert_eq!(
-        server
-            .live(&format!("/api/classes/{code}/live"), &bob_token)
-            .await
-            .err(),
-        Some(401)
+    let mut again = server.class_live(&code, &bob_token).await;
+    expect(&mut again, "kicked").await;
+    assert_eq!(close_code(&mut again).await, Some(1008));
+    // A name like a classmate's is refused, and one that shows nothing.
+    for name in ["ADA", "Ada\u{200B}", "\u{410}da"] {
+        let (status, reply) = server.post(
+            &format!("/api/classes/{code}/students"),
+            json!({ "name": name }),
+        );
+        assert_eq!(status, 409, "{name}: {reply}");
+    }
+    let (status, _) = server.post(
+        &format!("/api/classes/{code}/students"),
+        json!({ "name": "\u{200B}" }),
     );
+    assert_eq!(status, 400);
 
     // A locked class takes no one new.
     send(&mut room, json!({ "type": "lock", "on": true })).await;

@@ -94,6 +94,12 @@ export const LINK_WORDS: Record<LinkState, string> = {
 
 /** Close codes after which reconnecting would not help. */
 const FINAL_CLOSES = new Set([1000, 1008]);
+/** How often a page pings the server, as the server pings the page. */
+const HEARTBEAT_MS = 15_000;
+/** A server silent this long is taken for gone: the page reconnects, and says so meanwhile. */
+const SILENCE_MS = 40_000;
+/** The close code a page gives a connection it found silent. */
+const SILENT = 4000;
 
 /**
  * A live connection that comes back by itself after a dropped network or
@@ -106,6 +112,8 @@ export class LiveLink {
   private retries = 0;
   private stopped = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  private heartbeat: ReturnType<typeof setInterval> | undefined;
+  private heard = 0;
 
   constructor(
     private readonly path: string,
@@ -115,6 +123,23 @@ export class LiveLink {
   ) {
     this.open();
     window.addEventListener('online', this.reconnectNow);
+    this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_MS);
+  }
+
+  /**
+   * Pings the server, and gives up on a connection that has heard nothing
+   * for a while: a network that dropped without a word leaves the socket
+   * open, and the page would say "Connected" for ever.
+   */
+  private beat(): void {
+    const socket = this.socket;
+    if (socket?.readyState !== WebSocket.OPEN) return;
+    if (Date.now() - this.heard > SILENCE_MS) {
+      socket.close(SILENT);
+      this.dropped(socket);
+      return;
+    }
+    socket.send(JSON.stringify({ type: 'ping' }));
   }
 
   private readonly reconnectNow = () => {
@@ -131,9 +156,11 @@ export class LiveLink {
     this.socket = socket;
     socket.onopen = () => {
       this.retries = 0;
+      this.heard = Date.now();
       this.onState('open');
     };
     socket.onmessage = (event) => {
+      this.heard = Date.now();
       try {
         this.onFrame(JSON.parse(String(event.data)) as Frame);
       } catch {
@@ -144,13 +171,21 @@ export class LiveLink {
       if (this.socket !== socket) return;
       if (this.stopped || FINAL_CLOSES.has(event.code)) {
         this.stopped = true;
+        clearInterval(this.heartbeat);
         this.onState('closed', event.reason);
         return;
       }
-      this.retries += 1;
-      this.onState('reconnecting');
-      this.timer = setTimeout(() => this.open(), Math.min(10_000, 250 * 2 ** Math.min(this.retries, 6)));
+      this.dropped(socket);
     };
+  }
+
+  /** Comes back after a wait, longer each time. */
+  private dropped(socket: WebSocket): void {
+    if (this.socket !== socket) return;
+    this.socket = undefined;
+    this.retries += 1;
+    this.onState('reconnecting');
+    this.timer = setTimeout(() => this.open(), Math.min(10_000, 250 * 2 ** Math.min(this.retries, 6)));
   }
 
   /** Sends a frame; false while the connection is down. */
@@ -163,6 +198,7 @@ export class LiveLink {
   close(): void {
     this.stopped = true;
     clearTimeout(this.timer);
+    clearInterval(this.heartbeat);
     window.removeEventListener('online', this.reconnectNow);
     this.socket?.close(1000);
   }

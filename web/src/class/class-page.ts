@@ -25,8 +25,11 @@ export class ClassPage extends LitElement {
   declare private joining: boolean;
   declare private seat: 'teacher' | 'student' | undefined;
 
+  // The page only holds a view: each view sets its own width (a
+  // projector's whole width for the teacher).
   static styles = [classStyles, css`
-    .join { max-width: 28rem; margin: 2rem auto; }
+    :host { max-width: none; padding: 0; }
+    .join { max-width: 28rem; margin: 2rem auto; padding: 0 1rem; }
     input.code { font-size: 1.6rem; letter-spacing: 0.2em; width: 11ch; }
   `];
 

@@ -16,8 +16,18 @@ export class Countdown implements ReactiveController {
     clearInterval(this.timer);
   }
 
-  /** Whole seconds left of a question asked at `askedMs` for `seconds`; undefined without a limit. */
-  left(askedMs: number, seconds: number | null | undefined): number | undefined {
-    return seconds ? Math.max(0, Math.ceil((askedMs + seconds * 1000 - Date.now()) / 1000)) : undefined;
+  /** Whole seconds left until `closesAt` (this page's clock); undefined without a limit. */
+  left(closesAt: number | undefined): number | undefined {
+    return closesAt === undefined ? undefined : Math.max(0, Math.ceil((closesAt - Date.now()) / 1000));
   }
+}
+
+/**
+ * A question frame as a page keeps it, with `closesAt`: when its answers
+ * close on this page's clock. The server says how long is left as it
+ * sends the question, so a phone whose clock is wrong counts down right.
+ */
+export function timedQuestion<Q>(frame: Record<string, unknown>): Q {
+  const closesAt = typeof frame.closesInMs === 'number' ? Date.now() + frame.closesInMs : undefined;
+  return { ...frame, closesAt } as Q;
 }

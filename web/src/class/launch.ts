@@ -15,10 +15,13 @@ export function classServer(): Promise<boolean> {
 }
 
 export interface ClassStart {
-  title: string;
+  /** Without one, a lesson's class is titled by its first heading. */
+  title?: string;
   lesson?: string;
   game?: string;
   position?: string;
+  /** The position's convention: a misère position is taught, asked and marked as misère. */
+  play?: string;
 }
 
 /** Opens a class on the lesson or position and goes to its projector view. */

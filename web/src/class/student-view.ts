@@ -1,7 +1,7 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { LiveLink, LINK_WORDS, type Frame, type LinkState } from './api';
 import { classStyles } from './class-styles';
-import { Countdown } from './countdown';
+import { Countdown, timedQuestion } from './countdown';
 import type { GrundyChangeDetail } from '../elements/grundy-game';
 import '../elements/grundy-game';
 import '../lessons/grundy-lesson';
@@ -9,12 +9,17 @@ import { define } from '../elements/define';
 
 interface Question {
   question: number;
+  /** Its number in this class, from 1. */
+  number: number;
   kind: 'pn' | 'value' | 'move';
   game: string;
   position: string;
   play: string;
   seconds?: number | null;
-  askedMs: number;
+  /** When answers close, on this page's clock. */
+  closesAt?: number;
+  /** The server closed it: its time is up. */
+  closed?: boolean;
   answered?: boolean;
 }
 
@@ -27,11 +32,15 @@ interface Result {
 
 interface ClassView {
   title: string;
+  /** The student's copy of the lesson: no notes, and no game that shows a value. */
   lesson?: string | null;
   game?: string | null;
   position?: string | null;
+  play: string;
+  /** The teacher's slide, from 0: a student may go back from it, never past it. */
   slide: number;
   follow: boolean;
+  paused: boolean;
   ended: boolean;
 }
 
@@ -105,24 +114,33 @@ export class StudentView extends LitElement {
       case 'welcome':
         this.view = frame.class as ClassView;
         this.name = String(frame.name ?? '');
-        this.open = frame.questions as Question[];
+        this.open = (frame.questions as Record<string, unknown>[]).map((q) => timedQuestion<Question>(q));
         this.results = frame.results as Result[];
         this.slide = this.view.slide;
         break;
       case 'question':
-        this.open = [...this.open.filter((q) => q.question !== frame.question), frame as unknown as Question];
+        this.open = [...this.open.filter((q) => q.question !== frame.question), timedQuestion<Question>(frame)];
         this.typed = '';
+        break;
+      case 'closed':
+        this.open = this.open.map((q) => (q.question === frame.question ? { ...q, closed: true } : q));
+        break;
+      case 'pause':
+        if (this.view) this.view = { ...this.view, paused: frame.on as boolean };
         break;
       case 'answered':
         this.open = this.open.map((q) => (q.question === frame.question ? { ...q, answered: true } : q));
         break;
       case 'result':
         this.open = this.open.filter((q) => q.question !== frame.question);
-        this.results = [...this.results.filter((r) => r.question !== frame.question), frame as unknown as Result];
+        // A question asked before the student joined is not theirs to be scored on.
+        if (frame.counts) this.results = [...this.results.filter((r) => r.question !== frame.question), frame as unknown as Result];
         break;
       case 'slide':
         if (this.view) this.view = { ...this.view, slide: frame.index as number };
+        // Following, the student is on the teacher's slide; else never past it.
         if (this.view?.follow) this.slide = frame.index as number;
+        else this.slide = Math.min(this.slide, frame.index as number);
         break;
       case 'follow':
         if (this.view) this.view = { ...this.view, follow: frame.on as boolean };
@@ -132,7 +150,7 @@ export class StudentView extends LitElement {
         this.gone = 'The class has ended. Thank you!';
         break;
       case 'kicked':
-        this.gone = 'The teacher removed you from this class.';
+        this.gone = 'The teacher removed you from this class. Ask them if you should join again.';
         break;
       case 'error':
         this.problem = String(frame.message);
@@ -161,6 +179,7 @@ export class StudentView extends LitElement {
       .result.right { border-color: #1a7f37; }
       .result.wrong { border-color: #aa3377; }
       .timer { font-variant-numeric: tabular-nums; }
+      .paused { font-size: 1.6rem; text-align: center; padding: 2rem 1rem; }
     `,
   ];
 
@@ -174,42 +193,54 @@ export class StudentView extends LitElement {
       </div>
       ${this.gone
         ? html`<p class="card" role="status">${this.gone}</p>`
-        : question
-          ? this.renderQuestion(question)
-          : nothing}
+        : view?.paused
+          ? html`<p class="card paused" role="status">Eyes on the teacher.</p>`
+          : question
+            ? this.renderQuestion(question)
+            : nothing}
       ${this.problem ? html`<p class="error" role="alert">${this.problem}</p>` : nothing}
-      ${this.link === 'reconnecting'
+      ${this.link === 'reconnecting' && !this.gone
         ? html`<p class="muted">Still not connected? The class may have been closed on the server.
             <button @click=${() => this.dispatchEvent(new CustomEvent('class-leave', { bubbles: true, composed: true }))}>Join again</button></p>`
         : nothing}
       ${this.renderLastResult()}
-      ${question || this.gone ? nothing : this.renderStage(view)}
+      ${question || this.gone || view?.paused ? nothing : this.renderStage(view)}
     `;
   }
 
   private renderQuestion(q: Question) {
-    const left = this.countdown.left(q.askedMs, q.seconds);
+    const left = this.countdown.left(q.closesAt);
+    const closed = q.closed || left === 0;
     const misere = q.play === 'misere' ? ' (misère play: whoever moves last loses)' : '';
-    return html`<section class="card question" aria-label="Question">
-      <div class="bar"><h2>${ASKS[q.kind]}${misere}</h2>${left !== undefined ? html`<span class="timer">${left} s</span>` : nothing}</div>
+    return html`<section class="card question" aria-label=${`Question ${q.number}`}>
+      <div class="bar"><h2><span class="muted">Question ${q.number}.</span> ${ASKS[q.kind]}${misere}</h2>${left !== undefined ? html`<span class="timer">${left} s</span>` : nothing}</div>
       ${q.answered
         ? html`<p role="status">Answer sent. The result shows when the teacher reveals it.</p>`
-        : q.kind === 'move'
-          ? html`<grundy-game game=${q.game} .position=${q.position} mode="play" opponent="human" controls="play" values="hidden" play=${q.play}
-              @grundy-change=${(e: CustomEvent<GrundyChangeDetail>) => this.onBoardChange(q, e)}></grundy-game>`
-          : html`<grundy-game game=${q.game} .position=${q.position} controls="none" values="hidden" play=${q.play}></grundy-game>
-              ${q.kind === 'pn'
-                ? html`<p class="row choices"><button class="primary" @click=${() => this.answer(q, 'P')}>P</button>
-                    <button class="primary" @click=${() => this.answer(q, 'N')}>N</button></p>`
-                : html`<form class="row choices" @submit=${(e: Event) => {
-                    e.preventDefault();
-                    if (/^\d+$/.test(this.typed.trim())) this.answer(q, Number(this.typed.trim()));
-                    else this.problem = 'A value is a whole number: 0, 1, 2, …';
-                  }}>
-                    <label>Value <input inputmode="numeric" pattern="[0-9]*" size="5" .value=${this.typed}
-                      @input=${(e: Event) => (this.typed = (e.target as HTMLInputElement).value)} /></label>
-                    <button class="primary" type="submit">Send</button></form>`}`}
+        : closed
+          ? html`<grundy-game game=${q.game} .position=${q.position} controls="none" values="hidden" play=${q.play}></grundy-game>
+              <p role="status">Time is up: answers to this question are closed.</p>`
+          : this.renderAnswering(q)}
     </section>`;
+  }
+
+  /** The board and the buttons that answer an open question. */
+  private renderAnswering(q: Question) {
+    if (q.kind === 'move') {
+      return html`<grundy-game game=${q.game} .position=${q.position} mode="play" opponent="human" controls="play" values="hidden" play=${q.play}
+        @grundy-change=${(e: CustomEvent<GrundyChangeDetail>) => this.onBoardChange(q, e)}></grundy-game>`;
+    }
+    return html`<grundy-game game=${q.game} .position=${q.position} controls="none" values="hidden" play=${q.play}></grundy-game>
+      ${q.kind === 'pn'
+        ? html`<p class="row choices"><button class="primary" @click=${() => this.answer(q, 'P')}>P</button>
+            <button class="primary" @click=${() => this.answer(q, 'N')}>N</button></p>`
+        : html`<form class="row choices" @submit=${(e: Event) => {
+            e.preventDefault();
+            if (/^\d+$/.test(this.typed.trim())) this.answer(q, Number(this.typed.trim()));
+            else this.problem = 'A value is a whole number: 0, 1, 2, …';
+          }}>
+            <label>Value <input inputmode="numeric" pattern="[0-9]*" size="5" .value=${this.typed}
+              @input=${(e: Event) => (this.typed = (e.target as HTMLInputElement).value)} /></label>
+            <button class="primary" type="submit">Send</button></form>`}`;
   }
 
   private renderLastResult() {
@@ -227,14 +258,14 @@ export class StudentView extends LitElement {
     if (!view) return html`<p class="muted">Connecting…</p>`;
     if (view.lesson) {
       return html`<section class="card" aria-label="Lesson">
-        ${view.follow ? html`<p class="muted">Following the teacher’s slide.</p>` : nothing}
-        <grundy-lesson .text=${view.lesson} .slide=${this.slide + 1}
+        <p class="muted">${view.follow ? 'Following the teacher’s slide.' : 'Go back over the slides so far; the teacher’s slide is the last one.'}</p>
+        <grundy-lesson audience="student" .text=${view.lesson} .slide=${this.slide + 1} .lastSlide=${view.slide + 1}
           @grundy-slide=${(e: CustomEvent<{ slide: number }>) => (this.slide = e.detail.slide - 1)}></grundy-lesson>
       </section>`;
     }
     if (view.game) {
       return html`<section class="card" aria-label="Board">
-        <grundy-game game=${view.game} .position=${view.position ?? ''} mode="play" opponent="human" controls="play" values="hidden"></grundy-game>
+        <grundy-game game=${view.game} .position=${view.position ?? ''} play=${view.play} mode="play" opponent="human" controls="play" values="hidden"></grundy-game>
       </section>`;
     }
     return html`<p class="card muted">Waiting for the teacher’s first question.</p>`;

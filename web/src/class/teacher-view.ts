@@ -1,7 +1,7 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { call, LiveLink, ServerError, LINK_WORDS, type Frame, type LinkState } from './api';
 import { classStyles } from './class-styles';
-import { Countdown } from './countdown';
+import { Countdown, timedQuestion } from './countdown';
 import '../elements/grundy-game';
 import '../lessons/grundy-lesson';
 import { define } from '../elements/define';
@@ -14,11 +14,16 @@ interface Student {
 
 interface Question {
   question: number;
+  /** Its number in this class, from 1. */
+  number: number;
   kind: 'pn' | 'value' | 'move';
   game: string;
   position: string;
+  play: string;
   seconds?: number | null;
-  askedMs: number;
+  /** When answers close, on this page's clock. */
+  closesAt?: number;
+  closed?: boolean;
   revealed: boolean;
   answer: unknown;
   answered: number;
@@ -33,15 +38,17 @@ interface ClassView {
   lesson?: string | null;
   game?: string | null;
   position?: string | null;
+  play: string;
   slide: number;
   follow: boolean;
+  paused: boolean;
   locked: boolean;
   ended: boolean;
 }
 
 interface Results {
   students: { id: number; name: string; removed: boolean }[];
-  questions: { question: number; kind: string; game: string; position: string; answer: unknown }[];
+  questions: { question: number; number: number; kind: string; game: string; position: string; answer: unknown }[];
   answers: { student: number; question: number; answer: string; correct: boolean | null; seconds: number }[];
 }
 
@@ -69,6 +76,7 @@ export class TeacherView extends LitElement {
     join: { state: true },
     problem: { state: true },
     tallyHidden: { state: true },
+    namesHidden: { state: true },
     seconds: { state: true },
     results: { state: true },
   };
@@ -82,6 +90,8 @@ export class TeacherView extends LitElement {
   declare private join: { url: string; qr: string; reachable: boolean } | undefined;
   declare private problem: string | undefined;
   declare private tallyHidden: boolean;
+  /** The projector shows students by number, not by name; the results table still names them. */
+  declare private namesHidden: boolean;
   declare private seconds: number;
   declare private results: Results | undefined;
 
@@ -94,6 +104,7 @@ export class TeacherView extends LitElement {
     this.questions = [];
     this.link = 'connecting';
     this.tallyHidden = false;
+    this.namesHidden = false;
     this.seconds = 0;
   }
 
@@ -117,12 +128,16 @@ export class TeacherView extends LitElement {
     switch (frame.type) {
       case 'welcome':
         this.view = frame.class as ClassView;
-        this.questions = frame.questions as Question[];
+        this.questions = (frame.questions as Record<string, unknown>[]).map((q) => timedQuestion<Question>(q));
         break;
       case 'roster':
         this.students = frame.students as Student[];
         break;
       case 'asked':
+        this.questions = [...this.questions.filter((q) => q.question !== frame.question), timedQuestion<Question>(frame)];
+        break;
+      case 'closed':
+        this.questions = this.questions.map((q) => (q.question === frame.question ? { ...q, closed: true } : q));
         break;
       case 'tally':
       case 'revealed':
@@ -132,10 +147,12 @@ export class TeacherView extends LitElement {
       case 'slide':
       case 'follow':
       case 'lock':
+      case 'pause':
         if (this.view) {
           if (frame.type === 'slide') this.view = { ...this.view, slide: frame.index as number };
           if (frame.type === 'follow') this.view = { ...this.view, follow: frame.on as boolean };
           if (frame.type === 'lock') this.view = { ...this.view, locked: frame.on as boolean };
+          if (frame.type === 'pause') this.view = { ...this.view, paused: frame.on as boolean };
         }
         break;
       case 'ended':
@@ -148,17 +165,9 @@ export class TeacherView extends LitElement {
     }
   }
 
-  /** Folds a tally or reveal into its question; a new question's first tally adds it. */
+  /** Folds a tally or reveal into its question. */
   private updateQuestion(frame: Frame): void {
     const id = frame.question as number;
-    const known = this.questions.find((q) => q.question === id);
-    if (!known) {
-      // The question just asked: its details are what this page sent.
-      const asked = this.pendingAsk;
-      if (!asked) return;
-      this.pendingAsk = undefined;
-      this.questions = [...this.questions, { ...asked, question: id, askedMs: Date.now(), revealed: false, answer: null, answered: 0, counts: {} }];
-    }
     this.questions = this.questions.map((q) => {
       if (q.question !== id) return q;
       const next = { ...q, answered: frame.answered as number, counts: frame.counts as Record<string, number> };
@@ -167,8 +176,6 @@ export class TeacherView extends LitElement {
       return next;
     });
   }
-
-  private pendingAsk: Pick<Question, 'kind' | 'game' | 'position' | 'seconds'> | undefined;
 
   /** The game the class is looking at: the shown slide's first game, or the class's board. */
   private currentGame(): HTMLElementTagNameMap['grundy-game'] | undefined {
@@ -185,7 +192,6 @@ export class TeacherView extends LitElement {
     }
     this.problem = undefined;
     const seconds = this.seconds > 0 ? this.seconds : undefined;
-    this.pendingAsk = { kind, game: game.game, position: game.text, seconds };
     const play = game.play === 'misere' ? 'misere' : 'normal';
     this.live?.send({ type: 'ask', kind, game: game.game, position: game.text, play, ...(seconds ? { seconds } : {}) });
   }
@@ -230,6 +236,8 @@ export class TeacherView extends LitElement {
   static styles = [
     classStyles,
     css`
+      /* A projector's whole width: the board and the tally side by side. */
+      :host { max-width: none; }
       [hidden] { display: none !important; }
       .top { display: grid; grid-template-columns: 1fr auto auto; gap: 0.5rem 2rem; align-items: center; padding: 0.6rem 1rem; }
       .top h1 { margin: 0; }
@@ -244,7 +252,7 @@ export class TeacherView extends LitElement {
       .roster li.away { opacity: 0.55; border-style: dashed; }
       .roster button { padding: 0 0.4rem; border: none; }
       .bars { display: grid; gap: 0.35rem; margin: 0.5rem 0; }
-      .bar { display: grid; grid-template-columns: minmax(4rem, 12rem) 1fr 3ch; gap: 0.5rem; align-items: center; }
+      .bar { display: grid; grid-template-columns: minmax(6rem, 16rem) 1fr 3ch; gap: 0.5rem; align-items: center; }
       .bar .fill { height: 1.4rem; border-radius: 0.3rem; background: var(--accent); min-width: 2px; }
       .bar .label { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
       .big { font-size: 1.4rem; }
@@ -295,7 +303,7 @@ export class TeacherView extends LitElement {
     const asked = open
       ? html`<section class="card" aria-label="Asked position">
           <h2>${KIND_WORDS[open.kind]}</h2>
-          <grundy-game game=${open.game} .position=${open.position} controls="none" values="hidden"></grundy-game>
+          <grundy-game game=${open.game} .position=${open.position} play=${open.play} controls="none" values="hidden"></grundy-game>
         </section>`
       : nothing;
     if (view.lesson) {
@@ -306,7 +314,7 @@ export class TeacherView extends LitElement {
     }
     if (view.game) {
       return html`${asked}<section class="card" aria-label="Board" ?hidden=${open !== undefined}>
-        <grundy-game class="board" game=${view.game} .position=${view.position ?? ''} mode="play" opponent="human" values="hidden"></grundy-game>
+        <grundy-game class="board" game=${view.game} .position=${view.position ?? ''} play=${view.play} mode="play" opponent="human" values="hidden"></grundy-game>
       </section>`;
     }
     return html`${asked}<p class="card muted">This class has no lesson or board: open it with “Teach this” from a lesson or a position.</p>`;
@@ -317,17 +325,23 @@ export class TeacherView extends LitElement {
     return html`<section class="card" aria-label="Students">
       <h2>Students: ${here} here${this.students.length > here ? `, ${this.students.length - here} away` : ''}</h2>
       <ul class="roster">
-        ${this.students.map(
-          (s) => html`<li class=${s.connected ? '' : 'away'}>${s.name}
-            <button aria-label=${`Remove ${s.name}`} title="Remove from the class" @click=${() => this.send({ type: 'kick', student: s.id })}>×</button></li>`,
-        )}
+        ${this.students.map((s, i) => {
+          const shown = this.namesHidden ? `Student ${i + 1}` : s.name;
+          return html`<li class=${s.connected ? '' : 'away'}>${shown}${s.connected ? '' : html` <span class="muted">away</span>`}
+            <button aria-label=${`Remove ${shown}`} title="Remove from the class" @click=${() => this.send({ type: 'kick', student: s.id })}>×</button></li>`;
+        })}
       </ul>
       <p class="row">
         <label><input type="checkbox" .checked=${view?.follow ?? true} @change=${(e: Event) => this.send({ type: 'follow', on: (e.target as HTMLInputElement).checked })} />
           Students follow my slide</label>
+        <label><input type="checkbox" .checked=${view?.paused ?? false} @change=${(e: Event) => this.send({ type: 'pause', on: (e.target as HTMLInputElement).checked })} />
+          Pause all screens</label>
+        <label><input type="checkbox" .checked=${this.namesHidden} @change=${(e: Event) => (this.namesHidden = (e.target as HTMLInputElement).checked)} />
+          Hide names on this screen</label>
         <label><input type="checkbox" .checked=${view?.locked ?? false} @change=${(e: Event) => this.send({ type: 'lock', on: (e.target as HTMLInputElement).checked })} />
           Lock (no one new joins)</label>
       </p>
+      <p class="muted">${view?.follow ?? true ? 'Phones show your slide.' : 'Phones may go back over the slides, never past yours.'}</p>
       <p class="row"><button @click=${() => void this.end()} ?disabled=${view?.ended}>End class</button></p>
     </section>`;
   }
@@ -350,15 +364,17 @@ export class TeacherView extends LitElement {
     const q = this.questions.at(-1);
     if (!q) return nothing;
     const total = Math.max(1, ...Object.values(q.counts));
-    const left = this.countdown.left(q.askedMs, q.seconds);
+    const left = this.countdown.left(q.closesAt);
+    const closed = !q.revealed && (q.closed || left === 0);
     const showTally = q.revealed || !this.tallyHidden;
+    const timing = q.revealed ? nothing : closed ? html` · time is up, answers closed` : left !== undefined ? html` · ${left} s left` : nothing;
     return html`<section class="card" aria-label="Question">
-      <h2>Question ${this.questions.length}: ${KIND_WORDS[q.kind]}</h2>
-      <p class="big" aria-live="polite">${q.answered} of ${q.of ?? this.students.length} answered${left !== undefined && !q.revealed ? html` · ${left} s left` : nothing}</p>
+      <h2>Question ${q.number}: ${KIND_WORDS[q.kind]}</h2>
+      <p class="big" aria-live="polite">${q.answered} of ${q.of ?? this.students.length} answered${timing}</p>
       ${showTally
         ? html`<div class="bars" aria-label="Tally">
             ${Object.entries(q.counts).map(
-              ([answer, count]) => html`<div class="bar"><span class="label" title=${answer}>${answer}</span>
+              ([answer, count]) => html`<div class="bar"><span class="label" title=${answer}>${shortLabel(answer)}</span>
                 <span class="fill" style=${`width: ${(100 * count) / total}%`}></span><span>${count}</span></div>`,
             )}
           </div>`
@@ -377,12 +393,10 @@ export class TeacherView extends LitElement {
         <button @click=${() => void this.exportCsv()}>Export CSV</button></div>
       ${results
         ? html`<div class="table"><table>
-            <thead><tr><th>Student</th>${results.questions.map((q, i) => html`<th title=${`${q.game}: ${q.position}`}>Q${i + 1}</th>`)}<th>Right</th></tr></thead>
-            <tbody>${results.students
-              .filter((s) => !s.removed)
-              .map((s) => {
+            <thead><tr><th>Student</th>${results.questions.map((q) => html`<th title=${`${q.game}: ${q.position}`}>Q${q.number}</th>`)}<th>Right</th></tr></thead>
+            <tbody>${results.students.map((s) => {
                 const mine = results.answers.filter((a) => a.student === s.id);
-                return html`<tr><td>${s.name}</td>${results.questions.map((q) => {
+                return html`<tr class=${s.removed ? 'removed' : ''}><td>${s.name}${s.removed ? ' (removed)' : ''}</td>${results.questions.map((q) => {
                   const a = mine.find((m) => m.question === q.question);
                   return html`<td>${!a ? '–' : a.correct === null ? 'answered' : a.correct ? '✓' : '✗'}</td>`;
                 })}<td>${mine.filter((a) => a.correct === true).length}</td></tr>`;
@@ -391,6 +405,16 @@ export class TeacherView extends LitElement {
         : nothing}
     </section>`;
   }
+}
+
+/**
+ * A move's label as a tally bar has room for: what it leaves ("…, leaving
+ * 3") and a sum's game name ("Nim: …") are dropped, and the rest is cut at
+ * 32 characters; the whole label is the bar's title.
+ */
+function shortLabel(label: string): string {
+  const move = label.replace(/^[^:]{1,24}: /, '').replace(/, leaving .*$/s, '');
+  return move.length <= 32 ? move : `${move.slice(0, 31)}…`;
 }
 
 define('grundy-teacher-view', TeacherView);

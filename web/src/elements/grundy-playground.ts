@@ -172,8 +172,9 @@ export class GrundyPlayground extends LitElement {
     const position = this.elementFor(game.id)?.text ?? this.positions[game.id] ?? '';
     this.serverProblem = undefined;
     try {
-      if (how === 'teach') await teach({ title: game.name, game: game.id, position });
-      else await playFriend(game.id, position, this.plays[game.id] ?? 'normal');
+      const play = this.plays[game.id] ?? 'normal';
+      if (how === 'teach') await teach({ title: game.name, game: game.id, position, play });
+      else await playFriend(game.id, position, play);
     } catch (error) {
       this.serverProblem = (error as Error).message;
     }

@@ -46,6 +46,8 @@ export class GrundyLesson extends LitElement {
     src: { type: String, reflect: true },
     text: { type: String, attribute: false },
     slide: { type: Number, reflect: true },
+    audience: { type: String },
+    lastSlide: { type: Number, attribute: 'last-slide' },
     theme: { type: String },
     lesson: { state: true },
     error: { state: true },
@@ -60,6 +62,17 @@ export class GrundyLesson extends LitElement {
   declare text: string;
   /** The slide shown, from 1. */
   declare slide: number;
+  /**
+   * Who reads the slides: `teacher` (anyone with the lesson: presenter
+   * view, handout and every game as its block asks) or `student` (a class's
+   * phone: no presenter view, no handout, and every game a board to play
+   * with its values hidden).
+   * @type {'teacher' | 'student'}
+   * @default 'teacher'
+   */
+  declare audience: string;
+  /** The furthest slide a reader may go to, from 1 (a class's pace: the teacher's slide); every slide when unset. */
+  declare lastSlide: number | undefined;
   /**
    * Light or dark colours, for the slides and every game on them; `auto` follows the page's `color-scheme`,
    * then the reader's system.
@@ -92,6 +105,7 @@ export class GrundyLesson extends LitElement {
     this.src = '';
     this.text = '';
     this.slide = 1;
+    this.audience = 'teacher';
     this.handout = false;
     this.withAnswers = true;
     this.notesBelow = false;
@@ -164,14 +178,24 @@ export class GrundyLesson extends LitElement {
   }
 
   protected willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('text') || changed.has('src')) void this.load();
-    if (this.lesson) this.slide = clampSlide(this.slide, this.lesson.slides.length);
+    if (changed.has('text') || changed.has('src') || changed.has('audience')) void this.load();
+    if (this.lesson) this.slide = clampSlide(this.slide, this.reachable(this.lesson));
+  }
+
+  /** How many slides the reader may go through: all, or up to the class's pace. */
+  private reachable(lesson: Lesson): number {
+    const last = this.lastSlide;
+    return last === undefined || !Number.isFinite(last) ? lesson.slides.length : clampSlide(last, lesson.slides.length);
+  }
+
+  private get forStudent(): boolean {
+    return this.audience === 'student';
   }
 
   /** Reads the lesson from wherever it is given. */
   private async load(): Promise<void> {
     const inline = this.querySelector('script[type="text/markdown"]')?.textContent ?? '';
-    const from = this.text ? `text:${this.text}` : this.src ? `src:${this.src}` : `inline:${inline}`;
+    const from = `${this.audience}:${this.text ? `text:${this.text}` : this.src ? `src:${this.src}` : `inline:${inline}`}`;
     if (from === this.loadedFrom) return;
     this.loadedFrom = from;
     if (this.text || !this.src) return this.show(this.text || inline);
@@ -190,15 +214,16 @@ export class GrundyLesson extends LitElement {
     const games = lesson.slides.flatMap((slide) => slide.blocks.flatMap((block) => (block.ok ? [block] : [])));
     engine().prepare(games.map(({ game, settings }) => ({ game, convention: settings.play === 'misere' ? 'misere' : 'normal' })));
     let exercise = 0;
+    const kind = this.forStudent ? 'student' : 'slide';
     this.deckHtml = lesson.slides.map((slide) => {
       const [only, ...others] = slide.blocks;
-      if (!only?.ok || only.settings.reveal !== 'steps' || others.length > 0) {
-        return fillBlocks(slide.html, slide.blocks, (block, index) => gameMarkup(block, 'slide', index));
+      if (this.forStudent || !only?.ok || only.settings.reveal !== 'steps' || others.length > 0) {
+        return fillBlocks(slide.html, slide.blocks, (block, index) => gameMarkup(block, kind, index));
       }
       // A game revealed step by step stands beside the text, so both fit a projector's screen.
       return `<div class="text">${slide.html.replace(PLACEHOLDER, '')}</div>${gameMarkup(only, 'slide', 0)}`;
     });
-    this.handoutHtml = lesson.slides.map((slide) =>
+    this.handoutHtml = this.forStudent ? [] : lesson.slides.map((slide) =>
       fillBlocks(slide.html, slide.blocks, (block) => {
         exercise += 1;
         return `<figure class="exercise"><figcaption>Exercise ${exercise}</figcaption>${gameMarkup(block, 'handout')}
@@ -207,7 +232,7 @@ export class GrundyLesson extends LitElement {
     );
     this.error = undefined;
     this.lesson = lesson;
-    this.slide = clampSlide(this.slide, lesson.slides.length);
+    this.slide = clampSlide(this.slide, this.reachable(lesson));
   }
 
   /**
@@ -231,7 +256,7 @@ export class GrundyLesson extends LitElement {
   /** Shows slide `n` (from 1), if there is one. */
   go(n: number): void {
     if (!this.lesson) return;
-    const slide = clampSlide(n, this.lesson.slides.length);
+    const slide = clampSlide(n, this.reachable(this.lesson));
     if (slide === this.slide) return;
     this.slide = slide;
     this.dispatchEvent(new CustomEvent('grundy-slide', { detail: { slide }, bubbles: true, composed: true }));
@@ -246,7 +271,8 @@ export class GrundyLesson extends LitElement {
     const step = steps[event.key];
     if (step === undefined) return;
     event.preventDefault();
-    this.go(step === -Infinity ? 1 : step === Infinity ? (this.lesson?.slides.length ?? 1) : this.slide + step);
+    const last = this.lesson ? this.reachable(this.lesson) : 1;
+    this.go(step === -Infinity ? 1 : step === Infinity ? last : this.slide + step);
   }
 
   private toggleFullscreen(): void {
@@ -321,23 +347,27 @@ export class GrundyLesson extends LitElement {
     if (this.error) return html`<p class="error" role="alert">${this.error}</p>`;
     const lesson = this.lesson;
     if (!lesson) return html`<p role="status">Loading the lesson…</p>`;
-    return this.handout ? this.renderHandout(lesson) : this.renderDeck(lesson);
+    return this.handout && !this.forStudent ? this.renderHandout(lesson) : this.renderDeck(lesson);
   }
 
   private renderDeck(lesson: Lesson) {
     const count = lesson.slides.length;
+    // A student's phone holds only the slides the class has reached.
+    const shown = this.forStudent ? lesson.slides.slice(0, this.reachable(lesson)) : lesson.slides;
     return html`<div class="deck">
       <nav aria-label="Slides">
         <span class="title">${lesson.title}</span>
         <button @click=${() => this.go(this.slide - 1)} ?disabled=${this.slide <= 1} aria-label="Previous slide">◀</button>
         <span class="where" aria-live="polite">${this.slide} / ${count}</span>
-        <button @click=${() => this.go(this.slide + 1)} ?disabled=${this.slide >= count} aria-label="Next slide">▶</button>
-        <button @click=${() => this.toggleFullscreen()}>Full screen</button>
-        <button @click=${() => this.openPresenter()} title="The slide's notes, the next slide and a clock, in a window of their own">Presenter view</button>
-        <button @click=${() => this.openHandout(true)}>Handout</button>
+        <button @click=${() => this.go(this.slide + 1)} ?disabled=${this.slide >= this.reachable(lesson)} aria-label="Next slide">▶</button>
+        ${this.forStudent
+          ? ''
+          : html`<button @click=${() => this.toggleFullscreen()}>Full screen</button>
+              <button @click=${() => this.openPresenter()} title="The slide's notes, the next slide and a clock, in a window of their own">Presenter view</button>
+              <button @click=${() => this.openHandout(true)}>Handout</button>`}
       </nav>
       <div class="slides" @grundy-invalid=${this.onInvalid}>
-        ${lesson.slides.map(
+        ${shown.map(
           (slide, i) => html`<section class="slide" ?hidden=${i + 1 !== this.slide} aria-label=${`Slide ${i + 1} of ${count}: ${slide.title}`}>
             ${unsafeHTML(this.deckHtml[i])}
           </section>`,

@@ -160,8 +160,9 @@ export class LessonPage extends LitElement {
     try {
       this.problem = undefined;
       const text = this.kept?.text ?? (await (await fetch(this.src)).text());
-      const title = this.kept?.name ?? SHIPPED.find((l) => l.src === this.src)?.title ?? 'Lesson';
-      await teach({ title, lesson: text });
+      // Without a name, the server titles the class by the lesson's heading.
+      const title = this.kept?.name ?? SHIPPED.find((l) => l.src === this.src)?.title;
+      await teach({ lesson: text, ...(title ? { title } : {}) });
     } catch (error) {
       this.problem = (error as Error).message;
     }

@@ -205,17 +205,23 @@ const OCTAL_NAMES: Record<string, string> = {
 
 /**
  * The `<grundy-game>` a block opens, as HTML: live as the block asks on a
- * slide; on a handout drawn alone with its values hidden. `index`, the
- * block's in its slide, lets the lesson find the block again. Every value
- * is escaped; `settings` hold only the keys and values `readBlock` allows.
+ * slide; on a handout drawn alone with its values hidden; on a student's
+ * phone in a class, a board to play with no value, quiz, hint, solution
+ * or step-by-step reveal. `index`, the block's in its slide, lets the
+ * lesson find the block again. Every value is escaped; `settings` hold
+ * only the keys and values `readBlock` allows.
  */
-export function gameMarkup(block: LessonBlock & { ok: true }, kind: 'slide' | 'handout' = 'slide', index?: number): string {
+export function gameMarkup(block: LessonBlock & { ok: true }, kind: 'slide' | 'handout' | 'student' = 'slide', index?: number): string {
   const { reveal, quiz, hints, puzzle, solution, ...attributes } = block.settings;
   // A puzzle on a slide keeps its answer to itself unless the author offers it.
   if (puzzle === 'yes') attributes.solution = solution ?? 'hidden';
-  const flags = kind === 'handout' ? [] : [quiz === 'yes' && 'quiz', hints === 'yes' && 'hints', puzzle === 'yes' && 'puzzle', reveal === 'steps' && 'presenting'];
-  const handout = kind === 'handout' ? { values: 'hidden', controls: 'none', opponent: 'human', mode: 'play' } : {};
-  const pairs = Object.entries({ game: block.game, position: block.position, ...attributes, ...handout });
+  const flags = kind !== 'slide' ? [] : [quiz === 'yes' && 'quiz', hints === 'yes' && 'hints', puzzle === 'yes' && 'puzzle', reveal === 'steps' && 'presenting'];
+  const overrides = {
+    slide: {},
+    handout: { values: 'hidden', controls: 'none', opponent: 'human', mode: 'play' },
+    student: { values: 'hidden', controls: 'play', mode: 'play' },
+  }[kind];
+  const pairs = Object.entries({ game: block.game, position: block.position, ...attributes, ...overrides });
   const written = pairs.map(([name, value]) => `${name}="${escapeHtml(value)}"`);
   if (index !== undefined) written.push(`data-block="${index}"`);
   return `<grundy-game ${[...written, ...flags.filter(Boolean)].join(' ')}></grundy-game>`;

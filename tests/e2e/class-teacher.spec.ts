@@ -1,0 +1,271 @@
+/**
+ * A class as the teacher runs it, against the real `grundy serve` that
+ * `npm test` starts (CLASS_URL): what a student's phone is sent and
+ * shows, the pace and the pause, misère kept from the playground, a timer
+ * that closes its question, a late joiner's score, a removed student, the
+ * names a class refuses and the CSV of one class among many.
+ */
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { watchConsole } from './helpers';
+
+const CLASS_URL = process.env.CLASS_URL ?? '';
+test.skip(!CLASS_URL, 'needs a class server: npm test starts one and sets CLASS_URL');
+test.use({ baseURL: CLASS_URL });
+
+/** Words that stand only in the lesson's notes and answers. */
+const SECRET = 'Whisper: the answer is heap three';
+
+const LESSON = `# Sums in class
+
+Two games side by side.
+
+\`\`\`notes
+${SECRET}.
+\`\`\`
+
+---
+
+## Step by step
+
+\`\`\`grundy
+game: nim
+position: 3 4 5
+reveal: steps
+\`\`\`
+
+> \`\`\`notes
+> ${SECRET}, quoted.
+> \`\`\`
+
+---
+
+## A quiz
+
+\`\`\`grundy
+game: nim
+position: 2 3
+values: shown
+quiz: yes
+\`\`\`
+`;
+
+interface Created {
+  code: string;
+  teacher: string;
+}
+
+async function createClass(request: APIRequestContext, data: Record<string, string>): Promise<Created> {
+  const response = await request.post('api/classes', { data });
+  expect(response.status()).toBe(201);
+  return response.json();
+}
+
+/** The teacher's projector view of a class made through the API. */
+async function teacherOf(browser: Browser, { code, teacher }: Created): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+  const page = await context.newPage();
+  await page.addInitScript(([code, token]) => localStorage.setItem(`grundy:teacher:${code}`, token), [code, teacher]);
+  await page.goto(`class.html?code=${code}`);
+  await expect(page.locator('.link.open')).toBeVisible();
+  return { context, page };
+}
+
+/** A student on a phone, with every frame the server sends the page. */
+async function studentOf(browser: Browser, code: string, name: string): Promise<{ context: BrowserContext; page: Page; frames: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+  const page = await context.newPage();
+  const frames: string[] = [];
+  page.on('websocket', (socket) => socket.on('framereceived', (frame) => frames.push(String(frame.payload))));
+  await page.goto(`class.html?code=${code}`);
+  await page.getByLabel('Your name').fill(name);
+  await page.getByRole('button', { name: 'Join' }).click();
+  await expect(page.getByText(`You are ${name}`)).toBeVisible();
+  await expect(page.locator('.link.open')).toBeVisible();
+  return { context, page, frames };
+}
+
+/** Everything a page says: its text, in shadow roots too, and every accessible name and title. */
+async function everythingSaid(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const parts: string[] = [document.body.innerText];
+    const walk = (root: Document | ShadowRoot) => {
+      for (const element of root.querySelectorAll('*')) {
+        for (const attribute of ['aria-label', 'title']) parts.push(element.getAttribute(attribute) ?? '');
+        if (element.shadowRoot) {
+          parts.push(element.shadowRoot.textContent ?? '');
+          walk(element.shadowRoot);
+        }
+      }
+    };
+    walk(document);
+    return parts.join('\n');
+  });
+}
+
+/** Sends the teacher's frame on a connection of its own, as a second device of the teacher's would. */
+async function sendAsTeacher(page: Page, { code, teacher }: Created, frame: Record<string, unknown>): Promise<void> {
+  await page.evaluate(
+    async ([code, token, frame]) => {
+      const url = new URL(`api/classes/${code}/live?token=${encodeURIComponent(token)}`, document.baseURI);
+      url.protocol = 'ws:';
+      const socket = new WebSocket(url);
+      await new Promise((opened) => (socket.onopen = opened));
+      socket.send(JSON.stringify(frame));
+      await new Promise((sent) => setTimeout(sent, 300));
+      socket.close();
+    },
+    [code, teacher, frame] as const,
+  );
+}
+
+test('a student’s phone is sent no notes and no answer, has no teacher’s tools, and goes no further than the teacher', async ({ browser, request }) => {
+  const created = await createClass(request, { lesson: LESSON });
+  const teacher = await teacherOf(browser, created);
+  const student = await studentOf(browser, created.code, 'Ada');
+  const problems = watchConsole(student.page);
+  // The class is titled by its lesson.
+  await expect(teacher.page.getByLabel('Join').getByRole('heading', { level: 1 })).toHaveText('Sums in class');
+  await expect(student.page.locator('grundy-student-view > h1, grundy-student-view .bar h1').first()).toHaveText('Sums in class');
+  const lesson = student.page.locator('grundy-lesson');
+  await expect(lesson.getByRole('heading', { name: 'Sums in class' })).toBeVisible();
+  for (const name of ['Handout', 'Presenter view', 'Full screen']) await expect(lesson.getByRole('button', { name })).toHaveCount(0);
+  // The pace: at the teacher's first slide, the student cannot go on.
+  await teacher.page.getByLabel('Students follow my slide').uncheck();
+  await expect(teacher.page.getByText('Phones may go back over the slides, never past yours.')).toBeVisible();
+  await expect(lesson.getByRole('button', { name: 'Next slide' })).toBeDisabled();
+  await lesson.focus();
+  await student.page.keyboard.press('End');
+  await expect(lesson.locator('.where')).toHaveText('1 / 3');
+
+  // The teacher moves on twice; the student follows at their own pace, up to there.
+  await teacher.page.locator('grundy-lesson').focus();
+  await teacher.page.keyboard.press('ArrowRight');
+  await teacher.page.keyboard.press('ArrowRight');
+  await expect(teacher.page.locator('grundy-lesson .where')).toHaveText('3 / 3');
+  await expect(lesson.getByRole('button', { name: 'Next slide' })).toBeEnabled();
+  await lesson.getByRole('button', { name: 'Next slide' }).click();
+  await expect(lesson.getByRole('heading', { name: 'Step by step' })).toBeVisible();
+  // The step-by-step game is a board with no values and no steps.
+  const stepGame = lesson.locator('.slide:not([hidden]) grundy-game');
+  await expect(stepGame).toHaveAttribute('values', 'hidden');
+  await expect(stepGame).not.toHaveAttribute('presenting');
+  await expect(stepGame.locator('grundy-heaps .heap')).toHaveCount(3);
+  await lesson.getByRole('button', { name: 'Next slide' }).click();
+  await expect(lesson.getByRole('heading', { name: 'A quiz' })).toBeVisible();
+  const quizGame = lesson.locator('.slide:not([hidden]) grundy-game');
+  await expect(quizGame).toHaveAttribute('values', 'hidden');
+  await expect(quizGame).not.toHaveAttribute('quiz');
+  await expect(quizGame.locator('grundy-heaps .heap')).toHaveCount(2);
+  await expect(lesson.getByRole('button', { name: 'Next slide' })).toBeDisabled();
+  const said = await everythingSaid(student.page);
+  expect(said).not.toMatch(/\*\d|P-position|N-position|winning move|Whisper/);
+  await student.page.screenshot({ path: 'tests/screenshots/class-student-pace-390.png', fullPage: true });
+
+  // Pause: every phone shows only the word to look up.
+  await teacher.page.getByLabel('Pause all screens').check();
+  await expect(student.page.getByText('Eyes on the teacher.')).toBeVisible();
+  await expect(student.page.locator('grundy-lesson')).toHaveCount(0);
+  await student.page.reload();
+  await expect(student.page.getByText('Eyes on the teacher.')).toBeVisible();
+  await teacher.page.getByLabel('Pause all screens').uncheck();
+  await expect(student.page.locator('grundy-lesson')).toBeVisible();
+
+  // No frame the phone received holds the notes or a block's teacher's keys.
+  const received = student.frames.join('\n');
+  expect(received).toContain('Step by step');
+  for (const leak of ['Whisper', 'reveal: steps', 'quiz: yes', 'values: shown']) expect(received).not.toContain(leak);
+  // The teacher's own page still has the whole lesson.
+  await expect(teacher.page.locator('grundy-lesson').getByRole('button', { name: 'Presenter view' })).toBeVisible();
+  expect(problems).toEqual([]);
+  await student.context.close();
+  await teacher.context.close();
+});
+
+test('misère Nim 1 1 1 taught from the playground is asked and marked under misère, and a value question is refused', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+  const teacher = await context.newPage();
+  await teacher.goto(`#game=nim&position=${encodeURIComponent('1 1 1')}&play=misere`);
+  await expect(teacher.locator('grundy-game:not([hidden]) grundy-heaps .heap')).toHaveCount(3);
+  await teacher.getByRole('button', { name: 'Teach this' }).click();
+  await expect(teacher).toHaveURL(/class\.html\?code=/);
+  const code = new URL(teacher.url()).searchParams.get('code')!;
+  const student = await studentOf(browser, code, 'Mo');
+  await expect(student.page.getByLabel('Board').locator('grundy-game')).toHaveAttribute('play', 'misere');
+
+  await teacher.getByRole('button', { name: 'What is its value?' }).click();
+  await expect(teacher.getByRole('alert')).toContainText("a misère position's winner is not given by a nimber");
+  await teacher.getByRole('button', { name: 'P or N?' }).click();
+  await expect(student.page.getByRole('heading', { name: /misère play: whoever moves last loses/ })).toBeVisible();
+  // Three heaps of one under misère: the player to move takes the last counter, so loses.
+  await student.page.getByRole('button', { name: 'P', exact: true }).click();
+  await expect(student.page.getByText('Answer sent')).toBeVisible();
+  await teacher.getByRole('button', { name: 'Reveal' }).click();
+  await expect(student.page.getByLabel('Your result')).toContainText('Right! The answer: P');
+  await student.context.close();
+  await context.close();
+});
+
+test('a timer closes its question everywhere; a late joiner counts only what was asked after; a removed student is told so, even after a reload', async ({ browser, request }) => {
+  // Another class's questions come first on this server: numbers start again at 1 in each.
+  const other = await createClass(request, { title: 'Another class', game: 'nim', position: '1 2' });
+  const otherTeacher = await teacherOf(browser, other);
+  await otherTeacher.page.getByRole('button', { name: 'P or N?' }).click();
+  await expect(otherTeacher.page.getByRole('heading', { name: 'Question 1: P or N?' })).toBeVisible();
+
+  const created = await createClass(request, { title: 'Timed', game: 'nim', position: '1 2 3' });
+  const teacher = await teacherOf(browser, created);
+  const ana = await studentOf(browser, created.code, 'Ana');
+  // A name that only looks like Ana's, or that shows nothing, is refused.
+  for (const name of ['Ana\u200b', 'ANA', '\u0410na', '\u200b\u200d']) {
+    const response = await request.post(`api/classes/${created.code}/students`, { data: { name } });
+    expect(response.status(), name).toBeGreaterThanOrEqual(400);
+    expect((await response.json()).error).toMatch(/looks the same|visible characters/);
+  }
+
+  await sendAsTeacher(teacher.page, created, { type: 'ask', kind: 'pn', game: 'nim', position: '1 2 3', seconds: 2 });
+  await expect(ana.page.getByRole('heading', { name: /Question 1\./ })).toBeVisible();
+  await expect(teacher.page.getByRole('heading', { name: 'Question 1: P or N?' })).toBeVisible();
+  await expect(ana.page.getByText('Time is up: answers to this question are closed.')).toBeVisible();
+  await expect(ana.page.getByRole('button', { name: 'P', exact: true })).toHaveCount(0);
+  await expect(teacher.page.getByText('time is up, answers closed')).toBeVisible();
+
+  const ben = await studentOf(browser, created.code, 'Ben');
+  await teacher.page.getByRole('button', { name: 'Reveal' }).click();
+  await expect(ana.page.getByLabel('Your result')).toContainText('You did not answer.');
+  await expect(ana.page.getByLabel('Your result')).toContainText('0 of 1 right so far');
+  await expect(ben.page.getByLabel('Your result')).toHaveCount(0);
+
+  await teacher.page.getByRole('button', { name: 'P or N?' }).click();
+  await expect(teacher.page.getByRole('heading', { name: 'Question 2: P or N?' })).toBeVisible();
+  for (const { page } of [ana, ben]) await page.getByRole('button', { name: 'P', exact: true }).click();
+  await expect(teacher.page.getByText('2 of 2 answered')).toBeVisible();
+  await teacher.page.getByRole('button', { name: 'Reveal' }).click();
+  await expect(ben.page.getByLabel('Your result')).toContainText('1 of 1 right so far');
+  await expect(ana.page.getByLabel('Your result')).toContainText('1 of 2 right so far');
+
+  // Names hidden on the projector; the roster counts students instead.
+  await teacher.page.getByLabel('Hide names on this screen').check();
+  await expect(teacher.page.locator('.roster')).not.toContainText('Ana');
+  await expect(teacher.page.locator('.roster li')).toHaveText([/Student 1/, /Student 2/]);
+  await teacher.page.screenshot({ path: 'tests/screenshots/class-teacher-results-1920.png' });
+  await teacher.page.getByRole('button', { name: 'Remove Student 2' }).click();
+  await expect(ben.page.getByText('The teacher removed you from this class.')).toBeVisible();
+  await ben.page.reload();
+  await expect(ben.page.getByText('The teacher removed you from this class.')).toBeVisible();
+  await expect(ben.page.getByText('Reconnecting')).toHaveCount(0);
+  await expect(ben.page.locator('.link.closed')).toBeVisible();
+
+  // The table keeps the removed student, marked; the CSV numbers this class's questions from 1.
+  await teacher.page.getByRole('button', { name: 'Show the table' }).click();
+  await expect(teacher.page.getByLabel('Results').locator('tbody tr')).toHaveText([/^Ana/, /^Ben \(removed\)/]);
+  const csv = await (
+    await request.get(`api/classes/${created.code}/results.csv`, { headers: { authorization: `Bearer ${created.teacher}` } })
+  ).text();
+  const lines = csv.trim().split('\n');
+  expect(lines[0]).toBe('student,removed,question,kind,game,play,position,answer,position_after,correct,seconds');
+  expect(lines.slice(1).map((line) => line.split(',').slice(0, 8).join(','))).toEqual([
+    'Ana,false,2,pn,nim,normal,1 2 3,P',
+    'Ben,true,2,pn,nim,normal,1 2 3,P',
+  ]);
+  for (const context of [ana.context, ben.context, teacher.context, otherTeacher.context]) await context.close();
+});
