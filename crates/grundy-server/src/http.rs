@@ -64,10 +64,55 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/{*rest}", get(no_such_endpoint).post(no_such_endpoint))
         .fallback_service(files)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(middleware::from_fn(api_errors_as_json))
         .layer(middleware::from_fn_with_state(app.clone(), same_site_only))
         .layer(CompressionLayer::new())
         .layer(middleware::from_fn(security_headers))
         .with_state(app)
+}
+
+/// Makes every error of the API JSON, as the contract says, including
+/// those the framework writes itself: a method an endpoint does not take
+/// (405), a body over the limit (413), a query or upgrade it cannot read.
+async fn api_errors_as_json(request: Request, next: Next) -> Response {
+    let api = request.uri().path().starts_with("/api/");
+    let method = request.method().clone();
+    let response = next.run(request).await;
+    let status = response.status();
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|t| t.as_bytes().starts_with(b"application/json"));
+    if !api || is_json || !(status.is_client_error() || status.is_server_error()) {
+        return response;
+    }
+    let (mut parts, body) = response.into_parts();
+    let message = match status {
+        StatusCode::METHOD_NOT_ALLOWED => format!("this endpoint does not take {method}"),
+        StatusCode::PAYLOAD_TOO_LARGE => {
+            format!("a request's body is at most {} KiB", MAX_BODY_BYTES / 1024)
+        }
+        _ => {
+            let said = axum::body::to_bytes(body, 4096).await.unwrap_or_default();
+            let said = String::from_utf8_lossy(&said).trim().to_string();
+            if said.is_empty() {
+                status
+                    .canonical_reason()
+                    .unwrap_or("refused")
+                    .to_lowercase()
+            } else {
+                said
+            }
+        }
+    };
+    // The response's own headers (a 405's Allow, say) stay.
+    parts.headers.remove(header::CONTENT_LENGTH);
+    parts.headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    let body = json!({ "error": message }).to_string();
+    Response::from_parts(parts, body.into())
 }
 
 /// Refuses what another web site's page could make a visitor's browser

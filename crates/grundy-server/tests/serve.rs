@@ -273,6 +273,26 @@ async fn every_refusal_is_a_sentence_and_the_socket_stays() {
         "{reply}"
     );
 
+    // The framework's own refusals are JSON sentences too.
+    let (status, head, text) = server.request("PUT", "/api/classes", Some(&json!({})), None);
+    assert_eq!(status, 405, "{text}");
+    assert!(
+        head.contains("content-type: application/json") && head.contains("allow: "),
+        "{head}"
+    );
+    assert!(text.contains("does not take PUT"), "{text}");
+    let big = json!({ "name": "x".repeat(300 * 1024) });
+    let (status, reply) = server.post(&format!("/api/classes/{code}/students"), big);
+    assert_eq!(status, 413);
+    assert!(
+        reply["error"].as_str().unwrap().contains("256 KiB"),
+        "{reply}"
+    );
+    let (status, _, text) = server.request("GET", "/api/qr", None, None);
+    assert_eq!(status, 400);
+    let reply: Value = serde_json::from_str(&text).unwrap();
+    assert!(reply["error"].as_str().unwrap().contains("text"), "{reply}");
+
     // Wrong tokens are refused before the upgrade.
     assert_eq!(
         server
