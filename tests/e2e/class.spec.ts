@@ -213,6 +213,8 @@ test('two devices play Kayles to the end, each move checked by the server', asyn
   // Player 1 knocks down pin 1 (3 left in a row), player 2 pin 2, and so on.
   await pins(one).first().click();
   await expect(two.getByText('Your move.')).toBeVisible();
+  // Only the page's turn line says whose move it is: the board's own would call it player 1's.
+  await expect(two.locator('grundy-game .status')).toBeHidden();
   await expect(pins(two)).toHaveCount(3);
   await pins(two).nth(1).tap();
   await pins(two).nth(1).tap();

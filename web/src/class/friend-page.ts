@@ -53,6 +53,9 @@ export class FriendPage extends LitElement {
       .qr { width: 9rem; height: 9rem; background: #fff; border-radius: 0.5rem; }
       .turn { font-size: 1.3rem; }
       grundy-game::part(toolbar) { display: none; }
+      /* The board is given each position afresh, so its own line would call
+         every turn player 1's: the turn line above says whose move it is. */
+      grundy-game::part(status) { display: none; }
       @media (max-width: 600px) { .invite { grid-template-columns: 1fr; } }
     `,
   ];
