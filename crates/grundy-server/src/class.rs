@@ -4,7 +4,7 @@
 use crate::frames::{self, ClassFrame};
 use crate::limits::MAX_STUDENTS_PER_CLASS;
 use crate::marking::{parse_play, play_word, AnswerKey, Kind, Marked};
-use crate::socket::{Conn, Peer, NORMAL, POLICY};
+use crate::socket::{self, Conn, Peer, NORMAL, POLICY};
 use crate::store::{
     AnswerRecord, ClassFlag, ClassRecord, QuestionRecord, Store, StoreError, StudentRecord,
 };
@@ -351,11 +351,11 @@ impl Room {
         match role {
             Role::Teacher => {
                 conn.send(&text(&self.roster_frame()));
-                self.teachers.push(conn);
+                socket::keep_within_cap(&mut self.teachers, conn);
             }
             Role::Student(id) => {
                 if let Some(student) = self.students.get_mut(&id) {
-                    student.connections.push(conn);
+                    socket::keep_within_cap(&mut student.connections, conn);
                 }
                 self.pending.roster = true;
             }

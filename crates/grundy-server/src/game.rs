@@ -3,7 +3,7 @@
 
 use crate::frames::{self, GameFrame};
 use crate::marking::{parse_play, Position};
-use crate::socket::{Conn, Peer};
+use crate::socket::{self, Conn, Peer};
 use crate::store::{GameRecord, Store, StoreError};
 use crate::App;
 use serde_json::{json, Value};
@@ -14,7 +14,8 @@ pub struct Table {
     pub record: GameRecord,
     /// Whether the player to move has no move.
     over: bool,
-    seats: Vec<(usize, Conn)>,
+    /// Each seat's connections.
+    seats: [Vec<Conn>; 2],
 }
 
 impl Table {
@@ -25,7 +26,7 @@ impl Table {
         Ok(Table {
             over: position.finished(),
             record,
-            seats: Vec::new(),
+            seats: Default::default(),
         })
     }
 
@@ -71,12 +72,14 @@ impl Table {
 
     fn send_state(&mut self) {
         let frames = [self.state_for(0), self.state_for(1)];
-        self.seats.retain(|(seat, conn)| conn.send(&frames[*seat]));
+        for (connections, frame) in self.seats.iter_mut().zip(&frames) {
+            connections.retain(|conn| conn.send(frame));
+        }
     }
 
     pub fn connect(&mut self, seat: usize, conn: Conn) {
         conn.send(&self.state_for(seat));
-        self.seats.push((seat, conn));
+        socket::keep_within_cap(&mut self.seats[seat], conn);
     }
 }
 
@@ -153,9 +156,7 @@ impl Peer for SeatPeer {
     }
 
     fn gone(&mut self) {
-        lock(&self.table)
-            .seats
-            .retain(|(_, c)| c.id != self.conn_id);
+        lock(&self.table).seats[self.seat].retain(|c| c.id != self.conn_id);
     }
 }
 

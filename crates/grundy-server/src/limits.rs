@@ -31,6 +31,10 @@ pub const MAX_BODY_BYTES: usize = 256 * 1024;
 /// class moves is closed and reconnects to a fresh state.
 pub const OUTBOX: usize = 256;
 
+/// Live connections one token (a student, a teacher, a seat of a game)
+/// holds at once: a further one closes the oldest (1008), so that one
+/// token cannot hold the server's memory with sockets.
+pub const MAX_CONNECTIONS_PER_TOKEN: usize = 4;
 /// How often the server pings each live connection; pages send their own
 /// ping as often.
 pub const HEARTBEAT: Duration = Duration::from_secs(15);

@@ -1,7 +1,10 @@
 //! One live connection: frames in, with their limits, and frames out from
 //! the room it belongs to, until either side closes or the server stops.
 
-use crate::limits::{FrameRate, HEARTBEAT, MAX_BAD_FRAMES_IN_A_ROW, MAX_FRAME_BYTES, SILENCE};
+use crate::limits::{
+    FrameRate, HEARTBEAT, MAX_BAD_FRAMES_IN_A_ROW, MAX_CONNECTIONS_PER_TOKEN, MAX_FRAME_BYTES,
+    SILENCE,
+};
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use std::future::Future;
 use std::sync::Arc;
@@ -35,6 +38,16 @@ impl Conn {
     pub fn close(&self, code: u16, reason: &'static str) {
         let _ = self.outbox.try_send(Out::Close(code, reason));
     }
+}
+
+/// Adds `conn` to a token's connections, closing the oldest when the
+/// token already holds as many as it may.
+pub fn keep_within_cap(connections: &mut Vec<Conn>, conn: Conn) {
+    if connections.len() >= MAX_CONNECTIONS_PER_TOKEN {
+        let oldest = connections.remove(0);
+        oldest.close(POLICY, "opened on too many devices at once");
+    }
+    connections.push(conn);
 }
 
 /// Close codes, as RFC 6455 names them.

@@ -3,6 +3,7 @@
 
 mod server;
 
+use grundy_server::limits::MAX_CONNECTIONS_PER_TOKEN;
 use serde_json::{json, Value};
 use server::{close_code, data_dir, expect, send, Server};
 
@@ -833,4 +834,26 @@ fn an_origin_allowed_by_name_may_act() {
         .unwrap();
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("--allow-origin takes an origin"));
+}
+
+#[tokio::test]
+async fn one_token_holds_a_few_connections_and_a_further_one_closes_the_oldest() {
+    let data = data_dir("per-token");
+    let server = Server::start(&data);
+    let (code, _) = server.class();
+    let (_, token) = server.join(&code, "Eve");
+    let mut sockets = Vec::new();
+    for _ in 0..MAX_CONNECTIONS_PER_TOKEN {
+        let mut socket = server.class_live(&code, &token).await;
+        expect(&mut socket, "welcome").await;
+        sockets.push(socket);
+    }
+    let mut newest = server.class_live(&code, &token).await;
+    expect(&mut newest, "welcome").await;
+    assert_eq!(close_code(&mut sockets[0]).await, Some(1008));
+    // The others stay: each still answers a ping.
+    for socket in sockets[1..].iter_mut().chain([&mut newest]) {
+        send(socket, json!({ "type": "ping" })).await;
+        expect(socket, "pong").await;
+    }
 }
