@@ -14,6 +14,7 @@ use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+use tokio::sync::OnceCell;
 
 /// How long the teacher's roster and tally wait to gather changes, so that
 /// 500 students arriving or answering send a few updates, not 500.
@@ -31,8 +32,9 @@ struct Question {
     record: QuestionRecord,
     /// Its place among the class's questions, from 1: what pages and the CSV call it.
     number: usize,
-    /// Worked out when asked, or on loading an unrevealed question.
-    key: Option<Arc<AnswerKey>>,
+    /// Worked out when asked; for a question loaded from the store, by
+    /// the first answer, which the answers arriving meanwhile wait for.
+    key: Arc<OnceCell<Arc<AnswerKey>>>,
     answers: HashMap<i64, AnswerRecord>,
 }
 
@@ -168,7 +170,7 @@ impl Room {
             .map(|(index, record)| Question {
                 record,
                 number: index + 1,
-                key: None,
+                key: Arc::default(),
                 answers: HashMap::new(),
             })
             .collect();
@@ -627,7 +629,7 @@ impl ClassPeer {
         let question = Question {
             record,
             number: room.questions.len() + 1,
-            key: Some(Arc::new(key)),
+            key: Arc::new(OnceCell::new_with(Some(Arc::new(key)))),
             answers: HashMap::new(),
         };
         let id = question.record.id;
@@ -663,7 +665,7 @@ impl ClassPeer {
     }
 
     async fn answer(&self, student: i64, question: i64, answer: Value) -> Result<(), String> {
-        let (key, game, position, play) = {
+        let (key, game, position, kind, play) = {
             let room = lock(&self.room);
             let q = room.question(question)?;
             if q.record.revealed {
@@ -681,19 +683,30 @@ impl ClassPeer {
                 q.key.clone(),
                 q.record.game.clone(),
                 q.record.position.clone(),
+                q.kind(),
                 q.play(),
             )
         };
-        let key = match key {
-            Some(key) => key,
-            None => self.key_after_restart(question).await?,
-        };
+        let key = key
+            .get_or_try_init(|| {
+                let game = game.clone();
+                async move {
+                    let (key, _) = tokio::task::spawn_blocking(move || {
+                        AnswerKey::work_out(kind, &game, &position, play)
+                    })
+                    .await
+                    .map_err(|_| "the engine failed on this position".to_string())??;
+                    Ok::<_, String>(Arc::new(key))
+                }
+            })
+            .await?
+            .clone();
         let marked: Marked = if key_needs_engine(&key) {
-            tokio::task::spawn_blocking(move || key.mark(&answer, &game, &position, play))
+            tokio::task::spawn_blocking(move || key.mark(&answer, &game, play))
                 .await
                 .map_err(|_| "the engine failed on this answer".to_string())??
         } else {
-            key.mark(&answer, &game, &position, play)?
+            key.mark(&answer, &game, play)?
         };
         let room_arc = self.room.clone();
         {
@@ -726,31 +739,6 @@ impl ClassPeer {
         self.reply(json!({ "type": "answered", "question": question }));
         schedule_flush(&room_arc);
         Ok(())
-    }
-
-    /// An unrevealed question loaded from the store has its key worked
-    /// out again the first time it is answered.
-    async fn key_after_restart(&self, question: i64) -> Result<Arc<AnswerKey>, String> {
-        let (kind, game, position, play) = {
-            let room = lock(&self.room);
-            let q = room.question(question)?;
-            (
-                q.kind(),
-                q.record.game.clone(),
-                q.record.position.clone(),
-                q.play(),
-            )
-        };
-        let (key, _) =
-            tokio::task::spawn_blocking(move || AnswerKey::work_out(kind, &game, &position, play))
-                .await
-                .map_err(|_| "the engine failed on this position".to_string())??;
-        let key = Arc::new(key);
-        let mut room = lock(&self.room);
-        if let Some(q) = room.questions.iter_mut().find(|q| q.record.id == question) {
-            q.key = Some(key.clone());
-        }
-        Ok(key)
     }
 
     fn reveal(&self, question: i64) -> Result<(), String> {

@@ -122,9 +122,17 @@ impl Position {
 pub enum AnswerKey {
     Pn(Outcome),
     Value(u32),
-    /// The labels of the winning moves, by the canonical key of the
-    /// position each leaves.
-    Move(HashMap<String, String>),
+    /// Every move's label, by the canonical key of the position it
+    /// leaves, worked out once when asked: marking an answer is then a
+    /// lookup, never an analysis.
+    Move(HashMap<String, MoveOption>),
+}
+
+/// A move of a move question: its label, and whether it wins.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveOption {
+    pub label: String,
+    pub wins: bool,
 }
 
 /// A student's answer as marked: what the tally counts it as, what the
@@ -180,7 +188,7 @@ impl AnswerKey {
                 if winning.is_empty() {
                     return Err("this position has no winning move; ask P or N instead".into());
                 }
-                let labels: HashMap<u32, String> = position
+                let moves: Vec<(u32, String)> = position
                     .session
                     .analysis()
                     .moves
@@ -188,9 +196,14 @@ impl AnswerKey {
                     .map(|m| (m.id, m.label.clone()))
                     .collect();
                 let mut options = HashMap::new();
-                for id in winning {
+                for (id, label) in moves {
                     position.session.play(id).map_err(|e| e.to_string())?;
-                    options.insert(position.session.canonical(), labels[&id].clone());
+                    let wins = winning.contains(&id);
+                    // Two moves to one position: it wins if either does (both do).
+                    options
+                        .entry(position.session.canonical())
+                        .and_modify(|o: &mut MoveOption| o.wins |= wins)
+                        .or_insert(MoveOption { label, wins });
                     position.session.undo();
                 }
                 AnswerKey::Move(options)
@@ -206,7 +219,11 @@ impl AnswerKey {
             AnswerKey::Pn(outcome) => outcome.letter().into(),
             AnswerKey::Value(nimber) => (*nimber).into(),
             AnswerKey::Move(options) => {
-                let mut labels: Vec<&String> = options.values().collect();
+                let mut labels: Vec<&String> = options
+                    .values()
+                    .filter(|o| o.wins)
+                    .map(|o| &o.label)
+                    .collect();
                 labels.sort();
                 labels
                     .into_iter()
@@ -225,7 +242,6 @@ impl AnswerKey {
         &self,
         answer: &serde_json::Value,
         game: &str,
-        asked: &str,
         play: Convention,
     ) -> Result<Marked, String> {
         match self {
@@ -261,24 +277,19 @@ impl AnswerKey {
                 let after = answer
                     .as_str()
                     .ok_or("answer with the position your move leaves, as text")?;
-                let mut reached = Position::open(game, after, play)?;
+                let reached = Position::open(game, after, play)?;
                 let written = reached.text();
-                if let Some(label) = options.get(&reached.session.canonical()) {
-                    return Ok(Marked {
-                        tally: label.clone(),
+                Ok(match options.get(&reached.session.canonical()) {
+                    Some(option) => Marked {
+                        tally: option.label.clone(),
                         kept: written,
-                        correct: true,
-                    });
-                }
-                let mut position = Position::open(game, asked, play)?;
-                let tally = match position.move_to(&mut reached) {
-                    Some((_, label)) => label,
-                    None => "not a move from this position".to_string(),
-                };
-                Ok(Marked {
-                    tally,
-                    kept: written,
-                    correct: false,
+                        correct: option.wins,
+                    },
+                    None => Marked {
+                        tally: "not a move from this position".to_string(),
+                        kept: written,
+                        correct: false,
+                    },
                 })
             }
         }
@@ -296,23 +307,15 @@ mod tests {
     fn pn_and_value_come_from_the_engine() {
         let (key, _) = AnswerKey::work_out(Kind::Pn, "nim", "1 2 3", NORMAL).unwrap();
         assert_eq!(key, AnswerKey::Pn(Outcome::Previous));
-        assert!(
-            key.mark(&json!("p"), "nim", "1 2 3", NORMAL)
-                .unwrap()
-                .correct
-        );
-        assert!(
-            !key.mark(&json!("N"), "nim", "1 2 3", NORMAL)
-                .unwrap()
-                .correct
-        );
-        assert!(key.mark(&json!(3), "nim", "1 2 3", NORMAL).is_err());
+        assert!(key.mark(&json!("p"), "nim", NORMAL).unwrap().correct);
+        assert!(!key.mark(&json!("N"), "nim", NORMAL).unwrap().correct);
+        assert!(key.mark(&json!(3), "nim", NORMAL).is_err());
         let (key, _) = AnswerKey::work_out(Kind::Value, "nim", "3 4 6", NORMAL).unwrap();
         assert_eq!(key, AnswerKey::Value(1));
-        assert!(key.mark(&json!(1), "nim", "", NORMAL).unwrap().correct);
-        assert!(key.mark(&json!("*1"), "nim", "", NORMAL).unwrap().correct);
-        assert!(!key.mark(&json!(2), "nim", "", NORMAL).unwrap().correct);
-        assert!(key.mark(&json!(-1), "nim", "", NORMAL).is_err());
+        assert!(key.mark(&json!(1), "nim", NORMAL).unwrap().correct);
+        assert!(key.mark(&json!("*1"), "nim", NORMAL).unwrap().correct);
+        assert!(!key.mark(&json!(2), "nim", NORMAL).unwrap().correct);
+        assert!(key.mark(&json!(-1), "nim", NORMAL).is_err());
     }
 
     #[test]
@@ -328,15 +331,15 @@ mod tests {
         let (key, text) = AnswerKey::work_out(Kind::Move, "nim", "3 4 5", NORMAL).unwrap();
         assert_eq!(text.trim(), "3 4 5");
         // 3 ⊕ 4 ⊕ 5 = 2: the winning move takes 2 from the heap of 3.
-        let right = key.mark(&json!("1 4 5"), "nim", "3 4 5", NORMAL).unwrap();
+        let right = key.mark(&json!("1 4 5"), "nim", NORMAL).unwrap();
         assert!(right.correct);
-        let wrong = key.mark(&json!("3 4 4"), "nim", "3 4 5", NORMAL).unwrap();
+        let wrong = key.mark(&json!("3 4 4"), "nim", NORMAL).unwrap();
         assert!(!wrong.correct);
         assert_ne!(wrong.tally, "not a move from this position");
-        let illegal = key.mark(&json!("9 9 9"), "nim", "3 4 5", NORMAL).unwrap();
+        let illegal = key.mark(&json!("9 9 9"), "nim", NORMAL).unwrap();
         assert!(!illegal.correct);
         assert_eq!(illegal.tally, "not a move from this position");
-        assert!(key.mark(&json!("x y"), "nim", "3 4 5", NORMAL).is_err());
+        assert!(key.mark(&json!("x y"), "nim", NORMAL).is_err());
     }
 
     #[test]
