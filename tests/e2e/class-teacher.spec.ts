@@ -6,6 +6,7 @@
  * names a class refuses and the CSV of one class among many.
  */
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { watchConsole } from './helpers';
 
 const CLASS_URL = process.env.CLASS_URL ?? '';
@@ -267,5 +268,10 @@ test('a timer closes its question everywhere; a late joiner counts only what was
     'Ana,false,2,pn,nim,normal,1 2 3,P',
     'Ben,true,2,pn,nim,normal,1 2 3,P',
   ]);
+  // A row per student: Ben is asked only what came after he joined.
+  const download = teacher.page.waitForEvent('download');
+  await teacher.page.getByRole('button', { name: 'Export a row per student' }).click();
+  const sheet = readFileSync(await (await download).path(), 'utf8');
+  expect(sheet).toBe('student,removed,asked,answered,right\nAna,false,2,1,1\nBen,true,1,1,1\n');
   for (const context of [ana.context, ben.context, teacher.context, otherTeacher.context]) await context.close();
 });

@@ -510,11 +510,43 @@ impl Room {
         }
         csv
     }
+
+    /// A row per student: the questions that count for them (asked
+    /// after they joined, or answered), how many they answered and how
+    /// many they got right.
+    pub fn summary_csv(&self) -> String {
+        let mut csv = String::from(SUMMARY_HEADER);
+        csv.push('\n');
+        for student in self.students.values().map(|s| &s.record) {
+            let theirs: Vec<&Question> = self
+                .questions
+                .iter()
+                .filter(|q| q.counts_for(student))
+                .collect();
+            let answers: Vec<&AnswerRecord> = theirs
+                .iter()
+                .filter_map(|q| q.answers.get(&student.id))
+                .collect();
+            let fields = [
+                csv_field(&student.name),
+                student.kicked.to_string(),
+                theirs.len().to_string(),
+                answers.len().to_string(),
+                answers.iter().filter(|a| a.correct).count().to_string(),
+            ];
+            csv.push_str(&fields.join(","));
+            csv.push('\n');
+        }
+        csv
+    }
 }
 
 /// The results CSV's first line.
 pub const CSV_HEADER: &str =
     "student,removed,question,kind,game,play,position,answer,position_after,correct,seconds";
+
+/// The per-student sheet's first line.
+pub const SUMMARY_HEADER: &str = "student,removed,asked,answered,right";
 
 /// A CSV field: quoted where it holds a comma, quote or line break, and
 /// with a leading quote mark where a spreadsheet would read it as a formula.

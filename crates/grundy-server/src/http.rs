@@ -480,21 +480,39 @@ async fn results(
     Ok(Json(results).into_response())
 }
 
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CsvQuery {
+    /// `answer` (the default): a row per answer; `student`: a row per student.
+    by: Option<String>,
+}
+
 async fn results_csv(
     State(app): State<Arc<App>>,
     ConnectInfo(address): ConnectInfo<SocketAddr>,
     Path(code): Path<String>,
+    Query(query): Query<CsvQuery>,
     headers: HeaderMap,
 ) -> Reply {
     let room = teacher_room(&app, &code, &headers, address)?;
     let room = class::lock(&room);
-    let disposition = format!("attachment; filename=\"class-{}.csv\"", room.record.code);
+    let (csv, name) = match query.by.as_deref().unwrap_or("answer") {
+        "answer" => (room.results_csv(), "class"),
+        "student" => (room.summary_csv(), "class-students"),
+        _ => {
+            return Err(refuse(
+                StatusCode::BAD_REQUEST,
+                "by is \"answer\" (a row per answer) or \"student\" (a row per student)",
+            ))
+        }
+    };
+    let disposition = format!("attachment; filename=\"{name}-{}.csv\"", room.record.code);
     Ok((
         [
             (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
             (header::CONTENT_DISPOSITION, disposition),
         ],
-        room.results_csv(),
+        csv,
     )
         .into_response())
 }

@@ -201,6 +201,19 @@ async fn a_class_runs_from_join_to_export() {
         "{csv}"
     );
     assert!(csv.contains(",3 4 4,false,"), "{csv}");
+    // A row per student: Ada right three times of three; the other (whose
+    // name is markup, kept as text) answered two and got neither.
+    let (status, _, sheet) = server.request(
+        "GET",
+        &format!("/api/classes/{code}/results.csv?by=student"),
+        None,
+        Some(&teacher),
+    );
+    assert_eq!(status, 200);
+    assert_eq!(
+        sheet,
+        "student,removed,asked,answered,right\nAda,false,3,3,3\n<img src=x onerror=alert(1)>,false,3,2,0\n"
+    );
     // A student's token cannot export.
     let (status, ..) = server.request(
         "GET",

@@ -208,15 +208,16 @@ export class TeacherView extends LitElement {
     }
   }
 
-  private async exportCsv(): Promise<void> {
+  /** Saves the results: a row per answer, or a row per student. */
+  private async exportCsv(by: 'answer' | 'student'): Promise<void> {
     try {
-      const response = await fetch(new URL(`api/classes/${this.code}/results.csv`, document.baseURI), {
+      const response = await fetch(new URL(`api/classes/${this.code}/results.csv?by=${by}`, document.baseURI), {
         headers: { authorization: `Bearer ${this.token}` },
       });
       if (!response.ok) throw new ServerError(response.status, `The server answered ${response.status}.`);
       const link = document.createElement('a');
       link.href = URL.createObjectURL(await response.blob());
-      link.download = `class-${this.code}.csv`;
+      link.download = by === 'student' ? `class-students-${this.code}.csv` : `class-${this.code}.csv`;
       link.click();
       setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
     } catch (error) {
@@ -390,7 +391,8 @@ export class TeacherView extends LitElement {
     return html`<section class="card" aria-label="Results">
       <div class="row"><h2>Results</h2>
         <button @click=${() => void this.loadResults()}>Show the table</button>
-        <button @click=${() => void this.exportCsv()}>Export CSV</button></div>
+        <button @click=${() => void this.exportCsv('answer')}>Export CSV</button>
+        <button @click=${() => void this.exportCsv('student')}>Export a row per student</button></div>
       ${results
         ? html`<div class="table"><table>
             <thead><tr><th>Student</th>${results.questions.map((q) => html`<th title=${`${q.game}: ${q.position}`}>Q${q.number}</th>`)}<th>Right</th></tr></thead>
