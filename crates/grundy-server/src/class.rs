@@ -2,7 +2,7 @@
 //! in step with the store, and the frames its teacher and students trade.
 
 use crate::frames::{self, ClassFrame};
-use crate::limits::MAX_STUDENTS_PER_CLASS;
+use crate::limits::{MAX_OPEN_CLASSES, MAX_STUDENTS_PER_CLASS};
 use crate::marking::{parse_play, play_word, AnswerKey, Kind, Marked};
 use crate::socket::{self, Conn, Peer, NORMAL, POLICY};
 use crate::store::{
@@ -412,7 +412,7 @@ impl Room {
     /// Ends the class: students are told and let go; results stay.
     pub fn end(&mut self, store: &dyn Store) -> Result<(), StoreError> {
         if !self.record.ended {
-            store.set_class(&self.record.code, ClassFlag::Ended)?;
+            store.set_class(&self.record.code, ClassFlag::Ended(true))?;
             self.record.ended = true;
         }
         self.tell_ended();
@@ -835,9 +835,27 @@ impl ClassPeer {
                 room.tell_students(&frame);
                 room.tell_teachers(&frame);
             }
-            ClassFlag::Ended => room.end(self.store()).map_err(|e| e.to_string())?,
+            ClassFlag::Ended(true) => room.end(self.store()).map_err(|e| e.to_string())?,
+            ClassFlag::Ended(false) => {
+                room.record.ended = false;
+                room.tell_teachers(&json!({ "type": "reopened" }));
+            }
         }
         Ok(())
+    }
+
+    /// Opens an ended class again, for next week's lesson: students come
+    /// back with the tokens their pages kept, and everything asked stays.
+    fn reopen(&self) -> Result<(), String> {
+        if !lock(&self.room).record.ended {
+            return Err("this class is open".into());
+        }
+        if self.store().open_classes().map_err(|e| e.to_string())? >= MAX_OPEN_CLASSES {
+            return Err(format!(
+                "this server holds {MAX_OPEN_CLASSES} open classes; end one first"
+            ));
+        }
+        self.set(ClassFlag::Ended(false))
     }
 
     fn kick(&self, student: i64) -> Result<(), String> {
@@ -903,6 +921,7 @@ impl Peer for ClassPeer {
             (ClassFrame::Follow { on }, Role::Teacher) => self.set(ClassFlag::Follow(on)),
             (ClassFrame::Lock { on }, Role::Teacher) => self.set(ClassFlag::Locked(on)),
             (ClassFrame::Pause { on }, Role::Teacher) => self.set(ClassFlag::Paused(on)),
+            (ClassFrame::Reopen, Role::Teacher) => self.reopen(),
             (ClassFrame::Kick { student }, Role::Teacher) => self.kick(student),
         }
     }

@@ -36,6 +36,8 @@ pub enum ClassFrame {
     Lock {
         on: bool,
     },
+    /// Opens an ended class again: same code, roster and results.
+    Reopen,
     /// Every student's screen shows only "eyes on the teacher", or not.
     Pause {
         on: bool,

@@ -112,7 +112,8 @@ pub struct GameRecord {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ClassFlag {
     Locked(bool),
-    Ended,
+    /// Ended, or open again: a class reopened keeps its code, roster and results.
+    Ended(bool),
     Follow(bool),
     Slide(u32),
     Paused(bool),
@@ -352,7 +353,7 @@ impl Store for SqliteStore {
     fn set_class(&self, code: &str, flag: ClassFlag) -> StoreResult<()> {
         let (sql, value) = match flag {
             ClassFlag::Locked(on) => ("UPDATE classes SET locked = ?2 WHERE code = ?1", on as u32),
-            ClassFlag::Ended => ("UPDATE classes SET ended = ?2 WHERE code = ?1", 1),
+            ClassFlag::Ended(on) => ("UPDATE classes SET ended = ?2 WHERE code = ?1", on as u32),
             ClassFlag::Follow(on) => ("UPDATE classes SET follow = ?2 WHERE code = ?1", on as u32),
             ClassFlag::Slide(index) => ("UPDATE classes SET slide = ?2 WHERE code = ?1", index),
             ClassFlag::Paused(on) => ("UPDATE classes SET paused = ?2 WHERE code = ?1", on as u32),

@@ -244,6 +244,21 @@ async fn a_class_runs_from_join_to_export() {
         Some(&teacher),
     );
     assert_eq!((status, csv_after), (200, csv));
+
+    // Next week: the teacher reopens it; Ada comes back with her token to
+    // her results, and someone new can join.
+    send(&mut room, json!({ "type": "reopen" })).await;
+    expect(&mut room, "reopened").await;
+    let mut ada_again = server.class_live(&code, &ada_token).await;
+    let welcome = expect(&mut ada_again, "welcome").await;
+    assert_eq!(welcome["class"]["ended"], false);
+    assert_eq!(welcome["results"].as_array().map(Vec::len), Some(3));
+    server.join(&code, "Late");
+    send(&mut room, json!({ "type": "reopen" })).await;
+    assert!(expect(&mut room, "error").await["message"]
+        .as_str()
+        .unwrap()
+        .contains("open"));
 }
 
 #[tokio::test]

@@ -155,6 +155,9 @@ export class TeacherView extends LitElement {
           if (frame.type === 'pause') this.view = { ...this.view, paused: frame.on as boolean };
         }
         break;
+      case 'reopened':
+        if (this.view) this.view = { ...this.view, ended: false };
+        break;
       case 'ended':
         if (this.view) this.view = { ...this.view, ended: true };
         void this.loadResults();
@@ -343,7 +346,9 @@ export class TeacherView extends LitElement {
           Lock (no one new joins)</label>
       </p>
       <p class="muted">${view?.follow ?? true ? 'Phones show your slide.' : 'Phones may go back over the slides, never past yours.'}</p>
-      <p class="row"><button @click=${() => void this.end()} ?disabled=${view?.ended}>End class</button></p>
+      <p class="row">${view?.ended
+        ? html`<button @click=${() => this.send({ type: 'reopen' })} title="Same code, roster and results: students come back by opening the class again">Reopen the class</button>`
+        : html`<button @click=${() => void this.end()}>End class</button>`}</p>
     </section>`;
   }
 
