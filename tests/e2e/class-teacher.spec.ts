@@ -273,5 +273,15 @@ test('a timer closes its question everywhere; a late joiner counts only what was
   await teacher.page.getByRole('button', { name: 'Export a row per student' }).click();
   const sheet = readFileSync(await (await download).path(), 'utf8');
   expect(sheet).toBe('student,removed,asked,answered,right\nAna,false,2,1,1\nBen,true,1,1,1\n');
+
+  // The class ends, and comes back next week: Ana returns on her phone to her results.
+  teacher.page.once('dialog', (dialog) => void dialog.accept());
+  await teacher.page.getByRole('button', { name: 'End class' }).click();
+  await expect(ana.page.getByText('The class has ended.')).toBeVisible();
+  await teacher.page.getByRole('button', { name: 'Reopen the class' }).click();
+  await expect(teacher.page.getByRole('button', { name: 'End class' })).toBeVisible();
+  await ana.page.reload();
+  await expect(ana.page.getByText('You are Ana')).toBeVisible();
+  await expect(ana.page.getByLabel('Your result')).toContainText('1 of 2 right so far');
   for (const context of [ana.context, ben.context, teacher.context, otherTeacher.context]) await context.close();
 });
