@@ -3,7 +3,7 @@
 
 mod server;
 
-use grundy_server::limits::MAX_CONNECTIONS_PER_TOKEN;
+use grundy_server::limits::{HEARTBEAT, MAX_CONNECTIONS_PER_TOKEN, SILENCE};
 use serde_json::{json, Value};
 use server::{close_code, data_dir, expect, send, Server};
 
@@ -884,4 +884,42 @@ async fn one_token_holds_a_few_connections_and_a_further_one_closes_the_oldest()
         send(socket, json!({ "type": "ping" })).await;
         expect(socket, "pong").await;
     }
+}
+
+#[tokio::test]
+async fn a_connection_silent_past_the_limit_is_closed_and_its_student_shown_away() {
+    use futures_util::StreamExt;
+    let data = data_dir("silent");
+    let server = Server::start(&data);
+    let (code, teacher) = server.class();
+    let (_, token) = server.join(&code, "Quiet");
+    let mut room = server.class_live(&code, &teacher).await;
+    expect(&mut room, "welcome").await;
+    // The student's socket is read no more: it answers no ping.
+    let mut quiet = server.class_live(&code, &token).await;
+    expect(&mut quiet, "welcome").await;
+    let away = async {
+        let mut seen_here = false;
+        loop {
+            // Reading answers the server's pings, so the teacher stays.
+            let text = match room.next().await {
+                Some(Ok(tokio_tungstenite::tungstenite::Message::Text(text))) => text,
+                Some(Ok(_)) => continue,
+                other => panic!("the teacher's connection closed: {other:?}"),
+            };
+            let frame: Value = serde_json::from_str(&text).unwrap();
+            if frame["type"] != "roster" {
+                continue;
+            }
+            let connected = frame["students"][0]["connected"] == true;
+            if seen_here && !connected {
+                return;
+            }
+            seen_here |= connected;
+        }
+    };
+    let limit = SILENCE + HEARTBEAT + std::time::Duration::from_secs(5);
+    tokio::time::timeout(limit, away)
+        .await
+        .expect("the silent student was never shown away");
 }
