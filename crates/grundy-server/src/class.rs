@@ -51,8 +51,8 @@ impl Question {
         serde_json::from_str(&self.record.shown).unwrap_or(Value::Null)
     }
 
-    /// When a timed question's answers close: its time, and the grace
-    /// the network's delay is given.
+    /// When a timed question's time is up (answers are taken for
+    /// `GRACE_MS` more, for the network's delay).
     fn closes_ms(&self) -> Option<i64> {
         let seconds = self.record.seconds?;
         Some(self.record.asked_ms + i64::from(seconds) * 1000)

@@ -17,6 +17,7 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use grundy_core::analysis::Convention;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::net::SocketAddr;
@@ -321,11 +322,15 @@ fn clean_text(value: &str, what: &str, max: usize) -> Result<String, ApiError> {
     Ok(trimmed.to_string())
 }
 
+/// The play a request asks for: normal unless it says misère.
+fn checked_play(word: Option<&str>) -> Result<Convention, ApiError> {
+    parse_play(word.unwrap_or("normal"))
+        .ok_or_else(|| refuse(StatusCode::BAD_REQUEST, "play is \"normal\" or \"misere\""))
+}
+
 /// A position read by the engine, as it writes it; a bad one is refused
 /// with the engine's own message.
-fn checked_position(game: &str, position: &str, play: &str) -> Result<String, ApiError> {
-    let play = parse_play(play)
-        .ok_or_else(|| refuse(StatusCode::BAD_REQUEST, "play is \"normal\" or \"misere\""))?;
+fn checked_position(game: &str, position: &str, play: Convention) -> Result<String, ApiError> {
     Position::open(game, position, play)
         .map(|p| p.text())
         .map_err(|message| refuse(StatusCode::BAD_REQUEST, message))
@@ -360,11 +365,7 @@ async fn create_class(
         (None, Some(lesson)) => lesson::title(lesson).unwrap_or_else(|| "Lesson".into()),
         (None, None) => "Class".to_string(),
     };
-    let play = new.play.as_deref().unwrap_or("normal");
-    let play = play_word(
-        parse_play(play)
-            .ok_or_else(|| refuse(StatusCode::BAD_REQUEST, "play is \"normal\" or \"misere\""))?,
-    );
+    let play = checked_play(new.play.as_deref())?;
     let position = match (&new.game, &new.position) {
         (Some(game), Some(position)) => Some(checked_position(game, position, play)?),
         (Some(game), None) => {
@@ -390,7 +391,7 @@ async fn create_class(
         ended: false,
         follow: true,
         slide: 0,
-        play: play.to_string(),
+        play: play_word(play).into(),
         paused: false,
     };
     // A code already taken is drawn again; 31⁶ codes make that rare.
@@ -686,24 +687,22 @@ async fn create_game(
             format!("this server holds {MAX_GAMES} games, its most"),
         ));
     }
-    let play = new.play.as_deref().unwrap_or("normal");
+    let play = checked_play(new.play.as_deref())?;
     let game_id = new.game.clone();
     let position = new.position.clone();
-    let play_owned = play.to_string();
-    let start =
-        tokio::task::spawn_blocking(move || checked_position(&game_id, &position, &play_owned))
-            .await
-            .map_err(|_| {
-                refuse(
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    "the engine failed on this position",
-                )
-            })??;
+    let start = tokio::task::spawn_blocking(move || checked_position(&game_id, &position, play))
+        .await
+        .map_err(|_| {
+            refuse(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "the engine failed on this position",
+            )
+        })??;
     let seats = [token::new_token(), token::new_token()];
     let record = GameRecord {
         id: token::new_id(),
         game: new.game,
-        play: play_word(parse_play(play).unwrap_or_default()).into(),
+        play: play_word(play).into(),
         start,
         seat_hashes: [token::hash(&seats[0]), token::hash(&seats[1])],
         moves: Vec::new(),

@@ -198,11 +198,10 @@ impl AnswerKey {
                 let mut options = HashMap::new();
                 for (id, label) in moves {
                     position.session.play(id).map_err(|e| e.to_string())?;
+                    // Two moves to one position win or lose alike: the first is kept.
                     let wins = winning.contains(&id);
-                    // Two moves to one position: it wins if either does (both do).
                     options
                         .entry(position.session.canonical())
-                        .and_modify(|o: &mut MoveOption| o.wins |= wins)
                         .or_insert(MoveOption { label, wins });
                     position.session.undo();
                 }

@@ -44,6 +44,11 @@ interface ClassView {
   ended: boolean;
 }
 
+/** The asked position, to look at: no value, and no move to make on it. */
+function askedBoard(q: Question) {
+  return html`<grundy-game game=${q.game} .position=${q.position} controls="none" values="hidden" play=${q.play}></grundy-game>`;
+}
+
 const ASKS: Record<Question['kind'], string> = {
   pn: 'Is this a P-position (the player to move loses) or an N-position (the player to move wins)?',
   value: 'What is the value (nimber) of this position?',
@@ -217,8 +222,7 @@ export class StudentView extends LitElement {
       ${q.answered
         ? html`<p role="status">Answer sent. The result shows when the teacher reveals it.</p>`
         : closed
-          ? html`<grundy-game game=${q.game} .position=${q.position} controls="none" values="hidden" play=${q.play}></grundy-game>
-              <p role="status">Time is up: answers to this question are closed.</p>`
+          ? html`${askedBoard(q)}<p role="status">Time is up: answers to this question are closed.</p>`
           : this.renderAnswering(q)}
     </section>`;
   }
@@ -229,7 +233,7 @@ export class StudentView extends LitElement {
       return html`<grundy-game game=${q.game} .position=${q.position} mode="play" opponent="human" controls="play" values="hidden" play=${q.play}
         @grundy-change=${(e: CustomEvent<GrundyChangeDetail>) => this.onBoardChange(q, e)}></grundy-game>`;
     }
-    return html`<grundy-game game=${q.game} .position=${q.position} controls="none" values="hidden" play=${q.play}></grundy-game>
+    return html`${askedBoard(q)}
       ${q.kind === 'pn'
         ? html`<p class="row choices"><button class="primary" @click=${() => this.answer(q, 'P')}>P</button>
             <button class="primary" @click=${() => this.answer(q, 'N')}>N</button></p>`

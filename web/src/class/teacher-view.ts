@@ -403,7 +403,7 @@ export class TeacherView extends LitElement {
             <thead><tr><th>Student</th>${results.questions.map((q) => html`<th title=${`${q.game}: ${q.position}`}>Q${q.number}</th>`)}<th>Right</th></tr></thead>
             <tbody>${results.students.map((s) => {
                 const mine = results.answers.filter((a) => a.student === s.id);
-                return html`<tr class=${s.removed ? 'removed' : ''}><td>${s.name}${s.removed ? ' (removed)' : ''}</td>${results.questions.map((q) => {
+                return html`<tr><td>${s.name}${s.removed ? ' (removed)' : ''}</td>${results.questions.map((q) => {
                   const a = mine.find((m) => m.question === q.question);
                   return html`<td>${!a ? '–' : a.correct === null ? 'answered' : a.correct ? '✓' : '✗'}</td>`;
                 })}<td>${mine.filter((a) => a.correct === true).length}</td></tr>`;
