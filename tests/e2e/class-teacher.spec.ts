@@ -285,3 +285,79 @@ test('a timer closes its question everywhere; a late joiner counts only what was
   await expect(ana.page.getByLabel('Your result')).toContainText('1 of 2 right so far');
   for (const context of [ana.context, ben.context, teacher.context, otherTeacher.context]) await context.close();
 });
+
+test('a student on a new phone comes back when the teacher lets them; one student’s board goes on the projector without a name; next week is a new session exported with the first', async ({ browser, request }) => {
+  const created = await createClass(request, { title: 'Moves', game: 'nim', position: '1 2' });
+  const teacher = await teacherOf(browser, created);
+  const ana = await studentOf(browser, created.code, 'Ana');
+  const ben = await studentOf(browser, created.code, 'Ben');
+
+  // A move question, answered on the board: Ana wins (1 2 → 1 1), Ben empties heap 2 and does not.
+  await teacher.page.getByRole('button', { name: 'Play the winning move' }).click();
+  const heapOf = (page: Page, heap: number) => page.getByLabel('Question').locator('grundy-heaps .heap').nth(heap).locator('button.counter');
+  await heapOf(ana.page, 1).nth(1).click();
+  await heapOf(ben.page, 1).nth(0).click();
+  await expect(teacher.page.getByText('2 of 2 answered')).toBeVisible();
+  await teacher.page.getByRole('button', { name: 'Reveal' }).click();
+  await expect(teacher.page.getByText('1 of 2 right')).toBeVisible();
+
+  // Ben's board on the projector: his move and its mark, and no name anywhere near it.
+  await teacher.page.getByLabel('Show a student’s board').selectOption({ label: 'Ben' });
+  const shown = teacher.page.getByLabel('A student\'s board');
+  await expect(shown.getByRole('heading')).toHaveText(/A student’s answer: take 2 from heap 2 ✗/);
+  await expect(shown).not.toContainText('Ben');
+  await expect(teacher.page.getByLabel('Show a student’s board')).toHaveValue('');
+  await teacher.page.screenshot({ path: 'tests/screenshots/class-teacher-shown-board-1920.png' });
+  await shown.getByRole('button', { name: 'Back to the lesson' }).click();
+  await expect(teacher.page.getByLabel('A student\'s board')).toHaveCount(0);
+
+  // Ana's phone is lost: a new phone asks to be her, and waits for the teacher.
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+  const newPhone = await phone.newPage();
+  await newPhone.goto(`class.html?code=${created.code}`);
+  await newPhone.getByLabel('Your name').fill('Ana');
+  await newPhone.getByRole('button', { name: 'Join' }).click();
+  await expect(newPhone.getByRole('alert')).toContainText('looks the same');
+  await newPhone.getByRole('button', { name: 'Ask the teacher to let me back in' }).click();
+  await expect(newPhone.getByText('Waiting for the teacher to let you back in as Ana…')).toBeVisible();
+  await newPhone.screenshot({ path: 'tests/screenshots/class-student-waiting-390.png' });
+  await expect(newPhone.getByRole('heading', { name: /Question/ })).toHaveCount(0);
+  await expect(teacher.page.getByText('Ana asks to come back in on another device.')).toBeVisible();
+  await teacher.page.getByRole('region', { name: 'Students' }).screenshot({ path: 'tests/screenshots/class-teacher-rejoin-1920.png' });
+  await teacher.page.getByRole('button', { name: 'Let in' }).click();
+  await expect(newPhone.getByText('You are Ana')).toBeVisible();
+  await expect(newPhone.getByLabel('Your result')).toContainText('1 of 1 right so far');
+  await expect(ana.page.getByText('You are in the class on another device now')).toBeVisible();
+  await expect(teacher.page.getByText('asks to come back in')).toHaveCount(0);
+
+  // A stranger asking to be Ben is refused, and Ben stays.
+  const stranger = await request.post(`api/classes/${created.code}/students`, { data: { name: 'Ben', rejoin: true } });
+  expect(stranger.status()).toBe(202);
+  await expect(teacher.page.getByText('Ben asks to come back in on another device.')).toBeVisible();
+  await teacher.page.getByRole('button', { name: 'Refuse' }).click();
+  await expect(teacher.page.getByText('asks to come back in')).toHaveCount(0);
+  await expect(ben.page.locator('.link.open')).toBeVisible();
+
+  // Next week: a new session of the same course, with its own code; the export holds both.
+  teacher.page.once('dialog', (dialog) => void dialog.accept());
+  await teacher.page.getByRole('button', { name: 'End class' }).click();
+  await teacher.page.getByRole('button', { name: 'Start the next session' }).click();
+  await expect(teacher.page).not.toHaveURL(new RegExp(`code=${created.code}`));
+  const nextCode = new URL(teacher.page.url()).searchParams.get('code') ?? '';
+  await expect(teacher.page.getByRole('heading', { name: 'Moves', exact: true })).toBeVisible();
+  await expect(teacher.page.getByLabel('Class code')).toHaveText(`${nextCode.slice(0, 3)} ${nextCode.slice(3)}`);
+  const cara = await studentOf(browser, nextCode, 'Cara');
+  await teacher.page.getByRole('button', { name: 'P or N?' }).click();
+  await cara.page.getByRole('button', { name: 'N', exact: true }).click();
+  await expect(teacher.page.getByText('1 of 1 answered')).toBeVisible();
+  const download = teacher.page.waitForEvent('download');
+  await teacher.page.getByRole('button', { name: 'Export every session' }).click();
+  const csv = readFileSync(await (await download).path(), 'utf8').trim().split('\n');
+  expect(csv[0]).toBe('session,class,student,removed,question,kind,game,play,position,answer,position_after,correct,seconds');
+  expect(csv.slice(1).map((line) => line.split(',').slice(0, 7).join(','))).toEqual([
+    `1,${created.code},Ana,false,1,move,nim`,
+    `1,${created.code},Ben,false,1,move,nim`,
+    `2,${nextCode},Cara,false,1,pn,nim`,
+  ]);
+  for (const context of [ana.context, ben.context, cara.context, phone, teacher.context]) await context.close();
+});

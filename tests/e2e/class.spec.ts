@@ -216,6 +216,9 @@ test('two devices play Kayles to the end, each move checked by the server', asyn
   // Only the page's turn line says whose move it is: the board's own would call it player 1's.
   await expect(two.locator('grundy-game .status')).toBeHidden();
   await expect(pins(two)).toHaveCount(3);
+  // The friend's move is marked on this board, as a move made here would be.
+  await expect(two.locator('grundy-rows .row.last')).toHaveCount(1);
+  await expect(two.locator('grundy-rows .row.last')).toHaveAttribute('title', /^Last move/);
   await pins(two).nth(1).tap();
   await pins(two).nth(1).tap();
   await expect(one.getByText('Your move.')).toBeVisible();

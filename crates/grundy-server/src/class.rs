@@ -4,7 +4,7 @@
 use crate::frames::{self, ClassFrame};
 use crate::limits::{MAX_OPEN_CLASSES, MAX_STUDENTS_PER_CLASS};
 use crate::marking::{parse_play, play_word, AnswerKey, Kind, Marked};
-use crate::socket::{self, Conn, Peer, NORMAL, POLICY};
+use crate::socket::{self, Conn, Peer, NORMAL, POLICY, RESTARTING};
 use crate::store::{
     AnswerRecord, ClassFlag, ClassRecord, QuestionRecord, Store, StoreError, StudentRecord,
 };
@@ -26,6 +26,15 @@ const GRACE_MS: i64 = 2_000;
 struct Student {
     record: StudentRecord,
     connections: Vec<Conn>,
+}
+
+/// A request to come back in as a student from a device without their
+/// token: the token it would hold once the teacher lets it in, and its
+/// connections meanwhile. Kept in memory only: after a restart the
+/// student asks again.
+struct Rejoin {
+    token_hash: String,
+    waiting: Vec<Conn>,
 }
 
 struct Question {
@@ -135,6 +144,8 @@ pub struct Room {
     students: BTreeMap<i64, Student>,
     teachers: Vec<Conn>,
     questions: Vec<Question>,
+    /// Requests to rejoin, by the student asked for.
+    rejoins: BTreeMap<i64, Rejoin>,
     pending: Pending,
 }
 
@@ -187,6 +198,7 @@ impl Room {
             students,
             teachers: Vec::new(),
             questions,
+            rejoins: BTreeMap::new(),
             pending: Pending::default(),
         })
     }
@@ -215,6 +227,46 @@ impl Room {
         self.students
             .values()
             .any(|s| names::name_key(&s.record.name) == key)
+    }
+
+    /// The student, removed or not, whose name looks the same as this one.
+    pub fn student_named(&self, name: &str) -> Option<&StudentRecord> {
+        let key = names::name_key(name);
+        self.students
+            .values()
+            .map(|s| &s.record)
+            .find(|s| names::name_key(&s.name) == key)
+    }
+
+    /// Asks the teacher to let `student` in on a device that will hold the
+    /// token with this hash. A newer request replaces an older one.
+    pub fn ask_rejoin(&mut self, student: i64, token_hash: String) {
+        let request = Rejoin {
+            token_hash,
+            waiting: Vec::new(),
+        };
+        if let Some(old) = self.rejoins.insert(student, request) {
+            settle(old, false);
+        }
+        self.pending.roster = true;
+    }
+
+    /// The student a waiting request's token asks to be.
+    pub fn rejoin_of(&self, token_hash: &str) -> Option<i64> {
+        self.rejoins
+            .iter()
+            .find(|(_, r)| r.token_hash == token_hash)
+            .map(|(id, _)| *id)
+    }
+
+    /// Holds a waiting device's connection until the teacher answers.
+    pub fn wait(&mut self, student: i64, conn: Conn) {
+        let Some(request) = self.rejoins.get_mut(&student) else {
+            return;
+        };
+        let name = self.students.get(&student).map(|s| s.record.name.clone());
+        conn.send(&text(&json!({ "type": "waiting", "name": name })));
+        socket::keep_within_cap(&mut request.waiting, conn);
     }
 
     pub fn is_full(&self) -> bool {
@@ -262,6 +314,7 @@ impl Room {
                     "id": s.record.id,
                     "name": s.record.name,
                     "connected": !s.connections.is_empty(),
+                    "rejoin": self.rejoins.contains_key(&s.record.id),
                 })
             })
             .collect();
@@ -462,11 +515,14 @@ impl Room {
                 // The table may be on the projector: who was right stays
                 // unsaid until the reveal (the CSV export says it).
                 let revealed = q.record.revealed;
+                let moved = q.kind() == Kind::Move;
                 rows.into_iter().map(move |a| {
                     json!({
                         "student": a.student,
                         "question": a.question,
                         "answer": q.answered(a),
+                        // The board a move left, for the teacher to show.
+                        "after": moved.then_some(a.answer.as_str()),
                         "correct": revealed.then_some(a.correct),
                         "seconds": a.seconds,
                     })
@@ -476,12 +532,9 @@ impl Room {
         json!({ "students": students, "questions": questions, "answers": answers })
     }
 
-    /// The results as CSV: one row per answer, questions numbered from 1
-    /// in this class; a move is written as the move, beside the position
-    /// it leaves.
-    pub fn results_csv(&self) -> String {
-        let mut csv = String::from(CSV_HEADER);
-        csv.push('\n');
+    /// The results CSV's rows, one per answer, each led by `lead` (in a
+    /// course's export, the session's number and code).
+    pub fn answer_rows(&self, lead: &str, csv: &mut String) {
         for q in &self.questions {
             let mut rows: Vec<&AnswerRecord> = q.answers.values().collect();
             rows.sort_by_key(|a| a.student);
@@ -504,19 +557,17 @@ impl Room {
                     a.correct.to_string(),
                     format!("{:.1}", a.seconds),
                 ];
+                csv.push_str(lead);
                 csv.push_str(&fields.join(","));
                 csv.push('\n');
             }
         }
-        csv
     }
 
-    /// A row per student: the questions that count for them (asked
-    /// after they joined, or answered), how many they answered and how
-    /// many they got right.
-    pub fn summary_csv(&self) -> String {
-        let mut csv = String::from(SUMMARY_HEADER);
-        csv.push('\n');
+    /// The per-student sheet's rows, each led by `lead`: the questions
+    /// that count for a student (asked after they joined, or answered),
+    /// how many they answered and how many they got right.
+    pub fn student_rows(&self, lead: &str, csv: &mut String) {
         for student in self.students.values().map(|s| &s.record) {
             let theirs: Vec<&Question> = self
                 .questions
@@ -534,10 +585,10 @@ impl Room {
                 answers.len().to_string(),
                 answers.iter().filter(|a| a.correct).count().to_string(),
             ];
+            csv.push_str(lead);
             csv.push_str(&fields.join(","));
             csv.push('\n');
         }
-        csv
     }
 }
 
@@ -547,6 +598,10 @@ pub const CSV_HEADER: &str =
 
 /// The per-student sheet's first line.
 pub const SUMMARY_HEADER: &str = "student,removed,asked,answered,right";
+
+/// What a course's export puts before either header: each row's session
+/// (from 1) and its class code.
+pub const SESSION_COLUMNS: &str = "session,class,";
 
 /// A CSV field: quoted where it holds a comma, quote or line break, and
 /// with a leading quote mark where a spreadsheet would read it as a formula.
@@ -858,6 +913,38 @@ impl ClassPeer {
         self.set(ClassFlag::Ended(false))
     }
 
+    /// Answers a request to rejoin: let in, the waiting device's token
+    /// becomes the student's and their other devices are let go.
+    fn admit(&self, student: i64, on: bool) -> Result<(), String> {
+        let mut room = lock(&self.room);
+        let Some(request) = room.rejoins.remove(&student) else {
+            return Err("nobody is asking to rejoin as this student".into());
+        };
+        if on {
+            let code = room.record.code.clone();
+            if let Err(e) = self
+                .store()
+                .set_student_token(&code, student, &request.token_hash)
+            {
+                room.rejoins.insert(student, request);
+                return Err(e.to_string());
+            }
+            if let Some(entry) = room.students.get_mut(&student) {
+                entry.record.token_hash = request.token_hash.clone();
+                let replaced = text(&json!({ "type": "replaced" }));
+                for conn in entry.connections.drain(..) {
+                    conn.send(&replaced);
+                    conn.close(POLICY, "signed in on another device");
+                }
+            }
+        }
+        settle(request, on);
+        room.pending.roster = true;
+        drop(room);
+        schedule_flush(&self.room);
+        Ok(())
+    }
+
     fn kick(&self, student: i64) -> Result<(), String> {
         let mut room = lock(&self.room);
         let code = room.record.code.clone();
@@ -871,10 +958,57 @@ impl ClassPeer {
         for conn in entry.connections.drain(..) {
             tell_removed(&conn);
         }
+        if let Some(request) = room.rejoins.remove(&student) {
+            settle(request, false);
+        }
         room.pending.roster = true;
         drop(room);
         schedule_flush(&self.room);
         Ok(())
+    }
+}
+
+/// Tells a waiting device the teacher's answer: let in, it reconnects
+/// with its token, now the student's; refused, it stops.
+fn settle(request: Rejoin, admitted: bool) {
+    let (frame, code, reason) = if admitted {
+        ("admitted", RESTARTING, "let in: reconnect")
+    } else {
+        ("refused", POLICY, "the teacher did not let this device in")
+    };
+    let frame = text(&json!({ "type": frame }));
+    for conn in request.waiting {
+        conn.send(&frame);
+        conn.close(code, reason);
+    }
+}
+
+/// A device waiting for the teacher to let it in: it may only ping.
+pub struct Waiting {
+    pub room: Arc<Mutex<Room>>,
+    pub student: i64,
+    pub conn_id: u64,
+}
+
+impl Peer for Waiting {
+    async fn frame(&mut self, frame: &str) -> Result<(), String> {
+        match frames::parse::<ClassFrame>(frame).map_err(|e| e.0)? {
+            ClassFrame::Ping => {
+                let room = lock(&self.room);
+                let waiting = room.rejoins.get(&self.student).map(|r| &r.waiting);
+                if let Some(conn) = waiting.into_iter().flatten().find(|c| c.id == self.conn_id) {
+                    conn.send(&text(&json!({ "type": "pong" })));
+                }
+                Ok(())
+            }
+            _ => Err("waiting for the teacher to let this device in".into()),
+        }
+    }
+
+    fn gone(&mut self) {
+        if let Some(request) = lock(&self.room).rejoins.get_mut(&self.student) {
+            request.waiting.retain(|c| c.id != self.conn_id);
+        }
     }
 }
 
@@ -923,6 +1057,7 @@ impl Peer for ClassPeer {
             (ClassFrame::Pause { on }, Role::Teacher) => self.set(ClassFlag::Paused(on)),
             (ClassFrame::Reopen, Role::Teacher) => self.reopen(),
             (ClassFrame::Kick { student }, Role::Teacher) => self.kick(student),
+            (ClassFrame::Admit { student, on }, Role::Teacher) => self.admit(student, on),
         }
     }
 

@@ -33,6 +33,11 @@ pub enum ClassFrame {
     Kick {
         student: i64,
     },
+    /// Lets a student back in on another device, or refuses to.
+    Admit {
+        student: i64,
+        on: bool,
+    },
     Lock {
         on: bool,
     },

@@ -14,6 +14,9 @@ pub struct Table {
     pub record: GameRecord,
     /// Whether the player to move has no move.
     over: bool,
+    /// The id of the last move among its position's moves, so that the
+    /// other seat's board plays it and marks it as the last move.
+    last_move: Option<u32>,
     /// Each seat's connections.
     seats: [Vec<Conn>; 2],
 }
@@ -23,8 +26,15 @@ impl Table {
     pub fn load(record: GameRecord) -> Result<Table, String> {
         let play = parse_play(&record.play).unwrap_or_default();
         let mut position = Position::open(&record.game, current(&record), play)?;
+        let last_move = match previous(&record) {
+            Some(before) => {
+                Position::open(&record.game, before, play)?.move_id_to(current(&record))?
+            }
+            None => None,
+        };
         Ok(Table {
             over: position.finished(),
+            last_move,
             record,
             seats: Default::default(),
         })
@@ -51,6 +61,10 @@ impl Table {
             "turn": turn,
             "over": self.over,
         });
+        if let (Some(before), Some(id)) = (previous(&self.record), self.last_move) {
+            state["before"] = before.into();
+            state["last"] = id.into();
+        }
         if self.over {
             // Whoever cannot move loses under normal play and wins under misère.
             let winner = if self.record.play == "misere" {
@@ -87,6 +101,15 @@ fn current(record: &GameRecord) -> &str {
     record.moves.last().unwrap_or(&record.start)
 }
 
+/// The position before the last move, once there is one.
+fn previous(record: &GameRecord) -> Option<&str> {
+    match record.moves.len() {
+        0 => None,
+        1 => Some(&record.start),
+        n => Some(&record.moves[n - 2]),
+    }
+}
+
 pub type Tables = Mutex<HashMap<String, Arc<Mutex<Table>>>>;
 
 pub fn lock(table: &Mutex<Table>) -> std::sync::MutexGuard<'_, Table> {
@@ -118,13 +141,13 @@ impl SeatPeer {
                 table.ply(),
             )
         };
-        let (written, over) = tokio::task::spawn_blocking(move || {
+        let (written, over, move_id) = tokio::task::spawn_blocking(move || {
             let play = parse_play(&play).unwrap_or_default();
             let mut position = Position::open(&game, &from, play)?;
-            if !position.play_to(&after)? {
+            let Some(id) = position.play_to(&after)? else {
                 return Err("that position is not one move from the current one".to_string());
-            }
-            Ok((position.text(), position.finished()))
+            };
+            Ok((position.text(), position.finished(), id))
         })
         .await
         .map_err(|_| "the engine failed on this move".to_string())??;
@@ -142,6 +165,7 @@ impl SeatPeer {
         }
         table.record.moves.push(written);
         table.over = over;
+        table.last_move = Some(move_id);
         table.send_state();
         Ok(())
     }

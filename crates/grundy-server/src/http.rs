@@ -345,11 +345,16 @@ struct NewClass {
     position: Option<String>,
     /// The board's convention, `normal` (the default) or `misere`.
     play: Option<String>,
+    /// A class of the same teacher (their token in `Authorization`): the
+    /// new class is the course's next session, with its title, lesson,
+    /// board and play.
+    after: Option<String>,
 }
 
 async fn create_class(
     State(app): State<Arc<App>>,
     ConnectInfo(address): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     bytes: Bytes,
 ) -> Reply {
     let new: NewClass = body(&bytes)?;
@@ -359,6 +364,9 @@ async fn create_class(
             StatusCode::SERVICE_UNAVAILABLE,
             format!("this server holds {MAX_OPEN_CLASSES} open classes; end one first"),
         ));
+    }
+    if let Some(after) = &new.after {
+        return next_session(&app, address, after, &headers, &new);
     }
     let title = match (&new.title, &new.lesson) {
         (Some(title), _) => clean_text(title, "title", MAX_TITLE_CHARS)?,
@@ -380,7 +388,7 @@ async fn create_class(
         (None, None) => None,
     };
     let teacher = token::new_token();
-    let mut record = ClassRecord {
+    let record = ClassRecord {
         code: String::new(),
         title,
         lesson: new.lesson,
@@ -393,7 +401,42 @@ async fn create_class(
         slide: 0,
         play: play_word(play).into(),
         paused: false,
+        course: None,
     };
+    store_class(&app, record, &teacher)
+}
+
+/// Opens the next session of a teacher's course: a new code, an empty
+/// roster, the same title, lesson, board and play, and the same teacher
+/// token, so that one page holds every session.
+fn next_session(
+    app: &App,
+    address: SocketAddr,
+    after: &str,
+    headers: &HeaderMap,
+    new: &NewClass,
+) -> Reply {
+    let copies = [&new.title, &new.lesson, &new.game, &new.position, &new.play];
+    if copies.iter().any(|field| field.is_some()) {
+        return Err(refuse(
+            StatusCode::BAD_REQUEST,
+            "a new session copies the class it follows: send \"after\" alone",
+        ));
+    }
+    let previous = teacher_room(app, after, headers, address)?;
+    let mut record = class::lock(&previous).record.clone();
+    record.course = Some(record.course.unwrap_or(record.code.clone()));
+    record.locked = false;
+    record.ended = false;
+    record.follow = true;
+    record.slide = 0;
+    record.paused = false;
+    let teacher = bearer(headers).unwrap_or_default().to_string();
+    store_class(app, record, &teacher)
+}
+
+/// Stores a new class under a code not yet taken, and tells its teacher.
+fn store_class(app: &App, mut record: ClassRecord, teacher: &str) -> Reply {
     // A code already taken is drawn again; 31⁶ codes make that rare.
     for _ in 0..20 {
         record.code = token::new_code();
@@ -413,6 +456,10 @@ async fn create_class(
 #[serde(deny_unknown_fields)]
 struct NewStudent {
     name: String,
+    /// Asks to come back in as the student of this name, on a device
+    /// without their token: the teacher lets it in, or not.
+    #[serde(default)]
+    rejoin: bool,
 }
 
 async fn join_class(
@@ -430,6 +477,29 @@ async fn join_class(
     let mut room = class::lock(&room_arc);
     if room.record.ended {
         return Err(refuse(StatusCode::FORBIDDEN, "this class has ended"));
+    }
+    if new.rejoin {
+        let student = match room.student_named(&name) {
+            Some(s) if s.kicked => {
+                return Err(refuse(
+                    StatusCode::FORBIDDEN,
+                    "the teacher removed this student from the class",
+                ))
+            }
+            Some(s) => s.id,
+            None => {
+                app.failures.count(address.ip());
+                return Err(refuse(
+                    StatusCode::NOT_FOUND,
+                    "nobody in this class has that name; join as a new student",
+                ));
+            }
+        };
+        room.ask_rejoin(student, hash);
+        drop(room);
+        class::schedule_flush(&room_arc);
+        let reply = json!({ "id": student, "token": student_token, "waiting": true });
+        return Ok((StatusCode::ACCEPTED, Json(reply)).into_response());
     }
     if room.record.locked {
         return Err(refuse(
@@ -486,6 +556,8 @@ async fn results(
 struct CsvQuery {
     /// `answer` (the default): a row per answer; `student`: a row per student.
     by: Option<String>,
+    /// `all`: every session of the class's course, each row led by its session.
+    sessions: Option<String>,
 }
 
 async fn results_csv(
@@ -496,10 +568,9 @@ async fn results_csv(
     headers: HeaderMap,
 ) -> Reply {
     let room = teacher_room(&app, &code, &headers, address)?;
-    let room = class::lock(&room);
-    let (csv, name) = match query.by.as_deref().unwrap_or("answer") {
-        "answer" => (room.results_csv(), "class"),
-        "student" => (room.summary_csv(), "class-students"),
+    let (by_student, name) = match query.by.as_deref().unwrap_or("answer") {
+        "answer" => (false, "class"),
+        "student" => (true, "class-students"),
         _ => {
             return Err(refuse(
                 StatusCode::BAD_REQUEST,
@@ -507,7 +578,58 @@ async fn results_csv(
             ))
         }
     };
-    let disposition = format!("attachment; filename=\"{name}-{}.csv\"", room.record.code);
+    let header = if by_student {
+        class::SUMMARY_HEADER
+    } else {
+        class::CSV_HEADER
+    };
+    let rows = |room: &Room, lead: &str, csv: &mut String| {
+        if by_student {
+            room.student_rows(lead, csv)
+        } else {
+            room.answer_rows(lead, csv)
+        }
+    };
+    let (code, course, teacher) = {
+        let room = class::lock(&room);
+        let r = &room.record;
+        let course = r.course.clone().unwrap_or(r.code.clone());
+        (r.code.clone(), course, r.teacher_hash.clone())
+    };
+    let mut csv = String::new();
+    match query.sessions.as_deref() {
+        None => {
+            csv.push_str(header);
+            csv.push('\n');
+            rows(&class::lock(&room), "", &mut csv);
+        }
+        Some("all") => {
+            csv.push_str(class::SESSION_COLUMNS);
+            csv.push_str(header);
+            csv.push('\n');
+            for (index, session) in app.store.sessions(&course)?.iter().enumerate() {
+                let Some(session_room) = self::room(&app, session)? else {
+                    continue;
+                };
+                let session_room = class::lock(&session_room);
+                // Every session of a course has its first session's teacher.
+                if session_room.record.teacher_hash == teacher {
+                    rows(
+                        &session_room,
+                        &format!("{},{session},", index + 1),
+                        &mut csv,
+                    );
+                }
+            }
+        }
+        Some(_) => {
+            return Err(refuse(
+                StatusCode::BAD_REQUEST,
+                "sessions is \"all\" (every session of the course), or left out",
+            ))
+        }
+    }
+    let disposition = format!("attachment; filename=\"{name}-{code}.csv\"");
     Ok((
         [
             (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
@@ -638,20 +760,35 @@ async fn class_live(
     guard(&app, address)?;
     let room_arc = room(&app, &code)?.ok_or_else(|| unknown_class(&app, address))?;
     let hash = token::hash(query.token.as_deref().unwrap_or(""));
-    let (role, removed) = {
+    let (role, removed, rejoin) = {
         let room = class::lock(&room_arc);
-        (room.role(&hash), room.was_removed(&hash))
+        (
+            room.role(&hash),
+            room.was_removed(&hash),
+            room.rejoin_of(&hash),
+        )
     };
-    let role = match role {
-        Some(role) => role,
+    let role = match (role, rejoin) {
+        (Some(role), _) => role,
         // A removed student's page is told so, and stops coming back.
-        None if removed => {
+        (None, _) if removed => {
             return Ok(go_live(app.clone(), upgrade, |conn| {
                 class::tell_removed(&conn);
                 socket::Closed
             }))
         }
-        None => return Err(wrong_token(&app, address)),
+        (None, Some(student)) => {
+            return Ok(go_live(app.clone(), upgrade, move |conn| {
+                let conn_id = conn.id;
+                class::lock(&room_arc).wait(student, conn);
+                class::Waiting {
+                    room: room_arc,
+                    student,
+                    conn_id,
+                }
+            }))
+        }
+        (None, None) => return Err(wrong_token(&app, address)),
     };
     Ok(go_live(app.clone(), upgrade, move |conn| {
         let conn_id = conn.id;

@@ -105,15 +105,20 @@ impl Position {
         })
     }
 
-    /// Plays the move that leaves `after`, if there is one.
-    pub fn play_to(&mut self, after: &str) -> Result<bool, String> {
+    /// The id of the move that leaves `after`, if there is one.
+    pub fn move_id_to(&mut self, after: &str) -> Result<Option<u32>, String> {
         let game = self.session.info().id;
         let mut reached = Position::open(game, after, self.session.convention())?;
-        let Some((id, _)) = self.move_to(&mut reached) else {
-            return Ok(false);
+        Ok(self.move_to(&mut reached).map(|(id, _)| id))
+    }
+
+    /// Plays the move that leaves `after`, if there is one, and says which it was.
+    pub fn play_to(&mut self, after: &str) -> Result<Option<u32>, String> {
+        let Some(id) = self.move_id_to(after)? else {
+            return Ok(None);
         };
         self.session.play(id).map_err(|e| e.to_string())?;
-        Ok(true)
+        Ok(Some(id))
     }
 }
 
@@ -354,10 +359,10 @@ mod tests {
     #[test]
     fn a_game_plays_only_options() {
         let mut position = Position::open("nim", "3", NORMAL).unwrap();
-        assert!(!position.play_to("5").unwrap());
-        assert!(position.play_to("1").unwrap());
+        assert_eq!(position.play_to("5").unwrap(), None);
+        assert!(position.play_to("1").unwrap().is_some());
         assert_eq!(position.text().trim(), "1");
-        assert!(position.play_to("0").unwrap());
+        assert_eq!(position.play_to("0").unwrap(), Some(0));
         assert!(position.finished());
     }
 }

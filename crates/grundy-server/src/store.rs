@@ -10,6 +10,7 @@ use std::sync::Mutex;
 const MIGRATIONS: &[&str] = &[
     include_str!("../migrations/0001_classes_and_games.sql"),
     include_str!("../migrations/0002_class_play_and_pause.sql"),
+    include_str!("../migrations/0003_course_sessions.sql"),
 ];
 
 #[derive(Debug)]
@@ -61,6 +62,8 @@ pub struct ClassRecord {
     pub play: String,
     /// Every student's screen shows only "eyes on the teacher".
     pub paused: bool,
+    /// For a later session of a course, the code of its first session.
+    pub course: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -136,6 +139,10 @@ pub trait Store: Send + Sync {
     ) -> StoreResult<i64>;
     fn students(&self, code: &str) -> StoreResult<Vec<StudentRecord>>;
     fn kick(&self, code: &str, student: i64) -> StoreResult<()>;
+    /// Gives a student a new token: the teacher let them back in on another device.
+    fn set_student_token(&self, code: &str, student: i64, token_hash: &str) -> StoreResult<()>;
+    /// The codes of a course's sessions, the first first.
+    fn sessions(&self, course: &str) -> StoreResult<Vec<String>>;
     fn add_question(&self, code: &str, question: &QuestionRecord) -> StoreResult<i64>;
     fn questions(&self, code: &str) -> StoreResult<Vec<QuestionRecord>>;
     fn reveal(&self, question: i64) -> StoreResult<()>;
@@ -294,6 +301,7 @@ fn class_from(row: &rusqlite::Row) -> rusqlite::Result<ClassRecord> {
         slide: row.get(9)?,
         play: row.get(10)?,
         paused: row.get(11)?,
+        course: row.get(12)?,
     })
 }
 
@@ -316,8 +324,8 @@ impl Store for SqliteStore {
         self.with(|c| {
             c.execute(
                 "INSERT INTO classes (code, title, lesson, game, position, teacher_hash, \
-                 locked, ended, follow, slide, created_ms, play, paused) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+                 locked, ended, follow, slide, created_ms, play, paused, course) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
                 params![
                     class.code,
                     class.title,
@@ -331,7 +339,8 @@ impl Store for SqliteStore {
                     class.slide,
                     now_ms,
                     class.play,
-                    class.paused
+                    class.paused,
+                    class.course
                 ],
             )
             .map(drop)
@@ -342,7 +351,7 @@ impl Store for SqliteStore {
         self.with(|c| {
             c.query_row(
                 "SELECT code, title, lesson, game, position, teacher_hash, locked, ended, follow, slide, \
-                 play, paused FROM classes WHERE code = ?1",
+                 play, paused, course FROM classes WHERE code = ?1",
                 [code],
                 class_from,
             )
@@ -406,6 +415,26 @@ impl Store for SqliteStore {
                 params![code, student],
             )
             .map(drop)
+        })
+    }
+
+    fn set_student_token(&self, code: &str, student: i64, token_hash: &str) -> StoreResult<()> {
+        self.with(|c| {
+            c.execute(
+                "UPDATE students SET token_hash = ?3 WHERE class_code = ?1 AND id = ?2",
+                params![code, student, token_hash],
+            )
+            .map(drop)
+        })
+    }
+
+    fn sessions(&self, course: &str) -> StoreResult<Vec<String>> {
+        self.with(|c| {
+            let mut statement = c.prepare_cached(
+                "SELECT code FROM classes WHERE code = ?1 OR course = ?1 ORDER BY created_ms, rowid",
+            )?;
+            let rows = statement.query_map([course], |row| row.get(0))?;
+            rows.collect()
         })
     }
 
@@ -563,6 +592,7 @@ mod tests {
             slide: 0,
             play: "misere".into(),
             paused: false,
+            course: None,
         }
     }
 
@@ -604,6 +634,10 @@ mod tests {
                 store.add_answer(&answer),
                 Err(StoreError::Conflict)
             ));
+            store.set_student_token("ABCDEF", id, "h3").unwrap();
+            let mut next = class("GHJKMN");
+            next.course = Some("ABCDEF".into());
+            store.create_class(&next, 9).unwrap();
         }
         let store = SqliteStore::open(&dir).unwrap();
         let read = store.class("ABCDEF").unwrap().unwrap();
@@ -613,9 +647,16 @@ mod tests {
         );
         let students = store.students("ABCDEF").unwrap();
         assert_eq!(
-            (students[0].name.as_str(), students[0].joined_ms),
-            ("Ada", 2)
+            (
+                students[0].name.as_str(),
+                students[0].joined_ms,
+                students[0].token_hash.as_str()
+            ),
+            ("Ada", 2, "h3")
         );
+        assert_eq!(store.sessions("ABCDEF").unwrap(), ["ABCDEF", "GHJKMN"]);
+        let next = store.class("GHJKMN").unwrap().unwrap();
+        assert_eq!(next.course.as_deref(), Some("ABCDEF"));
         assert_eq!(store.questions("ABCDEF").unwrap()[0].seconds, Some(30));
         assert_eq!(store.answers("ABCDEF").unwrap()[0].seconds, 1.5);
         let journal: String = store

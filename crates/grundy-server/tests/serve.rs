@@ -534,6 +534,9 @@ async fn two_seats_play_kayles_to_the_end() {
         (Some(1), Some(1))
     );
     let after_first = state["position"].as_str().unwrap().to_string();
+    // The move made, for the other board to play and mark: from Kayles 4.
+    assert_eq!(state["before"].as_str().map(str::trim), Some("0.77\n4"));
+    let last = state["last"].as_u64().expect("the last move's id");
     expect(&mut first, "state").await;
 
     // A reload, and a restart of the server, find the game where it was.
@@ -545,8 +548,12 @@ async fn two_seats_play_kayles_to_the_end() {
     let mut second = server.live(&path, &seats[1]).await.unwrap();
     let state = expect(&mut second, "state").await;
     assert_eq!(
-        (state["position"].as_str(), state["ply"].as_u64()),
-        (Some(after_first.as_str()), Some(1))
+        (
+            state["position"].as_str(),
+            state["ply"].as_u64(),
+            state["last"].as_u64()
+        ),
+        (Some(after_first.as_str()), Some(1), Some(last))
     );
     let mut first = server.live(&path, &seats[0]).await.unwrap();
     expect(&mut first, "state").await;
@@ -922,4 +929,220 @@ async fn a_connection_silent_past_the_limit_is_closed_and_its_student_shown_away
     tokio::time::timeout(limit, away)
         .await
         .expect("the silent student was never shown away");
+}
+
+#[tokio::test]
+async fn a_student_on_a_new_device_comes_back_only_when_the_teacher_lets_them() {
+    let data = data_dir("rejoin");
+    let server = Server::start(&data);
+    let (code, teacher) = server.class();
+    let (ana, old_token) = server.join(&code, "Ana");
+    let mut room = server.class_live(&code, &teacher).await;
+    expect(&mut room, "welcome").await;
+    let mut old_phone = server.class_live(&code, &old_token).await;
+    expect(&mut old_phone, "welcome").await;
+    let students = format!("/api/classes/{code}/students");
+
+    // No such student: nothing to ask for.
+    let (status, reply) = server.post(&students, json!({ "name": "Zed", "rejoin": true }));
+    assert_eq!(status, 404, "{reply}");
+    // Locked, the class still takes a request to rejoin.
+    send(&mut room, json!({ "type": "lock", "on": true })).await;
+    expect(&mut room, "lock").await;
+    let ask = |name: &str| server.post(&students, json!({ "name": name, "rejoin": true }));
+    let (status, first) = ask("ana");
+    assert_eq!((status, first["id"].as_i64()), (202, Some(ana)), "{first}");
+    // A waiting device hears only that it waits; it holds no class.
+    let first_token = first["token"].as_str().unwrap().to_string();
+    let mut waiting = server.class_live(&code, &first_token).await;
+    assert_eq!(expect(&mut waiting, "waiting").await["name"], "Ana");
+    send(
+        &mut waiting,
+        json!({ "type": "answer", "question": 1, "answer": "P" }),
+    )
+    .await;
+    expect(&mut waiting, "error").await;
+    let asks = loop {
+        let roster = expect(&mut room, "roster").await;
+        if roster["students"][0]["rejoin"] == true {
+            break roster;
+        }
+    };
+    assert_eq!(asks["students"][0]["name"], "Ana");
+
+    // Refused: the device is told and let go; its token opens nothing.
+    send(
+        &mut room,
+        json!({ "type": "admit", "student": ana, "on": false }),
+    )
+    .await;
+    expect(&mut waiting, "refused").await;
+    assert_eq!(close_code(&mut waiting).await, Some(1008));
+    assert_eq!(
+        server
+            .live(&format!("/api/classes/{code}/live"), &first_token)
+            .await
+            .err(),
+        Some(401)
+    );
+
+    // Let in: the new device is Ana, and the old one is let go.
+    let (_, second) = ask("Ana");
+    let new_token = second["token"].as_str().unwrap().to_string();
+    let mut new_phone = server.class_live(&code, &new_token).await;
+    expect(&mut new_phone, "waiting").await;
+    send(
+        &mut room,
+        json!({ "type": "admit", "student": ana, "on": true }),
+    )
+    .await;
+    expect(&mut new_phone, "admitted").await;
+    assert_eq!(close_code(&mut new_phone).await, Some(1012));
+    expect(&mut old_phone, "replaced").await;
+    assert_eq!(close_code(&mut old_phone).await, Some(1008));
+    let mut new_phone = server.class_live(&code, &new_token).await;
+    let welcome = expect(&mut new_phone, "welcome").await;
+    assert_eq!(
+        (welcome["student"].as_i64(), welcome["name"].as_str()),
+        (Some(ana), Some("Ana"))
+    );
+    assert_eq!(
+        server
+            .live(&format!("/api/classes/{code}/live"), &old_token)
+            .await
+            .err(),
+        Some(401)
+    );
+    // Nothing is left to answer.
+    send(
+        &mut room,
+        json!({ "type": "admit", "student": ana, "on": true }),
+    )
+    .await;
+    expect(&mut room, "error").await;
+
+    // It holds across a restart: the token is stored.
+    server.kill();
+    let server = Server::start(&data);
+    let mut new_phone = server.class_live(&code, &new_token).await;
+    assert_eq!(expect(&mut new_phone, "welcome").await["student"], ana);
+}
+
+#[tokio::test]
+async fn a_course_s_next_session_has_a_new_code_and_its_results_export_together() {
+    let data = data_dir("course");
+    let server = Server::start(&data);
+    let (status, first) = server.post(
+        "/api/classes",
+        json!({ "title": "Week 1", "game": "nim", "position": "1 1 1", "play": "misere" }),
+    );
+    assert_eq!(status, 201, "{first}");
+    let first_code = first["code"].as_str().unwrap().to_string();
+    let teacher = first["teacher"].as_str().unwrap().to_string();
+    // One answered question in each session.
+    let answer_one = |code: String, name: &'static str, answer: &'static str| {
+        let server = &server;
+        let teacher = teacher.clone();
+        async move {
+            let (_, token) = server.join(&code, name);
+            let mut room = server.class_live(&code, &teacher).await;
+            expect(&mut room, "welcome").await;
+            send(
+                &mut room,
+                json!({ "type": "ask", "kind": "pn", "game": "nim", "position": "1 1 1", "play": "misere" }),
+            )
+            .await;
+            let question = expect(&mut room, "asked").await["question"].clone();
+            let mut phone = server.class_live(&code, &token).await;
+            expect(&mut phone, "welcome").await;
+            send(
+                &mut phone,
+                json!({ "type": "answer", "question": question, "answer": answer }),
+            )
+            .await;
+            expect(&mut phone, "answered").await;
+        }
+    };
+    answer_one(first_code.clone(), "Ana", "P").await;
+
+    let next = |after: &str, body: Value, token: Option<&str>| {
+        let mut body = body;
+        body["after"] = after.into();
+        let (status, _, text) = server.request("POST", "/api/classes", Some(&body), token);
+        (status, serde_json::from_str::<Value>(&text).unwrap())
+    };
+    // Only the class's teacher opens its next session, which copies it.
+    assert_eq!(next(&first_code, json!({}), None).0, 401);
+    assert_eq!(
+        next(&first_code, json!({ "title": "Other" }), Some(&teacher)).0,
+        400
+    );
+    let (status, second) = next(&first_code, json!({}), Some(&teacher));
+    assert_eq!(status, 201, "{second}");
+    let second_code = second["code"].as_str().unwrap().to_string();
+    assert_ne!(second_code, first_code);
+    assert_eq!(second["teacher"], teacher.as_str());
+    let mut room = server.class_live(&second_code, &teacher).await;
+    let welcome = expect(&mut room, "welcome").await;
+    assert_eq!(
+        (
+            welcome["class"]["title"].as_str(),
+            welcome["class"]["play"].as_str()
+        ),
+        (Some("Week 1"), Some("misere"))
+    );
+    answer_one(second_code.clone(), "Ana", "N").await;
+    // A third, after the second: still the same course.
+    let (_, third) = next(&second_code, json!({}), Some(&teacher));
+    let third_code = third["code"].as_str().unwrap().to_string();
+
+    let csv = |code: &str, query: &str| {
+        let (status, _, body) = server.request(
+            "GET",
+            &format!("/api/classes/{code}/results.csv{query}"),
+            None,
+            Some(&teacher),
+        );
+        assert_eq!(status, 200, "{body}");
+        body
+    };
+    let one = csv(&second_code, "");
+    assert!(
+        one.lines().nth(1).unwrap().starts_with("Ana,false,1,pn,"),
+        "{one}"
+    );
+    assert_eq!(one.lines().count(), 2);
+    let all = csv(&third_code, "?sessions=all");
+    let lines: Vec<&str> = all.lines().collect();
+    assert_eq!(
+        lines[0],
+        "session,class,student,removed,question,kind,game,play,position,answer,position_after,correct,seconds"
+    );
+    assert!(
+        lines[1].starts_with(&format!(
+            "1,{first_code},Ana,false,1,pn,nim,misere,1 1 1,P,,true,"
+        )),
+        "{all}"
+    );
+    assert!(
+        lines[2].starts_with(&format!(
+            "2,{second_code},Ana,false,1,pn,nim,misere,1 1 1,N,,false,"
+        )),
+        "{all}"
+    );
+    assert_eq!(lines.len(), 3);
+    let by_student = csv(&first_code, "?by=student&sessions=all");
+    assert_eq!(
+        by_student,
+        format!(
+            "session,class,student,removed,asked,answered,right\n1,{first_code},Ana,false,1,1,1\n2,{second_code},Ana,false,1,1,0\n"
+        )
+    );
+    let (status, _, body) = server.request(
+        "GET",
+        &format!("/api/classes/{first_code}/results.csv?sessions=some"),
+        None,
+        Some(&teacher),
+    );
+    assert_eq!(status, 400, "{body}");
 }

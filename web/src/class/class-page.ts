@@ -17,6 +17,7 @@ export class ClassPage extends LitElement {
     problem: { state: true },
     joining: { state: true },
     seat: { state: true },
+    taken: { state: true },
   };
 
   declare private code: string;
@@ -24,6 +25,8 @@ export class ClassPage extends LitElement {
   declare private problem: string | undefined;
   declare private joining: boolean;
   declare private seat: 'teacher' | 'student' | undefined;
+  /** The name was taken: it may be this student's own, on a new device. */
+  declare private taken: boolean;
 
   // The page only holds a view: each view sets its own width (a
   // projector's whole width for the teacher).
@@ -38,10 +41,15 @@ export class ClassPage extends LitElement {
     this.code = (new URLSearchParams(location.search).get('code') ?? '').toUpperCase();
     this.name = '';
     this.joining = false;
+    this.taken = false;
     this.seat = this.code ? roleFor(this.code) : undefined;
   }
 
-  private async join(event: Event): Promise<void> {
+  /**
+   * Joins as a new student; with `rejoin`, asks the teacher to let this
+   * device in as the student of that name (a phone that lost its token).
+   */
+  private async join(event: Event, rejoin = false): Promise<void> {
     event.preventDefault();
     const code = this.code.replace(/[\s-]/g, '').toUpperCase();
     if (code.length !== 6) {
@@ -50,14 +58,17 @@ export class ClassPage extends LitElement {
     }
     this.joining = true;
     this.problem = undefined;
+    this.taken = false;
     try {
-      const joined = await call<{ id: number; token: string }>('POST', `api/classes/${code}/students`, { name: this.name });
+      const body = rejoin ? { name: this.name, rejoin: true } : { name: this.name };
+      const joined = await call<{ id: number; token: string }>('POST', `api/classes/${code}/students`, body);
       tokens.set(`student:${code}`, joined.token);
       history.replaceState(null, '', `?code=${code}`);
       this.code = code;
       this.seat = 'student';
     } catch (error) {
       this.problem = error instanceof ServerError ? error.message : String(error);
+      this.taken = !rejoin && error instanceof ServerError && error.status === 409;
     } finally {
       this.joining = false;
     }
@@ -82,6 +93,9 @@ export class ClassPage extends LitElement {
       <p><label>Your name<br /><input name="name" autocomplete="nickname" maxlength="32" required
         .value=${this.name} @input=${(e: Event) => (this.name = (e.target as HTMLInputElement).value)} /></label></p>
       ${this.problem ? html`<p class="error" role="alert">${this.problem}</p>` : nothing}
+      ${this.taken
+        ? html`<p>Is that you, on another device? <button type="button" ?disabled=${this.joining} @click=${(e: Event) => void this.join(e, true)}>Ask the teacher to let me back in</button></p>`
+        : nothing}
       <button class="primary" type="submit" ?disabled=${this.joining}>${this.joining ? 'Joining…' : 'Join'}</button>
     </form>`;
   }

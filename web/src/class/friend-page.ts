@@ -14,6 +14,9 @@ interface GameState {
   over: boolean;
   winner?: 0 | 1;
   seat: 0 | 1;
+  /** Once a move is made: the position before it, and the move's id there. */
+  before?: string;
+  last?: number;
 }
 
 /**
@@ -91,19 +94,29 @@ export class FriendPage extends LitElement {
     if (frame.type === 'state') {
       this.state = frame as unknown as GameState;
       this.problem = undefined;
-      this.showServerPosition();
+      void this.showServerPosition();
     } else if (frame.type === 'error') {
       this.problem = String(frame.message);
-      this.showServerPosition();
+      void this.showServerPosition();
     }
   }
 
-  /** Puts the server's position on the board, unless the board shows it already. */
-  private showServerPosition(): void {
-    const text = this.state?.position;
-    if (text === undefined) return;
-    const shown = this.renderRoot.querySelector('grundy-game')?.text;
-    if (shown !== undefined && shown.trim() === text.trim()) return;
+  /**
+   * Puts the server's position on the board, unless the board shows it
+   * already. The other player's move is played on the board showing the
+   * position before it, so that the board marks it as the last move.
+   */
+  private async showServerPosition(): Promise<void> {
+    const state = this.state;
+    if (!state) return;
+    const text = state.position;
+    const board = this.renderRoot.querySelector('grundy-game');
+    const shown = board?.text.trim();
+    if (shown === text.trim()) return;
+    if (board && state.before !== undefined && state.last !== undefined && shown === state.before.trim()) {
+      await board.restore(state.before, [state.last]);
+      if (board.text.trim() === text.trim()) return;
+    }
     // The same text again would not reopen the board: a trailing space does.
     this.board = this.board === text ? `${text} ` : text;
   }
@@ -114,7 +127,7 @@ export class FriendPage extends LitElement {
     if (!state || event.detail.cause !== 'move' || event.detail.by !== 'human') return;
     if (!this.live?.send({ type: 'move', after: event.detail.text })) {
       this.problem = 'Not connected: the move was not sent. It reconnects by itself.';
-      this.showServerPosition();
+      void this.showServerPosition();
     }
   }
 

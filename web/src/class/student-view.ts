@@ -74,6 +74,7 @@ export class StudentView extends LitElement {
     gone: { state: true },
     slide: { state: true },
     typed: { state: true },
+    waitingAs: { state: true },
   };
 
   declare code: string;
@@ -90,6 +91,8 @@ export class StudentView extends LitElement {
   /** The slide shown; the teacher's while following. */
   declare private slide: number;
   declare private typed: string;
+  /** The name this device asked the teacher to come back in as, while it waits. */
+  declare private waitingAs: string | undefined;
 
   private live: LiveLink | undefined;
   private readonly countdown = new Countdown(this);
@@ -117,6 +120,7 @@ export class StudentView extends LitElement {
   private onFrame(frame: Frame): void {
     switch (frame.type) {
       case 'welcome':
+        this.waitingAs = undefined;
         this.view = frame.class as ClassView;
         this.name = String(frame.name ?? '');
         this.open = (frame.questions as Record<string, unknown>[]).map((q) => timedQuestion<Question>(q));
@@ -157,6 +161,20 @@ export class StudentView extends LitElement {
       case 'kicked':
         this.gone = 'The teacher removed you from this class. Ask them if you should join again.';
         break;
+      case 'waiting':
+        this.waitingAs = String(frame.name ?? '');
+        break;
+      case 'admitted':
+        // The server closes this connection; the next one is the student's.
+        this.waitingAs = undefined;
+        break;
+      case 'refused':
+        this.waitingAs = undefined;
+        this.gone = 'The teacher did not let this device in. Join as a new student, or ask the teacher.';
+        break;
+      case 'replaced':
+        this.gone = 'You are in the class on another device now: the teacher let it in.';
+        break;
       case 'error':
         this.problem = String(frame.message);
         break;
@@ -194,22 +212,25 @@ export class StudentView extends LitElement {
     return html`
       <div class="bar">
         <h1>${view?.title ?? 'Class'}</h1>
-        <span class="muted">${this.name ? `You are ${this.name}` : ''} · <span class="link ${this.link}" role="status">${LINK_WORDS[this.link]}</span></span>
+        <span class="muted">${this.name ? `You are ${this.name} · ` : ''}<span class="link ${this.link}" role="status">${LINK_WORDS[this.link]}</span></span>
       </div>
       ${this.gone
-        ? html`<p class="card" role="status">${this.gone}</p>`
-        : view?.paused
-          ? html`<p class="card paused" role="status">Eyes on the teacher.</p>`
-          : question
-            ? this.renderQuestion(question)
-            : nothing}
+        ? html`<section class="card" role="status"><p>${this.gone}</p>
+            <button @click=${() => this.dispatchEvent(new CustomEvent('class-leave', { bubbles: true, composed: true }))}>Back to joining</button></section>`
+        : this.waitingAs !== undefined
+          ? html`<p class="card paused" role="status">Waiting for the teacher to let you back in as ${this.waitingAs}…</p>`
+          : view?.paused
+            ? html`<p class="card paused" role="status">Eyes on the teacher.</p>`
+            : question
+              ? this.renderQuestion(question)
+              : nothing}
       ${this.problem ? html`<p class="error" role="alert">${this.problem}</p>` : nothing}
       ${this.link === 'reconnecting' && !this.gone
         ? html`<p class="muted">Still not connected? The class may have been closed on the server.
             <button @click=${() => this.dispatchEvent(new CustomEvent('class-leave', { bubbles: true, composed: true }))}>Join again</button></p>`
         : nothing}
       ${this.renderLastResult()}
-      ${question || this.gone || view?.paused ? nothing : this.renderStage(view)}
+      ${question || this.gone || this.waitingAs !== undefined || view?.paused ? nothing : this.renderStage(view)}
     `;
   }
 

@@ -1,5 +1,5 @@
 import { LitElement, css, html, nothing } from 'lit';
-import { call, LiveLink, ServerError, LINK_WORDS, type Frame, type LinkState } from './api';
+import { call, LiveLink, ServerError, LINK_WORDS, tokens, type Frame, type LinkState } from './api';
 import { classStyles } from './class-styles';
 import { Countdown, timedQuestion } from './countdown';
 import '../elements/grundy-game';
@@ -10,6 +10,8 @@ interface Student {
   id: number;
   name: string;
   connected: boolean;
+  /** Someone asks to come back in as this student on another device. */
+  rejoin?: boolean;
 }
 
 interface Question {
@@ -49,7 +51,16 @@ interface ClassView {
 interface Results {
   students: { id: number; name: string; removed: boolean }[];
   questions: { question: number; number: number; kind: string; game: string; position: string; answer: unknown }[];
-  answers: { student: number; question: number; answer: string; correct: boolean | null; seconds: number }[];
+  answers: { student: number; question: number; answer: string; after: string | null; correct: boolean | null; seconds: number }[];
+}
+
+/** A student's answer to a move question, on the projector without their name. */
+interface ShownBoard {
+  game: string;
+  play: string;
+  position: string;
+  move: string;
+  correct: boolean | null;
 }
 
 const KIND_WORDS: Record<Question['kind'], string> = {
@@ -79,6 +90,7 @@ export class TeacherView extends LitElement {
     namesHidden: { state: true },
     seconds: { state: true },
     results: { state: true },
+    shown: { state: true },
   };
 
   declare code: string;
@@ -94,6 +106,7 @@ export class TeacherView extends LitElement {
   declare private namesHidden: boolean;
   declare private seconds: number;
   declare private results: Results | undefined;
+  declare private shown: ShownBoard | undefined;
 
   private live: LiveLink | undefined;
   private readonly countdown = new Countdown(this);
@@ -135,6 +148,7 @@ export class TeacherView extends LitElement {
         break;
       case 'asked':
         this.questions = [...this.questions.filter((q) => q.question !== frame.question), timedQuestion<Question>(frame)];
+        this.shown = undefined;
         break;
       case 'closed':
         this.questions = this.questions.map((q) => (q.question === frame.question ? { ...q, closed: true } : q));
@@ -211,21 +225,41 @@ export class TeacherView extends LitElement {
     }
   }
 
-  /** Saves the results: a row per answer, or a row per student. */
-  private async exportCsv(by: 'answer' | 'student'): Promise<void> {
+  /** Saves the results: a row per answer, or a row per student; of this session, or of every session of the course. */
+  private async exportCsv(by: 'answer' | 'student', sessions: 'this' | 'all' = 'this'): Promise<void> {
     try {
-      const response = await fetch(new URL(`api/classes/${this.code}/results.csv?by=${by}`, document.baseURI), {
+      const query = `by=${by}${sessions === 'all' ? '&sessions=all' : ''}`;
+      const response = await fetch(new URL(`api/classes/${this.code}/results.csv?${query}`, document.baseURI), {
         headers: { authorization: `Bearer ${this.token}` },
       });
       if (!response.ok) throw new ServerError(response.status, `The server answered ${response.status}.`);
       const link = document.createElement('a');
       link.href = URL.createObjectURL(await response.blob());
-      link.download = by === 'student' ? `class-students-${this.code}.csv` : `class-${this.code}.csv`;
+      link.download = `${by === 'student' ? 'class-students' : 'class'}-${this.code}${sessions === 'all' ? '-all-sessions' : ''}.csv`;
       link.click();
       setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
     } catch (error) {
       this.problem = (error as Error).message;
     }
+  }
+
+  /** Opens the course's next session (a new code, the same lesson) and goes to it. */
+  private async nextSession(): Promise<void> {
+    try {
+      const next = await call<{ code: string; teacher: string }>('POST', 'api/classes', { after: this.code }, this.token);
+      tokens.set(`teacher:${next.code}`, next.teacher);
+      location.assign(`?code=${next.code}`);
+    } catch (error) {
+      this.problem = (error as Error).message;
+    }
+  }
+
+  /** Puts one student's answer board on the projector, without their name. */
+  private showBoard(question: Question, student: number): void {
+    const answer = this.results?.answers.find((a) => a.question === question.question && a.student === student);
+    this.shown = answer?.after
+      ? { game: question.game, play: question.play, position: answer.after, move: answer.answer, correct: answer.correct }
+      : undefined;
   }
 
   private async end(): Promise<void> {
@@ -264,6 +298,8 @@ export class TeacherView extends LitElement {
       th, td { border-bottom: 1px solid var(--border); padding: 0.25rem 0.4rem; text-align: left; }
       .table { overflow: auto; max-height: 24rem; }
       @media (max-width: 900px) { .layout, .top { grid-template-columns: 1fr; } .qr { width: 8rem; height: 8rem; } }
+      /* Read from the back of the room: the board the class looks at, larger on a projector. */
+      @media (min-width: 1400px) { .stage > section > grundy-game { zoom: 1.5; } }
     `,
   ];
 
@@ -284,7 +320,7 @@ export class TeacherView extends LitElement {
       </section>
       ${this.problem ? html`<p class="error" role="alert">${this.problem}</p>` : nothing}
       <div class="layout">
-        <div>${this.renderStage(view)}</div>
+        <div class="stage">${this.renderStage(view)}</div>
         <div>
           ${this.renderAsk(view)}
           ${this.renderQuestion()}
@@ -304,33 +340,52 @@ export class TeacherView extends LitElement {
   private renderStage(view: ClassView | undefined) {
     if (!view) return html`<p class="muted">Connecting…</p>`;
     const open = this.questions.find((q) => !q.revealed);
+    const shown = this.shown;
     const asked = open
       ? html`<section class="card" aria-label="Asked position">
           <h2>${KIND_WORDS[open.kind]}</h2>
           <grundy-game game=${open.game} .position=${open.position} play=${open.play} controls="none" values="hidden"></grundy-game>
         </section>`
-      : nothing;
+      : shown
+        ? html`<section class="card" aria-label="A student's board">
+            <div class="row"><h2>A student’s answer: ${shortLabel(shown.move)}${shown.correct === null ? '' : shown.correct ? ' ✓' : ' ✗'}</h2>
+              <button @click=${() => (this.shown = undefined)}>Back to the lesson</button></div>
+            <grundy-game game=${shown.game} .position=${shown.position} play=${shown.play} controls="none" values="hidden"></grundy-game>
+          </section>`
+        : nothing;
+    const covered = open !== undefined || shown !== undefined;
     if (view.lesson) {
-      return html`${asked}<section class="card" aria-label="Lesson" ?hidden=${open !== undefined}>
+      return html`${asked}<section class="card" aria-label="Lesson" ?hidden=${covered}>
         <grundy-lesson .text=${view.lesson} .slide=${view.slide + 1}
           @grundy-slide=${(e: CustomEvent<{ slide: number }>) => this.send({ type: 'slide', index: e.detail.slide - 1 })}></grundy-lesson>
       </section>`;
     }
     if (view.game) {
-      return html`${asked}<section class="card" aria-label="Board" ?hidden=${open !== undefined}>
+      return html`${asked}<section class="card" aria-label="Board" ?hidden=${covered}>
         <grundy-game class="board" game=${view.game} .position=${view.position ?? ''} play=${view.play} mode="play" opponent="human" values="hidden"></grundy-game>
       </section>`;
     }
     return html`${asked}<p class="card muted">This class has no lesson or board: open it with “Teach this” from a lesson or a position.</p>`;
   }
 
+  /** A student as this screen shows them: by number while names are hidden. */
+  private shownName(student: Student): string {
+    return this.namesHidden ? `Student ${this.students.indexOf(student) + 1}` : student.name;
+  }
+
   private renderRoster(view: ClassView | undefined) {
     const here = this.students.filter((s) => s.connected).length;
+    const asking = this.students.filter((s) => s.rejoin);
     return html`<section class="card" aria-label="Students">
       <h2>Students: ${here} here${this.students.length > here ? `, ${this.students.length - here} away` : ''}</h2>
+      ${asking.map(
+        (s) => html`<p class="row rejoin" role="status">${this.shownName(s)} asks to come back in on another device.
+          <button class="primary" @click=${() => this.send({ type: 'admit', student: s.id, on: true })}>Let in</button>
+          <button @click=${() => this.send({ type: 'admit', student: s.id, on: false })}>Refuse</button></p>`,
+      )}
       <ul class="roster">
-        ${this.students.map((s, i) => {
-          const shown = this.namesHidden ? `Student ${i + 1}` : s.name;
+        ${this.students.map((s) => {
+          const shown = this.shownName(s);
           return html`<li class=${s.connected ? '' : 'away'}>${shown}${s.connected ? '' : html` <span class="muted">away</span>`}
             <button aria-label=${`Remove ${shown}`} title="Remove from the class" @click=${() => this.send({ type: 'kick', student: s.id })}>×</button></li>`;
         })}
@@ -347,7 +402,8 @@ export class TeacherView extends LitElement {
       </p>
       <p class="muted">${view?.follow ?? true ? 'Phones show your slide.' : 'Phones may go back over the slides, never past yours.'}</p>
       <p class="row">${view?.ended
-        ? html`<button @click=${() => this.send({ type: 'reopen' })} title="Same code, roster and results: students come back by opening the class again">Reopen the class</button>`
+        ? html`<button @click=${() => this.send({ type: 'reopen' })} title="Same code, roster and results: students come back by opening the class again">Reopen the class</button>
+            <button @click=${() => void this.nextSession()} title="A new code and an empty roster, the same lesson; the results of every session export together">Start the next session</button>`
         : html`<button @click=${() => void this.end()}>End class</button>`}</p>
     </section>`;
   }
@@ -386,9 +442,26 @@ export class TeacherView extends LitElement {
           </div>`
         : html`<p class="muted">The tally is hidden until the reveal.</p>`}
       ${q.revealed
-        ? html`<p class="big" role="status">Answer: <strong>${String(q.answer)}</strong> · ${q.correct ?? 0} of ${q.answered} right</p>`
+        ? html`<p class="big" role="status">Answer: <strong>${String(q.answer)}</strong> · ${q.correct ?? 0} of ${q.answered} right</p>
+            ${q.kind === 'move' ? this.renderBoardChoice(q) : nothing}`
         : html`<button class="primary" @click=${() => this.send({ type: 'reveal', question: q.question })}>Reveal</button>`}
     </section>`;
+  }
+
+  /** After a move question's reveal: one student's board, chosen here, shown on the projector without their name. */
+  private renderBoardChoice(q: Question) {
+    const answered = new Set(this.results?.answers.filter((a) => a.question === q.question && a.after).map((a) => a.student));
+    const students = this.students.filter((s) => answered.has(s.id));
+    if (students.length === 0) return nothing;
+    return html`<p><label>Show a student’s board <select @change=${(e: Event) => {
+      const select = e.target as HTMLSelectElement;
+      this.showBoard(q, Number(select.value));
+      // The projector keeps no name in view.
+      select.value = '';
+    }}>
+      <option value="">choose…</option>
+      ${students.map((s) => html`<option value=${s.id}>${this.shownName(s)}</option>`)}
+    </select></label> <span class="muted">The board shows without the name.</span></p>`;
   }
 
   private renderResults() {
@@ -397,7 +470,8 @@ export class TeacherView extends LitElement {
       <div class="row"><h2>Results</h2>
         <button @click=${() => void this.loadResults()}>Show the table</button>
         <button @click=${() => void this.exportCsv('answer')}>Export CSV</button>
-        <button @click=${() => void this.exportCsv('student')}>Export a row per student</button></div>
+        <button @click=${() => void this.exportCsv('student')}>Export a row per student</button>
+        <button @click=${() => void this.exportCsv('answer', 'all')} title="Every session of this course, each row led by its session">Export every session</button></div>
       ${results
         ? html`<div class="table"><table>
             <thead><tr><th>Student</th>${results.questions.map((q) => html`<th title=${`${q.game}: ${q.position}`}>Q${q.number}</th>`)}<th>Right</th></tr></thead>
