@@ -296,6 +296,34 @@ test('malformed embed attributes show the element\'s own error, not a script err
   ]);
 });
 
+test('a misspelt word in an attribute that hides values or sets the play is refused, never read as the default', async ({ page }) => {
+  const problems = watchConsole(page);
+  await page.goto(`${origin(site)}/blog/2026/nim/index.html`);
+  await addGame(page, { id: 'typo', game: 'nim', position: '1 2 3', values: 'hiden' });
+  await addGame(page, { id: 'accent', game: 'nim', position: '1 1', play: 'misère', controls: 'play' });
+  await addGame(page, { id: 'puzzle', game: 'nim', position: '3 4 5', puzzle: '' });
+  const typo = page.locator('#typo');
+  await expect(typo.getByRole('alert')).toHaveText('values="hiden" is not one of shown, hidden: this game shows once it is.');
+  // Nothing of the game: no board, no status, no value anywhere in it.
+  await expect(typo.locator('[part="board"], .status, .sum')).toHaveCount(0);
+  expect(await typo.evaluate((element) => element.shadowRoot?.textContent ?? '')).not.toMatch(/\*\d|wins|loses/);
+  // Mended, the game shows, its values hidden as meant.
+  await typo.evaluate((element) => element.setAttribute('values', 'hidden'));
+  await expect(typo.locator('grundy-heaps')).toBeVisible();
+  await expect(typo.getByRole('alert')).toHaveCount(0);
+  await expect(typo.locator('.sum')).toHaveCount(0);
+  // "misère", with its accent, is misère play: taking one of two singletons wins.
+  const accent = page.locator('#accent');
+  await expect(accent).toHaveAttribute('play', 'misere');
+  await expect(accent.locator('.status')).toBeVisible();
+  // A puzzle hides values, and offers no Analyse, whose status says who wins.
+  const puzzle = page.locator('#puzzle');
+  await expect(puzzle.getByRole('group', { name: 'Mode' }).getByRole('button')).toHaveText(['Edit', 'Play']);
+  await puzzle.evaluate((element) => element.setAttribute('mode', 'analyse'));
+  await expect(puzzle.locator('.status')).not.toContainText('perfect play');
+  expect(problems).toEqual(['warning: grundy-game: values="hiden" is not one of shown, hidden: this game shows once it is']);
+});
+
 test('a misspelt word in an attribute is named on the element, and mended it goes', async ({ page }) => {
   const problems = watchConsole(page);
   await page.goto(`${origin(site)}/blog/2026/nim/index.html`);

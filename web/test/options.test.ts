@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_HASH_LENGTH, attributeProblems, readHash, readLevel, readMode, readOpponent, readSide, readValues, writeHash } from '../src/elements/options';
+import { MAX_HASH_LENGTH, attributeProblems, attributeRefusals, readHash, readLevel, readMode, readOpponent, readSide, readValues, writeHash } from '../src/elements/options';
 
 describe('attribute parsing', () => {
   it('falls back to safe defaults on anything unexpected', () => {
@@ -40,6 +40,19 @@ describe('attribute checking', () => {
     ]);
     // Below 0 a level is read as 0, not as the default, and says so.
     expect(attributeProblems({ level: '-1' })).toEqual(['level="-1" is not one of optimal, strong, casual, random or a number from 0 to 1; 0 is used']);
+  });
+
+  it('refuses, never defaults, a word the attributes that guard values and play do not take', () => {
+    expect(attributeRefusals({ values: 'hidden', controls: 'play', play: 'misere', solution: 'hidden', mode: 'plya' })).toEqual([]);
+    const given = { values: 'hiden', controls: 'compact', play: 'misère play', solution: 'no' };
+    expect(attributeRefusals(given)).toEqual([
+      'values="hiden" is not one of shown, hidden: this game shows once it is',
+      'controls="compact" is not one of full, play, none: this game shows once it is',
+      'play="misère play" is not one of normal, misere: this game shows once it is',
+      'solution="no" is not one of shown, hidden: this game shows once it is',
+    ]);
+    // They are refused, so they are not also noted as defaulted.
+    expect(attributeProblems(given)).toEqual([]);
   });
 });
 

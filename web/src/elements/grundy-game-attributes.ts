@@ -19,7 +19,8 @@ export class GrundyGameAttributes extends LitElement {
     hints: { type: Boolean, reflect: true },
     seed: { type: Number },
     aiDelay: { type: Number, attribute: 'ai-delay' },
-    play: { type: String, reflect: true },
+    // Written with its accent, as French and most English texts spell it.
+    play: { type: String, reflect: true, converter: { fromAttribute: (value) => (value?.normalize('NFC') === 'misère' ? 'misere' : value) } },
     values: { type: String, reflect: true },
     controls: { type: String, reflect: true },
     puzzle: { type: Boolean, reflect: true },
@@ -69,7 +70,7 @@ export class GrundyGameAttributes extends LitElement {
    */
   declare aiDelay: number;
   /**
-   * Misère play: the last move loses.
+   * Misère play: the last move loses. `misère` is read as `misere`.
    * @type {'normal' | 'misere'}
    * @default 'normal'
    */

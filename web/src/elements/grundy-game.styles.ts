@@ -53,6 +53,8 @@ export const gameStyles = [
     color: inherit; background: var(--grundy-surface); border: 1px solid var(--grundy-border); border-radius: 0.4rem; padding: 0.4rem; }
   textarea[aria-invalid='true'] { border-color: var(--grundy-lose); }
   .error { color: var(--grundy-lose); font-size: 0.85rem; margin: 0.3rem 0 0; white-space: pre-wrap; }
+  .attribute-error { color: var(--grundy-lose); border: 1px solid currentColor; border-radius: 0.4rem; padding: 0.4rem 0.7rem; }
+  .attribute-error p { margin: 0.2rem 0; }
   .attribute-note { color: var(--grundy-muted); font-size: 0.8rem; margin: 0 0 0.4rem; padding-left: 0.5rem; border-left: 3px solid var(--grundy-last); }
   .timing { color: var(--grundy-muted); font-size: 0.75rem; }
   .field-label { font-size: 0.8rem; color: var(--grundy-muted); display: block; margin-bottom: 0.2rem; }

@@ -3,7 +3,7 @@ import { GrundyGameAttributes } from './grundy-game-attributes';
 import type { Analysis, Convention, EngineError, View } from '../engine/model';
 import { renderBoard } from '../boards/index';
 import type { BoardElement, BoardEvents } from '../boards/board';
-import { CHOICES, attributeProblems, readChoice, readLevel, readMode, readOpponent, readSide, readValues, type Mode } from './options';
+import { CHOICES, attributeProblems, attributeRefusals, readChoice, readLevel, readMode, readOpponent, readSide, readValues, type Mode } from './options';
 import { sentence } from './sentence';
 import './readout';
 import './sequence-explorer';
@@ -145,12 +145,15 @@ export class GrundyGame extends GrundyGameAttributes {
 
   /** The attribute values this element cannot use, each said once in the console and shown on it. */
   private attributeNotes: string[] = [];
+  /** The guarding attribute values it cannot use: while there are any, it shows only these. */
+  private attributeErrors: string[] = [];
   private readonly warned = new Set<string>();
 
   protected willUpdate(changed: Map<string, unknown>): void {
     if (![...changed.keys()].some((name) => name === 'level' || name in CHOICES)) return;
     this.attributeNotes = attributeProblems(this);
-    for (const note of this.attributeNotes.filter((note) => !this.warned.has(note))) {
+    this.attributeErrors = attributeRefusals(this);
+    for (const note of [...this.attributeErrors, ...this.attributeNotes].filter((note) => !this.warned.has(note))) {
       this.warned.add(note);
       console.warn(`grundy-game: ${note}`);
     }
@@ -180,7 +183,9 @@ export class GrundyGame extends GrundyGameAttributes {
 
   /** @internal */
   get currentMode(): Mode {
-    return readMode(this.mode);
+    const mode = readMode(this.mode);
+    // Analysis says who wins: never while a quiz or puzzle keeps values hidden.
+    return mode === 'analyse' && this.valuesLocked ? 'play' : mode;
   }
 
   /** @internal */
@@ -309,6 +314,9 @@ export class GrundyGame extends GrundyGameAttributes {
   }
 
   render() {
+    if (this.attributeErrors.length) {
+      return html`<div class="attribute-error" part="error" role="alert">${this.attributeErrors.map((error) => html`<p>${error}.</p>`)}</div>`;
+    }
     const notes = this.attributeNotes.map((note) => html`<p class="attribute-note" role="status">${note}.</p>`);
     return html`${notes}${this.renderGame()}`;
   }

@@ -29,17 +29,35 @@ export type Solution = Choices['solution'][number];
 const LEVELS: Record<string, number> = { optimal: 1, strong: 0.85, casual: 0.5, random: 0 };
 
 /**
- * What is wrong with the attributes a page gave, one sentence each: a
- * word not among an attribute's values, or a level that is neither named
- * nor a number from 0 to 1. Each is ignored, and its default used.
+ * The attributes that decide what a reader may see or which game is
+ * played. A word they do not take could show the values a page meant to
+ * hide, or mark answers under the wrong play, so it is never replaced by
+ * a default: the element shows only its refusal.
  */
-export function attributeProblems(given: Partial<Record<keyof Choices | 'level', unknown>>): string[] {
+const GUARDS = ['values', 'controls', 'play', 'solution'] as const satisfies readonly (keyof Choices)[];
+
+type Given = Partial<Record<keyof Choices | 'level', unknown>>;
+
+// Empty is unset: the default, as for a missing attribute.
+const unset = (value: unknown) => value === undefined || value === null || value === '';
+
+/** Why the element shows nothing but its error: each guarding attribute given a word it does not take. */
+export function attributeRefusals(given: Given): string[] {
+  return GUARDS.filter((name) => !unset(given[name]) && !takes(name, given[name])).map(
+    (name) => `${name}="${String(given[name])}" is not one of ${CHOICES[name].join(', ')}: this game shows once it is`,
+  );
+}
+
+/**
+ * What is wrong with the other attributes a page gave, one sentence each:
+ * a word not among an attribute's values, or a level that is neither
+ * named nor a number from 0 to 1. Each is ignored, and its default used.
+ */
+export function attributeProblems(given: Given): string[] {
   const problems: string[] = [];
-  // Empty is unset: the default, as for a missing attribute.
-  const unset = (value: unknown) => value === undefined || value === null || value === '';
   for (const name of Object.keys(CHOICES) as (keyof Choices)[]) {
     const value = given[name];
-    if (unset(value) || takes(name, value)) continue;
+    if (unset(value) || takes(name, value) || (GUARDS as readonly string[]).includes(name)) continue;
     problems.push(`${name}="${String(value)}" is not one of ${CHOICES[name].join(', ')}; the default is used`);
   }
   const level = given.level;

@@ -33,7 +33,7 @@ export function status(game: GrundyGame) {
   if (mode === 'analyse') {
     return over
       ? `No move left: the player to move has ${game.convention === 'misere' ? 'won' : 'lost'}.`
-      : `Player ${controller.seatToMove + 1} to move, and ${verdict}.`;
+      : `Player ${controller.seatToMove + 1} to move${game.valuesShown ? `, and ${verdict}` : ''}.`;
   }
   if (game.againstAi) {
     if (over) {

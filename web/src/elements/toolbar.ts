@@ -52,7 +52,7 @@ export function toolbar(game: GrundyGame) {
   };
   return html`<div class="toolbar ${open ? 'open' : ''}" part="toolbar">
     <div class="modes" role="group" aria-label="Mode">
-      ${MODES.map(
+      ${MODES.filter(([value]) => value !== 'analyse' || !game.valuesLocked).map(
         ([value, label]) => html`<button aria-pressed=${mode === value ? 'true' : 'false'} @click=${() => game.setMode(value)}>${label}</button>`,
       )}
     </div>
