@@ -18,7 +18,8 @@ export default defineConfig({
   plugins: [
     VitePWA({
       registerType: 'autoUpdate',
-      injectRegister: 'script',
+      // Each of the site's pages registers it (web/src/offline.ts); the iframe page does not.
+      injectRegister: false,
       manifest: {
         name: 'Grundy Playground',
         short_name: 'Grundy',

@@ -4,6 +4,9 @@
  * with the network gone.
  */
 import { expect, test } from '@playwright/test';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { shownGame } from './helpers';
 
 test('once visited, the playground reloads and plays offline', async ({ page, context }) => {
@@ -54,4 +57,21 @@ test('once the playground is visited, the Puzzles page and its bank work offline
   } finally {
     await context.setOffline(false);
   }
+});
+
+test('the builder’s iframe registers no service worker: it fetches only what its game uses, 250 KB gzipped in all', async ({ page }) => {
+  const fetched: string[] = [];
+  page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+  await page.goto('/frame.html?game=nim&position=3+4+5&controls=play');
+  await expect(page.locator('grundy-game grundy-heaps .heap')).toHaveCount(3);
+  // Long enough for a load-time registration and its precache to have started.
+  await page.waitForTimeout(1500);
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+  expect(fetched.filter((path) => /sw\.js$|workbox/.test(path))).toEqual([]);
+  const files = [...new Set(fetched)].filter((path) => existsSync(join('dist', path)) && !path.endsWith('/'));
+  // The heap games' engine only (file names carry a content hash).
+  expect(files.filter((path) => path.endsWith('.wasm')).map((path) => path.split('/').pop()?.replace(/-[\w-]{8}\.wasm$/, ''))).toEqual(['grundy-heaps']);
+  const gzipped = files.reduce((total, path) => total + gzipSync(readFileSync(join('dist', path)), { level: 9 }).length, 0);
+  console.log(`the iframe of a Nim game: ${files.length} files, ${(gzipped / 1000).toFixed(0)} KB gzipped`);
+  expect(gzipped).toBeLessThanOrEqual(250_000);
 });

@@ -1,2 +1,3 @@
 /** The embed page's entry. */
+import './offline';
 import './elements/embed-builder';

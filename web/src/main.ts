@@ -1,2 +1,3 @@
 /** The playground page's entry. */
+import './offline';
 import './elements/grundy-playground';

@@ -1,2 +1,3 @@
 /** The lessons page's entry. */
+import '../offline';
 import './lesson-page';

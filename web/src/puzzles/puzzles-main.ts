@@ -1,2 +1,3 @@
 /** The Puzzles page. */
+import '../offline';
 import './puzzles-page';
