@@ -195,6 +195,12 @@ export class GrundyLesson extends LitElement {
   /** Reads the lesson from wherever it is given. */
   private async load(): Promise<void> {
     const inline = this.querySelector('script[type="text/markdown"]')?.textContent ?? '';
+    // Defined by a script in the page's head, the element is upgraded as
+    // its start tag is parsed, before the lesson written inside it.
+    if (!this.text && !this.src && !inline && document.readyState === 'loading') {
+      document.addEventListener('DOMContentLoaded', () => void this.load(), { once: true });
+      return;
+    }
     const from = `${this.audience}:${this.text ? `text:${this.text}` : this.src ? `src:${this.src}` : `inline:${inline}`}`;
     if (from === this.loadedFrom) return;
     this.loadedFrom = from;
