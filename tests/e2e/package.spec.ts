@@ -95,7 +95,7 @@ test('an esbuild bundle, with the workers and the engines copied beside it as th
   mkdirSync(join(site, 'js'), { recursive: true });
   writeFileSync(join(app, 'post.js'), `import 'grundy-game';\n`);
   writeFileSync(join(site, 'index.html'), `<!doctype html><title>post</title><script type="module" src="js/post.js"></script>${element}`);
-  execFileSync(join(repo, 'node_modules/.bin/esbuild'), ['post.js', '--bundle', '--format=esm', `--outdir=${join(site, 'js')}`, '--log-level=error'], { cwd: app, stdio: 'pipe' });
+  execFileSync(join(repo, 'node_modules/.bin/esbuild'), ['post.js', '--bundle', '--minify', '--format=esm', `--outdir=${join(site, 'js')}`, '--log-level=error'], { cwd: app, stdio: 'pipe' });
   // The guide's recipe: esbuild leaves the workers and the engines to be copied.
   execFileSync('sh', ['-c', `cp node_modules/grundy-game/grundy-worker.js node_modules/grundy-game/grundy-sequence-worker.js node_modules/grundy-game/*.wasm ${join(site, 'js')}/`], { cwd: app });
   await playAMove(page, await served(site));
@@ -113,6 +113,24 @@ test('a webpack bundle, made with the guide\'s configuration, plays', async ({ p
   // webpack-cli finds webpack in the repository's own install, as in a blog's.
   execFileSync(process.execPath, [join(repo, 'node_modules/webpack-cli/bin/cli.js')], { cwd: app, stdio: 'pipe', env: { ...process.env, NODE_PATH: join(repo, 'node_modules') } });
   await playAMove(page, await served(site));
+});
+
+test('a webpack bundle run as a plain script in the head still reads the lesson written below it', async ({ page }) => {
+  const guide = readFileSync('docs/guide/embedding.md', 'utf8');
+  const config = /```js\n(\/\/ webpack\.config\.js[^]*?)```/.exec(guide)![1];
+  const lessonApp = join(app, 'webpack-lesson');
+  mkdirSync(lessonApp, { recursive: true });
+  writeFileSync(join(lessonApp, 'webpack.config.js'), config);
+  writeFileSync(join(lessonApp, 'post.js'), `import 'grundy-game/grundy-lesson.js';\n`);
+  const site = join(lessonApp, 'site');
+  mkdirSync(site, { recursive: true });
+  const lesson = '# Nim\n\nTake any number from one heap.\n\n```grundy\ngame: nim\nposition: 3 4 5\ncontrols: play\n```\n';
+  // No defer: the element is defined before the parser reaches the lesson inside it.
+  writeFileSync(join(site, 'index.html'), `<!doctype html><title>post</title><script src="js/post.js"></script>
+    <grundy-lesson><script type="text/markdown">${lesson}</script></grundy-lesson>`);
+  execFileSync(process.execPath, [join(repo, 'node_modules/webpack-cli/bin/cli.js')], { cwd: lessonApp, stdio: 'pipe', env: { ...process.env, NODE_PATH: join(repo, 'node_modules') } });
+  await playAMove(page, await served(site));
+  await expect(page.locator('grundy-lesson h1')).toHaveText('Nim');
 });
 
 test('a plain HTML page hosting the package\'s files plays', async ({ page }) => {
