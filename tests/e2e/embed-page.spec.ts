@@ -37,8 +37,14 @@ test('the builder follows typing, says beside the field what is wrong, and makes
   await expect(builder.locator('#position-problem')).toHaveText(/^Line 1, column 5: /);
   await expect(field).toHaveAttribute('aria-invalid', 'true');
   await expect(field).toBeFocused();
+  // No snippet of a position that cannot be read: it would show readers an error.
+  await expect.poll(snippet).toMatch(/^Mend the position first: Line 1, column 5: /);
+  await expect(builder.getByRole('button', { name: 'Copy snippet' })).toBeDisabled();
+  await expect(builder.getByRole('button', { name: 'Copy iframe' })).toBeDisabled();
   await field.press('Backspace');
   await expect(builder.locator('#position-problem')).toHaveText('');
+  await expect.poll(snippet).toContain('position="2 7"');
+  await expect(builder.getByRole('button', { name: 'Copy snippet' })).toBeEnabled();
   // A puzzle keeps the play controls only, so that nothing shows its answer.
   await builder.getByText('Puzzle: find the winning move').click();
   await expect.poll(snippet).toMatch(/ controls="play" puzzle style="display:block;min-height:\d+px"><\/grundy-game>$/);

@@ -142,6 +142,17 @@ export class EmbedBuilder extends LitElement {
     return `<iframe src="${attribute(src)}" title="${attribute(c.game)} position" style="width:100%;height:640px;border:0"></iframe>\n${resize}`;
   }
 
+  /** A snippet to copy; none while the position cannot be read, since it would show readers only an error. */
+  private renderCode(which: 'snippet' | 'iframe', heading: string, code: string) {
+    const label = which === 'snippet' ? 'Snippet' : 'Iframe';
+    const refused = this.problem !== '';
+    return html`<section>
+      <h2>${heading}</h2>
+      <textarea class="code" readonly aria-label=${label} .value=${refused ? `Mend the position first: ${this.problem}` : code}></textarea>
+      <button ?disabled=${refused} @click=${() => this.copy(which)}>${this.copied === which ? 'Copied' : `Copy ${label.toLowerCase()}`}</button>
+    </section>`;
+  }
+
   private async copy(which: 'snippet' | 'iframe'): Promise<void> {
     try {
       await navigator.clipboard.writeText(which === 'snippet' ? this.snippet : this.iframe);
@@ -211,16 +222,8 @@ export class EmbedBuilder extends LitElement {
           ?quiz=${c.quiz} @grundy-invalid=${(e: CustomEvent<{ message: string }>) => (this.problem = sentence(e.detail.message))}
           @grundy-change=${() => (this.problem = '')}></grundy-game>
       </section>
-      <section>
-        <h2>Snippet</h2>
-        <textarea class="code" readonly aria-label="Snippet" .value=${this.snippet}></textarea>
-        <button @click=${() => this.copy('snippet')}>${this.copied === 'snippet' ? 'Copied' : 'Copy snippet'}</button>
-      </section>
-      <section>
-        <h2>Or an iframe</h2>
-        <textarea class="code" readonly aria-label="Iframe" .value=${this.iframe}></textarea>
-        <button @click=${() => this.copy('iframe')}>${this.copied === 'iframe' ? 'Copied' : 'Copy iframe'}</button>
-      </section>
+      ${this.renderCode('snippet', 'Snippet', this.snippet)}
+      ${this.renderCode('iframe', 'Or an iframe', this.iframe)}
     `;
   }
 
