@@ -3,9 +3,12 @@
 //! the time from the teacher's ask until every student has it (p50, p95,
 //! p99 over the questions, and over every student's copy), how many
 //! answers a second the server marks, and the server's memory per
-//! connected student. Run with `cargo bench -p grundy-server`; the clients
-//! share the machine's cores with the server, so the figures are an upper
-//! bound on what the server alone takes.
+//! connected student; then a game between two devices on a 5 × 6 Cram
+//! board, timing each move from the frame to the other seat's state (the
+//! server checks the move against the position's options, and works out
+//! whether the game is over). Run with `cargo bench -p grundy-server`; the
+//! clients share the machine's cores with the server, so the figures are
+//! an upper bound on what the server alone takes.
 
 #[path = "../tests/server/mod.rs"]
 mod server;
@@ -219,6 +222,69 @@ async fn scenario(server: Arc<Server>, classes: usize, size: usize) {
     println!("  server memory at the end: {} KB", rss_kb(&server));
 }
 
+/// The next position of a game: its first move, as the engine writes it.
+fn first_option(game: &str, text: &str) -> Option<String> {
+    let mut session = grundy_core::games::open(game, text, 0).ok()?;
+    let mut walk = session.walk();
+    if walk.moves() == 0 {
+        return None;
+    }
+    walk.enter(0).ok()?;
+    walk.text()
+}
+
+/// Two seats play `moves` moves of Cram on a 5 × 6 board, whose full
+/// analysis takes seconds; each move is timed until the other seat has
+/// the new state.
+async fn large_board_game(server: &Server, moves: usize) {
+    let board = format!("{}\n", vec![".".repeat(6); 5].join("\n"));
+    let (status, reply) = server.post("/api/games", json!({ "game": "cram", "position": board }));
+    assert_eq!(status, 201, "{reply}");
+    let id = reply["id"].as_str().unwrap().to_string();
+    let path = format!("/api/games/{id}/live");
+    let mut seats = Vec::new();
+    for seat in 0..2 {
+        let started = Instant::now();
+        let mut socket = server
+            .live(&path, reply["seats"][seat].as_str().unwrap())
+            .await
+            .unwrap();
+        next_text(&mut socket).await.unwrap();
+        if seat == 0 {
+            println!(
+                "  the first connection to the game: {:.1} ms",
+                started.elapsed().as_secs_f64() * 1000.0
+            );
+        }
+        seats.push(socket);
+    }
+    let mut position = board;
+    let mut times = Vec::new();
+    for ply in 0..moves {
+        let Some(after) = first_option("cram", &position) else {
+            break;
+        };
+        let frame = json!({ "type": "move", "after": after });
+        let started = Instant::now();
+        seats[ply % 2]
+            .send(Message::Text(frame.to_string().into()))
+            .await
+            .unwrap();
+        let state = loop {
+            let state = next_text(&mut seats[1 - ply % 2]).await.unwrap();
+            if state["type"] == "state" {
+                break state;
+            }
+        };
+        times.push(started.elapsed().as_secs_f64() * 1000.0);
+        assert_eq!(state["ply"], ply + 1, "{state}");
+        next_text(&mut seats[ply % 2]).await.unwrap();
+        position = state["position"].as_str().unwrap().to_string();
+    }
+    println!("Cram on a 5 × 6 board, between two devices:");
+    summary("a move, from its frame to the other seat's state", times);
+}
+
 fn main() {
     // `cargo bench` passes `--bench`; a filter or `--list` asks for nothing here.
     if std::env::args().any(|a| a == "--list") {
@@ -233,6 +299,8 @@ fn main() {
         scenario(Arc::new(Server::start(&data)), 1, 500).await;
         let data = data_dir("bench-50x40");
         scenario(Arc::new(Server::start(&data)), 50, 40).await;
+        let data = data_dir("bench-game");
+        large_board_game(&Server::start(&data), 20).await;
     });
     // Ends the students' tasks, and with the last handle, each server.
     runtime.shutdown_background();

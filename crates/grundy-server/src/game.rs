@@ -28,7 +28,7 @@ impl Table {
         let mut position = Position::open(&record.game, current(&record), play)?;
         let last_move = match previous(&record) {
             Some(before) => {
-                Position::open(&record.game, before, play)?.move_id_to(current(&record))?
+                Position::open(&record.game, before, play)?.move_id_to(&mut position)?
             }
             None => None,
         };
@@ -143,11 +143,11 @@ impl SeatPeer {
         };
         let (written, over, move_id) = tokio::task::spawn_blocking(move || {
             let play = parse_play(&play).unwrap_or_default();
-            let mut position = Position::open(&game, &from, play)?;
-            let Some(id) = position.play_to(&after)? else {
+            let mut reached = Position::open(&game, &after, play)?;
+            let Some(id) = Position::open(&game, &from, play)?.move_id_to(&mut reached)? else {
                 return Err("that position is not one move from the current one".to_string());
             };
-            Ok((position.text(), position.finished(), id))
+            Ok((reached.text(), reached.finished(), id))
         })
         .await
         .map_err(|_| "the engine failed on this move".to_string())??;

@@ -4,6 +4,8 @@
 //! every verdict comes from its analysis.
 
 use grundy_core::analysis::Convention;
+use grundy_core::game::Walk;
+use grundy_core::key::KeyHasher;
 use grundy_core::{games, AnySession, Outcome};
 use std::collections::HashMap;
 
@@ -75,27 +77,64 @@ impl Position {
         self.session.analysis().verdict
     }
 
-    /// Whether the player to move has no move: the game is over.
+    /// Whether the player to move has no move: the game is over. Found by
+    /// listing the moves, never by valuing them.
     pub fn finished(&mut self) -> bool {
-        self.session.analysis().moves.is_empty()
+        self.session.walk().moves() == 0
     }
 
-    /// The move that leaves `reached` (the same position, or one with the
-    /// same futures), and its label.
-    fn move_to(&mut self, reached: &mut Position) -> Option<(u32, String)> {
+    /// The id of the move that leaves `reached` (the same position, or one
+    /// with the same futures), found without valuing a move where the game
+    /// allows: each move is played on a walk and its key compared, so that
+    /// checking a move costs as many plays as the position has moves,
+    /// however hard it is to solve. Of several such moves, one that leaves
+    /// the very text wins, so that the other board shows what the mover drew.
+    pub fn move_id_to(&mut self, reached: &mut Position) -> Result<Option<u32>, String> {
+        let target = walk_key(reached.session.walk().as_ref());
+        let text = reached.text();
         let key = reached.session.canonical();
-        // A position's nimber is its own, so only moves to that value can
-        // reach it: the search plays those alone.
-        let nimber = reached.session.nimber().ok().map(|n| n.0);
-        let candidates: Vec<(u32, String)> = self
-            .session
-            .analysis()
-            .moves
-            .iter()
-            .filter(|m| nimber.is_none_or(|n| m.after.0 == n))
-            .map(|m| (m.id, m.label.clone()))
-            .collect();
-        candidates.into_iter().find(|(id, _)| {
+        let game = self.session.info().id;
+        let play = self.session.convention();
+        let mut walk = self.session.walk();
+        let mut alike = None;
+        // A walk's keys are comparable within the walk; a game that
+        // renumbers what a move leaves (Node Kayles' vertices) is compared
+        // by the canonical form of the text each move leaves instead.
+        let mut written = Vec::new();
+        for id in 0..walk.moves() {
+            walk.enter(id).map_err(|e| e.to_string())?;
+            let same_futures = walk_key(walk.as_ref()) == target;
+            let leaves = walk.text();
+            walk.leave();
+            if same_futures && leaves.as_deref() == Some(text.as_str()) {
+                return Ok(Some(id));
+            }
+            if same_futures {
+                alike.get_or_insert(id);
+            }
+            written.push(leaves);
+        }
+        if alike.is_some() {
+            return Ok(alike);
+        }
+        if written.iter().all(Option::is_some) {
+            for (id, leaves) in written.into_iter().flatten().enumerate() {
+                if Position::open(game, &leaves, play)?.session.canonical() == key {
+                    return Ok(Some(id as u32));
+                }
+            }
+            return Ok(None);
+        }
+        drop(walk);
+        Ok(self.analysed_move_to(&key))
+    }
+
+    /// The move to the position with canonical form `key`, found by
+    /// playing each move in the session: for a walk that writes no
+    /// positions (a sum) and keys that are the walk's own.
+    fn analysed_move_to(&mut self, key: &str) -> Option<u32> {
+        let moves = self.session.analysis().moves.len() as u32;
+        (0..moves).find(|id| {
             if self.session.play(*id).is_err() {
                 return false;
             }
@@ -104,22 +143,13 @@ impl Position {
             found
         })
     }
+}
 
-    /// The id of the move that leaves `after`, if there is one.
-    pub fn move_id_to(&mut self, after: &str) -> Result<Option<u32>, String> {
-        let game = self.session.info().id;
-        let mut reached = Position::open(game, after, self.session.convention())?;
-        Ok(self.move_to(&mut reached).map(|(id, _)| id))
-    }
-
-    /// Plays the move that leaves `after`, if there is one, and says which it was.
-    pub fn play_to(&mut self, after: &str) -> Result<Option<u32>, String> {
-        let Some(id) = self.move_id_to(after)? else {
-            return Ok(None);
-        };
-        self.session.play(id).map_err(|e| e.to_string())?;
-        Ok(Some(id))
-    }
+/// The key of the position a walk stands on.
+fn walk_key(walk: &dyn Walk) -> u128 {
+    let mut key = KeyHasher::default();
+    walk.key(&mut key);
+    key.finish()
 }
 
 /// A question's answer, worked out by the engine when it is asked.
@@ -359,10 +389,54 @@ mod tests {
     #[test]
     fn a_game_plays_only_options() {
         let mut position = Position::open("nim", "3", NORMAL).unwrap();
-        assert_eq!(position.play_to("5").unwrap(), None);
-        assert!(position.play_to("1").unwrap().is_some());
-        assert_eq!(position.text().trim(), "1");
-        assert_eq!(position.play_to("0").unwrap(), Some(0));
-        assert!(position.finished());
+        let mut reach = |text: &str| {
+            let mut reached = Position::open("nim", text, NORMAL).unwrap();
+            position.move_id_to(&mut reached).unwrap()
+        };
+        assert_eq!(reach("5"), None);
+        assert_eq!(reach("3"), None);
+        assert_eq!(reach("0"), Some(0));
+        assert!(reach("1").is_some());
+        assert!(Position::open("nim", "0", NORMAL).unwrap().finished());
+        assert!(!position.finished());
+    }
+
+    /// Every move of every game's samples is found again from the position
+    /// it leaves, as the engine writes it, and leads to a position with the
+    /// same futures.
+    #[test]
+    fn every_option_of_every_game_is_recognised_by_its_walk() {
+        for info in games::games() {
+            for sample in info.samples {
+                let Ok(mut position) = Position::open(info.id, sample.input, NORMAL) else {
+                    continue;
+                };
+                let moves = position.session.analysis().moves.len() as u32;
+                for id in 0..moves.min(40) {
+                    position.session.play(id).unwrap();
+                    let after = position.text();
+                    position.session.undo();
+                    let mut reached = Position::open(info.id, &after, NORMAL).unwrap();
+                    let found = position.move_id_to(&mut reached).unwrap();
+                    let found = found
+                        .unwrap_or_else(|| panic!("{}: move {id} to {after:?} not found", info.id));
+                    position.session.play(found).unwrap();
+                    let same_form = position.session.canonical() == reached.session.canonical();
+                    let same_key = walk_key(position.session.walk().as_ref())
+                        == walk_key(reached.session.walk().as_ref());
+                    assert!(
+                        same_form || same_key,
+                        "{}: move {found} for {id} has other futures",
+                        info.id
+                    );
+                    position.session.undo();
+                }
+                // The position itself is no option of itself in a game that ends.
+                if position.session.ends() && moves > 0 {
+                    let mut same = Position::open(info.id, &position.text(), NORMAL).unwrap();
+                    assert_eq!(position.move_id_to(&mut same).unwrap(), None, "{}", info.id);
+                }
+            }
+        }
     }
 }
