@@ -2,7 +2,7 @@
 //! in step with the store, and the frames its teacher and students trade.
 
 use crate::frames::{self, ClassFrame};
-use crate::limits::{MAX_OPEN_CLASSES, MAX_STUDENTS_PER_CLASS};
+use crate::limits::{IDLE_BEFORE_ENDED, MAX_OPEN_CLASSES, MAX_STUDENTS_PER_CLASS};
 use crate::marking::{parse_play, play_word, AnswerKey, Kind, Marked};
 use crate::socket::{self, Conn, Peer, NORMAL, POLICY, RESTARTING};
 use crate::store::{
@@ -267,6 +267,11 @@ impl Room {
         let name = self.students.get(&student).map(|s| s.record.name.clone());
         conn.send(&text(&json!({ "type": "waiting", "name": name })));
         socket::keep_within_cap(&mut request.waiting, conn);
+    }
+
+    /// Whether anyone is connected: its teacher or a student.
+    fn is_live(&self) -> bool {
+        !self.teachers.is_empty() || self.students.values().any(|s| !s.connections.is_empty())
     }
 
     pub fn is_full(&self) -> bool {
@@ -621,6 +626,43 @@ fn csv_field(value: &str) -> String {
 /// The rooms of the classes this server has seen since it started.
 pub type Rooms = Mutex<HashMap<String, Arc<Mutex<Room>>>>;
 
+/// Makes room for one more open class where the server holds its most:
+/// the idlest open class with nobody connected, idle for
+/// [`IDLE_BEFORE_ENDED`], is ended (its results stay, and it can be
+/// reopened). Refused when every open class is in use.
+pub fn make_room(app: &App) -> Result<(), String> {
+    let store = app.store.as_ref();
+    if store.open_classes().map_err(|e| e.to_string())? < MAX_OPEN_CLASSES {
+        return Ok(());
+    }
+    let idle_since = now_ms() - IDLE_BEFORE_ENDED.as_millis() as i64;
+    let candidates = store
+        .idlest_open_classes(idle_since, 50)
+        .map_err(|e| e.to_string())?;
+    for code in candidates {
+        let loaded = app
+            .rooms
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(&code)
+            .cloned();
+        let ended = match loaded {
+            Some(room) => {
+                let mut room = lock(&room);
+                if room.is_live() {
+                    continue;
+                }
+                room.end(store)
+            }
+            None => store.set_class(&code, ClassFlag::Ended(true)),
+        };
+        return ended.map_err(|e| e.to_string());
+    }
+    Err(format!(
+        "this server holds {MAX_OPEN_CLASSES} open classes, each in use; end one first"
+    ))
+}
+
 /// Locks a room; a panic elsewhere while it was held does not lose it.
 pub fn lock(room: &Mutex<Room>) -> std::sync::MutexGuard<'_, Room> {
     room.lock().unwrap_or_else(|p| p.into_inner())
@@ -905,11 +947,7 @@ impl ClassPeer {
         if !lock(&self.room).record.ended {
             return Err("this class is open".into());
         }
-        if self.store().open_classes().map_err(|e| e.to_string())? >= MAX_OPEN_CLASSES {
-            return Err(format!(
-                "this server holds {MAX_OPEN_CLASSES} open classes; end one first"
-            ));
-        }
+        make_room(&self.app)?;
         self.set(ClassFlag::Ended(false))
     }
 

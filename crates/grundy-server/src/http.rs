@@ -4,7 +4,7 @@
 
 use crate::class::{self, ClassPeer, Role, Room};
 use crate::game::{self, SeatPeer, Table};
-use crate::limits::{MAX_BODY_BYTES, MAX_GAMES, MAX_OPEN_CLASSES, MAX_TITLE_CHARS, OUTBOX};
+use crate::limits::{MAX_BODY_BYTES, MAX_GAMES, MAX_TITLE_CHARS, OUTBOX};
 use crate::marking::{parse_play, play_word, Position};
 use crate::socket::{self, Conn, Peer};
 use crate::store::{ClassRecord, GameRecord, StoreError, StudentRecord};
@@ -359,12 +359,7 @@ async fn create_class(
 ) -> Reply {
     let new: NewClass = body(&bytes)?;
     creations(&app, address)?;
-    if app.store.open_classes()? >= MAX_OPEN_CLASSES {
-        return Err(refuse(
-            StatusCode::SERVICE_UNAVAILABLE,
-            format!("this server holds {MAX_OPEN_CLASSES} open classes; end one first"),
-        ));
-    }
+    class::make_room(&app).map_err(|e| refuse(StatusCode::SERVICE_UNAVAILABLE, e))?;
     if let Some(after) = &new.after {
         return next_session(&app, address, after, &headers, &new);
     }

@@ -13,8 +13,14 @@ pub const MAX_FRAMES_PER_SECOND: u32 = 20;
 pub const MAX_BAD_FRAMES_IN_A_ROW: u32 = 10;
 /// Students in one class, counting those removed.
 pub const MAX_STUDENTS_PER_CLASS: usize = 1000;
-/// Classes not yet ended on one server.
+/// Classes not yet ended on one server. When it holds this many, a new or
+/// reopened class ends the idlest open class with nobody connected that
+/// has been idle for [`IDLE_BEFORE_ENDED`], so that nobody can fill the
+/// server with empty classes for good.
 pub const MAX_OPEN_CLASSES: u64 = 10_000;
+/// How long an open class must have been idle (no join, no question) for
+/// a full server to end it.
+pub const IDLE_BEFORE_ENDED: Duration = Duration::from_secs(10 * 60);
 /// Games between two devices kept on one server.
 pub const MAX_GAMES: u64 = 100_000;
 /// Failed joins (unknown code, wrong token) from one address in a window

@@ -130,6 +130,10 @@ pub trait Store: Send + Sync {
     fn set_class(&self, code: &str, flag: ClassFlag) -> StoreResult<()>;
     /// Classes not ended.
     fn open_classes(&self) -> StoreResult<u64>;
+    /// Up to `limit` open classes last active before `before_ms` (made,
+    /// joined or asked in), those never asked anything first, then the
+    /// least recently active: the first to end when the server is full.
+    fn idlest_open_classes(&self, before_ms: i64, limit: usize) -> StoreResult<Vec<String>>;
     fn add_student(
         &self,
         code: &str,
@@ -372,6 +376,22 @@ impl Store for SqliteStore {
 
     fn open_classes(&self) -> StoreResult<u64> {
         self.with(|c| c.query_row("SELECT COUNT(*) FROM classes WHERE ended = 0", [], count))
+    }
+
+    fn idlest_open_classes(&self, before_ms: i64, limit: usize) -> StoreResult<Vec<String>> {
+        self.with(|c| {
+            let mut statement = c.prepare_cached(
+                "SELECT code FROM (SELECT c.code AS code, \
+                   EXISTS (SELECT 1 FROM questions q WHERE q.class_code = c.code) AS asked, \
+                   MAX(c.created_ms, \
+                       COALESCE((SELECT MAX(joined_ms) FROM students s WHERE s.class_code = c.code), 0), \
+                       COALESCE((SELECT MAX(asked_ms) FROM questions q WHERE q.class_code = c.code), 0)) AS active \
+                 FROM classes c WHERE c.ended = 0) \
+                 WHERE active < ?1 ORDER BY asked, active LIMIT ?2",
+            )?;
+            let rows = statement.query_map(params![before_ms, limit as i64], |row| row.get(0))?;
+            rows.collect()
+        })
     }
 
     fn add_student(
@@ -655,6 +675,14 @@ mod tests {
             ("Ada", 2, "h3")
         );
         assert_eq!(store.sessions("ABCDEF").unwrap(), ["ABCDEF", "GHJKMN"]);
+        // ABCDEF has a question: the empty GHJKMN ends first, and only
+        // classes idle since before the time given are named.
+        assert_eq!(
+            store.idlest_open_classes(100, 5).unwrap(),
+            ["GHJKMN", "ABCDEF"]
+        );
+        assert_eq!(store.idlest_open_classes(9, 5).unwrap(), ["ABCDEF"]);
+        assert!(store.idlest_open_classes(5, 5).unwrap().is_empty());
         let next = store.class("GHJKMN").unwrap().unwrap();
         assert_eq!(next.course.as_deref(), Some("ABCDEF"));
         assert_eq!(store.questions("ABCDEF").unwrap()[0].seconds, Some(30));

@@ -1146,3 +1146,53 @@ async fn a_course_s_next_session_has_a_new_code_and_its_results_export_together(
     );
     assert_eq!(status, 400, "{body}");
 }
+
+#[tokio::test]
+async fn a_server_full_of_idle_classes_ends_the_idlest_for_a_new_one() {
+    use grundy_server::limits::MAX_OPEN_CLASSES;
+    let data = data_dir("full");
+    // The database as empty classes made long ago would leave it: the
+    // most a server holds, all open, one of them asked a question.
+    drop(grundy_server::store::SqliteStore::open(&data).unwrap());
+    {
+        let mut db = rusqlite::Connection::open(data.join("grundy.sqlite")).unwrap();
+        let fill = db.transaction().unwrap();
+        for i in 0..MAX_OPEN_CLASSES {
+            fill.execute(
+                "INSERT INTO classes (code, title, teacher_hash, created_ms) VALUES (?1, 'Idle', 'h', ?2)",
+                rusqlite::params![format!("F{i:05}"), 1_000 + i as i64],
+            )
+            .unwrap();
+        }
+        fill.execute(
+            "INSERT INTO questions (class_code, kind, game, position, play, asked_ms, shown) \
+             VALUES ('F00000', 'pn', 'nim', '1', 'normal', 2000000, '\"N\"')",
+            [],
+        )
+        .unwrap();
+        fill.commit().unwrap();
+    }
+    let server = Server::start(&data);
+    // A new class ends the idlest empty one, the oldest made: F00001, not
+    // F00000, which asked a question.
+    let (code, teacher) = server.class();
+    let mut room = server.class_live(&code, &teacher).await;
+    expect(&mut room, "welcome").await;
+    let ended = |code: &str| {
+        let db = rusqlite::Connection::open(data.join("grundy.sqlite")).unwrap();
+        db.query_row("SELECT ended FROM classes WHERE code = ?1", [code], |r| {
+            r.get::<_, bool>(0)
+        })
+        .unwrap()
+    };
+    assert!(ended("F00001"));
+    assert!(!ended("F00000"));
+    assert!(!ended("F00002"));
+    // Ended to make room, a class keeps its results and can come back.
+    let (status, reply) = server.post("/api/classes", json!({ "title": "Another" }));
+    assert_eq!(status, 201, "{reply}");
+    assert!(ended("F00002"));
+    // A class that was just made is not ended for another: the next
+    // creation ends the next idle one, never the two in use.
+    assert!(!ended(&code));
+}
