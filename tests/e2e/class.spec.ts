@@ -197,6 +197,13 @@ test('two devices play Kayles to the end, each move checked by the server', asyn
   const first = await browser.newContext();
   const one = await first.newPage();
   const problems = watchConsole(one);
+  // Every address either page asks for, sockets too: none may carry a seat's token.
+  const addresses: string[] = [];
+  const watchAddresses = (page: Page) => {
+    page.on('request', (request) => addresses.push(request.url()));
+    page.on('websocket', (socket) => addresses.push(socket.url()));
+  };
+  watchAddresses(one);
   await one.goto(`#game=octal&position=${encodeURIComponent('0.77\n4\n')}`);
   await expect(one.locator('grundy-rows button.piece.pin')).toHaveCount(4);
   await one.getByRole('button', { name: 'Play a friend on another device' }).click();
@@ -205,6 +212,7 @@ test('two devices play Kayles to the end, each move checked by the server', asyn
   await expect(one.getByAltText("QR code of the other player's link")).toBeVisible();
   const second = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
   const two = await second.newPage();
+  watchAddresses(two);
   await two.goto(invite);
   await expect(two.getByText('Your friend’s move…')).toBeVisible();
   await expect(one.getByText('Your move.')).toBeVisible();
@@ -233,6 +241,9 @@ test('two devices play Kayles to the end, each move checked by the server', asyn
   await expect(two.getByText('You win!')).toBeVisible();
   await expect(one.getByText('Your friend wins.')).toBeVisible();
   expect(problems).toEqual([]);
+  const seats = [new URL(invite).hash, new URL(one.url()).hash].map((hash) => new URLSearchParams(hash.slice(1)).get('seat') ?? '');
+  expect(seats.every((seat) => seat.length > 20)).toBe(true);
+  expect(addresses.filter((address) => address.includes('token=') || seats.some((seat) => address.includes(seat)))).toEqual([]);
   await first.close();
   await second.close();
 });

@@ -61,7 +61,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/classes/{code}/live", get(class_live))
         .route("/api/games", post(create_game))
         .route("/api/games/{id}/live", get(game_live))
-        .route("/api/qr", get(qr))
+        .route("/api/qr", get(qr).post(qr_of_body))
         .route("/api/{*rest}", get(no_such_endpoint).post(no_such_endpoint))
         .fallback_service(files)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
@@ -693,6 +693,12 @@ struct QrQuery {
 }
 
 /// A QR code of any short text, as SVG, for a page to show a link.
+/// A QR code of text sent in the body, for text that holds a token: a
+/// body, unlike an address, is in no proxy's log.
+async fn qr_of_body(bytes: Bytes) -> Reply {
+    qr(Query(body::<QrQuery>(&bytes)?)).await
+}
+
 async fn qr(Query(query): Query<QrQuery>) -> Reply {
     if query.text.len() > 1000 {
         return Err(refuse(
@@ -710,12 +716,33 @@ struct TokenQuery {
     token: Option<String>,
 }
 
+/// The subprotocol a page offers for its live connection, beside the one
+/// that carries its token.
+const LIVE_PROTOCOL: &str = "grundy";
+/// What the subprotocol carrying a token starts with.
+const TOKEN_PROTOCOL: &str = "token.";
+
+/// The token a live connection opens with: a page offers it as the
+/// subprotocol `token.<T>` beside `grundy`, a header, which a proxy does
+/// not log as it logs addresses; a script may give `?token=` instead.
+fn live_token(upgrade: &WebSocketUpgrade, query: &TokenQuery) -> String {
+    let offered = upgrade
+        .requested_protocols()
+        .filter_map(|p| p.to_str().ok())
+        .find_map(|p| p.strip_prefix(TOKEN_PROTOCOL));
+    offered
+        .or(query.token.as_deref())
+        .unwrap_or_default()
+        .to_string()
+}
+
 fn limited(upgrade: WebSocketUpgrade) -> WebSocketUpgrade {
     // Frames past 64 KiB are closed with 1009 by the connection itself;
     // this bound only keeps a hostile frame from being read whole. The
     // buffers start small (frames here are a few hundred bytes) and grow
     // for a larger one: a class of 500 holds 500 of each.
     upgrade
+        .protocols([LIVE_PROTOCOL])
         .max_message_size(1 << 20)
         .max_frame_size(1 << 20)
         .read_buffer_size(4 << 10)
@@ -754,7 +781,7 @@ async fn class_live(
 ) -> Reply {
     guard(&app, address)?;
     let room_arc = room(&app, &code)?.ok_or_else(|| unknown_class(&app, address))?;
-    let hash = token::hash(query.token.as_deref().unwrap_or(""));
+    let hash = token::hash(&live_token(&upgrade, &query));
     let (role, removed, rejoin) = {
         let room = class::lock(&room_arc);
         (
@@ -889,7 +916,7 @@ async fn game_live(
             "there is no such game; ask for a new link",
         ));
     };
-    let hash = token::hash(query.token.as_deref().unwrap_or(""));
+    let hash = token::hash(&live_token(&upgrade, &query));
     let seat = game::lock(&table_arc)
         .seat(&hash)
         .ok_or_else(|| wrong_token(&app, address))?;

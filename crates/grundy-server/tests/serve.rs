@@ -1196,3 +1196,39 @@ async fn a_server_full_of_idle_classes_ends_the_idlest_for_a_new_one() {
     // creation ends the next idle one, never the two in use.
     assert!(!ended(&code));
 }
+
+#[tokio::test]
+async fn a_page_s_token_travels_in_a_header_and_a_secret_qr_in_a_body() {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let data = data_dir("header-token");
+    let server = Server::start(&data);
+    let (code, teacher) = server.class();
+    let url = format!("ws://127.0.0.1:{}/api/classes/{code}/live", server.port);
+    let offer = |token: &str| {
+        let mut request = url.as_str().into_client_request().unwrap();
+        request.headers_mut().insert(
+            "sec-websocket-protocol",
+            format!("grundy, token.{token}").parse().unwrap(),
+        );
+        request
+    };
+    let (mut room, response) = tokio_tungstenite::connect_async(offer(&teacher))
+        .await
+        .unwrap();
+    assert_eq!(response.headers()["sec-websocket-protocol"], "grundy");
+    assert_eq!(expect(&mut room, "welcome").await["role"], "teacher");
+    match tokio_tungstenite::connect_async(offer("not-a-token")).await {
+        Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
+            assert_eq!(response.status().as_u16(), 401)
+        }
+        other => panic!("a wrong token in the header connected: {other:?}"),
+    }
+    let (status, _, svg) = server.request(
+        "POST",
+        "/api/qr",
+        Some(&json!({ "text": "http://127.0.0.1/play.html#game=x&seat=secret" })),
+        None,
+    );
+    assert_eq!(status, 200);
+    assert!(svg.starts_with("<?xml") || svg.starts_with("<svg"), "{svg}");
+}

@@ -33,6 +33,7 @@ export class FriendPage extends LitElement {
     copied: { state: true },
     values: { state: true },
     board: { state: true },
+    inviteQr: { state: true },
   };
 
   declare private state: GameState | undefined;
@@ -44,6 +45,8 @@ export class FriendPage extends LitElement {
   declare private values: boolean;
   /** The text the board was last given. */
   declare private board: string;
+  /** The invite's QR code, as an image address. */
+  declare private inviteQr: string | undefined;
 
   private live: LiveLink | undefined;
 
@@ -77,7 +80,10 @@ export class FriendPage extends LitElement {
     const game = fragment.get('game') ?? '';
     const seat = fragment.get('seat') ?? '';
     const other = fragment.get('invite');
-    if (other) this.invite = new URL(`play.html#game=${encodeURIComponent(game)}&seat=${encodeURIComponent(other)}`, document.baseURI).href;
+    if (other) {
+      this.invite = new URL(`play.html#game=${encodeURIComponent(game)}&seat=${encodeURIComponent(other)}`, document.baseURI).href;
+      void this.drawInviteQr(this.invite);
+    }
     if (!game || !seat) {
       this.problem = 'This link is not a game’s link: ask for the link again.';
       return;
@@ -131,6 +137,20 @@ export class FriendPage extends LitElement {
     }
   }
 
+  /** Asks for the invite's QR code with the link in the body: in an address, a proxy's log would keep the other seat's token. */
+  private async drawInviteQr(invite: string): Promise<void> {
+    try {
+      const response = await fetch(new URL('api/qr', document.baseURI), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ text: invite }),
+      });
+      if (response.ok) this.inviteQr = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(await response.text())}`;
+    } catch {
+      // The link above is the invite; the code only saves typing it.
+    }
+  }
+
   private async copyInvite(): Promise<void> {
     if (!this.invite) return;
     try {
@@ -152,7 +172,7 @@ export class FriendPage extends LitElement {
               <p class="row"><input readonly .value=${this.invite} aria-label="The other player's link" @focus=${(e: Event) => (e.target as HTMLInputElement).select()} />
               <button @click=${() => void this.copyInvite()}>${this.copied ? 'Copied' : 'Copy'}</button></p>
               <p class="muted">Whoever opens it plays second. You move first.</p></div>
-            <img class="qr" alt="QR code of the other player's link" src=${`api/qr?text=${encodeURIComponent(this.invite)}`} />
+            ${this.inviteQr ? html`<img class="qr" alt="QR code of the other player's link" src=${this.inviteQr} />` : html`<span class="qr"></span>`}
           </section>`
         : nothing}
       <p class="link ${this.link}" role="status">${LINK_WORDS[this.link]}</p>
