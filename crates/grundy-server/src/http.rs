@@ -66,10 +66,34 @@ pub fn router(app: Arc<App>) -> Router {
         .fallback_service(files)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(middleware::from_fn(api_errors_as_json))
+        .layer(middleware::from_fn_with_state(app.clone(), no_way_out))
         .layer(middleware::from_fn_with_state(app.clone(), same_site_only))
         .layer(CompressionLayer::new())
         .layer(middleware::from_fn(security_headers))
         .with_state(app)
+}
+
+/// Serves no file from outside the served folder: a symbolic link in it
+/// that leads out (to the data folder, or anywhere the server may read)
+/// is answered as a missing file.
+async fn no_way_out(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
+    let path = request.uri().path();
+    if !path.starts_with("/api/") && leads_out(&app.dist, path) {
+        return (StatusCode::NOT_FOUND, "Not Found").into_response();
+    }
+    next.run(request).await
+}
+
+/// Whether the file a request's path names lies outside `root` once
+/// every link on the way is followed.
+fn leads_out(root: &std::path::Path, path: &str) -> bool {
+    let decoded = percent_encoding::percent_decode_str(path).decode_utf8_lossy();
+    let wanted = root.join(decoded.trim_start_matches('/'));
+    match (wanted.canonicalize(), root.canonicalize()) {
+        (Ok(file), Ok(root)) => !file.starts_with(root),
+        // A missing file is the file service's to answer.
+        _ => false,
+    }
 }
 
 /// Makes every error of the API JSON, as the contract says, including

@@ -136,6 +136,12 @@ pub async fn run(
                         continue;
                     }
                     Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+                    // A frame past what is read at all ends the read with
+                    // an error that says so: its sender is told why.
+                    Some(Err(error)) if error.to_string().contains("too long") => {
+                        close(&mut socket, TOO_BIG, "a frame is at most 64 KiB").await;
+                        break;
+                    }
                     Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
                 };
                 if !rate.allow() {

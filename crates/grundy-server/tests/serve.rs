@@ -438,6 +438,18 @@ async fn hostile_frames_close_the_socket() {
     )
     .await;
     assert_eq!(close_code(&mut socket).await, Some(1009));
+    // Past what is read at all, a frame is closed with 1009 too.
+    let mut socket = server.class_live(&code, &token).await;
+    expect(&mut socket, "welcome").await;
+    {
+        use futures_util::SinkExt;
+        let huge = json!({ "type": "ping", "pad": "x".repeat(2 << 20) }).to_string();
+        // The server may stop reading before the whole frame is sent.
+        let _ = socket
+            .send(tokio_tungstenite::tungstenite::Message::Text(huge.into()))
+            .await;
+    }
+    assert_eq!(close_code(&mut socket).await, Some(1009));
 
     let mut socket = server.class_live(&code, &token).await;
     expect(&mut socket, "welcome").await;
@@ -1231,4 +1243,29 @@ async fn a_page_s_token_travels_in_a_header_and_a_secret_qr_in_a_body() {
     );
     assert_eq!(status, 200);
     assert!(svg.starts_with("<?xml") || svg.starts_with("<svg"), "{svg}");
+}
+
+#[test]
+fn a_link_in_the_served_folder_leads_nowhere_outside_it() {
+    let data = data_dir("links");
+    let server = Server::start(&data);
+    let dist = data.join("dist");
+    std::fs::write(data.join("secret.txt"), "the teacher's notes").unwrap();
+    std::os::unix::fs::symlink(data.join("secret.txt"), dist.join("notes.txt")).unwrap();
+    std::os::unix::fs::symlink(&data, dist.join("up")).unwrap();
+    std::fs::write(dist.join("page.html"), "<!doctype html><title>page</title>").unwrap();
+    std::os::unix::fs::symlink(dist.join("page.html"), dist.join("alias.html")).unwrap();
+    for path in [
+        "/notes.txt",
+        "/up/secret.txt",
+        "/up/grundy.sqlite",
+        "/%75p/secret.txt",
+    ] {
+        let (status, _, body) = server.request("GET", path, None, None);
+        assert_eq!(status, 404, "{path}");
+        assert!(!body.contains("notes"), "{path}: {body}");
+    }
+    // A link that stays inside is served.
+    assert_eq!(server.request("GET", "/alias.html", None, None).0, 200);
+    assert_eq!(server.request("GET", "/page.html", None, None).0, 200);
 }
