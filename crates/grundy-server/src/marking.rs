@@ -97,30 +97,31 @@ impl Position {
         let play = self.session.convention();
         let mut walk = self.session.walk();
         let mut alike = None;
-        // A walk's keys are comparable within the walk; a game that
-        // renumbers what a move leaves (Node Kayles' vertices) is compared
-        // by the canonical form of the text each move leaves instead.
-        let mut written = Vec::new();
         for id in 0..walk.moves() {
             walk.enter(id).map_err(|e| e.to_string())?;
-            let same_futures = walk_key(walk.as_ref()) == target;
-            let leaves = walk.text();
+            // Only a move with the same futures has its text written.
+            let same_text =
+                (walk_key(walk.as_ref()) == target).then(|| walk.text().is_none_or(|t| t == text));
             walk.leave();
-            if same_futures && leaves.as_deref() == Some(text.as_str()) {
-                return Ok(Some(id));
+            match same_text {
+                Some(true) => return Ok(Some(id)),
+                Some(false) => _ = alike.get_or_insert(id),
+                None => {}
             }
-            if same_futures {
-                alike.get_or_insert(id);
-            }
-            written.push(leaves);
         }
         if alike.is_some() {
             return Ok(alike);
         }
-        if written.iter().all(Option::is_some) {
-            for (id, leaves) in written.into_iter().flatten().enumerate() {
+        // A walk's keys are comparable within the walk; a game that
+        // renumbers what a move leaves (Node Kayles' vertices) is compared
+        // by the canonical form of the text each move leaves instead.
+        if walk.text().is_some() {
+            for id in 0..walk.moves() {
+                walk.enter(id).map_err(|e| e.to_string())?;
+                let leaves = walk.text().unwrap_or_default();
+                walk.leave();
                 if Position::open(game, &leaves, play)?.session.canonical() == key {
-                    return Ok(Some(id as u32));
+                    return Ok(Some(id));
                 }
             }
             return Ok(None);
