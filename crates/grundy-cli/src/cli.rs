@@ -268,9 +268,18 @@ pub struct ServeArgs {
     /// The built playground to serve [default: ./dist]
     #[arg(long, value_name = "DIR")]
     pub dist: Option<PathBuf>,
+    /// The address students open (a proxy's, or a name), for the join link and its QR code
+    #[arg(long, value_name = "URL")]
+    pub public_url: Option<String>,
     /// Let pages of this origin (https://school.example) change state too, besides the server's own; may be repeated
     #[arg(long, value_name = "ORIGIN")]
     pub allow_origin: Vec<String>,
+    /// A proxy at this address names each client in X-Forwarded-For, and limits count the client; may be repeated
+    #[arg(long, value_name = "ADDR")]
+    pub trust_proxy: Vec<String>,
+    /// Erase this class, its roster, questions and answers, from a data folder no server holds, and exit
+    #[arg(long, value_name = "CODE")]
+    pub delete_class: Option<String>,
 }
 
 #[derive(Clone, Copy, ValueEnum)]

@@ -425,6 +425,8 @@ fn serve(args: &ServeArgs) -> Result<(), Failure> {
             "--dist",
             args.dist.as_ref().map(|d| d.display().to_string()),
         ),
+        ("--public-url", args.public_url.clone()),
+        ("--delete-class", args.delete_class.clone()),
     ];
     for (flag, value) in flags {
         if let Some(value) = value {
@@ -433,6 +435,9 @@ fn serve(args: &ServeArgs) -> Result<(), Failure> {
     }
     for origin in &args.allow_origin {
         command.args(["--allow-origin", origin]);
+    }
+    for proxy in &args.trust_proxy {
+        command.args(["--trust-proxy", proxy]);
     }
     #[cfg(unix)]
     {

@@ -270,7 +270,7 @@ impl Room {
     }
 
     /// Whether anyone is connected: its teacher or a student.
-    fn is_live(&self) -> bool {
+    pub fn is_live(&self) -> bool {
         !self.teachers.is_empty() || self.students.values().any(|s| !s.connections.is_empty())
     }
 

@@ -2,10 +2,11 @@
 //! the engine, every move kept before it is shown.
 
 use crate::frames::{self, GameFrame};
+use crate::limits::{IDLE_BEFORE_ENDED, MAX_GAMES};
 use crate::marking::{parse_play, Position};
 use crate::socket::{self, Conn, Peer};
 use crate::store::{GameRecord, Store, StoreError};
-use crate::App;
+use crate::{now_ms, App};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -91,6 +92,11 @@ impl Table {
         }
     }
 
+    /// Whether a device is connected to either seat.
+    pub fn is_live(&self) -> bool {
+        self.seats.iter().any(|connections| !connections.is_empty())
+    }
+
     pub fn connect(&mut self, seat: usize, conn: Conn) {
         conn.send(&self.state_for(seat));
         socket::keep_within_cap(&mut self.seats[seat], conn);
@@ -111,6 +117,32 @@ fn previous(record: &GameRecord) -> Option<&str> {
 }
 
 pub type Tables = Mutex<HashMap<String, Arc<Mutex<Table>>>>;
+
+/// Makes room for one more game where the server holds its most: the
+/// idlest game with nobody connected, unplayed for [`IDLE_BEFORE_ENDED`],
+/// is deleted. Refused, with when to try again, when every game is newer.
+pub fn make_room(app: &App) -> Result<(), String> {
+    let store = app.store.as_ref();
+    if store.games().map_err(|e| e.to_string())? < MAX_GAMES {
+        return Ok(());
+    }
+    let idle_since = now_ms() - IDLE_BEFORE_ENDED.as_millis() as i64;
+    for id in store
+        .games_idle_since(idle_since, 50)
+        .map_err(|e| e.to_string())?
+    {
+        let mut tables = app.tables.lock().unwrap_or_else(|p| p.into_inner());
+        if tables.get(&id).is_some_and(|table| lock(table).is_live()) {
+            continue;
+        }
+        tables.remove(&id);
+        return store.delete_game(&id).map_err(|e| e.to_string());
+    }
+    Err(format!(
+        "this server holds {MAX_GAMES} games, each played in the last {} minutes; try again in a few minutes",
+        IDLE_BEFORE_ENDED.as_secs() / 60
+    ))
+}
 
 pub fn lock(table: &Mutex<Table>) -> std::sync::MutexGuard<'_, Table> {
     table.lock().unwrap_or_else(|p| p.into_inner())
@@ -156,7 +188,11 @@ impl SeatPeer {
             return Err("the position changed before your move arrived; play again".into());
         }
         let id = table.record.id.clone();
-        match self.app.store.add_move(&id, ply as u32 + 1, &written) {
+        match self
+            .app
+            .store
+            .add_move(&id, ply as u32 + 1, &written, now_ms())
+        {
             Ok(()) => {}
             Err(StoreError::Conflict) => {
                 return Err("the position changed before your move arrived; play again".into())

@@ -4,14 +4,15 @@
 
 use crate::class::{self, ClassPeer, Role, Room};
 use crate::game::{self, SeatPeer, Table};
-use crate::limits::{MAX_BODY_BYTES, MAX_GAMES, MAX_TITLE_CHARS, OUTBOX};
+use crate::limits::{MAX_BODY_BYTES, MAX_FAILURES_PER_WINDOW, MAX_TITLE_CHARS, OUTBOX};
 use crate::marking::{parse_play, play_word, Position};
 use crate::socket::{self, Conn, Peer};
 use crate::store::{ClassRecord, GameRecord, StoreError, StudentRecord};
 use crate::{lesson, names, now_ms, token, App};
 use axum::body::Bytes;
 use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, Request, State};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, FromRequestParts, Path, Query, Request, State};
+use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -20,7 +21,7 @@ use axum::{Json, Router};
 use grundy_core::analysis::Convention;
 use serde::Deserialize;
 use serde_json::{json, Value};
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use tokio::sync::mpsc;
@@ -156,18 +157,12 @@ async fn same_site_only(State(app): State<Arc<App>>, request: Request, next: Nex
     }
     if let Some(origin) = headers.get(header::ORIGIN) {
         let origin = origin.to_str().unwrap_or("").to_ascii_lowercase();
-        let host = headers
-            .get(header::HOST)
-            .and_then(|h| h.to_str().ok())
-            .unwrap_or("")
-            .to_ascii_lowercase();
-        let own = ["http", "https"].map(|scheme| format!("{scheme}://{host}"));
-        if !own.contains(&origin) && !app.allowed_origins.contains(&origin) {
+        if !app.own_origins.contains(&origin) && !app.allowed_origins.contains(&origin) {
             let shown = grundy_core::input::shorten(&grundy_core::input::escaped(&origin));
             return refuse(
                 StatusCode::FORBIDDEN,
                 format!(
-                    "a page of {shown} may not act on this server; start it with --allow-origin {shown} to let it"
+                    "a page of {shown} may not act on this server; start it with --allow-origin {shown}, or --public-url if students reach it there, to let it"
                 ),
             )
             .into_response();
@@ -254,25 +249,103 @@ fn bearer(headers: &HeaderMap) -> Option<&str> {
         .map(str::trim)
 }
 
-/// Counts a failure from `address`; refuses once it has too many.
-fn guard(app: &App, address: SocketAddr) -> Result<(), ApiError> {
-    if app.failures.exhausted(address.ip()) {
-        return Err(refuse(
-            StatusCode::TOO_MANY_REQUESTS,
-            "too many wrong codes or tokens from this address; wait a minute",
-        ));
+/// Where a request comes from: the peer's address or, where the peer is
+/// a proxy named with `--trust-proxy`, the address it forwards for.
+/// Every per-address limit counts this.
+struct Client(IpAddr);
+
+impl FromRequestParts<Arc<App>> for Client {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        app: &Arc<App>,
+    ) -> Result<Client, Self::Rejection> {
+        let peer = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map_or(IpAddr::from([0, 0, 0, 0]), |info| info.0.ip());
+        Ok(Client(client_address(
+            peer,
+            &parts.headers,
+            &app.trusted_proxies,
+        )))
+    }
+}
+
+/// The client's address behind `trusted` proxies: each proxy appends the
+/// address it heard from to `X-Forwarded-For`, so the rightmost entry that
+/// is not itself a trusted proxy is the client. What a client writes there
+/// itself lies to the left, and is never read.
+fn client_address(peer: IpAddr, headers: &HeaderMap, trusted: &[IpAddr]) -> IpAddr {
+    if !trusted.contains(&peer) {
+        return peer;
+    }
+    let forwarded: Vec<&str> = headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(','))
+        .map(str::trim)
+        .collect();
+    for entry in forwarded.iter().rev() {
+        let Some(address) = forwarded_address(entry) else {
+            break;
+        };
+        if !trusted.contains(&address) {
+            return address;
+        }
+    }
+    peer
+}
+
+/// An entry of `X-Forwarded-For`: an address, maybe with a port.
+fn forwarded_address(entry: &str) -> Option<IpAddr> {
+    entry
+        .parse()
+        .ok()
+        .or_else(|| entry.parse::<SocketAddr>().ok().map(|a| a.ip()))
+}
+
+/// Refuses a request from an address that has failed too often: only a
+/// join by code asks this first, since a code is the one secret short
+/// enough to guess. A request with a valid token is never refused for its
+/// address's failures, so that students' mistyped codes behind one NAT
+/// never lock their teacher out.
+fn guard(app: &App, address: IpAddr) -> Result<(), ApiError> {
+    if app.failures.exhausted(address) {
+        return Err(too_many_failures());
     }
     Ok(())
 }
 
-fn creations(app: &App, address: SocketAddr) -> Result<(), ApiError> {
-    if app.creations.exhausted(address.ip()) {
+fn too_many_failures() -> ApiError {
+    refuse(
+        StatusCode::TOO_MANY_REQUESTS,
+        format!(
+            "too many wrong codes or tokens from this address; wait a minute (at most {MAX_FAILURES_PER_WINDOW} a minute)"
+        ),
+    )
+}
+
+/// A failed code or token: counted against its address, and answered
+/// with `error`, or with 429 once the address has failed too often.
+fn failed(app: &App, address: IpAddr, error: ApiError) -> ApiError {
+    if app.failures.exhausted(address) {
+        return too_many_failures();
+    }
+    app.failures.count(address);
+    error
+}
+
+fn creations(app: &App, address: IpAddr) -> Result<(), ApiError> {
+    if app.creations.exhausted(address) {
         return Err(refuse(
             StatusCode::TOO_MANY_REQUESTS,
             "too many classes and games from this address; wait a minute",
         ));
     }
-    app.creations.count(address.ip());
+    app.creations.count(address);
     Ok(())
 }
 
@@ -293,12 +366,12 @@ fn room(app: &App, code: &str) -> Result<Option<Arc<Mutex<Room>>>, ApiError> {
     Ok(Some(room))
 }
 
-fn unknown_class(app: &App, address: SocketAddr) -> ApiError {
-    app.failures.count(address.ip());
-    refuse(
+fn unknown_class(app: &App, address: IpAddr) -> ApiError {
+    let error = refuse(
         StatusCode::NOT_FOUND,
         "no class has this code; check the code on the board",
-    )
+    );
+    failed(app, address, error)
 }
 
 /// The class, for its teacher only.
@@ -306,19 +379,18 @@ fn teacher_room(
     app: &App,
     code: &str,
     headers: &HeaderMap,
-    address: SocketAddr,
+    address: IpAddr,
 ) -> Result<Arc<Mutex<Room>>, ApiError> {
-    guard(app, address)?;
     let room = room(app, code)?.ok_or_else(|| unknown_class(app, address))?;
     let allowed = bearer(headers)
         .map(token::hash)
         .is_some_and(|hash| class::lock(&room).role(&hash) == Some(Role::Teacher));
     if !allowed {
-        app.failures.count(address.ip());
-        return Err(refuse(
+        let error = refuse(
             StatusCode::UNAUTHORIZED,
             "only this class's teacher can do that",
-        ));
+        );
+        return Err(failed(app, address, error));
     }
     Ok(room)
 }
@@ -377,7 +449,7 @@ struct NewClass {
 
 async fn create_class(
     State(app): State<Arc<App>>,
-    ConnectInfo(address): ConnectInfo<SocketAddr>,
+    Client(address): Client,
     headers: HeaderMap,
     bytes: Bytes,
 ) -> Reply {
@@ -430,7 +502,7 @@ async fn create_class(
 /// token, so that one page holds every session.
 fn next_session(
     app: &App,
-    address: SocketAddr,
+    address: IpAddr,
     after: &str,
     headers: &HeaderMap,
     new: &NewClass,
@@ -483,7 +555,7 @@ struct NewStudent {
 
 async fn join_class(
     State(app): State<Arc<App>>,
-    ConnectInfo(address): ConnectInfo<SocketAddr>,
+    Client(address): Client,
     Path(code): Path<String>,
     bytes: Bytes,
 ) -> Reply {
@@ -507,11 +579,11 @@ async fn join_class(
             }
             Some(s) => s.id,
             None => {
-                app.failures.count(address.ip());
-                return Err(refuse(
+                let error = refuse(
                     StatusCode::NOT_FOUND,
                     "nobody in this class has that name; join as a new student",
-                ));
+                );
+                return Err(failed(&app, address, error));
             }
         };
         room.ask_rejoin(student, hash);
@@ -561,7 +633,7 @@ async fn join_class(
 
 async fn results(
     State(app): State<Arc<App>>,
-    ConnectInfo(address): ConnectInfo<SocketAddr>,
+    Client(address): Client,
     Path(code): Path<String>,
     headers: HeaderMap,
 ) -> Reply {
@@ -581,7 +653,7 @@ struct CsvQuery {
 
 async fn results_csv(
     State(app): State<Arc<App>>,
-    ConnectInfo(address): ConnectInfo<SocketAddr>,
+    Client(address): Client,
     Path(code): Path<String>,
     Query(query): Query<CsvQuery>,
     headers: HeaderMap,
@@ -661,7 +733,7 @@ async fn results_csv(
 
 async fn end_class(
     State(app): State<Arc<App>>,
-    ConnectInfo(address): ConnectInfo<SocketAddr>,
+    Client(address): Client,
     Path(code): Path<String>,
     headers: HeaderMap,
 ) -> Reply {
@@ -670,26 +742,35 @@ async fn end_class(
     Ok(StatusCode::NO_CONTENT.into_response())
 }
 
-/// Where students join this class: the address the teacher's page came
-/// from, or on a server listening on every interface and reached from
-/// this machine, its first address on the room's network.
+/// Where students join this class: `--public-url` where it is given;
+/// else the address the teacher's page came from, where it is one of the
+/// server's own and not loopback; else the server's first address on the
+/// room's network, or the one it listens on. Never a `Host` header the
+/// server does not know as its own.
 async fn join_address(
     State(app): State<Arc<App>>,
-    ConnectInfo(address): ConnectInfo<SocketAddr>,
+    Client(address): Client,
     Path(code): Path<String>,
     headers: HeaderMap,
 ) -> Reply {
     let room = teacher_room(&app, &code, &headers, address)?;
     let code = class::lock(&room).record.code.clone();
-    let host = headers
+    let asked = headers
         .get(header::HOST)
         .and_then(|h| h.to_str().ok())
-        .unwrap_or("127.0.0.1");
-    let loopback =
-        host.starts_with("127.") || host.starts_with("localhost") || host.starts_with("[::1]");
-    let base = match app.lan.first() {
-        Some(lan) if loopback => lan.clone(),
-        _ => format!("http://{host}/"),
+        .map(|host| format!("http://{}", host.to_ascii_lowercase()));
+    let loopback = |url: &str| {
+        ["http://127.", "http://localhost", "http://[::1]"]
+            .iter()
+            .any(|start| url.starts_with(start))
+    };
+    let base = match (&app.public_url, asked, app.lan.first()) {
+        (Some(public), _, _) => public.clone(),
+        (None, Some(asked), _) if !loopback(&asked) && app.own_origins.contains(&asked) => {
+            format!("{asked}/")
+        }
+        (None, _, Some(lan)) => lan.clone(),
+        (None, _, None) => app.listening.clone(),
     };
     let url = format!("{base}class.html?code={code}");
     let qr = svg_qr(&url).ok_or_else(|| {
@@ -698,7 +779,8 @@ async fn join_address(
             "the QR code could not be drawn",
         )
     })?;
-    Ok(Json(json!({ "url": url, "code": code, "qr": qr, "reachable": !loopback || !app.lan.is_empty() })).into_response())
+    let reachable = !loopback(&base);
+    Ok(Json(json!({ "url": url, "code": code, "qr": qr, "reachable": reachable })).into_response())
 }
 
 fn svg_qr(text: &str) -> Option<String> {
@@ -788,22 +870,21 @@ fn go_live<P: Peer + 'static>(
     })
 }
 
-fn wrong_token(app: &App, address: SocketAddr) -> ApiError {
-    app.failures.count(address.ip());
-    refuse(
+fn wrong_token(app: &App, address: IpAddr) -> ApiError {
+    let error = refuse(
         StatusCode::UNAUTHORIZED,
         "this link's token is not valid here; join again",
-    )
+    );
+    failed(app, address, error)
 }
 
 async fn class_live(
     State(app): State<Arc<App>>,
-    ConnectInfo(address): ConnectInfo<SocketAddr>,
+    Client(address): Client,
     Path(code): Path<String>,
     Query(query): Query<TokenQuery>,
     upgrade: WebSocketUpgrade,
 ) -> Reply {
-    guard(&app, address)?;
     let room_arc = room(&app, &code)?.ok_or_else(|| unknown_class(&app, address))?;
     let hash = token::hash(&live_token(&upgrade, &query));
     let (role, removed, rejoin) = {
@@ -857,19 +938,10 @@ struct NewGame {
     play: Option<String>,
 }
 
-async fn create_game(
-    State(app): State<Arc<App>>,
-    ConnectInfo(address): ConnectInfo<SocketAddr>,
-    bytes: Bytes,
-) -> Reply {
+async fn create_game(State(app): State<Arc<App>>, Client(address): Client, bytes: Bytes) -> Reply {
     let new: NewGame = body(&bytes)?;
     creations(&app, address)?;
-    if app.store.games()? >= MAX_GAMES {
-        return Err(refuse(
-            StatusCode::SERVICE_UNAVAILABLE,
-            format!("this server holds {MAX_GAMES} games, its most"),
-        ));
-    }
+    game::make_room(&app).map_err(|e| refuse(StatusCode::SERVICE_UNAVAILABLE, e))?;
     let play = checked_play(new.play.as_deref())?;
     let game_id = new.game.clone();
     let position = new.position.clone();
@@ -924,21 +996,20 @@ async fn table(app: &Arc<App>, id: &str) -> Result<Option<Arc<Mutex<Table>>>, Ap
 
 async fn game_live(
     State(app): State<Arc<App>>,
-    ConnectInfo(address): ConnectInfo<SocketAddr>,
+    Client(address): Client,
     Path(id): Path<String>,
     Query(query): Query<TokenQuery>,
     upgrade: WebSocketUpgrade,
 ) -> Reply {
-    guard(&app, address)?;
     if id.len() > 64 {
         return Err(wrong_token(&app, address));
     }
     let Some(table_arc) = table(&app, &id).await? else {
-        app.failures.count(address.ip());
-        return Err(refuse(
+        let error = refuse(
             StatusCode::NOT_FOUND,
             "there is no such game; ask for a new link",
-        ));
+        );
+        return Err(failed(&app, address, error));
     };
     let hash = token::hash(&live_token(&upgrade, &query));
     let seat = game::lock(&table_arc)
@@ -954,4 +1025,67 @@ async fn game_live(
             conn_id,
         }
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn forwarded(values: &[&str]) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        for value in values {
+            headers.append("x-forwarded-for", HeaderValue::from_str(value).unwrap());
+        }
+        headers
+    }
+
+    fn ip(text: &str) -> IpAddr {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn a_forwarded_address_is_read_only_from_a_trusted_proxy() {
+        let proxy = [ip("10.0.0.2")];
+        let headers = forwarded(&["192.0.2.7"]);
+        assert_eq!(
+            client_address(ip("10.0.0.2"), &headers, &proxy),
+            ip("192.0.2.7")
+        );
+        // Anyone else writing the header is seen as themselves.
+        assert_eq!(
+            client_address(ip("10.0.0.9"), &headers, &proxy),
+            ip("10.0.0.9")
+        );
+        assert_eq!(
+            client_address(ip("10.0.0.9"), &headers, &[]),
+            ip("10.0.0.9")
+        );
+    }
+
+    #[test]
+    fn what_a_client_writes_before_the_proxy_s_entry_is_never_read() {
+        let proxies = [ip("10.0.0.2"), ip("10.0.0.3")];
+        // The client claimed 1.1.1.1; the outer proxy heard 192.0.2.7, the
+        // inner one heard the outer proxy.
+        let headers = forwarded(&["1.1.1.1, 192.0.2.7", "10.0.0.3"]);
+        assert_eq!(
+            client_address(ip("10.0.0.2"), &headers, &proxies),
+            ip("192.0.2.7")
+        );
+        let with_port = forwarded(&["192.0.2.7:5123"]);
+        assert_eq!(
+            client_address(ip("10.0.0.2"), &with_port, &proxies),
+            ip("192.0.2.7")
+        );
+        // An entry no proxy would write leaves the proxy's own address.
+        let garbage = forwarded(&["not an address"]);
+        assert_eq!(
+            client_address(ip("10.0.0.2"), &garbage, &proxies),
+            ip("10.0.0.2")
+        );
+        assert_eq!(
+            client_address(ip("10.0.0.2"), &HeaderMap::new(), &proxies),
+            ip("10.0.0.2")
+        );
+    }
 }

@@ -7,6 +7,7 @@
 //! Every answer and move is judged by grundy-core, never by a client.
 
 pub mod class;
+pub mod expiry;
 pub mod frames;
 pub mod game;
 mod http;
@@ -40,6 +41,13 @@ pub struct Config {
     /// Origins besides the server's own whose pages may change state
     /// (`--allow-origin`, as `https://school.example`).
     pub allowed_origins: Vec<String>,
+    /// Proxies whose `X-Forwarded-For` names the client (`--trust-proxy`).
+    pub trusted_proxies: Vec<IpAddr>,
+    /// Where students reach the server, as `https://class.example/`
+    /// (`--public-url`); the join address and its QR code start with it.
+    pub public_url: Option<String>,
+    /// Erase this class's data and exit, instead of serving (`--delete-class`).
+    pub delete_class: Option<String>,
 }
 
 impl Default for Config {
@@ -50,13 +58,17 @@ impl Default for Config {
             data: PathBuf::from("grundy-data"),
             dist: PathBuf::from("dist"),
             allowed_origins: Vec::new(),
+            trusted_proxies: Vec::new(),
+            public_url: None,
+            delete_class: None,
         }
     }
 }
 
 impl Config {
-    /// Reads `--bind`, `--port`, `--data`, `--dist` and `--allow-origin`
-    /// (any number of times), each with its value.
+    /// Reads `--bind`, `--port`, `--data`, `--dist`, `--public-url`, and
+    /// `--allow-origin` and `--trust-proxy` (any number of times), each
+    /// with its value.
     pub fn from_args(args: &[String]) -> Result<Config, String> {
         let mut config = Config::default();
         let mut rest = args.iter();
@@ -76,6 +88,15 @@ impl Config {
                 "--data" => config.data = PathBuf::from(value),
                 "--dist" => config.dist = PathBuf::from(value),
                 "--allow-origin" => config.allowed_origins.push(origin(value)?),
+                "--trust-proxy" => config.trusted_proxies.push(value.parse().map_err(|_| {
+                    format!("--trust-proxy takes the proxy's IP address such as 10.0.0.2, not '{value}'")
+                })?),
+                "--public-url" => config.public_url = Some(public_url(value)?),
+                "--delete-class" => {
+                    config.delete_class = Some(token::normalise_code(value).ok_or_else(|| {
+                        format!("--delete-class takes a class's code, six letters and digits, not '{value}'")
+                    })?)
+                }
                 other => return Err(format!("serve has no option '{other}'")),
             }
         }
@@ -97,6 +118,24 @@ fn origin(value: &str) -> Result<String, String> {
     Ok(trimmed.to_ascii_lowercase())
 }
 
+/// A base address as `--public-url` names it: an origin, maybe with a
+/// path, written with one slash at the end.
+fn public_url(value: &str) -> Result<String, String> {
+    let (scheme, rest) = value.split_once("://").unwrap_or(("", ""));
+    let host = rest.split('/').next().unwrap_or("");
+    let plain = value.chars().all(|c| c.is_ascii_graphic());
+    if !matches!(scheme, "http" | "https")
+        || host.is_empty()
+        || !plain
+        || value.contains(['?', '#'])
+    {
+        return Err(format!(
+            "--public-url takes the address students open, such as https://class.school.example/, not '{value}'"
+        ));
+    }
+    Ok(format!("{}/", value.trim_end_matches('/')))
+}
+
 /// What every request and connection shares.
 pub struct App {
     pub store: Arc<dyn Store>,
@@ -114,6 +153,39 @@ pub struct App {
     pub dist: PathBuf,
     /// See [`Config::allowed_origins`].
     pub allowed_origins: Vec<String>,
+    /// See [`Config::trusted_proxies`].
+    pub trusted_proxies: Vec<IpAddr>,
+    /// See [`Config::public_url`].
+    pub public_url: Option<String>,
+    /// The origins of this server's own pages: its addresses (loopback,
+    /// the bound one, the room's network) and `--public-url`'s. A `Host`
+    /// header is believed only when it names one of them, so that a page
+    /// of a name resolved to this machine (DNS rebinding) is another site.
+    pub own_origins: Vec<String>,
+    /// Where the server listens, as a URL.
+    pub listening: String,
+}
+
+/// See [`App::own_origins`].
+fn own_origins(address: SocketAddr, lan: &[String], public_url: Option<&str>) -> Vec<String> {
+    let port = address.port();
+    let mut origins: Vec<String> = ["127.0.0.1", "localhost", "[::1]"]
+        .iter()
+        .map(|host| format!("http://{host}:{port}/"))
+        .chain(lan.iter().cloned())
+        .collect();
+    if !address.ip().is_unspecified() {
+        origins.push(url_of(address));
+    }
+    if let Some(public) = public_url {
+        let (scheme, rest) = public.split_once("://").unwrap_or(("", ""));
+        let host = rest.split('/').next().unwrap_or("");
+        origins.push(format!("{scheme}://{host}/"));
+    }
+    origins
+        .into_iter()
+        .map(|url| url.trim_end_matches('/').to_ascii_lowercase())
+        .collect()
 }
 
 /// Milliseconds since the Unix epoch.
@@ -154,8 +226,12 @@ pub fn terminal_qr(text: &str) -> Option<String> {
     )
 }
 
-/// Runs the server until SIGTERM or Ctrl+C, on a runtime of its own.
+/// Runs the server until SIGTERM or Ctrl+C, on a runtime of its own; or,
+/// with [`Config::delete_class`], erases that class and returns.
 pub fn run(config: Config) -> Result<(), String> {
+    if let Some(code) = &config.delete_class {
+        return delete_class(&config.data, code);
+    }
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -188,8 +264,13 @@ async fn serve(config: Config) -> Result<(), String> {
         lan: lan.clone(),
         dist: config.dist.clone(),
         allowed_origins: config.allowed_origins.clone(),
+        trusted_proxies: config.trusted_proxies.clone(),
+        public_url: config.public_url.clone(),
+        own_origins: own_origins(address, &lan, config.public_url.as_deref()),
+        listening: url_of(address),
     });
     announce(address, &lan, &config);
+    tokio::spawn(sweep_now_and_then(app.clone()));
     let router = http::router(app);
     axum::serve(
         listener,
@@ -203,6 +284,41 @@ async fn serve(config: Config) -> Result<(), String> {
     .map_err(|e| e.to_string())?;
     store.close().map_err(|e| e.to_string())?;
     Ok(())
+}
+
+/// Erases a class, its roster, questions and answers from a data folder
+/// no server holds (its lock is taken, so a running server refuses it).
+fn delete_class(data: &std::path::Path, code: &str) -> Result<(), String> {
+    if !data.join(store::DATABASE_FILE).is_file() {
+        return Err(format!("{} holds no class server's data", data.display()));
+    }
+    let _lock = store::lock_data_folder(data)?;
+    let store = SqliteStore::open(data).map_err(|e| e.to_string())?;
+    let erased = store.erase_class(code).map_err(|e| e.to_string())?;
+    store.close().map_err(|e| e.to_string())?;
+    if !erased {
+        return Err(format!(
+            "{} holds no class with code {code}",
+            data.display()
+        ));
+    }
+    println!("erased class {code}: its roster, questions and answers");
+    Ok(())
+}
+
+/// Lets go of expired classes and games as the server starts, then
+/// every [`limits::SWEEP`].
+async fn sweep_now_and_then(app: Arc<App>) {
+    let mut ticks = tokio::time::interval(limits::SWEEP);
+    loop {
+        ticks.tick().await;
+        let app = app.clone();
+        match tokio::task::spawn_blocking(move || expiry::sweep(&app)).await {
+            Ok(Ok(_)) => {}
+            Ok(Err(problem)) => eprintln!("error: expired classes and games stay: {problem}"),
+            Err(_) => eprintln!("error: the sweep of expired classes and games failed"),
+        }
+    }
 }
 
 /// Prints where the server listens (first line, for scripts) and, on the

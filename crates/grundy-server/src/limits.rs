@@ -21,8 +21,17 @@ pub const MAX_OPEN_CLASSES: u64 = 10_000;
 /// How long an open class must have been idle (no join, no question) for
 /// a full server to end it.
 pub const IDLE_BEFORE_ENDED: Duration = Duration::from_secs(10 * 60);
-/// Games between two devices kept on one server.
+/// Games between two devices kept on one server. When it holds this
+/// many, a new game deletes the idlest with nobody connected that has had
+/// no move for [`IDLE_BEFORE_ENDED`].
 pub const MAX_GAMES: u64 = 100_000;
+/// A class nobody has joined or asked a question in for this long is
+/// erased, with its roster and results: a school year and a summer.
+pub const CLASS_RETENTION: Duration = Duration::from_secs(400 * 24 * 3600);
+/// A game nobody has moved in for this long is deleted.
+pub const GAME_RETENTION: Duration = Duration::from_secs(30 * 24 * 3600);
+/// How often the server looks for what has expired.
+pub const SWEEP: Duration = Duration::from_secs(3600);
 /// Failed joins (unknown code, wrong token) from one address in a window
 /// before it is refused (429): six letters of 31 cannot be guessed at this rate.
 pub const MAX_FAILURES_PER_WINDOW: u32 = 30;
@@ -48,7 +57,20 @@ pub const HEARTBEAT: Duration = Duration::from_secs(15);
 /// closed: its student shows as away.
 pub const SILENCE: Duration = Duration::from_secs(40);
 
-/// Counts events per address in fixed windows.
+/// The part of an address that names one client: an IPv6 address's
+/// first 64 bits, since one machine holds a whole /64 and could step
+/// through its addresses to escape a limit.
+fn client_of(address: IpAddr) -> IpAddr {
+    match address {
+        IpAddr::V4(_) => address,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => IpAddr::V6((u128::from(v6) & !u128::from(u64::MAX)).into()),
+        },
+    }
+}
+
+/// Counts events per address (per client, see [`client_of`]) in fixed windows.
 pub struct PerAddress {
     limit: u32,
     counts: Mutex<HashMap<IpAddr, (Instant, u32)>>,
@@ -76,7 +98,7 @@ impl PerAddress {
     pub fn exhausted(&self, address: IpAddr) -> bool {
         self.with(|counts| {
             counts
-                .get(&address)
+                .get(&client_of(address))
                 .is_some_and(|(start, n)| start.elapsed() < WINDOW && *n >= self.limit)
         })
     }
@@ -84,7 +106,9 @@ impl PerAddress {
     /// Counts one event for `address`.
     pub fn count(&self, address: IpAddr) {
         self.with(|counts| {
-            let entry = counts.entry(address).or_insert((Instant::now(), 0));
+            let entry = counts
+                .entry(client_of(address))
+                .or_insert((Instant::now(), 0));
             if entry.0.elapsed() >= WINDOW {
                 *entry = (Instant::now(), 0);
             }
@@ -135,6 +159,22 @@ mod tests {
         }
         assert!(limit.exhausted(a));
         assert!(!limit.exhausted(b));
+    }
+
+    #[test]
+    fn the_addresses_of_one_ipv6_network_count_as_one_client() {
+        let limit = PerAddress::new(2);
+        let a: IpAddr = "2001:db8:1:2::1".parse().unwrap();
+        let b: IpAddr = "2001:db8:1:2:ffff::9".parse().unwrap();
+        let elsewhere: IpAddr = "2001:db8:1:3::1".parse().unwrap();
+        limit.count(a);
+        limit.count(b);
+        assert!(limit.exhausted(a));
+        assert!(!limit.exhausted(elsewhere));
+        let mapped: IpAddr = "::ffff:10.0.0.1".parse().unwrap();
+        limit.count(mapped);
+        limit.count("10.0.0.1".parse().unwrap());
+        assert!(limit.exhausted("10.0.0.1".parse().unwrap()));
     }
 
     #[test]

@@ -11,7 +11,13 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../migrations/0001_classes_and_games.sql"),
     include_str!("../migrations/0002_class_play_and_pause.sql"),
     include_str!("../migrations/0003_course_sessions.sql"),
+    include_str!("../migrations/0004_game_activity.sql"),
 ];
+
+/// A class's last activity: made, joined or asked in.
+const CLASS_ACTIVITY: &str = "MAX(c.created_ms, \
+    COALESCE((SELECT MAX(joined_ms) FROM students s WHERE s.class_code = c.code), 0), \
+    COALESCE((SELECT MAX(asked_ms) FROM questions q WHERE q.class_code = c.code), 0))";
 
 #[derive(Debug)]
 pub enum StoreError {
@@ -134,6 +140,11 @@ pub trait Store: Send + Sync {
     /// joined or asked in), those never asked anything first, then the
     /// least recently active: the first to end when the server is full.
     fn idlest_open_classes(&self, before_ms: i64, limit: usize) -> StoreResult<Vec<String>>;
+    /// Up to `limit` classes, open or ended, last active before `before_ms`.
+    fn classes_idle_since(&self, before_ms: i64, limit: usize) -> StoreResult<Vec<String>>;
+    /// Erases a class: its roster, questions and answers too. False when
+    /// there is no such class.
+    fn erase_class(&self, code: &str) -> StoreResult<bool>;
     fn add_student(
         &self,
         code: &str,
@@ -157,8 +168,12 @@ pub trait Store: Send + Sync {
     fn create_game(&self, game: &GameRecord, now_ms: i64) -> StoreResult<()>;
     fn game(&self, id: &str) -> StoreResult<Option<GameRecord>>;
     fn games(&self) -> StoreResult<u64>;
+    /// Up to `limit` games last played before `before_ms`, the idlest first.
+    fn games_idle_since(&self, before_ms: i64, limit: usize) -> StoreResult<Vec<String>>;
+    /// Deletes a game and its moves.
+    fn delete_game(&self, id: &str) -> StoreResult<()>;
     /// Refused with [`StoreError::Conflict`] when move `ply` is recorded.
-    fn add_move(&self, id: &str, ply: u32, after: &str) -> StoreResult<()>;
+    fn add_move(&self, id: &str, ply: u32, after: &str, now_ms: i64) -> StoreResult<()>;
 }
 
 /// SQLite in WAL mode, one connection behind a lock: writes are short and
@@ -167,6 +182,9 @@ pub trait Store: Send + Sync {
 pub struct SqliteStore {
     connection: Mutex<Connection>,
 }
+
+/// The database in a data folder.
+pub const DATABASE_FILE: &str = "grundy.sqlite";
 
 /// The file in a data folder that the server holding it keeps locked.
 pub const LOCK_FILE: &str = "grundy.lock";
@@ -233,11 +251,11 @@ fn private_file(path: &Path) -> std::io::Result<std::fs::File> {
 }
 
 impl SqliteStore {
-    /// Opens (or creates) `dir/grundy.sqlite` and brings its schema up to date.
+    /// Opens (or creates) `dir/`[`DATABASE_FILE`] and brings its schema up to date.
     pub fn open(dir: &Path) -> StoreResult<SqliteStore> {
         create_private_dir(dir)
             .map_err(|e| StoreError::Database(format!("cannot create {}: {e}", dir.display())))?;
-        let database = dir.join("grundy.sqlite");
+        let database = dir.join(DATABASE_FILE);
         private_file(&database).map_err(|e| {
             StoreError::Database(format!("cannot create {}: {e}", database.display()))
         })?;
@@ -380,17 +398,41 @@ impl Store for SqliteStore {
 
     fn idlest_open_classes(&self, before_ms: i64, limit: usize) -> StoreResult<Vec<String>> {
         self.with(|c| {
-            let mut statement = c.prepare_cached(
+            let mut statement = c.prepare_cached(&format!(
                 "SELECT code FROM (SELECT c.code AS code, \
-                   EXISTS (SELECT 1 FROM questions q WHERE q.class_code = c.code) AS asked, \
-                   MAX(c.created_ms, \
-                       COALESCE((SELECT MAX(joined_ms) FROM students s WHERE s.class_code = c.code), 0), \
-                       COALESCE((SELECT MAX(asked_ms) FROM questions q WHERE q.class_code = c.code), 0)) AS active \
-                 FROM classes c WHERE c.ended = 0) \
-                 WHERE active < ?1 ORDER BY asked, active LIMIT ?2",
-            )?;
+                       EXISTS (SELECT 1 FROM questions q WHERE q.class_code = c.code) AS asked, \
+                       {CLASS_ACTIVITY} AS active FROM classes c WHERE c.ended = 0) \
+                     WHERE active < ?1 ORDER BY asked, active LIMIT ?2"
+            ))?;
             let rows = statement.query_map(params![before_ms, limit as i64], |row| row.get(0))?;
             rows.collect()
+        })
+    }
+
+    fn classes_idle_since(&self, before_ms: i64, limit: usize) -> StoreResult<Vec<String>> {
+        self.with(|c| {
+            let mut statement = c.prepare_cached(&format!(
+                "SELECT code FROM (SELECT c.code AS code, {CLASS_ACTIVITY} AS active FROM classes c) \
+                 WHERE active < ?1 ORDER BY active LIMIT ?2"
+            ))?;
+            let rows = statement.query_map(params![before_ms, limit as i64], |row| row.get(0))?;
+            rows.collect()
+        })
+    }
+
+    fn erase_class(&self, code: &str) -> StoreResult<bool> {
+        self.with(|c| {
+            let transaction = c.unchecked_transaction()?;
+            transaction.execute(
+                "DELETE FROM answers WHERE question_id IN \
+                 (SELECT id FROM questions WHERE class_code = ?1)",
+                [code],
+            )?;
+            transaction.execute("DELETE FROM questions WHERE class_code = ?1", [code])?;
+            transaction.execute("DELETE FROM students WHERE class_code = ?1", [code])?;
+            let erased = transaction.execute("DELETE FROM classes WHERE code = ?1", [code])?;
+            transaction.commit()?;
+            Ok(erased > 0)
         })
     }
 
@@ -527,8 +569,8 @@ impl Store for SqliteStore {
     fn create_game(&self, g: &GameRecord, now_ms: i64) -> StoreResult<()> {
         self.with(|c| {
             c.execute(
-                "INSERT INTO games (id, game, play, start, seat0_hash, seat1_hash, created_ms) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                "INSERT INTO games (id, game, play, start, seat0_hash, seat1_hash, created_ms, active_ms) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7)",
                 params![
                     g.id,
                     g.game,
@@ -577,13 +619,37 @@ impl Store for SqliteStore {
         self.with(|c| c.query_row("SELECT COUNT(*) FROM games", [], count))
     }
 
-    fn add_move(&self, id: &str, ply: u32, after: &str) -> StoreResult<()> {
+    fn games_idle_since(&self, before_ms: i64, limit: usize) -> StoreResult<Vec<String>> {
         self.with(|c| {
-            c.execute(
+            let mut statement = c.prepare_cached(
+                "SELECT id FROM games WHERE active_ms < ?1 ORDER BY active_ms LIMIT ?2",
+            )?;
+            let rows = statement.query_map(params![before_ms, limit as i64], |row| row.get(0))?;
+            rows.collect()
+        })
+    }
+
+    fn delete_game(&self, id: &str) -> StoreResult<()> {
+        self.with(|c| {
+            let transaction = c.unchecked_transaction()?;
+            transaction.execute("DELETE FROM moves WHERE game_id = ?1", [id])?;
+            transaction.execute("DELETE FROM games WHERE id = ?1", [id])?;
+            transaction.commit()
+        })
+    }
+
+    fn add_move(&self, id: &str, ply: u32, after: &str, now_ms: i64) -> StoreResult<()> {
+        self.with(|c| {
+            let transaction = c.unchecked_transaction()?;
+            transaction.execute(
                 "INSERT INTO moves (game_id, ply, after) VALUES (?1, ?2, ?3)",
                 params![id, ply, after],
-            )
-            .map(drop)
+            )?;
+            transaction.execute(
+                "UPDATE games SET active_ms = ?2 WHERE id = ?1",
+                params![id, now_ms],
+            )?;
+            transaction.commit()
         })
     }
 }
@@ -707,14 +773,78 @@ mod tests {
             moves: vec![],
         };
         store.create_game(&game, 0).unwrap();
-        store.add_move("g", 1, "2").unwrap();
-        store.add_move("g", 2, "0").unwrap();
+        store.add_move("g", 1, "2", 1).unwrap();
+        store.add_move("g", 2, "0", 2).unwrap();
         assert!(matches!(
-            store.add_move("g", 2, "1"),
+            store.add_move("g", 2, "1", 3),
             Err(StoreError::Conflict)
         ));
         assert_eq!(store.game("g").unwrap().unwrap().moves, vec!["2", "0"]);
         assert_eq!(store.game("nope").unwrap(), None);
+        // Its last move, not its making, says when it was last played.
+        store
+            .create_game(
+                &GameRecord {
+                    id: "h".into(),
+                    ..game
+                },
+                1,
+            )
+            .unwrap();
+        assert_eq!(store.games_idle_since(2, 5).unwrap(), ["h"]);
+        assert_eq!(store.games_idle_since(3, 5).unwrap(), ["h", "g"]);
+        store.delete_game("g").unwrap();
+        assert_eq!(
+            (store.games().unwrap(), store.game("g").unwrap()),
+            (1, None)
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn an_erased_class_leaves_nothing_behind() {
+        let dir = temp_dir("erase");
+        let store = SqliteStore::open(&dir).unwrap();
+        store.create_class(&class("ABCDEF"), 1).unwrap();
+        store.create_class(&class("GHJKMN"), 50).unwrap();
+        let student = store.add_student("ABCDEF", "Ada", "h1", 2).unwrap();
+        let question = QuestionRecord {
+            id: 0,
+            kind: "pn".into(),
+            game: "nim".into(),
+            position: "1 2 3".into(),
+            play: "normal".into(),
+            seconds: None,
+            asked_ms: 3,
+            shown: "\"P\"".into(),
+            revealed: false,
+        };
+        let question = store.add_question("ABCDEF", &question).unwrap();
+        store
+            .add_answer(&AnswerRecord {
+                question,
+                student,
+                answer: "P".into(),
+                tally: "P".into(),
+                correct: true,
+                seconds: 1.0,
+            })
+            .unwrap();
+        assert_eq!(store.classes_idle_since(10, 5).unwrap(), ["ABCDEF"]);
+        assert!(store.erase_class("ABCDEF").unwrap());
+        assert!(!store.erase_class("ABCDEF").unwrap());
+        let left: u64 = store
+            .with(|c| {
+                c.query_row(
+                    "SELECT (SELECT COUNT(*) FROM students) + (SELECT COUNT(*) FROM questions) \
+                     + (SELECT COUNT(*) FROM answers) + (SELECT COUNT(*) FROM classes WHERE code = 'ABCDEF')",
+                    [],
+                    count,
+                )
+            })
+            .unwrap();
+        assert_eq!(left, 0);
+        assert!(store.class("GHJKMN").unwrap().is_some());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -1163,23 +1163,28 @@ async fn a_course_s_next_session_has_a_new_code_and_its_results_export_together(
 async fn a_server_full_of_idle_classes_ends_the_idlest_for_a_new_one() {
     use grundy_server::limits::MAX_OPEN_CLASSES;
     let data = data_dir("full");
-    // The database as empty classes made long ago would leave it: the
+    // The database as empty classes made an hour ago would leave it: the
     // most a server holds, all open, one of them asked a question.
     drop(grundy_server::store::SqliteStore::open(&data).unwrap());
+    let hour_ago = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as i64
+        - 3_600_000;
     {
         let mut db = rusqlite::Connection::open(data.join("grundy.sqlite")).unwrap();
         let fill = db.transaction().unwrap();
         for i in 0..MAX_OPEN_CLASSES {
             fill.execute(
                 "INSERT INTO classes (code, title, teacher_hash, created_ms) VALUES (?1, 'Idle', 'h', ?2)",
-                rusqlite::params![format!("F{i:05}"), 1_000 + i as i64],
+                rusqlite::params![format!("F{i:05}"), hour_ago + i as i64],
             )
             .unwrap();
         }
         fill.execute(
             "INSERT INTO questions (class_code, kind, game, position, play, asked_ms, shown) \
-             VALUES ('F00000', 'pn', 'nim', '1', 'normal', 2000000, '\"N\"')",
-            [],
+             VALUES ('F00000', 'pn', 'nim', '1', 'normal', ?1, '\"N\"')",
+            [hour_ago + 600_000],
         )
         .unwrap();
         fill.commit().unwrap();
@@ -1268,4 +1273,260 @@ fn a_link_in_the_served_folder_leads_nowhere_outside_it() {
     // A link that stays inside is served.
     assert_eq!(server.request("GET", "/alias.html", None, None).0, 200);
     assert_eq!(server.request("GET", "/page.html", None, None).0, 200);
+}
+
+/// Forty guesses at a class code from one address, each with `headers`.
+fn guess_codes(server: &Server, headers: &str) -> Vec<u16> {
+    (0..40)
+        .map(|i| {
+            let path = format!(
+                "/api/classes/AAAA{}/students",
+                ["22", "23", "24", "25"][i % 4]
+            );
+            let headers = format!("{headers}Content-Type: application/json\r\n");
+            server
+                .request_with("POST", &path, &headers, r#"{"name":"G"}"#)
+                .0
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn wrong_codes_from_one_address_never_lock_out_a_token_that_is_right() {
+    let data = data_dir("nat");
+    let server = Server::start(&data);
+    let (code, teacher) = server.class();
+    let (_, student) = server.join(&code, "Ana");
+    // A room behind one address mistypes its code: joins by code from
+    // that address are refused a while, even with a forwarded address
+    // the server was not told to believe.
+    let statuses = guess_codes(&server, "X-Forwarded-For: 192.0.2.9\r\n");
+    assert_eq!(*statuses.last().unwrap(), 429, "{statuses:?}");
+    let (status, _) = server.post(
+        &format!("/api/classes/{code}/students"),
+        json!({ "name": "Ben" }),
+    );
+    assert_eq!(status, 429);
+    // Those already in, with their tokens, carry on: the teacher's
+    // requests and live connection, and the student's.
+    let results = format!("/api/classes/{code}/results");
+    assert_eq!(server.request("GET", &results, None, Some(&teacher)).0, 200);
+    let mut room = server.class_live(&code, &teacher).await;
+    expect(&mut room, "welcome").await;
+    let mut phone = server.class_live(&code, &student).await;
+    expect(&mut phone, "welcome").await;
+    // A wrong token from the address is still refused as one.
+    assert_eq!(server.request("GET", &results, None, Some("wrong")).0, 429);
+}
+
+#[test]
+fn behind_a_trusted_proxy_each_client_has_limits_of_its_own() {
+    let data = data_dir("proxy");
+    let server = Server::start_with(&data, &["--trust-proxy", "127.0.0.1"]);
+    let (code, _) = server.class();
+    let statuses = guess_codes(&server, "X-Forwarded-For: 192.0.2.1\r\n");
+    assert_eq!(*statuses.last().unwrap(), 429, "{statuses:?}");
+    let join = |forwarded: &str, name: &str| {
+        let headers = format!("X-Forwarded-For: {forwarded}\r\nContent-Type: application/json\r\n");
+        let body = json!({ "name": name }).to_string();
+        let path = format!("/api/classes/{code}/students");
+        server.request_with("POST", &path, &headers, &body).0
+    };
+    assert_eq!(join("192.0.2.2", "Ana"), 201);
+    // What a client writes before the proxy's own entry changes nothing.
+    assert_eq!(join("192.0.2.2, 192.0.2.1", "Ben"), 429);
+    assert_eq!(join("192.0.2.1, 192.0.2.3", "Ben"), 201);
+}
+
+#[test]
+fn the_join_address_is_never_built_from_a_host_the_server_does_not_know() {
+    let data = data_dir("host");
+    let server = Server::start(&data);
+    let (code, teacher) = server.class();
+    let auth = format!("Authorization: Bearer {teacher}\r\n");
+    let join = format!("/api/classes/{code}/join");
+    let (status, _, reply) = server.request_to("evil.example", "GET", &join, &auth, "");
+    assert_eq!(status, 200, "{reply}");
+    let reply: Value = serde_json::from_str(&reply).unwrap();
+    let url = reply["url"].as_str().unwrap();
+    assert_eq!(
+        url,
+        format!("http://127.0.0.1:{}/class.html?code={code}", server.port)
+    );
+    assert_eq!(reply["reachable"], false);
+    // A page of a name made to lead here (DNS rebinding) is another site.
+    let (status, _, reply) = server.request_to(
+        "evil.example",
+        "POST",
+        "/api/classes",
+        "Origin: http://evil.example\r\nContent-Type: application/json\r\n",
+        r#"{"title":"Nim"}"#,
+    );
+    assert_eq!(status, 403, "{reply}");
+    drop(server);
+
+    let public = Server::start_with(
+        &data_dir("public-url"),
+        &["--public-url", "https://class.example/maths"],
+    );
+    let (code, teacher) = public.class();
+    let auth = format!("Authorization: Bearer {teacher}\r\n");
+    let (_, _, reply) = public.request_to(
+        "evil.example",
+        "GET",
+        &format!("/api/classes/{code}/join"),
+        &auth,
+        "",
+    );
+    let reply: Value = serde_json::from_str(&reply).unwrap();
+    assert_eq!(
+        reply["url"],
+        format!("https://class.example/maths/class.html?code={code}")
+    );
+    assert_eq!(reply["reachable"], true);
+    // Its pages may act.
+    let (status, _, reply) = public.request_with(
+        "POST",
+        "/api/classes",
+        "Origin: https://class.example\r\nContent-Type: application/json\r\n",
+        r#"{"title":"Nim"}"#,
+    );
+    assert_eq!(status, 201, "{reply}");
+}
+
+fn serve_command(data: &std::path::Path, options: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_grundy-serve"))
+        .args(options)
+        .arg("--data")
+        .arg(data)
+        .output()
+        .unwrap()
+}
+
+#[tokio::test]
+async fn delete_class_erases_a_class_from_a_folder_no_server_holds() {
+    let data = data_dir("delete");
+    let server = Server::start(&data);
+    let (code, teacher) = server.class();
+    let (kept, _) = server.class();
+    server.join(&code, "Ana");
+    let mut room = server.class_live(&code, &teacher).await;
+    expect(&mut room, "welcome").await;
+    send(
+        &mut room,
+        json!({ "type": "ask", "kind": "pn", "game": "nim", "position": "1 2" }),
+    )
+    .await;
+    expect(&mut room, "asked").await;
+    // Refused while a server holds the folder.
+    let refused = serve_command(&data, &["--delete-class", &code]);
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("another grundy serve"));
+    drop(room);
+    server.kill();
+    let done = serve_command(&data, &["--delete-class", &code.to_lowercase()]);
+    assert_eq!(done.status.code(), Some(0), "{done:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&done.stdout),
+        format!("erased class {code}: its roster, questions and answers\n")
+    );
+    let again = serve_command(&data, &["--delete-class", &code]);
+    assert_eq!(again.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&again.stderr).contains(&format!("no class with code {code}")));
+    let db = rusqlite::Connection::open(data.join("grundy.sqlite")).unwrap();
+    let left: i64 = db
+        .query_row(
+            "SELECT (SELECT COUNT(*) FROM students) + (SELECT COUNT(*) FROM questions) \
+             + (SELECT COUNT(*) FROM classes)",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(left, 1, "only {kept} is left");
+}
+
+#[tokio::test]
+async fn what_nobody_has_used_for_long_is_let_go() {
+    use grundy_server::limits::{CLASS_RETENTION, GAME_RETENTION, MAX_GAMES};
+    let data = data_dir("expiry");
+    drop(grundy_server::store::SqliteStore::open(&data).unwrap());
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as i64;
+    let long_ago = |retention: std::time::Duration| now - retention.as_millis() as i64 - 60_000;
+    {
+        let mut db = rusqlite::Connection::open(data.join("grundy.sqlite")).unwrap();
+        let fill = db.transaction().unwrap();
+        let class = "INSERT INTO classes (code, title, teacher_hash, ended, created_ms) VALUES (?1, 'Old', 'h', 1, ?2)";
+        fill.execute(
+            class,
+            rusqlite::params!["OLDOLD", long_ago(CLASS_RETENTION)],
+        )
+        .unwrap();
+        // Made long ago, but joined lately: kept.
+        fill.execute(
+            class,
+            rusqlite::params!["KEPTKE", long_ago(CLASS_RETENTION)],
+        )
+        .unwrap();
+        fill.execute(
+            "INSERT INTO students (class_code, name, token_hash, joined_ms) VALUES ('KEPTKE', 'Ana', 'x', ?1)",
+            [now],
+        )
+        .unwrap();
+        // As many games as a server holds: one unplayed for a month, one
+        // for 20 minutes, the rest played in the last minute.
+        let mut game = fill
+            .prepare("INSERT INTO games (id, game, play, start, seat0_hash, seat1_hash, created_ms, active_ms) VALUES (?1, 'nim', 'normal', '3', 'a', 'b', ?2, ?2)")
+            .unwrap();
+        game.execute(rusqlite::params!["stale", long_ago(GAME_RETENTION)])
+            .unwrap();
+        game.execute(rusqlite::params!["g1", now - 20 * 60_000])
+            .unwrap();
+        for i in 2..MAX_GAMES {
+            game.execute(rusqlite::params![
+                format!("g{i}"),
+                now - 60_000 + i as i64 % 1000
+            ])
+            .unwrap();
+        }
+        drop(game);
+        fill.commit().unwrap();
+    }
+    let server = Server::start(&data);
+    let count = |sql: &str| -> i64 {
+        let db = rusqlite::Connection::open(data.join("grundy.sqlite")).unwrap();
+        db.query_row(sql, [], |r| r.get(0)).unwrap()
+    };
+    // The sweep runs as the server starts.
+    for _ in 0..100 {
+        if count("SELECT COUNT(*) FROM classes WHERE code = 'OLDOLD'") == 0 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert_eq!(
+        count("SELECT COUNT(*) FROM classes WHERE code = 'OLDOLD'"),
+        0
+    );
+    assert_eq!(
+        count("SELECT COUNT(*) FROM classes WHERE code = 'KEPTKE'"),
+        1
+    );
+    assert_eq!(count("SELECT COUNT(*) FROM games WHERE id = 'stale'"), 0);
+    // One game short of full, one more fits; the next takes the place
+    // of the game unplayed for 20 minutes; past that, every game was
+    // played in the last ten minutes, so a new one waits.
+    let new_game = || server.post("/api/games", json!({ "game": "nim", "position": "3" }));
+    assert_eq!(new_game().0, 201);
+    assert_eq!(count("SELECT COUNT(*) FROM games WHERE id = 'g1'"), 1);
+    assert_eq!(new_game().0, 201);
+    assert_eq!(count("SELECT COUNT(*) FROM games WHERE id = 'g1'"), 0);
+    let (status, reply) = new_game();
+    assert_eq!(status, 503, "{reply}");
+    assert!(
+        reply["error"].as_str().unwrap().contains("try again"),
+        "{reply}"
+    );
 }

@@ -33,6 +33,11 @@ pub fn data_dir(name: &str) -> PathBuf {
 impl Server {
     /// Starts the server with `--port 0` on `data` and waits for its first line.
     pub fn start(data: &Path) -> Server {
+        Server::start_with(data, &[])
+    }
+
+    /// Starts the server as [`Server::start`] does, with more options.
+    pub fn start_with(data: &Path, options: &[&str]) -> Server {
         let dist = data.join("dist");
         std::fs::create_dir_all(&dist).unwrap();
         std::fs::write(
@@ -45,6 +50,7 @@ impl Server {
             .arg(data)
             .arg("--dist")
             .arg(&dist)
+            .args(options)
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
@@ -92,15 +98,28 @@ impl Server {
         headers: &str,
         body: &str,
     ) -> (u16, String, String) {
+        let host = format!("127.0.0.1:{}", self.port);
+        self.request_to(&host, method, path, headers, body)
+    }
+
+    /// A request as [`Server::request_with`] sends it, naming `host` in
+    /// its `Host` header, as a page reached by another name would.
+    pub fn request_to(
+        &self,
+        host: &str,
+        method: &str,
+        path: &str,
+        headers: &str,
+        body: &str,
+    ) -> (u16, String, String) {
         let mut stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
         stream
             .set_read_timeout(Some(Duration::from_secs(20)))
             .unwrap();
         write!(
             stream,
-            "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\n{headers}\
+            "{method} {path} HTTP/1.1\r\nHost: {host}\r\n{headers}\
              Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
-            self.port,
             body.len()
         )
         .unwrap();
