@@ -77,6 +77,10 @@ async function studentOf(browser: Browser, code: string, name: string): Promise<
   const page = await context.newPage();
   const frames: string[] = [];
   page.on('websocket', (socket) => socket.on('framereceived', (frame) => frames.push(String(frame.payload))));
+  // The lesson comes over HTTP: what the API answers is received too.
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.includes('/api/')) void response.text().then((text) => frames.push(text), () => undefined);
+  });
   await page.goto(`class.html?code=${code}`);
   await page.getByLabel('Your name').fill(name);
   await page.getByRole('button', { name: 'Join' }).click();
@@ -171,7 +175,7 @@ test('a student’s phone is sent no notes and no answer, has no teacher’s too
   await teacher.page.getByLabel('Pause all screens').uncheck();
   await expect(student.page.locator('grundy-lesson')).toBeVisible();
 
-  // No frame the phone received holds the notes or a block's teacher's keys.
+  // Nothing the phone received, live or over HTTP, holds the notes or a block's teacher's keys.
   const received = student.frames.join('\n');
   expect(received).toContain('Step by step');
   for (const leak of ['Whisper', 'reveal: steps', 'quiz: yes', 'values: shown']) expect(received).not.toContain(leak);

@@ -6,7 +6,12 @@
 //! connected student; then a game between two devices on a 5 × 6 Cram
 //! board, timing each move from the frame to the other seat's state (the
 //! server checks the move against the position's options, and works out
-//! whether the game is over). Run with `cargo bench -p grundy-server`; the
+//! whether the game is over); then 2 000 connections that never read, and
+//! the server's memory with them and after they close; then a class of 40
+//! asked 20 questions beside an attacker whose 8 sockets send moves on a
+//! sum of eight Cram boards as fast as they may, with the ask times, the
+//! server's CPU and memory, against the same class alone.
+//! Run with `cargo bench -p grundy-server`; the
 //! clients share the machine's cores with the server, so the figures are
 //! an upper bound on what the server alone takes.
 
@@ -36,13 +41,7 @@ struct Class {
 }
 
 fn rss_kb(server: &Server) -> u64 {
-    let status =
-        std::fs::read_to_string(format!("/proc/{}/status", server.child.id())).unwrap_or_default();
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))
-        .and_then(|v| v.trim().trim_end_matches(" kB").trim().parse().ok())
-        .unwrap_or(0)
+    server.usage().0
 }
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {
@@ -285,22 +284,166 @@ async fn large_board_game(server: &Server, moves: usize) {
     summary("a move, from its frame to the other seat's state", times);
 }
 
+/// The class's own lesson, as long as a body may carry: every welcome
+/// holds it.
+fn long_lesson() -> String {
+    let line = "A position is a P-position when every move leads to an N-position.\n";
+    format!("# Nim\n\n{}", line.repeat(3000))
+}
+
+/// `count` connections to one class that never read a frame, from
+/// loopback addresses of 250 each; the server's memory with them open,
+/// and after they close.
+async fn idle_sockets(server: &Server, count: usize) {
+    let (status, reply) = server.post(
+        "/api/classes",
+        json!({ "title": "Idle", "lesson": long_lesson() }),
+    );
+    assert_eq!(status, 201, "{reply}");
+    let code = reply["code"].as_str().unwrap().to_string();
+    let before = rss_kb(server);
+    let path = format!("/api/classes/{code}/live");
+    let mut sockets = Vec::with_capacity(count);
+    let per_token = grundy_server::limits::MAX_CONNECTIONS_PER_TOKEN;
+    let mut token = String::new();
+    for i in 0..count {
+        if i % per_token == 0 {
+            token = server.join(&code, &format!("Idle {i}")).1;
+        }
+        let from = std::net::IpAddr::from([127, 0, 1, 1 + (i / 250) as u8]);
+        sockets.push(
+            server
+                .live_from(from, &path, &token)
+                .await
+                .expect("connected"),
+        );
+    }
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let open = rss_kb(server);
+    drop(sockets);
+    tokio::time::sleep(Duration::from_secs(5)).await;
+    let after = rss_kb(server);
+    println!(
+        "{count} connections that never read, each welcomed with a lesson of {} KB:",
+        long_lesson().len() / 1024
+    );
+    println!("  server memory: {before} KB before, {open} KB with them open, {after} KB 5 s after they close");
+}
+
+/// A sum of eight Cram boards of 5 × 6: every move on it is checked
+/// against some 400 options.
+fn heavy_sum() -> String {
+    let board = format!("{}\n", vec![".".repeat(6); 5].join("\n"));
+    (0..8).map(|_| format!("--- cram\n{board}")).collect()
+}
+
+/// One attacking socket: nine moves no position allows, then a ping, so
+/// that it is never closed for bad frames, at 19 frames a second, until
+/// `stop`.
+async fn attack(mut socket: Socket, stop: Arc<std::sync::atomic::AtomicBool>) -> usize {
+    let bogus =
+        json!({ "type": "move", "after": heavy_sum().replace("--- cram\n.", "--- cram\n#") });
+    let ping = json!({ "type": "ping" });
+    let mut sent = 0;
+    let mut tick = tokio::time::interval(Duration::from_millis(1000 / 19));
+    while !stop.load(Ordering::Relaxed) {
+        tick.tick().await;
+        let frame = if sent % 10 == 9 { &ping } else { &bogus };
+        if socket
+            .send(Message::Text(frame.to_string().into()))
+            .await
+            .is_err()
+        {
+            break;
+        }
+        sent += 1;
+        // Replies are read, so that the attacker is never closed for
+        // falling behind.
+        while let Ok(Some(_)) = tokio::time::timeout(Duration::ZERO, next_text(&mut socket)).await {
+        }
+    }
+    sent
+}
+
+/// A class of `size` asked [`QUESTIONS`] questions, with `attackers`
+/// sockets attacking beside it from another address.
+async fn class_beside(server: Arc<Server>, size: usize, attackers: usize) {
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let mut attacks = Vec::new();
+    for i in 0..attackers {
+        let (status, reply) = server.post(
+            "/api/games",
+            json!({ "game": "sum", "position": heavy_sum() }),
+        );
+        assert_eq!(status, 201, "{reply}");
+        let path = format!("/api/games/{}/live", reply["id"].as_str().unwrap());
+        let from = std::net::IpAddr::from([127, 0, 2, 1]);
+        let seat = reply["seats"][i % 2].as_str().unwrap().to_string();
+        let socket = server
+            .live_from(from, &path, &seat)
+            .await
+            .expect("attacker connected");
+        attacks.push(tokio::spawn(attack(socket, stop.clone())));
+    }
+    let (class, sockets) = open_class(&server, size).await;
+    for socket in sockets {
+        tokio::spawn(student(socket, class.clone()));
+    }
+    let (_, cpu_before) = server.usage();
+    let started = Instant::now();
+    let measured = teach(server.clone(), class).await;
+    let elapsed = started.elapsed();
+    let (rss, cpu_after) = server.usage();
+    stop.store(true, Ordering::Relaxed);
+    let mut frames = 0;
+    for run in attacks {
+        frames += run.await.unwrap();
+    }
+    println!("a class of {size}, {QUESTIONS} questions, beside {attackers} attacking sockets:");
+    summary("ask until every student of the class has it", measured.all);
+    println!(
+        "  server CPU {:.0} % of one core over {:.1} s; memory {rss} KB; the attack sent {frames} frames ({:.0} a second)",
+        100.0 * (cpu_after - cpu_before).as_secs_f64() / elapsed.as_secs_f64(),
+        elapsed.as_secs_f64(),
+        frames as f64 / elapsed.as_secs_f64()
+    );
+}
+
 fn main() {
-    // `cargo bench` passes `--bench`; a filter or `--list` asks for nothing here.
-    if std::env::args().any(|a| a == "--list") {
+    // `cargo bench` passes `--bench`; `--list` asks for nothing here, and a
+    // word (`cargo bench -p grundy-server -- attack`) runs only the
+    // scenarios whose names hold it: class-500, classes-50x40, game,
+    // idle, attack.
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "--list") {
         return;
     }
+    let filter = args.iter().find(|a| !a.starts_with("--")).cloned();
+    let wanted = |name: &str| filter.as_deref().is_none_or(|f| name.contains(f));
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .unwrap();
     runtime.block_on(async {
-        let data = data_dir("bench-500");
-        scenario(Arc::new(Server::start(&data)), 1, 500).await;
-        let data = data_dir("bench-50x40");
-        scenario(Arc::new(Server::start(&data)), 50, 40).await;
-        let data = data_dir("bench-game");
-        large_board_game(&Server::start(&data), 20).await;
+        if wanted("class-500") {
+            let data = data_dir("bench-500");
+            scenario(Arc::new(Server::start(&data)), 1, 500).await;
+        }
+        if wanted("classes-50x40") {
+            let data = data_dir("bench-50x40");
+            scenario(Arc::new(Server::start(&data)), 50, 40).await;
+        }
+        if wanted("game") {
+            let data = data_dir("bench-game");
+            large_board_game(&Server::start(&data), 20).await;
+        }
+        if wanted("idle") {
+            idle_sockets(&Server::start(&data_dir("bench-idle")), 2000).await;
+        }
+        if wanted("attack") {
+            class_beside(Arc::new(Server::start(&data_dir("bench-alone"))), 40, 0).await;
+            class_beside(Arc::new(Server::start(&data_dir("bench-attack"))), 40, 8).await;
+        }
     });
     // Ends the students' tasks, and with the last handle, each server.
     runtime.shutdown_background();

@@ -8,7 +8,7 @@ use crate::socket::{self, Conn, Peer, NORMAL, POLICY, RESTARTING};
 use crate::store::{
     AnswerRecord, ClassFlag, ClassRecord, QuestionRecord, Store, StoreError, StudentRecord,
 };
-use crate::{lesson, names, now_ms, App};
+use crate::{engine, lesson, names, now_ms, App};
 use grundy_core::analysis::Convention;
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashMap};
@@ -340,18 +340,26 @@ impl Room {
         })
     }
 
-    /// The class as a connection of this role sees it: a student's holds
-    /// the student's copy of the lesson, without notes or answers.
-    fn class_view(&self, role: Role) -> Value {
+    /// The lesson as this role may read it: a student's copy holds no
+    /// notes or answers.
+    pub fn lesson_for(&self, role: Role) -> Option<String> {
+        let lesson = self.record.lesson.as_deref()?;
+        Some(match role {
+            Role::Teacher => lesson.to_string(),
+            Role::Student(_) => lesson::for_students(lesson),
+        })
+    }
+
+    /// The class as a connection sees it. It says only whether there is a
+    /// lesson, which a page asks for over HTTP: a lesson can be long, and
+    /// a live connection keeps a buffer as large as the largest frame it
+    /// has sent for as long as it is open.
+    fn class_view(&self) -> Value {
         let r = &self.record;
-        let lesson = match role {
-            Role::Teacher => r.lesson.clone(),
-            Role::Student(_) => r.lesson.as_deref().map(lesson::for_students),
-        };
         json!({
             "code": r.code,
             "title": r.title,
-            "lesson": lesson,
+            "lesson": r.lesson.is_some(),
             "game": r.game,
             "position": r.position,
             "play": r.play,
@@ -370,7 +378,7 @@ impl Room {
             Role::Teacher => {
                 let questions: Vec<Value> =
                     self.questions.iter().map(Question::teacher_view).collect();
-                json!({ "type": "welcome", "role": "teacher", "class": self.class_view(role), "questions": questions })
+                json!({ "type": "welcome", "role": "teacher", "class": self.class_view(), "questions": questions })
             }
             Role::Student(id) => {
                 let Some(student) = self.students.get(&id).map(|s| &s.record) else {
@@ -397,7 +405,7 @@ impl Room {
                     "role": "student",
                     "student": id,
                     "name": student.name,
-                    "class": self.class_view(role),
+                    "class": self.class_view(),
                     "questions": open,
                     "results": results,
                 })
@@ -730,7 +738,7 @@ impl ClassPeer {
         if seconds == Some(0) || seconds.is_some_and(|s| s > 3600) {
             return Err("a question's time is 1 to 3600 seconds".into());
         }
-        let (key, written) = tokio::task::spawn_blocking({
+        let (key, written) = engine::run({
             let game = game.clone();
             move || AnswerKey::work_out(kind, &game, &position, play)
         })
@@ -820,18 +828,17 @@ impl ClassPeer {
             .get_or_try_init(|| {
                 let game = game.clone();
                 async move {
-                    let (key, _) = tokio::task::spawn_blocking(move || {
-                        AnswerKey::work_out(kind, &game, &position, play)
-                    })
-                    .await
-                    .map_err(|_| "the engine failed on this position".to_string())??;
+                    let (key, _) =
+                        engine::run(move || AnswerKey::work_out(kind, &game, &position, play))
+                            .await
+                            .map_err(|_| "the engine failed on this position".to_string())??;
                     Ok::<_, String>(Arc::new(key))
                 }
             })
             .await?
             .clone();
         let marked: Marked = if key_needs_engine(&key) {
-            tokio::task::spawn_blocking(move || key.mark(&answer, &game, play))
+            engine::run(move || key.mark(&answer, &game, play))
                 .await
                 .map_err(|_| "the engine failed on this answer".to_string())??
         } else {

@@ -6,7 +6,7 @@ use crate::limits::{IDLE_BEFORE_ENDED, MAX_GAMES};
 use crate::marking::{parse_play, Position};
 use crate::socket::{self, Conn, Peer};
 use crate::store::{GameRecord, Store, StoreError};
-use crate::{now_ms, App};
+use crate::{engine, now_ms, App};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -173,7 +173,7 @@ impl SeatPeer {
                 table.ply(),
             )
         };
-        let (written, over, move_id) = tokio::task::spawn_blocking(move || {
+        let (written, over, move_id) = engine::run(move || {
             let play = parse_play(&play).unwrap_or_default();
             let mut reached = Position::open(&game, &after, play)?;
             let Some(id) = Position::open(&game, &from, play)?.move_id_to(&mut reached)? else {

@@ -8,7 +8,7 @@ use crate::limits::{MAX_BODY_BYTES, MAX_FAILURES_PER_WINDOW, MAX_TITLE_CHARS, OU
 use crate::marking::{parse_play, play_word, Position};
 use crate::socket::{self, Conn, Peer};
 use crate::store::{ClassRecord, GameRecord, StoreError, StudentRecord};
-use crate::{lesson, names, now_ms, token, App};
+use crate::{engine, lesson, names, now_ms, token, App};
 use axum::body::Bytes;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{ConnectInfo, DefaultBodyLimit, FromRequestParts, Path, Query, Request, State};
@@ -59,6 +59,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/classes/{code}/results", get(results))
         .route("/api/classes/{code}/results.csv", get(results_csv))
         .route("/api/classes/{code}/join", get(join_address))
+        .route("/api/classes/{code}/lesson", get(class_lesson))
         .route("/api/classes/{code}/live", get(class_live))
         .route("/api/games", post(create_game))
         .route("/api/games/{id}/live", get(game_live))
@@ -731,6 +732,34 @@ async fn results_csv(
         .into_response())
 }
 
+/// The class's lesson for whoever holds a token of it: the teacher's
+/// whole, a student's copy without notes or answers.
+async fn class_lesson(
+    State(app): State<Arc<App>>,
+    Client(address): Client,
+    Path(code): Path<String>,
+    headers: HeaderMap,
+) -> Reply {
+    let room = room(&app, &code)?.ok_or_else(|| unknown_class(&app, address))?;
+    let lesson = {
+        let room = class::lock(&room);
+        let role = bearer(&headers)
+            .map(token::hash)
+            .and_then(|hash| room.role(&hash));
+        match role {
+            Some(role) => room.lesson_for(role),
+            None => {
+                let error = refuse(
+                    StatusCode::UNAUTHORIZED,
+                    "only this class's teacher and students can read its lesson",
+                );
+                return Err(failed(&app, address, error));
+            }
+        }
+    };
+    Ok(Json(json!({ "lesson": lesson })).into_response())
+}
+
 async fn end_class(
     State(app): State<Arc<App>>,
     Client(address): Client,
@@ -855,19 +884,26 @@ fn limited(upgrade: WebSocketUpgrade) -> WebSocketUpgrade {
         .write_buffer_size(4 << 10)
 }
 
-/// Completes the upgrade to a live connection: `attach` gives the
-/// connection's queue to its room and returns what handles its frames.
+/// Completes the upgrade to a live connection from `address`, where it
+/// has room: `attach` gives the connection's queue to its room and
+/// returns what handles its frames.
 fn go_live<P: Peer + 'static>(
     app: Arc<App>,
+    address: IpAddr,
     upgrade: WebSocketUpgrade,
     attach: impl FnOnce(Conn) -> P + Send + 'static,
-) -> Response {
-    limited(upgrade).on_upgrade(move |socket| async move {
+) -> Reply {
+    let slot = app
+        .connections
+        .take(address)
+        .map_err(|message| refuse(StatusCode::TOO_MANY_REQUESTS, message))?;
+    Ok(limited(upgrade).on_upgrade(move |socket| async move {
         let (outbox, inbox) = mpsc::channel(OUTBOX);
         let conn = Conn::new(app.next_conn.fetch_add(1, Ordering::Relaxed), outbox);
         let stopping = app.stopping.clone();
         socket::run(socket, attach(conn), inbox, stopping).await;
-    })
+        drop(slot);
+    }))
 }
 
 fn wrong_token(app: &App, address: IpAddr) -> ApiError {
@@ -899,13 +935,13 @@ async fn class_live(
         (Some(role), _) => role,
         // A removed student's page is told so, and stops coming back.
         (None, _) if removed => {
-            return Ok(go_live(app.clone(), upgrade, |conn| {
+            return go_live(app.clone(), address, upgrade, |conn| {
                 class::tell_removed(&conn);
                 socket::Closed
-            }))
+            })
         }
         (None, Some(student)) => {
-            return Ok(go_live(app.clone(), upgrade, move |conn| {
+            return go_live(app.clone(), address, upgrade, move |conn| {
                 let conn_id = conn.id;
                 class::lock(&room_arc).wait(student, conn);
                 class::Waiting {
@@ -913,11 +949,11 @@ async fn class_live(
                     student,
                     conn_id,
                 }
-            }))
+            })
         }
         (None, None) => return Err(wrong_token(&app, address)),
     };
-    Ok(go_live(app.clone(), upgrade, move |conn| {
+    go_live(app.clone(), address, upgrade, move |conn| {
         let conn_id = conn.id;
         class::lock(&room_arc).connect(role, conn);
         class::schedule_flush(&room_arc);
@@ -927,7 +963,7 @@ async fn class_live(
             role,
             conn_id,
         }
-    }))
+    })
 }
 
 #[derive(Deserialize)]
@@ -945,7 +981,7 @@ async fn create_game(State(app): State<Arc<App>>, Client(address): Client, bytes
     let play = checked_play(new.play.as_deref())?;
     let game_id = new.game.clone();
     let position = new.position.clone();
-    let start = tokio::task::spawn_blocking(move || checked_position(&game_id, &position, play))
+    let start = engine::run(move || checked_position(&game_id, &position, play))
         .await
         .map_err(|_| {
             refuse(
@@ -972,16 +1008,15 @@ async fn table(app: &Arc<App>, id: &str) -> Result<Option<Arc<Mutex<Table>>>, Ap
         return Ok(Some(table.clone()));
     }
     let (store_app, id_owned) = (app.clone(), id.to_string());
-    let loaded =
-        tokio::task::spawn_blocking(move || game::load(store_app.store.as_ref(), &id_owned))
-            .await
-            .map_err(|_| {
-                refuse(
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    "the engine failed on this game",
-                )
-            })?
-            .map_err(|message| refuse(StatusCode::INTERNAL_SERVER_ERROR, message))?;
+    let loaded = engine::run(move || game::load(store_app.store.as_ref(), &id_owned))
+        .await
+        .map_err(|_| {
+            refuse(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "the engine failed on this game",
+            )
+        })?
+        .map_err(|message| refuse(StatusCode::INTERNAL_SERVER_ERROR, message))?;
     let Some(loaded) = loaded else {
         return Ok(None);
     };
@@ -1015,7 +1050,7 @@ async fn game_live(
     let seat = game::lock(&table_arc)
         .seat(&hash)
         .ok_or_else(|| wrong_token(&app, address))?;
-    Ok(go_live(app.clone(), upgrade, move |conn| {
+    go_live(app.clone(), address, upgrade, move |conn| {
         let conn_id = conn.id;
         game::lock(&table_arc).connect(seat, conn);
         SeatPeer {
@@ -1024,7 +1059,7 @@ async fn game_live(
             seat,
             conn_id,
         }
-    }))
+    })
 }
 
 #[cfg(test)]

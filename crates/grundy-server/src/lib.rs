@@ -7,6 +7,7 @@
 //! Every answer and move is judged by grundy-core, never by a client.
 
 pub mod class;
+pub mod engine;
 pub mod expiry;
 pub mod frames;
 pub mod game;
@@ -146,6 +147,8 @@ pub struct App {
     /// Classes and games created, per address.
     pub creations: PerAddress,
     pub stopping: watch::Receiver<bool>,
+    /// Live connections, per address and in all.
+    pub connections: Arc<limits::Connections>,
     pub next_conn: AtomicU64,
     /// Addresses on the room's network where students reach the server,
     /// when it listens on every interface.
@@ -260,6 +263,7 @@ async fn serve(config: Config) -> Result<(), String> {
         failures: PerAddress::new(MAX_FAILURES_PER_WINDOW),
         creations: PerAddress::new(MAX_CREATIONS_PER_WINDOW),
         stopping,
+        connections: Default::default(),
         next_conn: AtomicU64::new(1),
         lan: lan.clone(),
         dist: config.dist.clone(),

@@ -50,6 +50,71 @@ pub const OUTBOX: usize = 256;
 /// holds at once: a further one closes the oldest (1008), so that one
 /// token cannot hold the server's memory with sockets.
 pub const MAX_CONNECTIONS_PER_TOKEN: usize = 4;
+/// Live connections from one address (see [`PerAddress`] for what an
+/// address is): a school behind one NAT, with every student on two tabs.
+pub const MAX_CONNECTIONS_PER_ADDRESS: usize = 500;
+/// Live connections to one server. An idle one holds some 10 KB.
+pub const MAX_CONNECTIONS: usize = 20_000;
+
+/// The live connections open, per address and in all.
+#[derive(Default)]
+pub struct Connections {
+    open: Mutex<(HashMap<IpAddr, usize>, usize)>,
+}
+
+/// One live connection's place in [`Connections`], given back when dropped.
+pub struct Slot {
+    connections: std::sync::Arc<Connections>,
+    address: IpAddr,
+}
+
+impl Connections {
+    /// A place for one more connection from `address`, or why there is none.
+    pub fn take(self: &std::sync::Arc<Self>, address: IpAddr) -> Result<Slot, String> {
+        let address = client_of(address);
+        let mut open = self.open.lock().unwrap_or_else(|p| p.into_inner());
+        if open.1 >= MAX_CONNECTIONS {
+            return Err(format!(
+                "this server holds {MAX_CONNECTIONS} live connections, its most; try again soon"
+            ));
+        }
+        let from = open.0.entry(address).or_insert(0);
+        if *from >= MAX_CONNECTIONS_PER_ADDRESS {
+            return Err(format!(
+                "this address holds {MAX_CONNECTIONS_PER_ADDRESS} live connections, its most; close a tab"
+            ));
+        }
+        *from += 1;
+        open.1 += 1;
+        Ok(Slot {
+            connections: self.clone(),
+            address,
+        })
+    }
+
+    /// How many are open in all.
+    pub fn total(&self) -> usize {
+        self.open.lock().unwrap_or_else(|p| p.into_inner()).1
+    }
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        let mut open = self
+            .connections
+            .open
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        open.1 -= 1;
+        if let Some(from) = open.0.get_mut(&self.address) {
+            *from -= 1;
+            if *from == 0 {
+                open.0.remove(&self.address);
+            }
+        }
+    }
+}
+
 /// How often the server pings each live connection; pages send their own
 /// ping as often.
 pub const HEARTBEAT: Duration = Duration::from_secs(15);
@@ -175,6 +240,20 @@ mod tests {
         limit.count(mapped);
         limit.count("10.0.0.1".parse().unwrap());
         assert!(limit.exhausted("10.0.0.1".parse().unwrap()));
+    }
+
+    #[test]
+    fn an_address_holds_a_bounded_number_of_connections_given_back_on_close() {
+        let connections = std::sync::Arc::new(Connections::default());
+        let a: IpAddr = "10.0.0.1".parse().unwrap();
+        let slots: Vec<Slot> = (0..MAX_CONNECTIONS_PER_ADDRESS)
+            .map(|_| connections.take(a).unwrap())
+            .collect();
+        assert!(connections.take(a).is_err());
+        assert!(connections.take("10.0.0.2".parse().unwrap()).is_ok());
+        drop(slots);
+        assert_eq!(connections.total(), 0);
+        assert!(connections.take(a).is_ok());
     }
 
     #[test]

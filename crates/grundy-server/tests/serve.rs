@@ -1530,3 +1530,86 @@ async fn what_nobody_has_used_for_long_is_let_go() {
         "{reply}"
     );
 }
+
+#[tokio::test]
+async fn a_lesson_is_read_over_http_by_its_class_alone_and_never_sent_live() {
+    let data = data_dir("lesson");
+    let server = Server::start(&data);
+    let lesson = "# Sums\n\n```notes\nWhisper: heap three.\n```\n\nTwo games side by side.\n";
+    let (status, reply) = server.post("/api/classes", json!({ "lesson": lesson }));
+    assert_eq!(status, 201, "{reply}");
+    let code = reply["code"].as_str().unwrap().to_string();
+    let teacher = reply["teacher"].as_str().unwrap().to_string();
+    let (_, student) = server.join(&code, "Ana");
+    // The welcome says there is a lesson, and holds none of it.
+    let mut phone = server.class_live(&code, &student).await;
+    let welcome = expect(&mut phone, "welcome").await;
+    assert_eq!(welcome["class"]["lesson"], true);
+    assert!(!welcome.to_string().contains("side by side"));
+    let path = format!("/api/classes/{code}/lesson");
+    let read = |token: Option<&str>| {
+        let (status, _, body) = server.request("GET", &path, None, token);
+        (status, serde_json::from_str::<Value>(&body).unwrap())
+    };
+    // The teacher reads it whole; a student reads it without its notes.
+    let (status, whole) = read(Some(&teacher));
+    assert_eq!((status, whole["lesson"].as_str()), (200, Some(lesson)));
+    let (status, copy) = read(Some(&student));
+    let copy = copy["lesson"].as_str().unwrap().to_string();
+    assert_eq!(status, 200);
+    assert!(
+        copy.contains("side by side") && !copy.contains("Whisper"),
+        "{copy}"
+    );
+    // Nobody else.
+    assert_eq!(read(None).0, 401);
+    assert_eq!(read(Some("not-a-token")).0, 401);
+    // A class without a lesson says so.
+    let (plain, plain_teacher) = server.class();
+    let mut room = server.class_live(&plain, &plain_teacher).await;
+    assert_eq!(expect(&mut room, "welcome").await["class"]["lesson"], false);
+    let (_, _, body) = server.request(
+        "GET",
+        &format!("/api/classes/{plain}/lesson"),
+        None,
+        Some(&plain_teacher),
+    );
+    assert_eq!(
+        serde_json::from_str::<Value>(&body).unwrap()["lesson"],
+        Value::Null
+    );
+}
+
+#[tokio::test]
+async fn one_address_holds_a_bounded_number_of_live_connections() {
+    use grundy_server::limits::MAX_CONNECTIONS_PER_ADDRESS;
+    let data = data_dir("per-address");
+    let server = Server::start(&data);
+    let (code, _) = server.class();
+    let path = format!("/api/classes/{code}/live");
+    let one = std::net::IpAddr::from([127, 0, 3, 1]);
+    let mut sockets = Vec::new();
+    let mut token = String::new();
+    for i in 0..MAX_CONNECTIONS_PER_ADDRESS {
+        if i % MAX_CONNECTIONS_PER_TOKEN == 0 {
+            token = server.join(&code, &format!("S{i}")).1;
+        }
+        sockets.push(server.live_from(one, &path, &token).await.unwrap());
+    }
+    let (_, fresh) = server.join(&code, "Fresh");
+    assert_eq!(server.live_from(one, &path, &fresh).await.err(), Some(429));
+    // Another address is not held back, and a closed connection makes room.
+    let other = std::net::IpAddr::from([127, 0, 3, 2]);
+    let mut elsewhere = server.live_from(other, &path, &fresh).await.unwrap();
+    expect(&mut elsewhere, "welcome").await;
+    drop(sockets.pop());
+    let mut again = None;
+    for _ in 0..50 {
+        if let Ok(socket) = server.live_from(one, &path, &fresh).await {
+            again = Some(socket);
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    expect(&mut again.expect("room once one closed"), "welcome").await;
+}

@@ -212,3 +212,37 @@ export class LiveLink {
     this.socket?.close(1000);
   }
 }
+
+/**
+ * Hands on a class's frames with its lesson in the welcome. A welcome says
+ * only whether the class has a lesson (a long one would sit in every live
+ * connection's buffers); the first time it does, the lesson is read over
+ * HTTP with the token, the teacher's whole or a student's copy, and the
+ * frames that come meanwhile are held, so that they apply in order.
+ */
+export function withLesson(code: string, token: string, onFrame: (frame: Frame) => void, onProblem: (message: string) => void): (frame: Frame) => void {
+  let lesson: string | null | undefined;
+  let held: Frame[] | undefined;
+  const deliver = (frame: Frame): void => {
+    if (frame.type !== 'welcome') return onFrame(frame);
+    const view = frame.class as Record<string, unknown>;
+    onFrame({ ...frame, class: { ...view, lesson: view.lesson === true ? (lesson ?? null) : null } });
+  };
+  return (frame) => {
+    if (held) {
+      held.push(frame);
+      return;
+    }
+    const wantsLesson = frame.type === 'welcome' && (frame.class as Record<string, unknown>).lesson === true;
+    if (!wantsLesson || lesson !== undefined) return deliver(frame);
+    held = [frame];
+    call<{ lesson: string | null }>('GET', `api/classes/${code}/lesson`, undefined, token)
+      .then((reply) => (lesson = reply.lesson))
+      .catch((error: Error) => onProblem(`The lesson could not be read: ${error.message}`))
+      .finally(() => {
+        const frames = held ?? [];
+        held = undefined;
+        for (const waiting of frames) deliver(waiting);
+      });
+  };
+}

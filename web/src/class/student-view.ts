@@ -1,5 +1,5 @@
 import { LitElement, css, html, nothing } from 'lit';
-import { LiveLink, LINK_WORDS, type Frame, type LinkState } from './api';
+import { LiveLink, LINK_WORDS, withLesson, type Frame, type LinkState } from './api';
 import { classStyles } from './class-styles';
 import { Countdown, timedQuestion } from './countdown';
 import type { GrundyChangeDetail } from '../elements/grundy-game';
@@ -109,7 +109,7 @@ export class StudentView extends LitElement {
 
   connectedCallback(): void {
     super.connectedCallback();
-    this.live = new LiveLink(`api/classes/${this.code}/live`, this.token, (f) => this.onFrame(f), (state) => (this.link = state));
+    this.live = new LiveLink(`api/classes/${this.code}/live`, this.token, withLesson(this.code, this.token, (f) => this.onFrame(f), (message) => (this.problem = message)), (state) => (this.link = state));
   }
 
   disconnectedCallback(): void {

@@ -1,5 +1,5 @@
 import { LitElement, css, html, nothing } from 'lit';
-import { call, LiveLink, ServerError, LINK_WORDS, tokens, type Frame, type LinkState } from './api';
+import { call, LiveLink, ServerError, LINK_WORDS, tokens, withLesson, type Frame, type LinkState } from './api';
 import { classStyles } from './class-styles';
 import { Countdown, timedQuestion } from './countdown';
 import '../elements/grundy-game';
@@ -123,7 +123,7 @@ export class TeacherView extends LitElement {
 
   connectedCallback(): void {
     super.connectedCallback();
-    this.live = new LiveLink(`api/classes/${this.code}/live`, this.token, (f) => this.onFrame(f), (state, reason) => {
+    this.live = new LiveLink(`api/classes/${this.code}/live`, this.token, withLesson(this.code, this.token, (f) => this.onFrame(f), (message) => (this.problem = message)), (state, reason) => {
       this.link = state;
       if (state === 'closed' && reason) this.problem = reason;
     });

@@ -178,6 +178,54 @@ impl Server {
         }
     }
 
+    /// Opens a live connection from the local address `from` (any of
+    /// 127.0.0.0/8 on loopback), as another device would.
+    pub async fn live_from(
+        &self,
+        from: std::net::IpAddr,
+        path: &str,
+        token: &str,
+    ) -> Result<Socket, u16> {
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.bind(std::net::SocketAddr::new(from, 0)).unwrap();
+        let stream = socket
+            .connect(std::net::SocketAddr::from(([127, 0, 0, 1], self.port)))
+            .await
+            .unwrap();
+        let url = format!("ws://127.0.0.1:{}{path}?token={token}", self.port);
+        let stream = tokio_tungstenite::MaybeTlsStream::Plain(stream);
+        match tokio_tungstenite::client_async(url, stream).await {
+            Ok((socket, _)) => Ok(socket),
+            Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
+                Err(response.status().as_u16())
+            }
+            Err(other) => panic!("connecting failed: {other}"),
+        }
+    }
+
+    /// The server's memory (resident, KB) and the CPU time it has used.
+    pub fn usage(&self) -> (u64, Duration) {
+        let pid = self.child.id();
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+        let rss = status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmRSS:"))
+            .and_then(|v| v.trim().trim_end_matches(" kB").trim().parse().ok())
+            .unwrap_or(0);
+        // Fields 14 and 15 of /proc/PID/stat, after the name in parentheses.
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        let fields: Vec<&str> = stat
+            .rsplit_once(')')
+            .map_or("", |(_, rest)| rest)
+            .split_whitespace()
+            .collect();
+        let field =
+            |n: usize| -> u64 { fields.get(n - 3).and_then(|f| f.parse().ok()).unwrap_or(0) };
+        // Clock ticks of 1/100 s, as Linux counts them for /proc.
+        let ticks = field(14) + field(15);
+        (rss, Duration::from_millis(ticks * 10))
+    }
+
     pub async fn class_live(&self, code: &str, token: &str) -> Socket {
         self.live(&format!("/api/classes/{code}/live"), token)
             .await
