@@ -64,6 +64,14 @@ test.beforeAll(async () => {
         '<grundy-lesson id="lesson"><script type="text/markdown">## Kayles\n\n```grundy\ngame: kayles\nposition: 3 4\n```\n</script></grundy-lesson></body>',
       ),
   );
+  // A blog that switches its theme by data-theme on <html> and says nothing of color-scheme,
+  // with a card of its own around the second game.
+  writeFileSync(
+    join(root, 'blog/2026/nim/data-theme.html'),
+    post(`${vendor}/grundy-game.js`)
+      .replace('</head>', '<style>html { background: #fafafa; color: #222; } html[data-theme="dark"] { background: oklch(20% 0.02 260); color: #eee; } .card { background: #0d1117; padding: 8px; }</style></head>')
+      .replace(/(<grundy-game id="second"[^>]*><\/grundy-game>)/, '<div class="card">$1</div>'),
+  );
   // A lesson in a narrow and in a wide column of a blog whose styles reach into everything they can.
   const lesson = '<grundy-lesson><script type="text/markdown">## Kayles\n\nKnock down one pin or two side by side; the last to knock one down wins.\n\n```grundy\ngame: kayles\nposition: 3 4\nreveal: steps\n```\n</script></grundy-lesson>';
   writeFileSync(
@@ -233,6 +241,26 @@ test('on a dark page and a light system, games follow the page unless told, and 
   // A theme set by script later is kept as well.
   await page.locator('#second').evaluate((element) => element.setAttribute('theme', 'dark'));
   await expect.poll(async () => (await look('#second')).background).toBe('rgb(22, 24, 29)');
+  expect(problems).toEqual([]);
+});
+
+test('a blog that switches its theme by data-theme alone switches the games, by the background they sit on', async ({ page }) => {
+  // A dark system: a light blog's games are light all the same.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const problems = watchConsole(page);
+  await page.goto(`${origin(site)}/blog/2026/nim/data-theme.html`);
+  const background = (selector: string) => page.locator(selector).evaluate((element) => getComputedStyle(element).backgroundColor);
+  await expect.poll(() => heapSizes(page.locator('#first'))).toEqual([1, 2, 3]);
+  expect(await background('#first')).toBe('rgb(255, 255, 255)');
+  // The second sits on a dark card of the blog's own.
+  expect(await background('#second')).toBe('rgb(22, 24, 29)');
+  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
+  await expect.poll(() => background('#first')).toBe('rgb(22, 24, 29)');
+  await page.evaluate(() => document.documentElement.removeAttribute('data-theme'));
+  await expect.poll(() => background('#first')).toBe('rgb(255, 255, 255)');
+  // On a transparent page the reader's system decides.
+  await page.evaluate(() => document.documentElement.style.setProperty('background', 'transparent'));
+  await expect.poll(() => background('#first')).toBe('rgb(22, 24, 29)');
   expect(problems).toEqual([]);
 });
 

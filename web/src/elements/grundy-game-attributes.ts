@@ -112,7 +112,7 @@ export class GrundyGameAttributes extends LitElement {
   /** Presentation mode: large type, no controls, a step-by-step reveal. */
   declare presenting: boolean;
   /**
-   * Light or dark colours; `auto` follows the page's `color-scheme`, then the reader's system.
+   * Light or dark colours; `auto` follows the page's `color-scheme`, else the background the element sits on, else the reader's system.
    * @type {'auto' | 'light' | 'dark'}
    * @default 'auto'
    */

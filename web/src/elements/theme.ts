@@ -2,8 +2,9 @@
  * Light and dark: the colours of `<grundy-game>` and `<grundy-lesson>`, and
  * which of the two an element shows. `theme="auto"` follows the host page's
  * `color-scheme` (its root's CSS property, else its `<meta
- * name="color-scheme">`) and, where the page allows both or says nothing,
- * the reader's system; `light` and `dark` fix it.
+ * name="color-scheme">`) where it names one; else the background the
+ * element sits on; and on a transparent page, the reader's system.
+ * `light` and `dark` fix it.
  */
 import { css, unsafeCSS, type ReactiveController, type ReactiveControllerHost } from 'lit';
 
@@ -78,13 +79,63 @@ function named(value: string | null | undefined): Scheme | undefined {
 
 const systemDark = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : undefined;
 
-/** The scheme `element` shows under `theme`, from what surrounds it. */
+/** The element `element` sits in: its parent, or across a shadow root its host. */
+function container(element: Element): Element | undefined {
+  return element.parentElement ?? ((element.getRootNode() as ShadowRoot).host as Element | undefined);
+}
+
+let swatch: CanvasRenderingContext2D | null | undefined;
+
+/** A CSS colour as red, green, blue (0–255) and alpha (0–1), whatever syntax it is written in. */
+function rgba(colour: string): [number, number, number, number] | undefined {
+  const plain = /^rgba?\(\s*([\d.]+)[,\s]+([\d.]+)[,\s]+([\d.]+)(?:\s*[,/]\s*([\d.]+%?))?\s*\)$/.exec(colour);
+  if (plain) {
+    const alpha = plain[4] === undefined ? 1 : plain[4].endsWith('%') ? Number.parseFloat(plain[4]) / 100 : Number(plain[4]);
+    return [Number(plain[1]), Number(plain[2]), Number(plain[3]), alpha];
+  }
+  // Another syntax (oklch(), color(), …): a canvas converts it.
+  swatch ??= document.createElement('canvas').getContext('2d', { willReadFrequently: true });
+  if (!swatch) return undefined;
+  swatch.clearRect(0, 0, 1, 1);
+  swatch.fillStyle = colour;
+  swatch.fillRect(0, 0, 1, 1);
+  const [r, g, b, a] = swatch.getImageData(0, 0, 1, 1).data;
+  return [r, g, b, a / 255];
+}
+
+/** The relative luminance (WCAG) of a colour's red, green and blue. */
+function luminance([r, g, b]: [number, number, number, number]): number {
+  const linear = (c: number) => (c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4);
+  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+}
+
+/**
+ * The scheme the background behind `element` calls for: the first
+ * ancestor with a background mostly opaque, dark where its luminance is
+ * below that of mid grey; none where every background up to the root is
+ * transparent.
+ */
+function backgroundScheme(element: Element): Scheme | undefined {
+  for (let around = container(element); around; around = container(around)) {
+    const colour = rgba(getComputedStyle(around).backgroundColor);
+    if (colour && colour[3] >= 0.5) return luminance(colour) < 0.18 ? 'dark' : 'light';
+  }
+  return undefined;
+}
+
+/**
+ * The scheme `element` shows under `theme`, from what surrounds it: the
+ * page's `color-scheme` where it names one; else the page's background
+ * behind the element (a blog that switches its theme by a class or a
+ * `data-theme` switches its background, whether or not it says so in
+ * `color-scheme`); else, on a transparent page, the reader's system.
+ */
 export function schemeFor(element: Element, theme: string): Scheme {
   if (theme === 'light' || theme === 'dark') return theme;
-  const around = element.parentElement ?? (element.getRootNode() as ShadowRoot).host ?? document.documentElement;
+  const around = container(element) ?? document.documentElement;
   const property = getComputedStyle(around).colorScheme;
   const page = property && property !== 'normal' ? named(property) : named(document.querySelector<HTMLMetaElement>('meta[name="color-scheme"]')?.content);
-  return page ?? (systemDark?.matches ? 'dark' : 'light');
+  return page ?? backgroundScheme(element) ?? (systemDark?.matches ? 'dark' : 'light');
 }
 
 /** Every themed element on the page, told when the system's or the page's scheme may have changed. */
