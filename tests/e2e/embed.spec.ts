@@ -254,13 +254,33 @@ test('a blog that switches its theme by data-theme alone switches the games, by 
   expect(await background('#first')).toBe('rgb(255, 255, 255)');
   // The second sits on a dark card of the blog's own.
   expect(await background('#second')).toBe('rgb(22, 24, 29)');
+  await page.screenshot({ path: 'tests/screenshots/embed-data-theme-light.png', fullPage: true });
   await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
   await expect.poll(() => background('#first')).toBe('rgb(22, 24, 29)');
+  await page.screenshot({ path: 'tests/screenshots/embed-data-theme-dark.png', fullPage: true });
   await page.evaluate(() => document.documentElement.removeAttribute('data-theme'));
   await expect.poll(() => background('#first')).toBe('rgb(255, 255, 255)');
   // On a transparent page the reader's system decides.
   await page.evaluate(() => document.documentElement.style.setProperty('background', 'transparent'));
   await expect.poll(() => background('#first')).toBe('rgb(22, 24, 29)');
+  expect(problems).toEqual([]);
+});
+
+test('Cancel while a game first opens leaves a Retry, which opens it', async ({ page }) => {
+  const problems = watchConsole(page);
+  await page.goto(`${origin(site)}/blog/2026/nim/index.html`);
+  await expect.poll(() => heapSizes(page.locator('#first'))).toEqual([1, 2, 3]);
+  // Every move of a 5 × 6 Cram board is valued before the board shows: seconds of work.
+  await addGame(page, { id: 'cram', game: 'cram', position: Array(5).fill('......').join('\n') });
+  const cram = page.locator('#cram');
+  await cram.getByRole('button', { name: 'Cancel' }).click();
+  await expect(cram.getByRole('alert')).toContainText('Stopped before the game was shown');
+  await cram.screenshot({ path: 'tests/screenshots/embed-stopped-retry.png' });
+  await cram.getByRole('button', { name: 'Retry' }).click();
+  await expect(cram.getByRole('alert')).toHaveCount(0);
+  await expect(cram.locator('[part="board"] button').first()).toBeVisible({ timeout: 60_000 });
+  // The other games on the post carry on.
+  await expect.poll(() => heapSizes(page.locator('#first'))).toEqual([1, 2, 3]);
   expect(problems).toEqual([]);
 });
 

@@ -425,11 +425,22 @@ fn checked_play(word: Option<&str>) -> Result<Convention, ApiError> {
         .ok_or_else(|| refuse(StatusCode::BAD_REQUEST, "play is \"normal\" or \"misere\""))
 }
 
-/// A position read by the engine, as it writes it; a bad one is refused
-/// with the engine's own message.
-fn checked_position(game: &str, position: &str, play: Convention) -> Result<String, ApiError> {
-    Position::open(game, position, play)
-        .map(|p| p.text())
+/// A position read by the engine (on its pool), as it writes it; a bad
+/// one is refused with the engine's own message.
+async fn checked_position(
+    game: &str,
+    position: &str,
+    play: Convention,
+) -> Result<String, ApiError> {
+    let (game, position) = (game.to_string(), position.to_string());
+    engine::run(move || Position::open(&game, &position, play).map(|p| p.text()))
+        .await
+        .map_err(|_| {
+            refuse(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "the engine failed on this position",
+            )
+        })?
         .map_err(|message| refuse(StatusCode::BAD_REQUEST, message))
 }
 
@@ -467,7 +478,7 @@ async fn create_class(
     };
     let play = checked_play(new.play.as_deref())?;
     let position = match (&new.game, &new.position) {
-        (Some(game), Some(position)) => Some(checked_position(game, position, play)?),
+        (Some(game), Some(position)) => Some(checked_position(game, position, play).await?),
         (Some(game), None) => {
             return Err(refuse(
                 StatusCode::BAD_REQUEST,
@@ -979,16 +990,7 @@ async fn create_game(State(app): State<Arc<App>>, Client(address): Client, bytes
     creations(&app, address)?;
     game::make_room(&app).map_err(|e| refuse(StatusCode::SERVICE_UNAVAILABLE, e))?;
     let play = checked_play(new.play.as_deref())?;
-    let game_id = new.game.clone();
-    let position = new.position.clone();
-    let start = engine::run(move || checked_position(&game_id, &position, play))
-        .await
-        .map_err(|_| {
-            refuse(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "the engine failed on this position",
-            )
-        })??;
+    let start = checked_position(&new.game, &new.position, play).await?;
     let seats = [token::new_token(), token::new_token()];
     let record = GameRecord {
         id: token::new_id(),

@@ -82,6 +82,10 @@ export class GameController implements ReactiveController {
   inputError: EngineError | undefined;
   /** Why the last move, edit or undo was refused. */
   actionError: string | undefined;
+  /** The last position opened, and how, so that an open a cancel stopped can be sent again. */
+  private lastOpen: { text: string; origin: Origin } | undefined;
+  /** Whether a cancel stopped the game's first open, before any position was shown: Retry opens it again. */
+  stoppedBeforeShown = false;
   /**
    * The moves played after the loaded position and after each drawing edit
    * (index: how many edits lead to the position shown); those past the
@@ -163,6 +167,8 @@ export class GameController implements ReactiveController {
 
   /** Opens `text` in a fresh session of the game. */
   open(text: string, origin: Origin, quiet = false): Promise<View | undefined> {
+    this.lastOpen = { text, origin };
+    this.stoppedBeforeShown = false;
     const { game, convention } = this.settings();
     return this.request({ op: 'open', game, text, ...(convention === 'misere' && { convention }) }, origin, quiet);
   }
@@ -281,6 +287,13 @@ export class GameController implements ReactiveController {
     }
   }
 
+  /** Opens again the position whose first open a cancel stopped. */
+  retry(): Promise<View | undefined> {
+    if (!this.stoppedBeforeShown || !this.lastOpen) return Promise.resolve(undefined);
+    this.actionError = undefined;
+    return this.open(this.lastOpen.text, this.lastOpen.origin);
+  }
+
   /**
    * Stops the engine's work; every open game returns to its last position.
    * The Working notice goes at once, not after the stopped requests' ends.
@@ -297,6 +310,13 @@ export class GameController implements ReactiveController {
    * The text box keeps what was typed, to be mended or loaded again.
    */
   private async resync(): Promise<void> {
+    if (!this.view && this.lastOpen) {
+      // Nothing was shown yet: there is nothing to go back to, only the open to try again.
+      this.stoppedBeforeShown = true;
+      this.actionError = 'stopped before the game was shown';
+      this.host.requestUpdate();
+      return;
+    }
     const text = this.view?.text;
     if (this.settings().game && text?.trim()) await this.open(text, 'input', true);
     this.actionError = 'stopped: the position is as it was before';

@@ -334,7 +334,7 @@ export class GrundyGame extends GrundyGameAttributes {
     return html`
       ${toolbar(this)}
       <p class="status" part="status" role="status" aria-live="polite">${status(this)}</p>
-      ${this.controller.actionError ? html`<p class="error" role="alert">${sentence(this.controller.actionError)}</p>` : nothing}
+      ${this.controller.actionError ? html`<p class="error" role="alert">${sentence(this.controller.actionError)}${this.renderRetry()}</p>` : nothing}
       <div class="main" aria-busy=${busy ? 'true' : 'false'}>
         <div class="board-area">
           ${busy
@@ -395,13 +395,18 @@ export class GrundyGame extends GrundyGameAttributes {
             <p class="status" part="status" role="status" aria-live="polite">${status(this)}</p>
             ${this.quizGate.render()}`
         : nothing}
-      ${problem ? html`<p class="error" role="alert">${sentence(problem)}</p>` : nothing}
+      ${problem ? html`<p class="error" role="alert">${sentence(problem)}${this.renderRetry()}</p>` : nothing}
       <div class="board-area">
         ${this.controller.busyMs !== undefined && play
           ? html`<p class="busy" part="busy">Working… <button @click=${() => this.cancel()}>Cancel</button></p>`
           : nothing}
         ${this.renderBoard(view, play && this.humanMayMove, true)}
       </div>`;
+  }
+
+  /** After a cancel stopped the first open, a button to open the game again. */
+  private renderRetry() {
+    return this.controller.stoppedBeforeShown ? html` <button @click=${() => void this.controller.retry()}>Retry</button>` : nothing;
   }
 
   /** Once a game in Play has ended, how well each person played it, if values may show. */

@@ -19,6 +19,7 @@ export function status(game: GrundyGame) {
   const view = controller.view;
   if (!view) {
     if (controller.inputError) return 'The position could not be read.';
+    if (controller.stoppedBeforeShown) return 'Stopped.';
     return controller.actionError ? 'The game could not be opened.' : 'Loading…';
   }
   const analysis = view.analysis;
