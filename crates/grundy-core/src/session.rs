@@ -50,6 +50,10 @@ pub trait AnySession {
     fn tree(&mut self, depth: usize, budget: usize) -> Result<TreeNode, GameError>;
     /// A key equal for positions with the same futures, for memoised searches.
     fn canonical(&self) -> String;
+    /// The [`canonical`](AnySession::canonical) key of the position move
+    /// `move_id` leaves, found without analysing either position: what a
+    /// move is checked by where the position is costly to solve.
+    fn canonical_after(&mut self, move_id: u32) -> Result<String, GameError>;
     /// Which play decides the winner; the analysis describes that play.
     fn set_convention(&mut self, convention: Convention);
     fn convention(&self) -> Convention;
@@ -359,6 +363,12 @@ impl<G: Game> AnySession for Session<G> {
 
     fn canonical(&self) -> String {
         self.game.canonical(self.position())
+    }
+
+    fn canonical_after(&mut self, move_id: u32) -> Result<String, GameError> {
+        let position = self.position().clone();
+        let next = self.game.play(&position, move_id)?;
+        Ok(self.game.canonical(&next))
     }
 
     fn set_convention(&mut self, convention: Convention) {

@@ -165,3 +165,38 @@ fn seek_goes_to_a_ply_through_moves_and_stops_at_a_drawing() {
     seek(session.as_mut(), 10);
     assert_eq!(session.ply(), 3);
 }
+
+/// Every move's `canonical_after` is the key the move, played, leaves,
+/// in every game's samples and in a sum mixing a renumbering game.
+#[test]
+fn the_key_a_move_leaves_is_known_without_playing_it() {
+    let mut cases: Vec<(String, String)> = games::games()
+        .iter()
+        .flat_map(|info| {
+            info.samples
+                .iter()
+                .map(|s| (info.id.to_string(), s.input.to_string()))
+        })
+        .collect();
+    cases.push((
+        "sum".into(),
+        "--- node-kayles\n4 3\n0 1\n1 2\n2 3\n--- nim\n2 3\n--- cram\n..\n..\n".into(),
+    ));
+    let mut checked = 0;
+    for (game, text) in cases {
+        let mut session = games::open(&game, &text, 0).unwrap_or_else(|e| panic!("{game}: {e}"));
+        let moves = session.analysis().moves.len() as u32;
+        for id in 0..moves.min(40) {
+            let known = session.canonical_after(id).unwrap();
+            session.play(id).unwrap();
+            assert_eq!(known, session.canonical(), "{game}: move {id} of {text:?}");
+            session.undo();
+            checked += 1;
+        }
+        assert!(
+            session.canonical_after(moves).is_err(),
+            "{game}: no move {moves}"
+        );
+    }
+    assert!(checked > 500, "{checked} moves checked");
+}

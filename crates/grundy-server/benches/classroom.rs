@@ -29,6 +29,9 @@ use tokio_tungstenite::tungstenite::Message;
 
 const QUESTIONS: usize = 20;
 
+/// Students connected so far, to give each hundred an address of its own.
+static DEVICES: AtomicUsize = AtomicUsize::new(0);
+
 /// What every student of one class reports to its teacher.
 struct Class {
     code: String,
@@ -159,8 +162,15 @@ async fn open_class(server: &Server, size: usize) -> (Arc<Class>, Vec<Socket>) {
         .map(|i| server.join(&code, &format!("Student {i}")).1)
         .collect();
     let mut sockets = Vec::with_capacity(size);
+    let path = format!("/api/classes/{code}/live");
     for token in &students {
-        let mut socket = server.class_live(&code, token).await;
+        // Students on devices of their own, 100 to an address.
+        let device = DEVICES.fetch_add(1, Ordering::Relaxed) / 100;
+        let from = std::net::IpAddr::from([127, 4, (device >> 8) as u8, (device & 255) as u8 + 1]);
+        let mut socket = server
+            .live_from(from, &path, token)
+            .await
+            .expect("connected");
         next_text(&mut socket).await.expect("welcome");
         sockets.push(socket);
     }
@@ -340,11 +350,12 @@ fn heavy_sum() -> String {
 /// One attacking socket: nine moves no position allows, then a ping, so
 /// that it is never closed for bad frames, at 19 frames a second, until
 /// `stop`.
-async fn attack(mut socket: Socket, stop: Arc<std::sync::atomic::AtomicBool>) -> usize {
+/// Returns the frames it sent, and the replies it read.
+async fn attack(mut socket: Socket, stop: Arc<std::sync::atomic::AtomicBool>) -> (usize, usize) {
     let bogus =
         json!({ "type": "move", "after": heavy_sum().replace("--- cram\n.", "--- cram\n#") });
     let ping = json!({ "type": "ping" });
-    let mut sent = 0;
+    let (mut sent, mut answered) = (0, 0);
     let mut tick = tokio::time::interval(Duration::from_millis(1000 / 19));
     while !stop.load(Ordering::Relaxed) {
         tick.tick().await;
@@ -360,9 +371,10 @@ async fn attack(mut socket: Socket, stop: Arc<std::sync::atomic::AtomicBool>) ->
         // Replies are read, so that the attacker is never closed for
         // falling behind.
         while let Ok(Some(_)) = tokio::time::timeout(Duration::ZERO, next_text(&mut socket)).await {
+            answered += 1;
         }
     }
-    sent
+    (sent, answered)
 }
 
 /// A class of `size` asked [`QUESTIONS`] questions, with `attackers`
@@ -395,14 +407,16 @@ async fn class_beside(server: Arc<Server>, size: usize, attackers: usize) {
     let elapsed = started.elapsed();
     let (rss, cpu_after) = server.usage();
     stop.store(true, Ordering::Relaxed);
-    let mut frames = 0;
+    let (mut frames, mut answered) = (0, 0);
     for run in attacks {
-        frames += run.await.unwrap();
+        let (sent, replies) = run.await.unwrap();
+        frames += sent;
+        answered += replies;
     }
     println!("a class of {size}, {QUESTIONS} questions, beside {attackers} attacking sockets:");
     summary("ask until every student of the class has it", measured.all);
     println!(
-        "  server CPU {:.0} % of one core over {:.1} s; memory {rss} KB; the attack sent {frames} frames ({:.0} a second)",
+        "  server CPU {:.0} % of one core over {:.1} s; memory {rss} KB; the attack sent {frames} frames ({:.0} a second), {answered} answered",
         100.0 * (cpu_after - cpu_before).as_secs_f64() / elapsed.as_secs_f64(),
         elapsed.as_secs_f64(),
         frames as f64 / elapsed.as_secs_f64()

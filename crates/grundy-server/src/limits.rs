@@ -51,8 +51,9 @@ pub const OUTBOX: usize = 256;
 /// token cannot hold the server's memory with sockets.
 pub const MAX_CONNECTIONS_PER_TOKEN: usize = 4;
 /// Live connections from one address (see [`PerAddress`] for what an
-/// address is): a school behind one NAT, with every student on two tabs.
-pub const MAX_CONNECTIONS_PER_ADDRESS: usize = 500;
+/// address is): a lecture hall behind one NAT, or a school with every
+/// student on two tabs.
+pub const MAX_CONNECTIONS_PER_ADDRESS: usize = 1000;
 /// Live connections to one server. An idle one holds some 10 KB.
 pub const MAX_CONNECTIONS: usize = 20_000;
 

@@ -127,21 +127,19 @@ impl Position {
             return Ok(None);
         }
         drop(walk);
-        Ok(self.analysed_move_to(&key))
+        Ok(self.canonical_move_to(&key))
     }
 
-    /// The move to the position with canonical form `key`, found by
-    /// playing each move in the session: for a walk that writes no
-    /// positions (a sum) and keys that are the walk's own.
-    fn analysed_move_to(&mut self, key: &str) -> Option<u32> {
-        let moves = self.session.analysis().moves.len() as u32;
+    /// The move to the position with canonical form `key`, found by the
+    /// canonical form each move leaves, computed without an analysis: for
+    /// a walk that writes no positions (a sum) and keys that are the
+    /// walk's own.
+    fn canonical_move_to(&mut self, key: &str) -> Option<u32> {
+        let moves = self.session.walk().moves();
         (0..moves).find(|id| {
-            if self.session.play(*id).is_err() {
-                return false;
-            }
-            let found = self.session.canonical() == key;
-            self.session.undo();
-            found
+            self.session
+                .canonical_after(*id)
+                .is_ok_and(|after| after == key)
         })
     }
 }

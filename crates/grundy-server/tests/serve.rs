@@ -1613,3 +1613,41 @@ async fn one_address_holds_a_bounded_number_of_live_connections() {
     }
     expect(&mut again.expect("room once one closed"), "welcome").await;
 }
+
+#[tokio::test]
+async fn moves_on_a_sum_costly_to_solve_are_checked_without_solving_it() {
+    let data = data_dir("heavy-sum");
+    let server = Server::start(&data);
+    // Eight Cram boards of 5 × 6: valuing every move of this sum takes
+    // seconds of engine work, which no move check may cost.
+    let board = format!("{}\n", vec!["......"; 5].join("\n"));
+    let sum: String = (0..8).map(|_| format!("--- cram\n{board}")).collect();
+    let (status, reply) = server.post("/api/games", json!({ "game": "sum", "position": sum }));
+    assert_eq!(status, 201, "{reply}");
+    let path = format!("/api/games/{}/live", reply["id"].as_str().unwrap());
+    let mut seat = server
+        .live(&path, reply["seats"][0].as_str().unwrap())
+        .await
+        .unwrap();
+    expect(&mut seat, "state").await;
+    // Positions no move leaves, each refused in turn.
+    for bogus in [
+        sum.replacen("......", "#.#...", 1),
+        sum.replace("......", "##...."),
+    ] {
+        send(&mut seat, json!({ "type": "move", "after": bogus })).await;
+        let error = expect(&mut seat, "error").await;
+        assert!(
+            error["message"].as_str().unwrap().contains("not one move"),
+            "{error}"
+        );
+    }
+    // A domino in the first board is a move.
+    send(
+        &mut seat,
+        json!({ "type": "move", "after": sum.replacen("......", "##....", 1) }),
+    )
+    .await;
+    let state = expect(&mut seat, "state").await;
+    assert_eq!(state["ply"], 1, "{state}");
+}

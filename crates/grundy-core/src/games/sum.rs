@@ -295,6 +295,19 @@ fn share_with_parts(analysis: &mut Analysis) {
 }
 
 impl Sum {
+    /// The sum's canonical key, with part `replaced.0`'s own key replaced
+    /// by `replaced.1`.
+    fn canonical_with(&self, replaced: Option<(usize, &str)>) -> String {
+        self.parts
+            .iter()
+            .enumerate()
+            .map(|(index, (game, session))| match replaced {
+                Some((part, key)) if part == index => format!("--- {game}\n{key}"),
+                _ => format!("--- {game}\n{}", session.canonical()),
+            })
+            .collect()
+    }
+
     /// The part a sum-wide move id falls in, and the move's id there.
     fn locate(&mut self, move_id: u32) -> Option<(usize, u32)> {
         let mut offset = 0u32;
@@ -518,10 +531,25 @@ impl AnySession for Sum {
     }
 
     fn canonical(&self) -> String {
-        self.parts
-            .iter()
-            .map(|(game, session)| format!("--- {game}\n{}", session.canonical()))
-            .collect()
+        self.canonical_with(None)
+    }
+
+    fn canonical_after(&mut self, move_id: u32) -> Result<String, GameError> {
+        // Parts are counted by their walks' moves, which number moves as
+        // their analyses do and cost no analysis.
+        let mut local = move_id;
+        let mut found = None;
+        for (index, (_, session)) in self.parts.iter_mut().enumerate() {
+            let count = session.walk().moves();
+            if local < count {
+                found = Some((index, local));
+                break;
+            }
+            local -= count;
+        }
+        let (part, local) = found.ok_or_else(|| unknown_move(move_id))?;
+        let after = self.parts[part].1.canonical_after(local)?;
+        Ok(self.canonical_with(Some((part, &after))))
     }
 
     fn set_convention(&mut self, convention: Convention) {
