@@ -231,13 +231,16 @@ impl AnswerKey {
                     .collect();
                 let mut options = HashMap::new();
                 for (id, label) in moves {
-                    position.session.play(id).map_err(|e| e.to_string())?;
+                    // Not played: a move played and taken back is analysed again.
+                    let leaves = position
+                        .session
+                        .canonical_after(id)
+                        .map_err(|e| e.to_string())?;
                     // Two moves to one position win or lose alike: the first is kept.
                     let wins = winning.contains(&id);
                     options
-                        .entry(position.session.canonical())
+                        .entry(leaves)
                         .or_insert(MoveOption { label, wins });
-                    position.session.undo();
                 }
                 AnswerKey::Move(options)
             }
