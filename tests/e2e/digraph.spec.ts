@@ -71,11 +71,11 @@ test('Smith values are explained: the total, a token worth ∞, the winning arro
 
   // Any vertex explains its value when clicked, tokens or not.
   await clickAt(page, element, [160, 230]);
-  const why = element.getByRole('region', { name: 'Why vertex 2 is *2' });
+  const why = element.getByRole('group', { name: 'Why vertex 2 is *2' });
   await expect(why).toContainText('→ *0: vertex 0');
   await expect(why).toContainText('*2 is the least value missing among its finite followers.');
   await element.getByRole('button', { name: /^Vertex 5, ∞\{1\}/ }).press('Enter');
-  await expect(element.getByRole('region', { name: 'Why vertex 5 is ∞{1}' })).toContainText('It is ∞ with K = {*1}');
+  await expect(element.getByRole('group', { name: 'Why vertex 5 is ∞{1}' })).toContainText('It is ∞ with K = {*1}');
 });
 
 for (const screen of SCREENS) {

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { serve } from '../../scripts/serve.mjs';
 import { heapSizes, watchConsole } from './helpers';
@@ -264,6 +265,16 @@ test('a blog that switches its theme by data-theme alone switches the games, by 
   await page.evaluate(() => document.documentElement.style.setProperty('background', 'transparent'));
   await expect.poll(() => background('#first')).toBe('rgb(22, 24, 29)');
   expect(problems).toEqual([]);
+});
+
+test('games in a post add no landmark of their own to it, so that two are never two unnamed asides', async ({ page }) => {
+  await page.goto(`${origin(site)}/blog/2026/nim/index.html`);
+  await expect.poll(() => heapSizes(page.locator('#second'))).toEqual([2, 5]);
+  // The post's own landmarks (it has no <main>) are the blog's to mend.
+  const results = await new AxeBuilder({ page }).disableRules(['landmark-one-main']).analyze();
+  const landmarks = results.violations.filter((v) => v.id.startsWith('landmark')).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  expect(landmarks).toEqual([]);
+  expect(await page.locator('grundy-game').evaluateAll((games) => games.flatMap((g) => [...g.shadowRoot!.querySelectorAll('aside, nav, main, header, footer, section:not([role])')].map((e) => e.tagName)))).toEqual([]);
 });
 
 test('Cancel while a game first opens leaves a Retry, which opens it', async ({ page }) => {

@@ -286,15 +286,15 @@ for (const screen of [
       await expect(game.locator('.verdict-big')).toBeVisible();
       await page.waitForTimeout(300);
       const seen = await game.evaluate((host) => {
-        const revealed = host.shadowRoot!.querySelector<HTMLElement>('aside .revealed')!;
+        const revealed = host.shadowRoot!.querySelector<HTMLElement>('.panel .revealed')!;
         const table = revealed.querySelector('nim-sum-table')!.shadowRoot!.querySelector('table')!;
         const cell = table.querySelector('td')!;
-        const aside = host.shadowRoot!.querySelector('aside')!.getBoundingClientRect();
+        const panel = host.shadowRoot!.querySelector('.panel')!.getBoundingClientRect();
         const box = table.getBoundingClientRect();
         return {
           type: parseFloat(getComputedStyle(cell).fontSize) * Number(getComputedStyle(revealed).zoom),
           slide: parseFloat(getComputedStyle(host).fontSize),
-          inside: box.left >= aside.left - 1 && box.right <= aside.right + 1 && box.right <= window.innerWidth,
+          inside: box.left >= panel.left - 1 && box.right <= panel.right + 1 && box.right <= window.innerWidth,
         };
       });
       expect(seen.inside, `${file}: the table within its column`).toBe(true);

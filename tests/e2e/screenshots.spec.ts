@@ -75,7 +75,7 @@ const states: { name: string; show: (page: Page) => Promise<void> }[] = [
       await page.goto(`/#game=digraph&position=${encodeURIComponent(DIGRAPH_CYCLES)}`);
       const element = activeGame(page);
       await element.getByRole('button', { name: /^Vertex 5, / }).press('Enter');
-      await expect(element.getByRole('region', { name: /Why vertex 5/ })).toBeVisible();
+      await expect(element.getByRole('group', { name: /Why vertex 5/ })).toBeVisible();
     },
   },
   {

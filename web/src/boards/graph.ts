@@ -231,7 +231,7 @@ export class GraphBoardElement extends BoardElement {
         : value.nimber === undefined
           ? `It is ∞ with K = ${set(value.k ?? [])}, the finite values it reaches: some follower worth ∞ has no move back to the least value missing from K, so play from here can go on forever.`
           : `*${value.nimber} is the least value missing among its finite followers.${endless ? ` Each follower worth ∞ has a move back to *${value.nimber}, so it does not change that (Smith).` : ''}`;
-    return html`<section class="explain" aria-label=${`Why vertex ${vertex} is ${vertexValueText(value)}`}>
+    return html`<section class="explain" role="group" aria-label=${`Why vertex ${vertex} is ${vertexValueText(value)}`}>
       <h3>Why vertex ${vertex} is ${vertexValueText(value)}
         <button aria-label="Close" @click=${() => (this.explainedVertex = -1)}>×</button></h3>
       <ul>${[...byValue].map(([text, vertices]) => html`<li>→ <strong>${text}</strong>: ${vertices.length === 1 ? 'vertex' : 'vertices'} ${vertices.join(', ')}</li>`)}</ul>

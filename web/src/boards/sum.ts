@@ -97,7 +97,7 @@ export class SumBoardElement extends BoardElement {
           const value = valueOfText(part.analysis);
           // The ⊕ travels with the part after it, so a wrapped row never starts or ends on one.
           return html`<div class="term">${index > 0 ? html`<span class="plus" aria-hidden="true">⊕</span>` : nothing}
-            <section class="part" aria-label=${this.quiet ? part.name : `${part.name}, ${hasInfinite(part.analysis) ? 'value' : 'nimber'} ${value}`}
+            <section class="part" role="group" aria-label=${this.quiet ? part.name : `${part.name}, ${hasInfinite(part.analysis) ? 'value' : 'nimber'} ${value}`}
               @board-play=${relay} @board-preview=${relay} @board-edit=${(e: Event) => e.stopPropagation()}>
               <h3>${part.name} ${this.quiet ? nothing : html`<span class="nimber">${value}</span>`}
                 ${this.editing

@@ -41,7 +41,7 @@ export const gameStyles = [
   @container (max-width: 640px) { .main { grid-template-columns: minmax(0, 1fr); } }
   .board { min-width: 0; overflow-x: auto; }
   .board:focus:not(:focus-visible) { outline: none; }
-  aside, .readout { display: flex; flex-direction: column; gap: 0.75rem; min-width: 0; }
+  .panel, .readout { display: flex; flex-direction: column; gap: 0.75rem; min-width: 0; }
   .picker { display: flex; align-items: center; gap: 0.4rem; margin-top: 0.5rem; padding: 0.4rem;
     border: 1px solid var(--grundy-border); border-radius: 0.6rem; background: var(--grundy-surface); }
   .picker button { min-width: 2.5rem; min-height: 2.5rem; font: inherit; border-radius: 0.5rem; border: 1px solid var(--grundy-border);

@@ -356,13 +356,13 @@ export class GrundyGame extends GrundyGameAttributes {
    * where the board then pushes it down, and the page would see it jump.
    */
   private renderPanel(view: View | undefined, busy: boolean) {
-    return html`<aside part="panel">
+    return html`<div class="panel" part="panel">
       ${this.quizGate.render()}
       ${view ? html`<div class="readout ${busy ? 'stale' : ''}">${this.renderReadout(view)}</div>` : nothing}
       ${this.renderScorecard(view)}
       ${this.currentMode !== 'edit' ? this.renderMoves(view) : nothing}
       ${this.positionText.render(this.text)}
-    </aside>`;
+    </div>`;
   }
 
   private renderReadout(view: View) {

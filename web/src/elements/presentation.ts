@@ -99,7 +99,7 @@ export class PresentationController implements ReactiveController {
    * reads in the slide's type already.
    */
   private fitPanel(): void {
-    const panel = this.host.renderRoot.querySelector<HTMLElement>('aside .revealed');
+    const panel = this.host.renderRoot.querySelector<HTMLElement>('.panel .revealed');
     if (!panel) return;
     panel.style.zoom = '';
     const grown = parseFloat(getComputedStyle(this.host).fontSize) / parseFloat(getComputedStyle(document.documentElement).fontSize);
@@ -201,7 +201,7 @@ export class PresentationController implements ReactiveController {
               })
             : nothing}
         </div>
-        <aside part="panel">
+        <div class="panel" part="panel">
           ${quiz}
           <div class="revealed">
             ${analysis && step >= 1
@@ -212,7 +212,7 @@ export class PresentationController implements ReactiveController {
               ? html`<p class="verdict-big">${winning ? html`Winning move: <strong>${winning.label}</strong>` : 'No winning move: every move loses.'}</p>`
               : nothing}
           </div>
-        </aside>
+        </div>
       </div>
     `;
   }

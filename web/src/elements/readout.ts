@@ -67,7 +67,7 @@ export class PositionTotal extends LitElement {
     const winning = winningMoves(analysis).length;
     const long = analysis.components.length > MAX_TERMS && !this.allTerms;
     const shown = long ? analysis.components.slice(0, MAX_TERMS - 2) : analysis.components;
-    return html`<section class="sum" aria-label="Position value">
+    return html`<section class="sum" role="group" aria-label="Position value">
       ${analysis.components.length === 0
         ? html`<span>*0</span>`
         : shown.map((c, i) => {

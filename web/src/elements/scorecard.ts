@@ -15,7 +15,7 @@ const MARKS: Record<MoveJudgement, string> = {
 export function renderScorecard(played: PlayedMove[], players: readonly string[]) {
   const rows = played.map((move, ply) => ({ move, ply })).filter(({ move }) => players.includes(move.by));
   if (rows.length === 0) return nothing;
-  return html`<section class="scorecard" aria-label="Scorecard">
+  return html`<section class="scorecard" role="group" aria-label="Scorecard">
     <h3>Scorecard</h3>
     ${players.map((player) => html`<p>${accuracy(player, played.filter((move) => move.by === player))}</p>`)}
     <ol>
