@@ -1620,7 +1620,7 @@ async fn moves_on_a_sum_costly_to_solve_are_checked_without_solving_it() {
     let server = Server::start(&data);
     // Eight Cram boards of 5 × 6: valuing every move of this sum takes
     // seconds of engine work, which no move check may cost.
-    let board = format!("{}\n", vec!["......"; 5].join("\n"));
+    let board = format!("{}\n", ["......"; 5].join("\n"));
     let sum: String = (0..8).map(|_| format!("--- cram\n{board}")).collect();
     let (status, reply) = server.post("/api/games", json!({ "game": "sum", "position": sum }));
     assert_eq!(status, 201, "{reply}");
