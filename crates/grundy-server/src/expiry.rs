@@ -8,21 +8,13 @@ use crate::limits::{CLASS_RETENTION, GAME_RETENTION};
 use crate::store::StoreError;
 use crate::{class, game, now_ms, App};
 
-/// How many of each were let go.
-#[derive(Debug, Default, PartialEq, Eq)]
-pub struct Swept {
-    pub classes: usize,
-    pub games: usize,
-}
-
 /// Classes or games taken from the store in one go.
 const BATCH: usize = 500;
 
-pub fn sweep(app: &App) -> Result<Swept, StoreError> {
+pub fn sweep(app: &App) -> Result<(), StoreError> {
     let now = now_ms();
-    let mut swept = Swept::default();
     let class_cutoff = now - CLASS_RETENTION.as_millis() as i64;
-    swept.classes = in_batches(
+    in_batches(
         || app.store.classes_idle_since(class_cutoff, BATCH),
         |code| {
             let mut rooms = app.rooms.lock().unwrap_or_else(|p| p.into_inner());
@@ -34,7 +26,7 @@ pub fn sweep(app: &App) -> Result<Swept, StoreError> {
         },
     )?;
     let game_cutoff = now - GAME_RETENTION.as_millis() as i64;
-    swept.games = in_batches(
+    in_batches(
         || app.store.games_idle_since(game_cutoff, BATCH),
         |id| {
             let mut tables = app.tables.lock().unwrap_or_else(|p| p.into_inner());
@@ -44,27 +36,22 @@ pub fn sweep(app: &App) -> Result<Swept, StoreError> {
             tables.remove(id);
             app.store.delete_game(id).map(|()| true)
         },
-    )?;
-    Ok(swept)
+    )
 }
 
 /// Lets go of what `next` names, a batch at a time, until a batch lets
-/// nothing go (it is empty, or all of it is in use); how many went.
+/// nothing go (it is empty, or all of it is in use).
 fn in_batches(
     next: impl Fn() -> Result<Vec<String>, StoreError>,
     let_go: impl Fn(&str) -> Result<bool, StoreError>,
-) -> Result<usize, StoreError> {
-    let mut gone = 0;
+) -> Result<(), StoreError> {
     loop {
         let mut progressed = false;
         for key in next()? {
-            if let_go(&key)? {
-                gone += 1;
-                progressed = true;
-            }
+            progressed |= let_go(&key)?;
         }
         if !progressed {
-            return Ok(gone);
+            return Ok(());
         }
     }
 }

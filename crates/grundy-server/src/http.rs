@@ -375,6 +375,11 @@ fn unknown_class(app: &App, address: IpAddr) -> ApiError {
     failed(app, address, error)
 }
 
+/// The role in `room` of the token a request carries in `Authorization`.
+fn bearer_role(room: &Room, headers: &HeaderMap) -> Option<Role> {
+    room.role(&token::hash(bearer(headers)?))
+}
+
 /// The class, for its teacher only.
 fn teacher_room(
     app: &App,
@@ -383,10 +388,7 @@ fn teacher_room(
     address: IpAddr,
 ) -> Result<Arc<Mutex<Room>>, ApiError> {
     let room = room(app, code)?.ok_or_else(|| unknown_class(app, address))?;
-    let allowed = bearer(headers)
-        .map(token::hash)
-        .is_some_and(|hash| class::lock(&room).role(&hash) == Some(Role::Teacher));
-    if !allowed {
+    if bearer_role(&class::lock(&room), headers) != Some(Role::Teacher) {
         let error = refuse(
             StatusCode::UNAUTHORIZED,
             "only this class's teacher can do that",
@@ -754,10 +756,7 @@ async fn class_lesson(
     let room = room(&app, &code)?.ok_or_else(|| unknown_class(&app, address))?;
     let lesson = {
         let room = class::lock(&room);
-        let role = bearer(&headers)
-            .map(token::hash)
-            .and_then(|hash| room.role(&hash));
-        match role {
+        match bearer_role(&room, &headers) {
             Some(role) => room.lesson_for(role),
             None => {
                 let error = refuse(

@@ -122,8 +122,7 @@ fn origin(value: &str) -> Result<String, String> {
 /// A base address as `--public-url` names it: an origin, maybe with a
 /// path, written with one slash at the end.
 fn public_url(value: &str) -> Result<String, String> {
-    let (scheme, rest) = value.split_once("://").unwrap_or(("", ""));
-    let host = rest.split('/').next().unwrap_or("");
+    let (scheme, host) = scheme_and_host(value);
     let plain = value.chars().all(|c| c.is_ascii_graphic());
     if !matches!(scheme, "http" | "https")
         || host.is_empty()
@@ -135,6 +134,12 @@ fn public_url(value: &str) -> Result<String, String> {
         ));
     }
     Ok(format!("{}/", value.trim_end_matches('/')))
+}
+
+/// A URL's scheme and host (with its port), empty where it has none.
+fn scheme_and_host(url: &str) -> (&str, &str) {
+    let (scheme, rest) = url.split_once("://").unwrap_or(("", ""));
+    (scheme, rest.split('/').next().unwrap_or(""))
 }
 
 /// What every request and connection shares.
@@ -181,8 +186,7 @@ fn own_origins(address: SocketAddr, lan: &[String], public_url: Option<&str>) ->
         origins.push(url_of(address));
     }
     if let Some(public) = public_url {
-        let (scheme, rest) = public.split_once("://").unwrap_or(("", ""));
-        let host = rest.split('/').next().unwrap_or("");
+        let (scheme, host) = scheme_and_host(public);
         origins.push(format!("{scheme}://{host}/"));
     }
     origins

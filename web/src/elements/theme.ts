@@ -7,6 +7,7 @@
  * `light` and `dark` fix it.
  */
 import { css, unsafeCSS, type ReactiveController, type ReactiveControllerHost } from 'lit';
+import { isDark } from './palette';
 
 export const THEMES = ['auto', 'light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
@@ -103,22 +104,16 @@ function rgba(colour: string): [number, number, number, number] | undefined {
   return [r, g, b, a / 255];
 }
 
-/** The relative luminance (WCAG) of a colour's red, green and blue. */
-function luminance([r, g, b]: [number, number, number, number]): number {
-  const linear = (c: number) => (c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4);
-  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
-}
-
 /**
  * The scheme the background behind `element` calls for: the first
- * ancestor with a background mostly opaque, dark where its luminance is
- * below that of mid grey; none where every background up to the root is
+ * ancestor with a background mostly opaque, dark where `isDark` says
+ * so; none where every background up to the root is
  * transparent.
  */
 function backgroundScheme(element: Element): Scheme | undefined {
   for (let around = container(element); around; around = container(around)) {
     const colour = rgba(getComputedStyle(around).backgroundColor);
-    if (colour && colour[3] >= 0.5) return luminance(colour) < 0.18 ? 'dark' : 'light';
+    if (colour && colour[3] >= 0.5) return isDark(colour[0], colour[1], colour[2]) ? 'dark' : 'light';
   }
   return undefined;
 }

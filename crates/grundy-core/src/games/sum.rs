@@ -309,10 +309,12 @@ impl Sum {
     }
 
     /// The part a sum-wide move id falls in, and the move's id there.
+    /// Parts are counted by their walks' moves, which number moves as
+    /// their analyses do and cost no analysis.
     fn locate(&mut self, move_id: u32) -> Option<(usize, u32)> {
         let mut offset = 0u32;
         for (index, (_, session)) in self.parts.iter_mut().enumerate() {
-            let count = session.analysis().moves.len() as u32;
+            let count = session.walk().moves();
             if move_id < offset + count {
                 return Some((index, move_id - offset));
             }
@@ -535,19 +537,7 @@ impl AnySession for Sum {
     }
 
     fn canonical_after(&mut self, move_id: u32) -> Result<String, GameError> {
-        // Parts are counted by their walks' moves, which number moves as
-        // their analyses do and cost no analysis.
-        let mut local = move_id;
-        let mut found = None;
-        for (index, (_, session)) in self.parts.iter_mut().enumerate() {
-            let count = session.walk().moves();
-            if local < count {
-                found = Some((index, local));
-                break;
-            }
-            local -= count;
-        }
-        let (part, local) = found.ok_or_else(|| unknown_move(move_id))?;
+        let (part, local) = self.locate(move_id).ok_or_else(|| unknown_move(move_id))?;
         let after = self.parts[part].1.canonical_after(local)?;
         Ok(self.canonical_with(Some((part, &after))))
     }
