@@ -10,7 +10,9 @@
 //! the server's memory with them and after they close; then a class of 40
 //! asked 20 questions beside an attacker whose 8 sockets send moves on a
 //! sum of eight Cram boards as fast as they may, with the ask times, the
-//! server's CPU and memory, against the same class alone.
+//! server's CPU and memory, against the same class alone; then the same
+//! class beside a teacher of 8 classes who asks each, over and over, a
+//! question whose key takes half a minute of engine work.
 //! Run with `cargo bench -p grundy-server`; the
 //! clients share the machine's cores with the server, so the figures are
 //! an upper bound on what the server alone takes.
@@ -20,7 +22,7 @@ mod server;
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
-use server::{data_dir, Server, Socket};
+use server::{costly_question, data_dir, Server, Socket};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -377,19 +379,67 @@ async fn attack(mut socket: Socket, stop: Arc<std::sync::atomic::AtomicBool>) ->
     (sent, answered)
 }
 
+/// One teacher's socket asking the costly question again each time it is
+/// refused, until `stop`. Returns the questions it asked, and the refusals.
+async fn ask_costly(
+    mut socket: Socket,
+    stop: Arc<std::sync::atomic::AtomicBool>,
+) -> (usize, usize) {
+    let (mut sent, mut refused) = (0, 0);
+    while !stop.load(Ordering::Relaxed) {
+        let ask = costly_question().to_string();
+        if socket.send(Message::Text(ask.into())).await.is_err() {
+            break;
+        }
+        sent += 1;
+        loop {
+            match tokio::time::timeout(Duration::from_millis(200), next_text(&mut socket)).await {
+                Ok(Some(frame)) if frame["type"] == "error" => {
+                    refused += 1;
+                    break;
+                }
+                Ok(Some(_)) => {}
+                Ok(None) => return (sent, refused),
+                Err(_) if stop.load(Ordering::Relaxed) => return (sent, refused),
+                Err(_) => {}
+            }
+        }
+    }
+    (sent, refused)
+}
+
+/// What attacks a class: sockets sending bogus moves on a heavy sum, or
+/// teachers asking a question too costly to work out.
+#[derive(Clone, Copy)]
+enum Attack {
+    Moves,
+    Questions,
+}
+
 /// A class of `size` asked [`QUESTIONS`] questions, with `attackers`
 /// sockets attacking beside it from another address.
-async fn class_beside(server: Arc<Server>, size: usize, attackers: usize) {
+async fn class_beside(server: Arc<Server>, size: usize, attackers: usize, kind: Attack) {
     let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
     let mut attacks = Vec::new();
+    let from = std::net::IpAddr::from([127, 0, 2, 1]);
     for i in 0..attackers {
+        if let Attack::Questions = kind {
+            let (code, teacher) = server.class();
+            let path = format!("/api/classes/{code}/live");
+            let mut socket = server
+                .live_from(from, &path, &teacher)
+                .await
+                .expect("attacker connected");
+            next_text(&mut socket).await.expect("welcome");
+            attacks.push(tokio::spawn(ask_costly(socket, stop.clone())));
+            continue;
+        }
         let (status, reply) = server.post(
             "/api/games",
             json!({ "game": "sum", "position": heavy_sum() }),
         );
         assert_eq!(status, 201, "{reply}");
         let path = format!("/api/games/{}/live", reply["id"].as_str().unwrap());
-        let from = std::net::IpAddr::from([127, 0, 2, 1]);
         let seat = reply["seats"][i % 2].as_str().unwrap().to_string();
         let socket = server
             .live_from(from, &path, &seat)
@@ -413,10 +463,14 @@ async fn class_beside(server: Arc<Server>, size: usize, attackers: usize) {
         frames += sent;
         answered += replies;
     }
-    println!("a class of {size}, {QUESTIONS} questions, beside {attackers} attacking sockets:");
+    let what = match kind {
+        Attack::Moves => "sockets sending moves",
+        Attack::Questions => "teachers asking costly questions",
+    };
+    println!("a class of {size}, {QUESTIONS} questions, beside {attackers} {what}:");
     summary("ask until every student of the class has it", measured.all);
     println!(
-        "  server CPU {:.0} % of one core over {:.1} s; memory {rss} KB; the attack sent {frames} frames ({:.0} a second), {answered} answered",
+        "  server CPU {:.0} % of one core over {:.1} s; memory {rss} KB; the attack sent {frames} frames ({:.0} a second), {answered} answered or refused",
         100.0 * (cpu_after - cpu_before).as_secs_f64() / elapsed.as_secs_f64(),
         elapsed.as_secs_f64(),
         frames as f64 / elapsed.as_secs_f64()
@@ -427,7 +481,7 @@ fn main() {
     // `cargo bench` passes `--bench`; `--list` asks for nothing here, and a
     // word (`cargo bench -p grundy-server -- attack`) runs only the
     // scenarios whose names hold it: class-500, classes-50x40, game,
-    // idle, attack.
+    // idle, attack, askers.
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.iter().any(|a| a == "--list") {
         return;
@@ -455,8 +509,14 @@ fn main() {
             idle_sockets(&Server::start(&data_dir("bench-idle")), 2000).await;
         }
         if wanted("attack") {
-            class_beside(Arc::new(Server::start(&data_dir("bench-alone"))), 40, 0).await;
-            class_beside(Arc::new(Server::start(&data_dir("bench-attack"))), 40, 8).await;
+            let alone = Arc::new(Server::start(&data_dir("bench-alone")));
+            class_beside(alone, 40, 0, Attack::Moves).await;
+            let attacked = Arc::new(Server::start(&data_dir("bench-attack")));
+            class_beside(attacked, 40, 8, Attack::Moves).await;
+        }
+        if wanted("askers") {
+            let attacked = Arc::new(Server::start(&data_dir("bench-askers")));
+            class_beside(attacked, 40, 8, Attack::Questions).await;
         }
     });
     // Ends the students' tasks, and with the last handle, each server.

@@ -12,6 +12,7 @@ use crate::{engine, lesson, names, now_ms, App};
 use grundy_core::analysis::Convention;
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashMap};
+use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::OnceCell;
@@ -697,6 +698,8 @@ pub struct ClassPeer {
     pub room: Arc<Mutex<Room>>,
     pub role: Role,
     pub conn_id: u64,
+    /// The client's address, whose answer keys take turns.
+    pub address: IpAddr,
 }
 
 impl ClassPeer {
@@ -738,12 +741,7 @@ impl ClassPeer {
         if seconds == Some(0) || seconds.is_some_and(|s| s > 3600) {
             return Err("a question's time is 1 to 3600 seconds".into());
         }
-        let (key, written) = engine::run({
-            let game = game.clone();
-            move || AnswerKey::work_out(kind, &game, &position, play)
-        })
-        .await
-        .map_err(|_| "the engine failed on this position".to_string())??;
+        let (key, written) = engine::answer_key(self.address, kind, &game, &position, play).await?;
         let mut record = QuestionRecord {
             id: 0,
             kind: kind.word().into(),
@@ -829,9 +827,7 @@ impl ClassPeer {
                 let game = game.clone();
                 async move {
                     let (key, _) =
-                        engine::run(move || AnswerKey::work_out(kind, &game, &position, play))
-                            .await
-                            .map_err(|_| "the engine failed on this position".to_string())??;
+                        engine::answer_key(self.address, kind, &game, &position, play).await?;
                     Ok::<_, String>(Arc::new(key))
                 }
             })

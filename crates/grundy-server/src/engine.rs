@@ -1,11 +1,27 @@
-//! Engine work on the server runs here: on tokio's blocking threads, but
-//! never more at once than the machine has cores, first come first
-//! served. A game whose moves are costly to check then takes its turn in
-//! the queue beside a class's questions and answers, rather than holding
-//! every core (each connection's frames are handled one after another, so
-//! a connection has at most one piece of work queued).
+//! Engine work on the server runs here, in two kinds.
+//!
+//! Checking a move or marking an answer is quick: it runs on tokio's
+//! blocking threads, but never more at once than the machine has cores,
+//! first come first served. A game whose moves are costly to check then
+//! takes its turn in the queue beside a class's questions and answers,
+//! rather than holding every core (each connection's frames are handled
+//! one after another, so a connection has at most one piece of work queued).
+//!
+//! Working out a question's answer key values the whole position, which
+//! the playground's limits allow to take many seconds. It runs in a process
+//! of its own (this binary, started with [`WORKER_ARGUMENT`]), killed at
+//! [`ANSWER_KEY_TIME`]: a position past it is refused when asked, and
+//! never holds a core or the server's memory afterwards.
 
+use crate::limits::{Turns, ANSWER_KEY_TIME};
+use crate::marking::{parse_play, play_word, AnswerKey, Kind};
+use grundy_core::analysis::Convention;
+use serde::{Deserialize, Serialize};
+use std::io::{Read, Write};
+use std::net::IpAddr;
+use std::process::{ExitCode, Stdio};
 use std::sync::OnceLock;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::sync::Semaphore;
 
 /// Engine work that panicked, or a server stopping under it.
@@ -30,4 +46,138 @@ pub async fn run<T: Send + 'static>(
     tokio::task::spawn_blocking(work)
         .await
         .map_err(|_| EngineFailed)
+}
+
+/// The argument that makes the server's binary work out one answer key:
+/// the question as JSON on stdin, the key or the refusal as JSON on stdout.
+pub const WORKER_ARGUMENT: &str = "--work-out-answer-key";
+
+/// A question as the worker reads it.
+#[derive(Serialize, Deserialize)]
+struct Asked {
+    kind: String,
+    game: String,
+    position: String,
+    play: String,
+}
+
+/// The worker's reply: the key and the position as the engine writes it,
+/// or why the question has no answer.
+#[derive(Serialize, Deserialize)]
+enum Reply {
+    Key { key: AnswerKey, written: String },
+    Refused(String),
+}
+
+/// Answer keys worked out at once: one a core, apart from the pool, so
+/// that questions being worked out never delay moves and answers.
+fn workers() -> &'static Semaphore {
+    static WORKERS: OnceLock<Semaphore> = OnceLock::new();
+    WORKERS.get_or_init(|| Semaphore::new(threads()))
+}
+
+/// Whose answer keys are being worked out: one at a time per address.
+fn askers() -> &'static Turns {
+    static ASKERS: OnceLock<Turns> = OnceLock::new();
+    ASKERS.get_or_init(Turns::default)
+}
+
+/// Works out the answer to a `kind` question about `position` in a worker
+/// process, stopped at [`ANSWER_KEY_TIME`]; the key and the position as the
+/// engine writes it, or a sentence saying why there is none. Keys that
+/// `asker`'s address wants are worked out one after another, so that one
+/// client holds at most one worker.
+pub async fn answer_key(
+    asker: IpAddr,
+    kind: Kind,
+    game: &str,
+    position: &str,
+    play: Convention,
+) -> Result<(AnswerKey, String), String> {
+    let failed = |_| "the engine failed on this position".to_string();
+    let asked = serde_json::to_vec(&Asked {
+        kind: kind.word().into(),
+        game: game.into(),
+        position: position.into(),
+        play: play_word(play).into(),
+    })
+    .map_err(|_| "the engine failed on this position".to_string())?;
+    let _turn = askers().take(asker).await;
+    let _worker = workers()
+        .acquire()
+        .await
+        .map_err(|_| "the server is stopping".to_string())?;
+    let mut child = tokio::process::Command::new(own_binary())
+        .arg(WORKER_ARGUMENT)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .kill_on_drop(true)
+        .spawn()
+        .map_err(failed)?;
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    stdin.write_all(&asked).await.map_err(failed)?;
+    drop(stdin);
+    let mut stdout = child.stdout.take().expect("stdout is piped");
+    let mut output = Vec::new();
+    let read = tokio::time::timeout(ANSWER_KEY_TIME, stdout.read_to_end(&mut output)).await;
+    // Killed and reaped on time-out; a worker that has written its reply
+    // is about to exit of itself.
+    match read {
+        Ok(read) => _ = read.map_err(failed)?,
+        Err(_) => {
+            let _ = child.kill().await;
+            return Err(too_long());
+        }
+    }
+    let _ = child.wait().await;
+    match serde_json::from_slice(&output) {
+        Ok(Reply::Key { key, written }) => Ok((key, written)),
+        Ok(Reply::Refused(why)) => Err(why),
+        Err(_) => Err("the engine failed on this position".into()),
+    }
+}
+
+/// The refusal of a question whose key takes longer than the server gives.
+fn too_long() -> String {
+    format!(
+        "too large to work out on this server: the engine gives a question {} s; ask about a smaller position",
+        ANSWER_KEY_TIME.as_secs()
+    )
+}
+
+/// The server's own binary, even when a new build has replaced its file.
+fn own_binary() -> std::path::PathBuf {
+    if cfg!(target_os = "linux") {
+        "/proc/self/exe".into()
+    } else {
+        std::env::current_exe().unwrap_or_else(|_| "grundy-serve".into())
+    }
+}
+
+/// The worker: reads one question on stdin and writes its [`Reply`].
+pub fn worker() -> ExitCode {
+    let mut input = Vec::new();
+    let reply = match std::io::stdin().read_to_end(&mut input) {
+        Ok(_) => match serde_json::from_slice::<Asked>(&input) {
+            Ok(asked) => work_out(&asked),
+            Err(e) => Reply::Refused(format!("not a question: {e}")),
+        },
+        Err(e) => Reply::Refused(format!("no question read: {e}")),
+    };
+    let written = serde_json::to_vec(&reply).expect("a reply is JSON");
+    match std::io::stdout().write_all(&written) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(_) => ExitCode::FAILURE,
+    }
+}
+
+fn work_out(asked: &Asked) -> Reply {
+    let (Some(kind), Some(play)) = (Kind::parse(&asked.kind), parse_play(&asked.play)) else {
+        return Reply::Refused("not a question".into());
+    };
+    match AnswerKey::work_out(kind, &asked.game, &asked.position, play) {
+        Ok((key, written)) => Reply::Key { key, written },
+        Err(why) => Reply::Refused(why),
+    }
 }

@@ -972,6 +972,7 @@ async fn class_live(
             room: room_arc,
             role,
             conn_id,
+            address,
         }
     })
 }

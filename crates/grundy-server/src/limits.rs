@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 use std::net::IpAddr;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// The largest frame a live connection takes; a larger one closes it (1009).
@@ -45,6 +45,13 @@ pub const MAX_BODY_BYTES: usize = 256 * 1024;
 /// Frames queued for one connection; a client that reads slower than the
 /// class moves is closed and reconnects to a fresh state.
 pub const OUTBOX: usize = 256;
+
+/// The time the engine has to work out a question's answer key, in a
+/// process killed when it is up: a question past it is refused when asked.
+/// Valuing every move of a 16 × 16 Cram board of four 30-cell regions,
+/// as the playground opens it, takes about 3 s natively; a sum of eight
+/// such boards, half a minute.
+pub const ANSWER_KEY_TIME: Duration = Duration::from_secs(5);
 
 /// Live connections one token (a student, a teacher, a seat of a game)
 /// holds at once: a further one closes the oldest (1008), so that one
@@ -126,13 +133,59 @@ pub const SILENCE: Duration = Duration::from_secs(40);
 /// The part of an address that names one client: an IPv6 address's
 /// first 64 bits, since one machine holds a whole /64 and could step
 /// through its addresses to escape a limit.
-fn client_of(address: IpAddr) -> IpAddr {
+pub fn client_of(address: IpAddr) -> IpAddr {
     match address {
         IpAddr::V4(_) => address,
         IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
             Some(v4) => IpAddr::V4(v4),
             None => IpAddr::V6((u128::from(v6) & !u128::from(u64::MAX)).into()),
         },
+    }
+}
+
+/// One piece of work at a time per address (per client, see
+/// [`client_of`]): a further one waits its turn, so that one client's
+/// work never holds more than one place however many it sends.
+#[derive(Default)]
+pub struct Turns {
+    queues: Mutex<HashMap<IpAddr, Arc<tokio::sync::Mutex<()>>>>,
+}
+
+/// An address's turn, given up when dropped.
+pub struct Turn<'a> {
+    turns: &'a Turns,
+    address: IpAddr,
+    held: Option<tokio::sync::OwnedMutexGuard<()>>,
+}
+
+impl Turns {
+    fn queues(&self) -> std::sync::MutexGuard<'_, HashMap<IpAddr, Arc<tokio::sync::Mutex<()>>>> {
+        self.queues.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Waits for `address`'s turn.
+    pub async fn take(&self, address: IpAddr) -> Turn<'_> {
+        let address = client_of(address);
+        let queue = self.queues().entry(address).or_default().clone();
+        Turn {
+            turns: self,
+            address,
+            held: Some(queue.lock_owned().await),
+        }
+    }
+}
+
+impl Drop for Turn<'_> {
+    fn drop(&mut self) {
+        drop(self.held.take());
+        let mut queues = self.turns.queues();
+        // Nobody else holds or waits for the address's turn: forget it.
+        if queues
+            .get(&self.address)
+            .is_some_and(|queue| Arc::strong_count(queue) == 1)
+        {
+            queues.remove(&self.address);
+        }
     }
 }
 
@@ -213,6 +266,20 @@ impl FrameRate {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[tokio::test]
+    async fn an_address_waits_for_its_own_turn_only_and_is_forgotten_after() {
+        let turns = Turns::default();
+        let (one, other) = (IpAddr::from([10, 0, 0, 1]), IpAddr::from([10, 0, 0, 2]));
+        let first = turns.take(one).await;
+        let waiting = tokio::time::timeout(Duration::from_millis(50), turns.take(one)).await;
+        assert!(waiting.is_err(), "a second turn of one address did not wait");
+        let beside = tokio::time::timeout(Duration::from_millis(50), turns.take(other)).await;
+        assert!(beside.is_ok(), "another address waited");
+        drop(beside);
+        drop(first);
+        assert!(turns.queues().is_empty(), "turns nobody waits for are kept");
+    }
 
     #[test]
     fn an_address_is_refused_after_its_limit() {

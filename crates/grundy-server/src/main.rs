@@ -17,6 +17,9 @@ const USAGE: &str = "usage: grundy serve [--bind ADDR] [--port P] [--data DIR] [
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args == [grundy_server::engine::WORKER_ARGUMENT] {
+        return grundy_server::engine::worker();
+    }
     if args.iter().any(|a| a == "--help" || a == "-h") {
         println!("{USAGE}");
         return ExitCode::SUCCESS;

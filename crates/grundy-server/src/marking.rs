@@ -7,6 +7,7 @@ use grundy_core::analysis::Convention;
 use grundy_core::game::Walk;
 use grundy_core::key::KeyHasher;
 use grundy_core::{games, AnySession, Outcome};
+use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
 /// The three questions a teacher asks of a position.
@@ -151,8 +152,9 @@ fn walk_key(walk: &dyn Walk) -> u128 {
     key.finish()
 }
 
-/// A question's answer, worked out by the engine when it is asked.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A question's answer, worked out by the engine when it is asked (in a
+/// process of its own, which hands it back as JSON: see `engine`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum AnswerKey {
     Pn(Outcome),
     Value(u32),
@@ -163,7 +165,7 @@ pub enum AnswerKey {
 }
 
 /// A move of a move question: its label, and whether it wins.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MoveOption {
     pub label: String,
     pub wins: bool,

@@ -3,9 +3,9 @@
 
 mod server;
 
-use grundy_server::limits::{HEARTBEAT, MAX_CONNECTIONS_PER_TOKEN, SILENCE};
+use grundy_server::limits::{ANSWER_KEY_TIME, HEARTBEAT, MAX_CONNECTIONS_PER_TOKEN, SILENCE};
 use serde_json::{json, Value};
-use server::{close_code, data_dir, expect, send, Server};
+use server::{close_code, costly_question, data_dir, expect, send, Server};
 
 #[tokio::test]
 async fn a_class_runs_from_join_to_export() {
@@ -1650,4 +1650,54 @@ async fn moves_on_a_sum_costly_to_solve_are_checked_without_solving_it() {
     .await;
     let state = expect(&mut seat, "state").await;
     assert_eq!(state["ply"], 1, "{state}");
+}
+
+#[tokio::test]
+async fn a_question_too_costly_to_work_out_is_refused_and_its_work_stopped() {
+    let data = data_dir("costly-question");
+    let server = Server::start(&data);
+    let (code, teacher) = server.class();
+    let mut room = server.class_live(&code, &teacher).await;
+    expect(&mut room, "welcome").await;
+    let (_, token) = server.join(&code, "Ada");
+    let mut ada = server.class_live(&code, &token).await;
+    expect(&mut ada, "welcome").await;
+    // The same teacher's second class asks it too, from the same address.
+    let (other_code, other_teacher) = server.class();
+    let mut other_room = server.class_live(&other_code, &other_teacher).await;
+    expect(&mut other_room, "welcome").await;
+    for socket in [&mut room, &mut other_room] {
+        send(socket, costly_question()).await;
+    }
+    // One address's questions are worked out one after another.
+    let mut most = 0;
+    for _ in 0..10 {
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        most = most.max(server.children());
+    }
+    assert_eq!(most, 1, "one address held {most} workers");
+    for socket in [&mut room, &mut other_room] {
+        let refused = expect(socket, "error").await;
+        let message = refused["message"].as_str().unwrap();
+        assert!(
+            message.contains("too large to work out on this server")
+                && message.contains(&format!("{} s", ANSWER_KEY_TIME.as_secs())),
+            "{refused}"
+        );
+    }
+    // The work was stopped, not left running: its process is gone.
+    let mut waited = 0;
+    while server.children() > 0 && waited < 50 {
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        waited += 1;
+    }
+    assert_eq!(server.children(), 0, "a worker outlived its question");
+    // The class goes on: the next question reaches the student.
+    send(
+        &mut room,
+        json!({ "type": "ask", "kind": "pn", "game": "nim", "position": "1 2 3" }),
+    )
+    .await;
+    expect(&mut room, "asked").await;
+    assert_eq!(expect(&mut ada, "question").await["position"], "1 2 3\n");
 }

@@ -203,7 +203,8 @@ impl Server {
         }
     }
 
-    /// The server's memory (resident, KB) and the CPU time it has used.
+    /// The server's memory (resident, KB) and the CPU time it and the
+    /// workers it has reaped have used.
     pub fn usage(&self) -> (u64, Duration) {
         let pid = self.child.id();
         let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
@@ -221,9 +222,27 @@ impl Server {
             .collect();
         let field =
             |n: usize| -> u64 { fields.get(n - 3).and_then(|f| f.parse().ok()).unwrap_or(0) };
-        // Clock ticks of 1/100 s, as Linux counts them for /proc.
-        let ticks = field(14) + field(15);
+        // Clock ticks of 1/100 s, as Linux counts them for /proc: its
+        // own, then its reaped children's.
+        let ticks = field(14) + field(15) + field(16) + field(17);
         (rss, Duration::from_millis(ticks * 10))
+    }
+
+    /// The processes the server has started that have not been reaped.
+    pub fn children(&self) -> usize {
+        let pid = self.child.id().to_string();
+        let Ok(entries) = std::fs::read_dir("/proc") else {
+            return 0;
+        };
+        entries
+            .flatten()
+            .filter_map(|e| std::fs::read_to_string(e.path().join("stat")).ok())
+            .filter(|stat| {
+                // Field 4, the parent's id, after the name in parentheses.
+                let rest = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+                rest.split_whitespace().nth(1) == Some(pid.as_str())
+            })
+            .count()
     }
 
     pub async fn class_live(&self, code: &str, token: &str) -> Socket {
@@ -304,4 +323,29 @@ pub async fn close_code(socket: &mut Socket) -> Option<u16> {
     tokio::time::timeout(Duration::from_secs(10), wait)
         .await
         .unwrap()
+}
+
+/// A 16 × 16 Cram board of four 5 × 6 regions, each with one cell filled
+/// where `seed` says: the playground opens it, and valuing it takes
+/// seconds natively.
+fn four_region_cram(seed: usize) -> String {
+    let mut rows = vec![vec![b'#'; 16]; 16];
+    for (region, (top, left)) in [(0, 0), (0, 6), (7, 0), (7, 6)].into_iter().enumerate() {
+        for row in &mut rows[top..top + 6] {
+            row[left..left + 5].fill(b'.');
+        }
+        rows[top + (seed + region) % 6][left + (seed * 2 + region) % 5] = b'#';
+    }
+    rows.iter()
+        .map(|row| format!("{}\n", String::from_utf8_lossy(row)))
+        .collect()
+}
+
+/// A question whose key takes about half a minute of engine work natively:
+/// the winning move of eight such boards side by side.
+pub fn costly_question() -> Value {
+    let sum: String = (0..8)
+        .map(|seed| format!("--- cram\n{}", four_region_cram(seed)))
+        .collect();
+    json!({ "type": "ask", "kind": "move", "game": "sum", "position": sum })
 }
