@@ -91,6 +91,7 @@ export class TeacherView extends LitElement {
     seconds: { state: true },
     results: { state: true },
     shown: { state: true },
+    asking: { state: true },
   };
 
   declare code: string;
@@ -107,6 +108,8 @@ export class TeacherView extends LitElement {
   declare private seconds: number;
   declare private results: Results | undefined;
   declare private shown: ShownBoard | undefined;
+  /** A question sent that the server is still working out: the answer key can take seconds. */
+  declare private asking: boolean;
 
   private live: LiveLink | undefined;
   private readonly countdown = new Countdown(this);
@@ -119,12 +122,14 @@ export class TeacherView extends LitElement {
     this.tallyHidden = false;
     this.namesHidden = false;
     this.seconds = 0;
+    this.asking = false;
   }
 
   connectedCallback(): void {
     super.connectedCallback();
     this.live = new LiveLink(`api/classes/${this.code}/live`, this.token, withLesson(this.code, this.token, (f) => this.onFrame(f), (message) => (this.problem = message)), (state, reason) => {
       this.link = state;
+      if (state !== 'open') this.asking = false;
       if (state === 'closed' && reason) this.problem = reason;
     });
     call<{ url: string; qr: string; reachable: boolean }>('GET', `api/classes/${this.code}/join`, undefined, this.token)
@@ -147,6 +152,7 @@ export class TeacherView extends LitElement {
         this.students = frame.students as Student[];
         break;
       case 'asked':
+        this.asking = false;
         this.questions = [...this.questions.filter((q) => q.question !== frame.question), timedQuestion<Question>(frame)];
         this.shown = undefined;
         break;
@@ -177,6 +183,7 @@ export class TeacherView extends LitElement {
         void this.loadResults();
         break;
       case 'error':
+        this.asking = false;
         this.problem = String(frame.message);
         break;
     }
@@ -210,7 +217,7 @@ export class TeacherView extends LitElement {
     this.problem = undefined;
     const seconds = this.seconds > 0 ? this.seconds : undefined;
     const play = game.play === 'misere' ? 'misere' : 'normal';
-    this.live?.send({ type: 'ask', kind, game: game.game, position: game.text, play, ...(seconds ? { seconds } : {}) });
+    this.asking = this.live?.send({ type: 'ask', kind, game: game.game, position: game.text, play, ...(seconds ? { seconds } : {}) }) ?? false;
   }
 
   private send(frame: Frame): void {
@@ -409,12 +416,13 @@ export class TeacherView extends LitElement {
   }
 
   private renderAsk(view: ClassView | undefined) {
-    const disabled = !view || view.ended || this.link !== 'open';
+    const disabled = !view || view.ended || this.link !== 'open' || this.asking;
     return html`<section class="card" aria-label="Ask">
       <h2>Ask about the position on the board</h2>
       <p class="row">
         ${(['pn', 'value', 'move'] as const).map((kind) => html`<button class="primary" ?disabled=${disabled} @click=${() => this.ask(kind)}>${KIND_WORDS[kind]}</button>`)}
       </p>
+      ${this.asking ? html`<p class="muted" role="status">Working out the answer…</p>` : nothing}
       <p class="row"><label>Time <select @change=${(e: Event) => (this.seconds = Number((e.target as HTMLSelectElement).value))}>
         ${[0, 20, 30, 60, 120].map((s) => html`<option value=${s} ?selected=${s === this.seconds}>${s ? `${s} s` : 'no limit'}</option>`)}
       </select></label>
