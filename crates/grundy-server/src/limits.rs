@@ -273,7 +273,10 @@ mod tests {
         let (one, other) = (IpAddr::from([10, 0, 0, 1]), IpAddr::from([10, 0, 0, 2]));
         let first = turns.take(one).await;
         let waiting = tokio::time::timeout(Duration::from_millis(50), turns.take(one)).await;
-        assert!(waiting.is_err(), "a second turn of one address did not wait");
+        assert!(
+            waiting.is_err(),
+            "a second turn of one address did not wait"
+        );
         let beside = tokio::time::timeout(Duration::from_millis(50), turns.take(other)).await;
         assert!(beside.is_ok(), "another address waited");
         drop(beside);
