@@ -645,8 +645,8 @@ fn quotient(rule: &Rule, max_heap: u32, json: bool, seconds: f64) -> Result<Stri
     let budget = Budget::new(quotient_units(seconds));
     let found = Quotient::compute(rule, max_heap, &budget, |_| true)?;
     Ok(if json {
-        let mut json =
-            serde_json::to_string_pretty(&found.summary()).expect("a summary serialises");
+        let summary = found.summary(usize::MAX);
+        let mut json = serde_json::to_string_pretty(&summary).expect("a summary serialises");
         json.push('\n');
         json
     } else {

@@ -1021,6 +1021,24 @@ fn quotient_json_and_periodicity() {
 }
 
 #[test]
+fn quotient_json_holds_the_whole_table_of_a_large_quotient() {
+    // 40 elements, past what the playground is sent.
+    let out = grundy(&["quotient", "0.77", "--max-heap", "40", "--json"], "");
+    let json: serde_json::Value = serde_json::from_str(stdout(&out)).unwrap();
+    assert_eq!(json["size"], 40);
+    let table: Vec<Vec<u64>> = serde_json::from_value(json["table"].clone()).unwrap();
+    assert_eq!(table.len(), 40);
+    for (a, row) in table.iter().enumerate() {
+        assert_eq!(row.len(), 40);
+        // Element 0 is the identity, and products commute.
+        assert_eq!(table[0][a], a as u64);
+        for (b, &product) in row.iter().enumerate() {
+            assert_eq!(product, table[b][a]);
+        }
+    }
+}
+
+#[test]
 fn kayles_quotient_is_proved_for_every_heap() {
     // Periodic from heap 71 with period 12: heap 167 completes the proof;
     // tests/quotient.rs in the core checks outcomes past heap 24 by search.

@@ -1032,8 +1032,8 @@ pub struct QuotientSummary {
     pub generators: Vec<u32>,
     /// The quotient's size for heaps of at most 1, 2, … `max_heap`.
     pub sizes: Vec<u32>,
-    /// The products of every two elements, `table[a][b]`, for a quotient
-    /// small enough to show.
+    /// The products of every two elements, `table[a][b]`: on the page for
+    /// a quotient small enough to show, from `grundy quotient --json` always.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub table: Option<Vec<Vec<u32>>>,

@@ -459,7 +459,7 @@ fn quotient_report(position: &HeapPosition, quotient: &Quotient, runs: Runs) -> 
             quotient.words[element as usize],
             if lost { "in" } else { "not in" }
         ),
-        quotient: Some(quotient.summary()),
+        quotient: Some(quotient.summary(crate::quotient::MAX_TABLE)),
         element: Some(element),
         parts,
         afters,

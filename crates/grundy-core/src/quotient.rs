@@ -1827,7 +1827,7 @@ impl Quotient {
     }
 }
 
-/// The largest quotient whose multiplication table is written out.
+/// The largest quotient whose multiplication table the playground is sent.
 pub const MAX_TABLE: usize = 32;
 
 impl Quotient {
@@ -1859,10 +1859,12 @@ impl Quotient {
         }
     }
 
-    /// The quotient as the page and `--json` show it.
-    pub fn summary(&self) -> QuotientSummary {
+    /// The quotient as the page and `--json` show it, with the
+    /// multiplication table when the quotient has at most `max_table`
+    /// elements: the page's [`MAX_TABLE`], or every table for `--json`.
+    pub fn summary(&self, max_table: usize) -> QuotientSummary {
         let n = self.size();
-        let table = (n <= MAX_TABLE).then(|| self.table().chunks(n).map(<[u32]>::to_vec).collect());
+        let table = (n <= max_table).then(|| self.table().chunks(n).map(<[u32]>::to_vec).collect());
         QuotientSummary {
             rule: self.rule.to_string(),
             max_heap: self.max_heap,
@@ -1881,7 +1883,7 @@ impl Quotient {
     /// P-portion, each heap's element, the size at each bound, and what
     /// is proved.
     pub fn text(&self) -> String {
-        let summary = self.summary();
+        let summary = self.summary(0);
         let words = |elements: &[u32]| -> String {
             elements
                 .iter()
