@@ -131,7 +131,7 @@ pub fn run(args: &CensusArgs) -> Result<String, String> {
         .collect();
     let (max, work) = (args.max as usize, args.work);
     let header = format!(
-        "# grundy census {}{} --max {max} --work {work} --shard {}/{} --format {}",
+        "{HEADER}{}{} --max {max} --work {work} --shard {}/{} --format {}",
         if args.hexadecimal {
             "--hexadecimal "
         } else {
@@ -214,8 +214,22 @@ pub fn run(args: &CensusArgs) -> Result<String, String> {
         Ok(())
     })?;
     progress.end();
-    Ok(lines.into_values().collect())
+    // A shard's output names its run, for `census merge` to check.
+    let named = args.shard.map(|_| format!("{header}\n"));
+    Ok(named.into_iter().chain(lines.into_values()).collect())
 }
+
+/// What a census's header line (`# grundy census … --shard K/N --format
+/// F`) says: the run without its shard, and the shard.
+fn header_shard(line: &str) -> Option<(String, Shard)> {
+    let rest = line.strip_prefix(HEADER)?;
+    let (before, after) = rest.rsplit_once(" --shard ")?;
+    let (shard_text, format) = after.split_once(' ')?;
+    Some((format!("{before} {format}"), shard(shard_text).ok()?))
+}
+
+/// How every census's header line starts.
+const HEADER: &str = "# grundy census ";
 
 /// A census's checkpoint: its header, then each finished code's line as it
 /// is printed, appended and flushed one at a time, so that a run stopped
@@ -304,13 +318,56 @@ fn line_code(line: &str) -> Option<String> {
 }
 
 /// `grundy census merge FILE…`: the lines of shards' outputs (or of their
-/// checkpoints), in the order one run prints them. A code found twice with
-/// different lines is refused; twice with the same, printed once.
+/// checkpoints), in the order one run prints them. Each file starts with
+/// its run's header; files of different runs, a shard given twice or
+/// missing, and a code found twice with different lines are refused,
+/// naming the first file at fault.
 pub fn merge(files: &[PathBuf]) -> Result<String, String> {
     let mut lines: BTreeMap<(usize, Vec<u8>), String> = BTreeMap::new();
-    for path in files {
-        let text =
-            fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    // The run every file must be of, with the header and the file that
+    // said so, and the file each shard came from.
+    let mut run: Option<(String, &str, &Path)> = None;
+    let mut shards: BTreeMap<usize, &Path> = BTreeMap::new();
+    let mut count = 0;
+    let texts: Vec<String> = files
+        .iter()
+        .map(|path| {
+            fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+        })
+        .collect::<Result<_, _>>()?;
+    for (path, text) in files.iter().zip(&texts) {
+        let header = text.lines().next().unwrap_or_default();
+        let (this_run, shard) = header_shard(header).ok_or_else(|| {
+            format!(
+                "{}:1: not a shard's output: it should start with the line \
+                 '{HEADER}… --shard K/N …' that `grundy census --shard` prints",
+                path.display()
+            )
+        })?;
+        match &run {
+            None => {
+                run = Some((this_run, header, path));
+                count = shard.count;
+            }
+            Some((first_run, first_header, first_path))
+                if *first_run != this_run || count != shard.count =>
+            {
+                return Err(format!(
+                    "{} is of another census ('{header}') than {} ('{first_header}')",
+                    path.display(),
+                    first_path.display(),
+                ));
+            }
+            Some(_) => {}
+        }
+        if let Some(earlier) = shards.insert(shard.index, path) {
+            return Err(format!(
+                "{} is shard {}/{count} again, as {} is",
+                path.display(),
+                shard.index,
+                earlier.display()
+            ));
+        }
         for (number, line) in text.lines().enumerate() {
             if line.trim().is_empty() || line.starts_with('#') {
                 continue;
@@ -338,6 +395,21 @@ pub fn merge(files: &[PathBuf]) -> Result<String, String> {
                 _ => {}
             }
         }
+    }
+    let missing: Vec<String> = (1..=count)
+        .filter(|k| !shards.contains_key(k))
+        .map(|k| format!("{k}/{count}"))
+        .collect();
+    if !missing.is_empty() {
+        let shard = if missing.len() == 1 {
+            "shard"
+        } else {
+            "shards"
+        };
+        return Err(format!(
+            "{shard} {} missing: a census merges only when every shard is there",
+            missing.join(", ")
+        ));
     }
     Ok(lines.into_values().collect())
 }

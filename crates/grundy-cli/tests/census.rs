@@ -79,28 +79,75 @@ fn shards_merged_are_one_run() {
                 file
             })
             .collect();
+        // Each starts with its run's header, which the merge checks.
         let sizes: Vec<usize> = files
             .iter()
             .map(|f| std::fs::read_to_string(f).unwrap().lines().count())
             .collect();
-        assert_eq!(sizes, [19, 19, 18]);
-        // In any order, and a shard given twice adds nothing.
+        assert_eq!(sizes, [20, 20, 19]);
+        // In any order.
         let names: Vec<&str> = files.iter().map(|f| f.to_str().unwrap()).collect();
-        let merged = grundy(
-            &["census", "merge", names[2], names[0], names[1], names[0]],
-            "",
-        );
+        let merged = grundy(&["census", "merge", names[2], names[0], names[1]], "");
         assert!(merged.status.success(), "{}", stderr(&merged));
         assert_eq!(stdout(&merged), whole, "{format}");
+        // Two of three shards, or one given twice, are not a census.
+        for (files, says) in [
+            (vec![names[0], names[2]], "shard 2/3 missing"),
+            (
+                vec![names[0], names[1], names[0], names[2]],
+                "is shard 1/3 again",
+            ),
+        ] {
+            let out = grundy(&[&["census", "merge"][..], &files].concat(), "");
+            assert_eq!(out.status.code(), Some(2), "{files:?}");
+            assert!(stderr(&out).contains(says), "{}", stderr(&out));
+            assert!(stdout(&out).is_empty());
+        }
         for file in files {
             let _ = std::fs::remove_file(file);
         }
     }
+    // Shards of runs with different arguments are refused, naming the file.
+    let (a, b) = (temporary("max-a"), temporary("max-b"));
+    for (file, max, shard) in [(&a, "20000", "1/2"), (&b, "30000", "2/2")] {
+        let args = [
+            "census",
+            "0.??",
+            "--max",
+            max,
+            "--work",
+            "100000000",
+            "--shard",
+            shard,
+        ];
+        std::fs::write(file, stdout(&grundy(&args, ""))).unwrap();
+    }
+    let out = grundy(
+        &["census", "merge", a.to_str().unwrap(), b.to_str().unwrap()],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains(&format!("{} is of another census", b.display())),
+        "{}",
+        stderr(&out)
+    );
+    // A run's output without a shard's header is refused.
+    let whole = temporary("whole");
+    std::fs::write(&whole, stdout(&grundy(&SMALL, ""))).unwrap();
+    let out = grundy(&["census", "merge", whole.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains(":1: not a shard's output"),
+        "{}",
+        stderr(&out)
+    );
+    let _ = std::fs::remove_file(whole);
     // Two different lines for one code are refused, with both named.
-    let a = temporary("conflict-a");
-    let b = temporary("conflict-b");
-    std::fs::write(&a, "0.77 preperiod 71 period 12 largest 8\n").unwrap();
-    std::fs::write(&b, "0.77 unknown up to 100 largest 8\n").unwrap();
+    let header =
+        |k| format!("# grundy census 0.?? --max 100 --work 1 --shard {k}/2 --format text\n");
+    std::fs::write(&a, header(1) + "0.77 preperiod 71 period 12 largest 8\n").unwrap();
+    std::fs::write(&b, header(2) + "0.77 unknown up to 100 largest 8\n").unwrap();
     let out = grundy(
         &["census", "merge", a.to_str().unwrap(), b.to_str().unwrap()],
         "",
@@ -111,11 +158,11 @@ fn shards_merged_are_one_run() {
         "{}",
         stderr(&out)
     );
-    std::fs::write(&b, "7.77 preperiod 1 period 1\n").unwrap();
+    std::fs::write(&b, header(1) + "7.77 preperiod 1 period 1\n").unwrap();
     let out = grundy(&["census", "merge", b.to_str().unwrap()], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        stderr(&out).contains(":1: not a census line"),
+        stderr(&out).contains(":2: not a census line"),
         "{}",
         stderr(&out)
     );
