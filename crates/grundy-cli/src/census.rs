@@ -58,8 +58,8 @@ pub fn expand(pattern: &str, hexadecimal: bool) -> Result<Vec<OctalCode>, String
 /// The most codes one census takes: every code of six digits after the point.
 pub const MAX_CODES: usize = 1 << 18;
 
-/// The codes of a file, one a line; blank lines and lines starting with #
-/// are skipped.
+/// The codes of a file, one a line, each written without the zero digits
+/// at its end; blank lines and lines starting with # are skipped.
 pub fn read_codes(path: &Path) -> Result<Vec<OctalCode>, String> {
     let text = fs::read_to_string(path)
         .map_err(|e| format!("cannot read the codes in {}: {e}", path.display()))?;
@@ -69,9 +69,11 @@ pub fn read_codes(path: &Path) -> Result<Vec<OctalCode>, String> {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        codes.push(OctalCode::parse_hexadecimal(line).map_err(|(column, why)| {
+        let code = OctalCode::parse_hexadecimal(line).map_err(|(column, why)| {
             format!("{}:{}:{column}: {why}", path.display(), number + 1)
-        })?);
+        })?;
+        // 0.770 is 0.77: a census has one line for the game.
+        codes.push(code.trimmed());
         if codes.len() > MAX_CODES {
             return Err(format!(
                 "{} holds more than {MAX_CODES} codes",

@@ -224,7 +224,7 @@ pub struct CensusArgs {
     /// In the pattern, ? stands for each hexadecimal digit 0 to F
     #[arg(long, requires = "pattern")]
     pub hexadecimal: bool,
-    /// Read the codes from FILE, one a line (# starts a comment line)
+    /// Read the codes from FILE, one a line (# starts a comment line); 0.770 counts as 0.77
     #[arg(long, value_name = "FILE", conflicts_with = "pattern")]
     pub codes: Option<PathBuf>,
     /// The most values computed for each code, up to 2^28 [default: 2^20]

@@ -218,7 +218,8 @@ fn a_census_killed_outright_goes_on_from_its_checkpoint() {
 #[test]
 fn codes_come_from_a_pattern_or_a_file_and_mistakes_are_located() {
     let file = temporary("codes");
-    std::fs::write(&file, "# Kayles and Dawson's\n0.77\n\n.07\n0.77\n").unwrap();
+    // 0.770 is Kayles too, written longer.
+    std::fs::write(&file, "# Kayles and Dawson's\n0.77\n\n.07\n0.770\n").unwrap();
     let out = grundy(&["census", "--codes", file.to_str().unwrap()], "");
     assert_eq!(
         stdout(&out),

@@ -103,6 +103,17 @@ impl OctalCode {
         Ok(OctalCode { digits })
     }
 
+    /// The same game written without the zero digits at its end: 0.770
+    /// is 0.77, since taking 3 counters is allowed by neither. One digit
+    /// after the point stays.
+    pub fn trimmed(&self) -> OctalCode {
+        let mut digits = self.digits.clone();
+        while digits.len() > 2 && digits.last() == Some(&0) {
+            digits.pop();
+        }
+        OctalCode { digits }
+    }
+
     /// Kayles: knock down one pin or two neighbouring pins.
     pub fn kayles() -> OctalCode {
         OctalCode {
