@@ -127,7 +127,7 @@ pub struct SequenceArgs {
     /// The rule: an octal or hexadecimal code (0.77, .77, 4.07, 0.8F), grundy for Grundy's game, or a subtraction set (S=1,3,4)
     #[arg(value_parser = rule)]
     pub rule: Rule,
-    /// Print G(0) … G(N−1), N up to 2^36 as far as memory holds them
+    /// Print G(0) … G(N−1), N up to 2^36; past what memory holds, from a proved period
     #[arg(long, value_name = "N", value_parser = |text: &str| whole_number(text, 0, MAX_VALUES))]
     pub count: Option<u64>,
     /// Print 'value frequency' for each value among G(0) … G(N−1) instead

@@ -14,7 +14,7 @@ use grundy_core::input::counted;
 use grundy_core::puzzle;
 use grundy_core::quotient::{Budget, Quotient};
 use grundy_core::search;
-use grundy_core::sequence::{Rule, Sequence};
+use grundy_core::sequence::{Period, Rule, Sequence};
 use grundy_core::{bench, games, Analysis, GameError, Outcome};
 use report::{json_number, Found};
 use std::io::{self, IsTerminal, Read, Write};
@@ -49,6 +49,9 @@ enum Output {
     Values {
         sequence: Box<Sequence>,
         count: usize,
+        /// The proved period that gives the values past those computed,
+        /// when they are more than the memory holds.
+        period: Option<Period>,
         checkpoint: Option<Checkpoint>,
         interrupt: Option<Interrupt>,
         format: Format,
@@ -82,10 +85,18 @@ fn main() -> ExitCode {
                 Output::Values {
                     sequence,
                     count,
+                    period,
                     checkpoint,
                     interrupt,
                     format,
-                } => write_values(&mut stdout, *sequence, count, checkpoint, interrupt, format),
+                } => write_values(
+                    &mut stdout,
+                    *sequence,
+                    (count, period),
+                    checkpoint,
+                    interrupt,
+                    format,
+                ),
             };
             match written.and_then(|()| stdout.flush()) {
                 Ok(()) => ExitCode::SUCCESS,
@@ -111,17 +122,19 @@ fn main() -> ExitCode {
 
 /// Writes G(0) … G(count − 1) in `format`, computing them a block at a
 /// time: as text on one line, separated by single spaces; one a line; as
-/// `n G(n)` lines; or in a JSON object with the largest value.
+/// `n G(n)` lines; or in a JSON object with the largest value. Past the
+/// values computed, a proved period gives them.
 fn write_values(
     out: &mut impl Write,
     mut sequence: Sequence,
-    count: usize,
+    (count, period): (usize, Option<Period>),
     mut checkpoint: Option<Checkpoint>,
     interrupt: Option<Interrupt>,
     format: Format,
 ) -> io::Result<()> {
     const BLOCK: usize = 1 << 16;
-    sequence.reserve(count);
+    let computed = period.map_or(count, |_| sequence.len());
+    sequence.reserve(computed);
     let mut line = ProgressLine::new(sequence.len(), count);
     if format == Format::Json {
         write!(
@@ -134,9 +147,20 @@ fn write_values(
     let mut written = 0;
     while written < count {
         let end = count.min(written + BLOCK);
-        sequence.extend_to(end);
+        let held = end.min(computed).max(written);
+        sequence.extend_to(held);
         line.show(end);
-        for (n, value) in (written..).zip(sequence.values(written..end)) {
+        let periodic = (held..end).map(|n| {
+            let Period { preperiod, period } =
+                period.expect("values past those computed have a period");
+            sequence.known(preperiod + (n - preperiod) % period)
+        });
+        let values: Vec<u32> = sequence
+            .values(written..held)
+            .into_iter()
+            .chain(periodic)
+            .collect();
+        for (n, value) in (written..).zip(values) {
             largest = largest.max(Some(value));
             match format {
                 Format::Text | Format::Json if n > 0 => write!(out, "{}{value}", separator(format)),
@@ -490,17 +514,11 @@ const BYTES_PER_HELD_VALUE: u64 = 5;
 
 /// `grundy sequence <rule> --count N [--freq] | --period [--max N]`.
 fn sequence(args: SequenceArgs) -> Result<Output, Failure> {
-    if let Some(count) = args.count.filter(|_| !args.freq) {
-        if values_memory_holds().is_some_and(|holds| count > holds) {
-            return Err(beyond_memory(
-                format!(
-                    "writing {} computes and holds them all",
-                    counted(count as usize, "value")
-                ),
-                count,
-            ));
-        }
-    }
+    // More values than the memory holds are written only from a period.
+    let past_memory = args
+        .count
+        .filter(|_| !args.freq)
+        .is_some_and(|count| values_memory_holds().is_some_and(|holds| count > holds));
     if matches!(args.format, Format::Lines | Format::Bfile) && (args.period || args.freq) {
         sequence_usage_error(
             clap::error::ErrorKind::ArgumentConflict,
@@ -553,16 +571,48 @@ fn sequence(args: SequenceArgs) -> Result<Output, Failure> {
         );
     };
     if args.freq {
-        frequencies(sequence, count, checkpoint, args.format)
-    } else {
-        Ok(Output::Values {
-            sequence: Box::new(sequence),
-            count: count as usize,
-            checkpoint,
-            interrupt,
-            format: args.format,
-        })
+        return frequencies(sequence, count, checkpoint, args.format);
     }
+    let period = if past_memory {
+        Some(period_to_write_from(&mut sequence, count)?)
+    } else {
+        None
+    };
+    Ok(Output::Values {
+        sequence: Box::new(sequence),
+        count: count as usize,
+        period,
+        checkpoint,
+        interrupt,
+        format: args.format,
+    })
+}
+
+/// The period that lets `count` values, more than the memory holds, be
+/// written without holding them, proved within what the memory holds (at
+/// most [`DEFAULT_PERIOD_MAX`] values, as `--period` looks); refused when
+/// none is proved there.
+fn period_to_write_from(sequence: &mut Sequence, count: u64) -> Result<Period, Failure> {
+    let holds = values_memory_holds().unwrap_or(DEFAULT_PERIOD_MAX);
+    let within = holds.min(DEFAULT_PERIOD_MAX) as usize;
+    let mut line = ProgressLine::new(sequence.len(), within);
+    let proved = sequence.prove_period(within, |sequence| {
+        line.show(sequence.len());
+        true
+    });
+    line.end();
+    proved.ok_or_else(|| {
+        let since = if *sequence.rule() == Rule::Grundy {
+            "no periodicity theorem covers Grundy's game".to_string()
+        } else {
+            format!("no period was proved within {}", counted(within, "value"))
+        };
+        let count_text = counted(count as usize, "value");
+        beyond_memory(
+            format!("writing {count_text} computes and holds them all, since {since}"),
+            count,
+        )
+    })
 }
 
 /// Ends the program with a mistake in `sequence`'s arguments that clap

@@ -587,12 +587,14 @@ fn frequencies_beyond_memory_without_a_period_are_refused_at_once() {
         "{}",
         stderr(&out)
     );
-    // Values written are all held: past memory, refused before any work.
-    let out = grundy(&["sequence", "0.77", "--count", "68719476736"], "");
+    // Values past memory are written only from a proved period.
+    let out = grundy(&["sequence", "grundy", "--count", "68719476736"], "");
     assert_eq!(out.status.code(), Some(3));
     assert!(
-        stderr(&out)
-            .contains("writing 68719476736 values computes and holds them all: about 320.0 GiB"),
+        stderr(&out).contains(
+            "writing 68719476736 values computes and holds them all, since no periodicity \
+             theorem covers Grundy's game: about 320.0 GiB"
+        ),
         "{}",
         stderr(&out)
     );
@@ -603,6 +605,28 @@ fn frequencies_beyond_memory_without_a_period_are_refused_at_once() {
     assert_eq!(stderr(&out).lines().count(), 1);
     let out = grundy(&["sequence", "0.77", "--period", "--freq"], "");
     assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn values_past_memory_are_written_from_a_proved_period() {
+    // 2³⁶ values of Kayles are more than memory holds (320 GiB held), and
+    // its period, proved at heap 167, gives them all. The first 400 000
+    // bytes are those of a count memory holds.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["sequence", "0.77", "--count", "2^36", "--format", "bfile"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut start = vec![0; 400_000];
+    std::io::Read::read_exact(child.stdout.as_mut().unwrap(), &mut start).unwrap();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let held = grundy(
+        &["sequence", "0.77", "--count", "100000", "--format", "bfile"],
+        "",
+    );
+    assert_eq!(String::from_utf8(start).unwrap(), stdout(&held)[..400_000],);
 }
 
 #[test]
