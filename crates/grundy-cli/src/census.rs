@@ -116,8 +116,24 @@ pub fn shard(text: &str) -> Result<Shard, String> {
     }
 }
 
-/// Runs the census `args` asks for and returns what it prints.
-pub fn run(args: &CensusArgs) -> Result<String, String> {
+/// A census ready to run: its codes in order, its header, what its
+/// checkpoint had saved, and how to compute each code.
+pub struct Census {
+    codes: Vec<OctalCode>,
+    header: String,
+    sharded: bool,
+    lines: BTreeMap<usize, String>,
+    journal: Option<Journal>,
+    interrupt: Option<Interrupt>,
+    threads: usize,
+    max: usize,
+    work: u64,
+    format: CensusFormat,
+}
+
+/// Reads the census `args` asks for, and opens its checkpoint; a mistake
+/// in them is refused before any work.
+pub fn prepare(args: &CensusArgs) -> Result<Census, String> {
     let mut codes = match (&args.pattern, &args.codes) {
         (Some(pattern), None) => expand(pattern, args.hexadecimal)?,
         (None, Some(path)) => read_codes(path)?,
@@ -155,70 +171,103 @@ pub fn run(args: &CensusArgs) -> Result<String, String> {
             .get_name()
     );
     let mut lines: BTreeMap<usize, String> = BTreeMap::new();
-    let mut journal = match &args.checkpoint {
+    let journal = match &args.checkpoint {
         Some(path) => Some(Journal::open(path, &header, &codes, &mut lines)?),
         None => None,
     };
     let interrupt = journal.as_ref().map(|_| Interrupt::catch()).transpose()?;
-    let left: Vec<usize> = (0..codes.len())
-        .filter(|i| !lines.contains_key(i))
-        .collect();
     let threads = args.threads.map_or_else(
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         |n| n as usize,
     );
-    let mut progress = CodesLine::new(codes.len(), lines.len());
-    let next = AtomicUsize::new(0);
-    let (sender, receiver) = mpsc::channel::<(usize, Option<String>)>();
-    let format = args.format;
-    std::thread::scope(|scope| -> Result<(), String> {
-        for _ in 0..threads.min(left.len()) {
-            let sender = sender.clone();
-            let (next, left, codes, interrupt) = (&next, &left, &codes, &interrupt);
-            scope.spawn(move || loop {
-                let Some(&index) = left.get(next.fetch_add(1, Ordering::Relaxed)) else {
-                    return;
-                };
-                let stopped = || interrupt.as_ref().is_some_and(|i| i.signal().is_some());
-                let mut sequence = Sequence::new(Rule::Octal(codes[index].clone()));
-                let proved = sequence
-                    .prove_period(max, |sequence| sequence.work() <= work && !stopped())
-                    // Out of work between two checks: the values so far may prove it.
-                    .or_else(|| sequence.proved_period());
-                let found = (!stopped()).then(|| Found::of(&sequence, proved, sequence.len()));
-                let line = found.map(|found| match format {
-                    CensusFormat::Text => found.census_line(),
-                    CensusFormat::Json => found.json(),
+    Ok(Census {
+        codes,
+        header,
+        sharded: args.shard.is_some(),
+        lines,
+        journal,
+        interrupt,
+        threads,
+        max,
+        work,
+        format: args.format,
+    })
+}
+
+impl Census {
+    /// Runs the census, writing each code's line to `out` as soon as every
+    /// code before it is written too, so that a run stopped at any moment
+    /// has written whole lines of the first codes; a shard's output starts
+    /// with its header, for `census merge` to check.
+    pub fn write(mut self, out: &mut impl Write) -> io::Result<()> {
+        if self.sharded {
+            writeln!(out, "{}", self.header)?;
+        }
+        let codes = &self.codes;
+        let left: Vec<usize> = (0..codes.len())
+            .filter(|i| !self.lines.contains_key(i))
+            .collect();
+        let mut progress = CodesLine::new(codes.len(), self.lines.len());
+        let mut written = 0;
+        let mut write_ready = |lines: &BTreeMap<usize, String>| -> io::Result<()> {
+            while let Some(line) = lines.get(&written) {
+                out.write_all(line.as_bytes())?;
+                written += 1;
+            }
+            out.flush()
+        };
+        write_ready(&self.lines)?;
+        let next = AtomicUsize::new(0);
+        let (sender, receiver) = mpsc::channel::<(usize, Option<String>)>();
+        let (format, max, work, interrupt) = (self.format, self.max, self.work, &self.interrupt);
+        std::thread::scope(|scope| -> io::Result<()> {
+            for _ in 0..self.threads.min(left.len()) {
+                let sender = sender.clone();
+                let (next, left) = (&next, &left);
+                scope.spawn(move || loop {
+                    let Some(&index) = left.get(next.fetch_add(1, Ordering::Relaxed)) else {
+                        return;
+                    };
+                    let stopped = || interrupt.as_ref().is_some_and(|i| i.signal().is_some());
+                    let mut sequence = Sequence::new(Rule::Octal(codes[index].clone()));
+                    let proved = sequence
+                        .prove_period(max, |sequence| sequence.work() <= work && !stopped())
+                        // Out of work between two checks: the values so far may prove it.
+                        .or_else(|| sequence.proved_period());
+                    let found = (!stopped()).then(|| Found::of(&sequence, proved, sequence.len()));
+                    let line = found.map(|found| match format {
+                        CensusFormat::Text => found.census_line(),
+                        CensusFormat::Json => found.json(),
+                    });
+                    if sender.send((index, line)).is_err() {
+                        return;
+                    }
                 });
-                if sender.send((index, line)).is_err() {
-                    return;
+            }
+            drop(sender);
+            for (index, line) in receiver {
+                if let Some(signal) = interrupt.as_ref().and_then(Interrupt::signal) {
+                    progress.end();
+                    eprintln!(
+                        "grundy: stopped; {} of {} saved: the same command goes on from there",
+                        counted(self.lines.len(), "code"),
+                        codes.len()
+                    );
+                    end_by(signal);
                 }
-            });
-        }
-        drop(sender);
-        for (index, line) in receiver {
-            if let Some(signal) = interrupt.as_ref().and_then(Interrupt::signal) {
-                progress.end();
-                eprintln!(
-                    "grundy: stopped; {} of {} saved: the same command goes on from there",
-                    counted(lines.len(), "code"),
-                    codes.len()
-                );
-                end_by(signal);
+                let Some(line) = line else { continue };
+                if let Some(journal) = &mut self.journal {
+                    journal.append(&line)?;
+                }
+                self.lines.insert(index, line);
+                write_ready(&self.lines)?;
+                progress.show(self.lines.len());
             }
-            let Some(line) = line else { continue };
-            if let Some(journal) = &mut journal {
-                journal.append(&line)?;
-            }
-            lines.insert(index, line);
-            progress.show(lines.len());
-        }
+            Ok(())
+        })?;
+        progress.end();
         Ok(())
-    })?;
-    progress.end();
-    // A shard's output names its run, for `census merge` to check.
-    let named = args.shard.map(|_| format!("{header}\n"));
-    Ok(named.into_iter().chain(lines.into_values()).collect())
+    }
 }
 
 /// What a census's header line (`# grundy census … --shard K/N --format
@@ -238,6 +287,7 @@ const HEADER: &str = "# grundy census ";
 /// at any moment loses at most the codes under way.
 struct Journal {
     file: File,
+    path: PathBuf,
 }
 
 impl Journal {
@@ -280,7 +330,10 @@ impl Journal {
                 }
                 let file = OpenOptions::new().write(true).open(path).map_err(cannot)?;
                 file.set_len(whole as u64).map_err(cannot)?;
-                let mut journal = Journal { file };
+                let mut journal = Journal {
+                    file,
+                    path: path.clone(),
+                };
                 io::Seek::seek(&mut journal.file, io::SeekFrom::End(0)).map_err(cannot)?;
                 if !lines.is_empty() {
                     eprintln!(
@@ -294,17 +347,25 @@ impl Journal {
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
                 let mut file = File::create(path).map_err(cannot)?;
                 writeln!(file, "{header}").map_err(cannot)?;
-                Ok(Journal { file })
+                Ok(Journal {
+                    file,
+                    path: path.clone(),
+                })
             }
             Err(e) => Err(cannot(e)),
         }
     }
 
-    fn append(&mut self, line: &str) -> Result<(), String> {
+    fn append(&mut self, line: &str) -> io::Result<()> {
         self.file
             .write_all(line.as_bytes())
             .and_then(|()| self.file.flush())
-            .map_err(|e| format!("could not save the checkpoint: {e}"))
+            .map_err(|e| {
+                io::Error::other(format!(
+                    "could not save the checkpoint {}: {e}",
+                    self.path.display()
+                ))
+            })
     }
 }
 

@@ -56,6 +56,8 @@ enum Output {
         interrupt: Option<Interrupt>,
         format: Format,
     },
+    /// A census's lines, written as its codes are found, in order.
+    Census(Box<census::Census>),
 }
 
 fn main() -> ExitCode {
@@ -82,6 +84,7 @@ fn main() -> ExitCode {
             let mut stdout = io::BufWriter::new(io::stdout().lock());
             let written = match output {
                 Output::Text(text) => stdout.write_all(text.as_bytes()),
+                Output::Census(census) => census.write(&mut stdout),
                 Output::Values {
                     sequence,
                     count,
@@ -276,15 +279,20 @@ fn run(command: Command) -> Result<Output, Failure> {
         } => outcome(&game, misere.then_some(budget))?,
         Command::Sequence(args) => return sequence(args),
         Command::Census(census) => {
-            let done = match census.merge {
-                Some(cli::CensusMerge::Merge { files }) => census::merge(&files),
-                None => census::run(&census.args),
-            };
-            done.map_err(|message| Failure {
+            let refused = |message| Failure {
                 message,
                 code: 2,
                 stdout: String::new(),
-            })?
+            };
+            match census.merge {
+                Some(cli::CensusMerge::Merge { files }) => {
+                    census::merge(&files).map_err(refused)?
+                }
+                None => {
+                    let census = census::prepare(&census.args).map_err(refused)?;
+                    return Ok(Output::Census(Box::new(census)));
+                }
+            }
         }
         Command::Quotient {
             rule,

@@ -201,6 +201,26 @@ fn a_census_killed_outright_goes_on_from_its_checkpoint() {
         stderr(&resumed)
     );
     assert_eq!(stdout(&resumed), stdout(&whole));
+    // Without a checkpoint, the lines written before a kill are whole, and
+    // the first of the run's.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut reader = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut written = String::new();
+    std::io::BufRead::read_line(&mut reader, &mut written).unwrap();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    std::io::Read::read_to_string(&mut reader, &mut written).unwrap();
+    assert!(
+        written.ends_with('\n')
+            && written.len() < stdout(&whole).len()
+            && stdout(&whole).starts_with(&written),
+        "{written}"
+    );
     // The checkpoint is itself a shard's output.
     let merged = grundy(&["census", "merge", path], "");
     assert_eq!(stdout(&merged), stdout(&whole));
