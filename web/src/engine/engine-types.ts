@@ -281,8 +281,8 @@ generators: Array<number>,
  */
 sizes: Array<number>, 
 /**
- * The products of every two elements, `table[a][b]`, for a quotient
- * small enough to show.
+ * The products of every two elements, `table[a][b]`: on the page for
+ * a quotient small enough to show, from `grundy quotient --json` always.
  */
 table?: Array<Array<number>>, 
 /**
