@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every check: formatting, lints, Rust tests, the release command line, a
-# minute of fuzzing, types, Vitest, Playwright (with a class server of its
+# minute of fuzzing, types, the TypeScript lint, Vitest, Playwright (with a class server of its
 # own on a free port and an empty data folder, stopped at the end).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,6 +17,7 @@ grundy=$(bash scripts/build-cli.sh)
 [ -s "$(dirname "$grundy")/man/grundy.1" ] && [ -s "$(dirname "$grundy")/completions/grundy.bash" ]
 bash scripts/fuzz.sh 60
 npx tsc --noEmit
+npx biome lint
 npx vitest run
 export GRUNDY_BIN="$PWD/$grundy"
 CLASS_PORT=$(node -e "const s = require('net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })")

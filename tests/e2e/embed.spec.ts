@@ -208,7 +208,16 @@ test('four games whose snippets give their height load without moving the post o
   // What the builder measures in its preview, at a desktop's width, once the games have settled.
   const measure = () => desktop.locator('grundy-game').evaluateAll((games) => games.map((game) => Math.round(game.getBoundingClientRect().height)));
   let heights = await measure();
-  await expect.poll(async () => heights.join() === (heights = await measure()).join() && (await desktop.waitForTimeout(500), heights.join() === (await measure()).join())).toBe(true);
+  // Settled: the same twice in a row, and again half a second later.
+  await expect
+    .poll(async () => {
+      const before = heights.join();
+      heights = await measure();
+      if (before !== heights.join()) return false;
+      await desktop.waitForTimeout(500);
+      return heights.join() === (await measure()).join();
+    })
+    .toBe(true);
   writeFileSync(join(blogRoot, 'blog/2026/nim/four.html'), fourGames(heights));
   const onDesktop = await layoutShift(await browser.newPage({ viewport: { width: 1280, height: 900 } }), `${origin(site)}/blog/2026/nim/four.html`);
   const onPhone = await layoutShift(await browser.newPage({ viewport: { width: 390, height: 844 } }), `${origin(site)}/blog/2026/nim/four.html`);

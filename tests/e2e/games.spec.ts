@@ -313,9 +313,9 @@ test('the move-variant buttons keep one order as moves change, and moves are sai
     }
   }
   // A BoardEscape move says where the token goes, and what is left of it.
-  const escape = await open(page, 'board-escape', '1 3 3\nT.E\n');
+  const boardEscape = await open(page, 'board-escape', '1 3 3\nT.E\n');
   // The same game was open: the new position's analysis arrives after its text.
-  const labels = () => escape.evaluate((el) => (el as unknown as { analysis: { moves: { all(): { label: string }[] } } }).analysis.moves.all().map((m) => m.label));
+  const labels = () => boardEscape.evaluate((el) => (el as unknown as { analysis: { moves: { all(): { label: string }[] } } }).analysis.moves.all().map((m) => m.label));
   await expect.poll(labels).toEqual(['token at row 1, column 1 moves right: has 2']);
   // One of a thing is not many.
   const stalk = await open(page, 'hackenbush', '2 1\n0 1\n');

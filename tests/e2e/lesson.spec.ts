@@ -147,7 +147,7 @@ test('a pasted lesson travels whole in a link, which opens it at its slide on an
   await expect(shownSlide(other).getByRole('heading', { name: 'Kayles' })).toBeVisible();
   await expect(shownSlide(other).locator('grundy-game grundy-rows .row')).toHaveCount(2);
   // A link cut short says so, and the page still offers every way to open a lesson.
-  await other.goto(link.slice(0, -20) + '&slide=1');
+  await other.goto(`${link.slice(0, -20)}&slide=1`);
   await expect(other.getByRole('alert')).toContainText('This link’s lesson is damaged');
   await expect(other.getByRole('button', { name: 'Show as slides' })).toBeVisible();
   await teacher.close();

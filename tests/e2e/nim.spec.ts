@@ -217,11 +217,11 @@ for (const screen of SCREENS) {
     );
     expect(boxes).toHaveLength(64);
     const overlaps: string[] = [];
-    boxes.forEach((a, i) =>
+    boxes.forEach((a, i) => {
       boxes.slice(i + 1).forEach((b, k) => {
         if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) overlaps.push(`heap ${i + 1} and heap ${i + k + 2}`);
-      }),
-    );
+      });
+    });
     expect(overlaps).toEqual([]);
     // A counter of the tallest heap is thick enough to show its colour inside its outline.
     const thinnest = await game.locator('grundy-heaps button.counter').first().evaluate((c) => c.getBoundingClientRect().height);

@@ -103,7 +103,7 @@ test('an esbuild bundle, with the workers and the engines copied beside it as th
 
 test('a webpack bundle, made with the guide\'s configuration, plays', async ({ page }) => {
   const guide = readFileSync('docs/guide/embedding.md', 'utf8');
-  const config = /```js\n(\/\/ webpack\.config\.js[^]*?)```/.exec(guide)?.[1];
+  const config = /```js\n(\/\/ webpack\.config\.js[\s\S]*?)```/.exec(guide)?.[1];
   expect(config, 'the Embedding chapter gives a webpack.config.js').toBeDefined();
   writeFileSync(join(app, 'webpack.config.js'), config!);
   writeFileSync(join(app, 'post.js'), `import 'grundy-game';\n`);
@@ -117,7 +117,7 @@ test('a webpack bundle, made with the guide\'s configuration, plays', async ({ p
 
 test('a webpack bundle run as a plain script in the head still reads the lesson written below it', async ({ page }) => {
   const guide = readFileSync('docs/guide/embedding.md', 'utf8');
-  const config = /```js\n(\/\/ webpack\.config\.js[^]*?)```/.exec(guide)![1];
+  const config = /```js\n(\/\/ webpack\.config\.js[\s\S]*?)```/.exec(guide)![1];
   const lessonApp = join(app, 'webpack-lesson');
   mkdirSync(lessonApp, { recursive: true });
   writeFileSync(join(lessonApp, 'webpack.config.js'), config);

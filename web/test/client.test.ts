@@ -158,7 +158,9 @@ describe('the engine client', () => {
   it('after a cancel, reopens only the games that ask again, each just before it asks', async () => {
     const { client, workers } = setUp();
     const opened = ['a', 'b', 'c'].map((session, i) => client.send(session, { op: 'open', game: 'nim', text: `${i + 1}` }));
-    workers[0].requests.forEach((request, i) => workers[0].reply({ id: request.id, ok: true, view: packedView(`${i + 1}`, 1) }));
+    workers[0].requests.forEach((request, i) => {
+      workers[0].reply({ id: request.id, ok: true, view: packedView(`${i + 1}`, 1) });
+    });
     await Promise.all(opened);
     // Game b plays misère.
     const misere = client.send('b', { op: 'convention', convention: 'misere' });
@@ -178,7 +180,7 @@ describe('the engine client', () => {
       ['b', { op: 'undo' }],
       ['c', { op: 'open', game: 'nim', text: '7' }],
     ]);
-    workers[1].requests.forEach((request) => workers[1].reply({ id: request.id, ok: true, view: packedView('x', 1) }));
+    for (const request of workers[1].requests) workers[1].reply({ id: request.id, ok: true, view: packedView('x', 1) });
     await Promise.all([asked, typed]);
   });
 

@@ -124,7 +124,7 @@ export class BoardElement extends LitElement {
   protected willUpdate(changed: Map<PropertyKey, unknown>): void {
     super.willUpdate(changed);
     const focused = (this.renderRoot as ShadowRoot).activeElement;
-    this.hadFocus = focused !== null && focused.hasAttribute('data-stop');
+    this.hadFocus = focused?.hasAttribute('data-stop') ?? false;
   }
 
   /**
@@ -138,7 +138,9 @@ export class BoardElement extends LitElement {
     const stops = this.stops();
     const current = Math.min(this.stopIndex, stops.length - 1);
     this.tabStop?.setAttribute('tabindex', '-1');
-    stops.forEach((stop, index) => stop.setAttribute('tabindex', index === current ? '0' : '-1'));
+    stops.forEach((stop, index) => {
+      stop.setAttribute('tabindex', index === current ? '0' : '-1');
+    });
     this.tabStop = stops[current];
     if (this.hadFocus && !(this.renderRoot as ShadowRoot).activeElement) (this.tabStop as HTMLElement | undefined)?.focus({ preventScroll: true });
   }

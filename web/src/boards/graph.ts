@@ -352,7 +352,9 @@ export class GraphBoardElement extends BoardElement {
    */
   private renderTokens(graph: DigraphBoard) {
     const first = new Map<number, number[]>();
-    graph.tokens.forEach((vertex, token) => first.set(vertex, [...(first.get(vertex) ?? []), token]));
+    graph.tokens.forEach((vertex, token) => {
+      first.set(vertex, [...(first.get(vertex) ?? []), token]);
+    });
     const sliding = this.drag?.sliding && this.drag.moved ? this.drag : undefined;
     return [...first].map(([vertex, tokens]) => {
       const component = this.analysis.components.find((c) => c.id === tokens[0]);

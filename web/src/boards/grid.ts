@@ -498,7 +498,7 @@ export class GridBoardElement extends BoardElement {
         for (let col = Math.floor(x / BADGE_HEIGHT); col <= Math.floor((x + width) / BADGE_HEIGHT); col++) spots.push(`${row},${col}`);
       }
       if (spots.some((spot) => covered.has(spot))) return nothing;
-      spots.forEach((spot) => covered.add(spot));
+      for (const spot of spots) covered.add(spot);
       const colour = componentColour(component.id);
       const body = svg`<rect x=${x} y=${y} width=${width} height=${BADGE_HEIGHT} rx="7" fill=${colour} stroke="var(--grundy-bg, #fff)" stroke-width="1"></rect>
         <text x=${x + width / 2} y=${y + 11.5} text-anchor="middle" fill=${inkOn(colour)}>${text}</text>`;

@@ -160,7 +160,9 @@ export class LineBoardElement extends BoardElement {
     const height = axisY + 26;
     const removed = this.removedBy(this.previewed, board);
     const [roots, strips] = [new Map<number, number>(), new Map<number, Set<number>>()];
-    board.intervals.forEach((interval, index) => interval.depth === 0 && roots.set(index, roots.size));
+    board.intervals.forEach((interval, index) => {
+      if (interval.depth === 0) roots.set(index, roots.size);
+    });
     // Only the bars drawn are listed: 100 000 intervals mostly fall in strips or out of view.
     const bars = board.intervals
       .map((interval, index) => this.renderBar(interval, index, view, roots, removed, strips))

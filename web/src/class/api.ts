@@ -224,7 +224,10 @@ export function withLesson(code: string, token: string, onFrame: (frame: Frame) 
   let lesson: string | null | undefined;
   let held: Frame[] | undefined;
   const deliver = (frame: Frame): void => {
-    if (frame.type !== 'welcome') return onFrame(frame);
+    if (frame.type !== 'welcome') {
+      onFrame(frame);
+      return;
+    }
     const view = frame.class as Record<string, unknown>;
     onFrame({ ...frame, class: { ...view, lesson: view.lesson === true ? (lesson ?? null) : null } });
   };

@@ -192,7 +192,7 @@ export class GrundyPlayground extends LitElement {
     if (to === undefined) return;
     event.preventDefault();
     const next = buttons[to];
-    buttons.forEach((button) => (button.tabIndex = button === next ? 0 : -1));
+    for (const button of buttons) button.tabIndex = button === next ? 0 : -1;
     next.focus();
   }
 

@@ -121,7 +121,10 @@ export class QuizCard extends LitElement {
   /** Starts the timer when a question opens, and stops it once none is open. */
   protected willUpdate(): void {
     const open = this.timer > 0 && this.question !== undefined;
-    if (!open) return this.stopClock();
+    if (!open) {
+      this.stopClock();
+      return;
+    }
     if (this.timedPly === this.ply) return;
     this.stopClock();
     this.timedPly = this.ply;

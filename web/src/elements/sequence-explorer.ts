@@ -359,7 +359,7 @@ export class SequenceExplorer extends LitElement {
     const options = this.options;
     if (n === undefined) return nothing;
     if (!options) return html`<div class="why">Looking at n = ${n}…</div>`;
-    const describe = (o: HeapOptions['shown'][number]) => {
+    const optionText = (o: HeapOptions['shown'][number]) => {
       const heaps = o.leaves.length === 0 ? 'nothing' : o.leaves.join(' and ');
       const what = o.take === 0 ? `split into ${heaps}` : `take ${o.take}, leaving ${heaps}`;
       const sum = o.leaves.length > 1 ? `${o.leaves.map((h) => `G(${h})`).join(' ⊕ ')} = ` : '';
@@ -368,7 +368,7 @@ export class SequenceExplorer extends LitElement {
     return html`<div class="why" aria-live="polite">
       <strong>G(${n}) = mex{${options.values.join(', ')}} = <span class="mex">${options.value}</span></strong>
       — ${options.count} option${options.count === 1 ? '' : 's'}.
-      <ul>${options.shown.map((o) => html`<li>${describe(o)}</li>`)}</ul>
+      <ul>${options.shown.map((o) => html`<li>${optionText(o)}</li>`)}</ul>
       ${options.count > options.shown.length ? html`<span class="legend">and ${options.count - options.shown.length} more.</span>` : nothing}
     </div>`;
   }

@@ -140,7 +140,9 @@ let pageObserver: MutationObserver | undefined;
 function watch(controller: ThemeController): void {
   watching.add(controller);
   if (pageObserver) return;
-  const recheck = () => watching.forEach((each) => each.apply());
+  const recheck = () => {
+    for (const each of watching) each.apply();
+  };
   systemDark?.addEventListener('change', recheck);
   // A page switches its own theme by a class, a data attribute or a style on <html> or <body>, or by its meta tag.
   pageObserver = new MutationObserver(recheck);

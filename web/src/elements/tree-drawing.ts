@@ -174,7 +174,11 @@ export class TreeDrawing extends LitElement {
     const top = y - box.height / 2;
     return svg`<g class="node ${node.outcome} ${hasOptions ? '' : 'leaf'}" tabindex=${hasOptions ? 0 : -1} role="button" aria-label=${name}
         aria-expanded=${hasOptions ? String(open) : nothing}
-        @click=${() => this.toggle(placed)} @keydown=${(e: KeyboardEvent) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), this.toggle(placed))}>
+        @click=${() => this.toggle(placed)} @keydown=${(e: KeyboardEvent) => {
+          if (e.key !== 'Enter' && e.key !== ' ') return;
+          e.preventDefault();
+          this.toggle(placed);
+        }}>
       <rect x=${x} y=${top} width=${box.width} height=${box.height} rx="6" />
       ${text.map((line, i) => svg`<text class="text" x=${x + BOX.pad / 2} y=${top + 16 + i * BOX.line} xml:space="preserve">${line}</text>`)}
       <text x=${x + box.width / 2} y=${top + box.height - 10} text-anchor="middle">${mark}${value}</text>

@@ -411,7 +411,10 @@ function afterNextFrame(task: () => void): void {
  * has. (The document reads "interactive" while those scripts still run.)
  */
 function afterParsing(task: () => void): void {
-  if (typeof document === 'undefined') return task();
+  if (typeof document === 'undefined') {
+    task();
+    return;
+  }
   const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
   const loaded = navigation ? navigation.domContentLoadedEventStart > 0 : document.readyState !== 'loading';
   if (loaded) task();

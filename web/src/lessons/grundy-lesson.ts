@@ -131,7 +131,10 @@ export class GrundyLesson extends LitElement {
    * window, the notes show under the slides.
    */
   private openPresenter(): void {
-    if (this.presenter && !this.presenter.closed) return this.presenter.focus();
+    if (this.presenter && !this.presenter.closed) {
+      this.presenter.focus();
+      return;
+    }
     const opened = window.open('', 'grundy-presenter', 'popup,width=760,height=560') ?? undefined;
     if (!opened) {
       this.notesBelow = !this.notesBelow;
@@ -158,7 +161,10 @@ export class GrundyLesson extends LitElement {
   /** Draws the presenter window for the slide shown. */
   private renderPresenter(): void {
     const presenter = this.presenter;
-    if (!presenter || presenter.closed || !this.lesson) return this.closePresenter();
+    if (!presenter || presenter.closed || !this.lesson) {
+      this.closePresenter();
+      return;
+    }
     const slides = this.lesson.slides;
     const slide = slides[this.slide - 1];
     const next = slides[this.slide];
