@@ -14,7 +14,7 @@
 //! never holds a core or the server's memory afterwards.
 
 use crate::limits::{Turns, ANSWER_KEY_TIME};
-use crate::marking::{parse_play, play_word, AnswerKey, Kind};
+use crate::marking::{AnswerKey, Kind};
 use grundy_core::analysis::Convention;
 use serde::{Deserialize, Serialize};
 use std::io::{Read, Write};
@@ -55,11 +55,14 @@ pub const WORKER_ARGUMENT: &str = "--work-out-answer-key";
 /// A question as the worker reads it.
 #[derive(Serialize, Deserialize)]
 struct Asked {
-    kind: String,
+    kind: Kind,
     game: String,
     position: String,
-    play: String,
+    play: Convention,
 }
+
+/// What the teacher is told when the worker fails rather than answers.
+const ENGINE_FAILED: &str = "the engine failed on this position";
 
 /// The worker's reply: the key and the position as the engine writes it,
 /// or why the question has no answer.
@@ -94,14 +97,14 @@ pub async fn answer_key(
     position: &str,
     play: Convention,
 ) -> Result<(AnswerKey, String), String> {
-    let failed = |_| "the engine failed on this position".to_string();
+    let failed = |_| ENGINE_FAILED.to_string();
     let asked = serde_json::to_vec(&Asked {
-        kind: kind.word().into(),
+        kind,
         game: game.into(),
         position: position.into(),
-        play: play_word(play).into(),
+        play,
     })
-    .map_err(|_| "the engine failed on this position".to_string())?;
+    .expect("a question is JSON");
     let _turn = askers().take(asker).await;
     let _worker = workers()
         .acquire()
@@ -134,7 +137,7 @@ pub async fn answer_key(
     match serde_json::from_slice(&output) {
         Ok(Reply::Key { key, written }) => Ok((key, written)),
         Ok(Reply::Refused(why)) => Err(why),
-        Err(_) => Err("the engine failed on this position".into()),
+        Err(_) => Err(ENGINE_FAILED.into()),
     }
 }
 
@@ -160,7 +163,15 @@ pub fn worker() -> ExitCode {
     let mut input = Vec::new();
     let reply = match std::io::stdin().read_to_end(&mut input) {
         Ok(_) => match serde_json::from_slice::<Asked>(&input) {
-            Ok(asked) => work_out(&asked),
+            Ok(Asked {
+                kind,
+                game,
+                position,
+                play,
+            }) => match AnswerKey::work_out(kind, &game, &position, play) {
+                Ok((key, written)) => Reply::Key { key, written },
+                Err(why) => Reply::Refused(why),
+            },
             Err(e) => Reply::Refused(format!("not a question: {e}")),
         },
         Err(e) => Reply::Refused(format!("no question read: {e}")),
@@ -169,15 +180,5 @@ pub fn worker() -> ExitCode {
     match std::io::stdout().write_all(&written) {
         Ok(()) => ExitCode::SUCCESS,
         Err(_) => ExitCode::FAILURE,
-    }
-}
-
-fn work_out(asked: &Asked) -> Reply {
-    let (Some(kind), Some(play)) = (Kind::parse(&asked.kind), parse_play(&asked.play)) else {
-        return Reply::Refused("not a question".into());
-    };
-    match AnswerKey::work_out(kind, &asked.game, &asked.position, play) {
-        Ok((key, written)) => Reply::Key { key, written },
-        Err(why) => Reply::Refused(why),
     }
 }
