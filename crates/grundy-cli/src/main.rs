@@ -523,10 +523,11 @@ const BYTES_PER_HELD_VALUE: u64 = 5;
 /// `grundy sequence <rule> --count N [--freq] | --period [--max N]`.
 fn sequence(args: SequenceArgs) -> Result<Output, Failure> {
     // More values than the memory holds are written only from a period.
+    let holds = values_memory_holds();
     let past_memory = args
         .count
         .filter(|_| !args.freq)
-        .is_some_and(|count| values_memory_holds().is_some_and(|holds| count > holds));
+        .is_some_and(|count| holds.is_some_and(|holds| count > holds));
     if matches!(args.format, Format::Lines | Format::Bfile) && (args.period || args.freq) {
         sequence_usage_error(
             clap::error::ErrorKind::ArgumentConflict,
@@ -545,7 +546,7 @@ fn sequence(args: SequenceArgs) -> Result<Output, Failure> {
     } else {
         None
     };
-    let checkpoint = args
+    let mut checkpoint = args
         .checkpoint
         .clone()
         .zip(interrupt.clone())
@@ -582,7 +583,13 @@ fn sequence(args: SequenceArgs) -> Result<Output, Failure> {
         return frequencies(sequence, count, checkpoint, args.format);
     }
     let period = if past_memory {
-        Some(period_to_write_from(&mut sequence, count)?)
+        let within = holds.map_or(DEFAULT_PERIOD_MAX, |h| h.min(DEFAULT_PERIOD_MAX));
+        Some(period_to_write_from(
+            &mut sequence,
+            count,
+            within as usize,
+            &mut checkpoint,
+        )?)
     } else {
         None
     };
@@ -597,16 +604,19 @@ fn sequence(args: SequenceArgs) -> Result<Output, Failure> {
 }
 
 /// The period that lets `count` values, more than the memory holds, be
-/// written without holding them, proved within what the memory holds (at
-/// most [`DEFAULT_PERIOD_MAX`] values, as `--period` looks); refused when
-/// none is proved there.
-fn period_to_write_from(sequence: &mut Sequence, count: u64) -> Result<Period, Failure> {
-    let holds = values_memory_holds().unwrap_or(DEFAULT_PERIOD_MAX);
-    let within = holds.min(DEFAULT_PERIOD_MAX) as usize;
+/// written without holding them, proved within `within` values (what the
+/// memory holds, at most [`DEFAULT_PERIOD_MAX`], as `--period` looks), with
+/// progress and checkpoints as `--period` has; refused when none is
+/// proved there.
+fn period_to_write_from(
+    sequence: &mut Sequence,
+    count: u64,
+    within: usize,
+    checkpoint: &mut Option<Checkpoint>,
+) -> Result<Period, Failure> {
     let mut line = ProgressLine::new(sequence.len(), within);
     let proved = sequence.prove_period(within, |sequence| {
-        line.show(sequence.len());
-        true
+        between_steps(checkpoint, &mut line, sequence)
     });
     line.end();
     proved.ok_or_else(|| {
