@@ -133,7 +133,7 @@ pub const SILENCE: Duration = Duration::from_secs(40);
 /// The part of an address that names one client: an IPv6 address's
 /// first 64 bits, since one machine holds a whole /64 and could step
 /// through its addresses to escape a limit.
-pub fn client_of(address: IpAddr) -> IpAddr {
+fn client_of(address: IpAddr) -> IpAddr {
     match address {
         IpAddr::V4(_) => address,
         IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
