@@ -6,6 +6,11 @@ use clap::{ArgGroup, Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use grundy_core::sequence::Rule;
 use std::path::PathBuf;
 
+// The server's own definition, shared without linking the server.
+#[path = "../../grundy-server/src/serve_args.rs"]
+mod serve_args;
+pub use serve_args::ServeArgs;
+
 /// The most values `--period` computes unless `--max` says: 2²⁴.
 pub const DEFAULT_PERIOD_MAX: u64 = 1 << 24;
 /// The most values `--count` and `--max` take: 2³⁶, as far as memory holds
@@ -252,34 +257,6 @@ pub struct CensusArgs {
 pub enum CensusFormat {
     Text,
     Json,
-}
-
-#[derive(Args)]
-pub struct ServeArgs {
-    /// The address to listen on; 0.0.0.0 for the room's network [default: 127.0.0.1]
-    #[arg(long, value_name = "ADDR")]
-    pub bind: Option<String>,
-    /// The port; 0 picks a free one [default: 8080]
-    #[arg(long, value_name = "P")]
-    pub port: Option<u16>,
-    /// Where grundy.sqlite is kept [default: ./grundy-data]
-    #[arg(long, value_name = "DIR")]
-    pub data: Option<PathBuf>,
-    /// The built playground to serve [default: ./dist]
-    #[arg(long, value_name = "DIR")]
-    pub dist: Option<PathBuf>,
-    /// The address students open (a proxy's, or a name), for the join link and its QR code
-    #[arg(long, value_name = "URL")]
-    pub public_url: Option<String>,
-    /// Let pages of this origin (https://school.example) change state too, besides the server's own; may be repeated
-    #[arg(long, value_name = "ORIGIN")]
-    pub allow_origin: Vec<String>,
-    /// A proxy at this address names each client in X-Forwarded-For, and limits count the client; may be repeated
-    #[arg(long, value_name = "ADDR")]
-    pub trust_proxy: Vec<String>,
-    /// Erase this class, its roster, questions and answers, from a data folder no server holds, and exit
-    #[arg(long, value_name = "CODE")]
-    pub delete_class: Option<String>,
 }
 
 #[derive(Clone, Copy, ValueEnum)]

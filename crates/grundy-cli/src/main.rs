@@ -446,31 +446,7 @@ fn serve(args: &ServeArgs) -> Result<(), Failure> {
         return Err(not_found(format!("is not at {}", server.display())));
     }
     let mut command = std::process::Command::new(&server);
-    let flags = [
-        ("--bind", args.bind.clone()),
-        ("--port", args.port.map(|port| port.to_string())),
-        (
-            "--data",
-            args.data.as_ref().map(|d| d.display().to_string()),
-        ),
-        (
-            "--dist",
-            args.dist.as_ref().map(|d| d.display().to_string()),
-        ),
-        ("--public-url", args.public_url.clone()),
-        ("--delete-class", args.delete_class.clone()),
-    ];
-    for (flag, value) in flags {
-        if let Some(value) = value {
-            command.args([flag, &value]);
-        }
-    }
-    for origin in &args.allow_origin {
-        command.args(["--allow-origin", origin]);
-    }
-    for proxy in &args.trust_proxy {
-        command.args(["--trust-proxy", proxy]);
-    }
+    command.args(args.to_args());
     #[cfg(unix)]
     {
         use std::os::unix::process::CommandExt;

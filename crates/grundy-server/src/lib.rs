@@ -16,11 +16,13 @@ pub mod lesson;
 pub mod limits;
 pub mod marking;
 pub mod names;
+pub mod serve_args;
 pub mod socket;
 pub mod store;
 pub mod token;
 
 use limits::{PerAddress, MAX_CREATIONS_PER_WINDOW, MAX_FAILURES_PER_WINDOW};
+use serve_args::ServeArgs;
 use std::io::Write;
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
@@ -67,39 +69,43 @@ impl Default for Config {
 }
 
 impl Config {
-    /// Reads `--bind`, `--port`, `--data`, `--dist`, `--public-url`, and
-    /// `--allow-origin` and `--trust-proxy` (any number of times), each
-    /// with its value.
-    pub fn from_args(args: &[String]) -> Result<Config, String> {
+    /// The configuration `grundy serve`'s options give, each value
+    /// checked, with a sentence naming the option where one is wrong.
+    pub fn from_args(args: &ServeArgs) -> Result<Config, String> {
         let mut config = Config::default();
-        let mut rest = args.iter();
-        while let Some(flag) = rest.next() {
-            let value = rest.next().ok_or_else(|| format!("{flag} needs a value"))?;
-            match flag.as_str() {
-                "--bind" => {
-                    config.bind = value.parse().map_err(|_| {
-                        format!("--bind takes an IP address such as 0.0.0.0, not '{value}'")
-                    })?
-                }
-                "--port" => {
-                    config.port = value.parse().map_err(|_| {
-                        format!("--port takes a number from 0 to 65535, not '{value}'")
-                    })?
-                }
-                "--data" => config.data = PathBuf::from(value),
-                "--dist" => config.dist = PathBuf::from(value),
-                "--allow-origin" => config.allowed_origins.push(origin(value)?),
-                "--trust-proxy" => config.trusted_proxies.push(value.parse().map_err(|_| {
-                    format!("--trust-proxy takes the proxy's IP address such as 10.0.0.2, not '{value}'")
-                })?),
-                "--public-url" => config.public_url = Some(public_url(value)?),
-                "--delete-class" => {
-                    config.delete_class = Some(token::normalise_code(value).ok_or_else(|| {
-                        format!("--delete-class takes a class's code, six letters and digits, not '{value}'")
-                    })?)
-                }
-                other => return Err(format!("serve has no option '{other}'")),
-            }
+        if let Some(bind) = &args.bind {
+            config.bind = bind
+                .parse()
+                .map_err(|_| format!("--bind takes an IP address such as 0.0.0.0, not '{bind}'"))?;
+        }
+        if let Some(port) = args.port {
+            config.port = port;
+        }
+        if let Some(data) = &args.data {
+            config.data = data.clone();
+        }
+        if let Some(dist) = &args.dist {
+            config.dist = dist.clone();
+        }
+        for value in &args.allow_origin {
+            config.allowed_origins.push(origin(value)?);
+        }
+        for value in &args.trust_proxy {
+            config.trusted_proxies.push(value.parse().map_err(|_| {
+                format!(
+                    "--trust-proxy takes the proxy's IP address such as 10.0.0.2, not '{value}'"
+                )
+            })?);
+        }
+        if let Some(value) = &args.public_url {
+            config.public_url = Some(public_url(value)?);
+        }
+        if let Some(value) = &args.delete_class {
+            config.delete_class = Some(token::normalise_code(value).ok_or_else(|| {
+                format!(
+                    "--delete-class takes a class's code, six letters and digits, not '{value}'"
+                )
+            })?);
         }
         Ok(config)
     }
