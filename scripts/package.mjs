@@ -1,10 +1,10 @@
 // Packs the embeddable element as an npm package, dist/grundy-game-<version>.tgz:
 // the built elements, their two workers, the chunks they load when used and
-// the engines, whole and per family of games (dist/embed/), type
+// the engines, whole and per family of games, the puzzle bank (dist/embed/), type
 // declarations, custom-elements.json, a README and the LICENSE, with an
 // exports map. Run after scripts/build.sh.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const out = 'dist/package';
@@ -17,6 +17,8 @@ const files = ['grundy-game.js', 'grundy-lesson.js', 'grundy-worker.js', 'grundy
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 for (const file of files) copyFileSync(join('dist/embed', file), join(out, file));
+// The puzzle bank, which puzzle="daily" and "random" read a game at a time.
+cpSync('dist/embed/puzzles', join(out, 'puzzles'), { recursive: true });
 copyFileSync('LICENSE', join(out, 'LICENSE'));
 copyFileSync('web/package/README.md', join(out, 'README.md'));
 execFileSync('npx', ['tsc', '-p', 'tsconfig.package.json'], { stdio: 'inherit' });
@@ -38,7 +40,7 @@ const manifest = {
     './custom-elements.json': './custom-elements.json',
     './package.json': './package.json',
   },
-  files: [...files, 'types', 'README.md', 'LICENSE'],
+  files: [...files, 'puzzles', 'types', 'README.md', 'LICENSE'],
   customElements: 'custom-elements.json',
   // Importing the package defines <grundy-game>; importing grundy-lesson.js, <grundy-lesson> too.
   sideEffects: true,

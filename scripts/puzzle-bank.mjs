@@ -1,4 +1,4 @@
-// Writes the Puzzles page's bank, public/puzzles/<game>.json, with
+// Writes the Puzzles page's bank, web/src/puzzles/bank/<game>.json, with
 // `grundy puzzles`: for each game with finite values, 400 puzzles under
 // normal play (seed 1) and 100 under misère play (seed 2), or as many as
 // the game has. Each is kept without its solutions (the page's engine
@@ -12,7 +12,7 @@ import { buildGrundy } from './grundy-cli.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const grundy = buildGrundy();
-const folder = join(root, 'public', 'puzzles');
+const folder = join(root, 'web', 'src', 'puzzles', 'bank');
 rmSync(folder, { recursive: true, force: true });
 mkdirSync(folder, { recursive: true });
 

@@ -46,7 +46,7 @@ test('the builder follows typing, says beside the field what is wrong, and makes
   await expect.poll(snippet).toContain('position="2 7"');
   await expect(builder.getByRole('button', { name: 'Copy snippet' })).toBeEnabled();
   // A puzzle keeps the play controls only, so that nothing shows its answer.
-  await builder.getByText('Puzzle: find the winning move').click();
+  await builder.locator('form').getByRole('combobox', { name: /^Puzzle/ }).selectOption('position');
   await expect.poll(snippet).toMatch(/ controls="play" puzzle style="display:block;min-height:\d+px"><\/grundy-game>$/);
   await expect(builder.locator('form').getByRole('combobox', { name: /^Controls/ })).toHaveValue('play');
   await expect(builder.locator('grundy-game .sum')).toHaveCount(0);
@@ -57,6 +57,41 @@ test('the builder follows typing, says beside the field what is wrong, and makes
   await expect
     .poll(() => builder.locator('grundy-game').evaluate((element) => getComputedStyle(element).backgroundColor))
     .toBe('rgb(22, 24, 29)');
+});
+
+test('the builder makes the daily puzzle and a random puzzle of a game and theme, for the snippet and the iframe', async ({ page }) => {
+  await page.goto('/embed.html');
+  const builder = page.locator('grundy-embed-builder');
+  const form = builder.locator('form');
+  await expect(builder.locator('grundy-game .sum')).toBeVisible();
+  const snippet = () => builder.getByLabel('Snippet').inputValue();
+  const preview = builder.locator('grundy-game');
+  // The daily puzzle brings its own game and position: the builder asks for neither.
+  await form.getByRole('combobox', { name: /^Puzzle/ }).selectOption('daily');
+  await expect(preview.locator('.status')).toContainText('Puzzle: find the move that wins.');
+  await expect.poll(snippet).toMatch(/<grundy-game controls="play" puzzle="daily" style="display:block;min-height:\d+px"><\/grundy-game>$/);
+  await expect(form.getByRole('combobox', { name: /^Game/ })).toHaveCount(0);
+  await expect(form.getByRole('textbox', { name: 'Position', exact: true })).toHaveCount(0);
+  expect(await builder.getByLabel('Iframe').inputValue()).toMatch(/frame\.html\?controls=play&amp;puzzle=daily"/);
+  // A random puzzle of the game chosen, of a theme its puzzles have.
+  await form.getByRole('combobox', { name: /^Puzzle(?! theme)/ }).selectOption('random');
+  await form.getByRole('combobox', { name: /^Game/ }).selectOption('nim');
+  const theme = form.getByRole('combobox', { name: /^Puzzle theme/ });
+  await expect(theme.getByRole('option', { name: 'mirror' })).toHaveCount(1);
+  await theme.selectOption('mirror');
+  await expect.poll(snippet).toMatch(/<grundy-game game="nim" controls="play" puzzle="random" puzzle-theme="mirror" style=/);
+  await expect(preview.locator('.status')).toContainText('Puzzle: find the move that wins.');
+  const iframe = await builder.getByLabel('Iframe').inputValue();
+  expect(iframe).toContain('puzzle=random&amp;puzzle-theme=mirror');
+  expect(iframe).not.toContain('position=');
+  await page.screenshot({ path: 'tests/screenshots/embed-page-puzzle.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'tests/screenshots/embed-page-puzzle-phone.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // Back to no puzzle: the game and position chosen come back to the preview.
+  await form.getByRole('combobox', { name: /^Puzzle(?! theme)/ }).selectOption('off');
+  await expect(preview.locator('.sum')).toBeVisible();
+  await expect.poll(snippet).toContain('position="');
 });
 
 test('the iframe page shows the game its address names', async ({ page }) => {

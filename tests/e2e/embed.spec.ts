@@ -392,6 +392,63 @@ test('a misspelt word in an attribute that hides values or sets the play is refu
   expect(problems).toEqual(['warning: grundy-game: values="hiden" is not one of shown, hidden: this game shows once it is']);
 });
 
+/** The bank's puzzles of `game`, as the embed reads them. */
+function bankOf(game: string): { position: string; play: string; themes: string[] }[] {
+  return JSON.parse(readFileSync(`web/src/puzzles/bank/${game}.json`, 'utf8'));
+}
+
+test('a post asks the bank for a puzzle: the daily one, or a random one of a game and theme, and another after it', async ({ page }) => {
+  const problems = watchConsole(page);
+  await page.goto(`${origin(site)}/blog/2026/nim/index.html`);
+  await addGame(page, { id: 'daily', puzzle: 'daily', controls: 'play' });
+  await addGame(page, { id: 'mirror', game: 'nim', puzzle: 'random', 'puzzle-theme': 'mirror', seed: '3', controls: 'play' });
+  await addGame(page, { id: 'same', game: 'nim', puzzle: 'random', 'puzzle-theme': 'mirror', seed: '3', controls: 'play' });
+  await addGame(page, { id: 'misere', game: 'octal', puzzle: 'random', play: 'misere', controls: 'play' });
+  const daily = page.locator('#daily');
+  await expect(daily.locator('.status')).toContainText('Puzzle: find the move that wins.');
+  // The day's puzzle, the same the Puzzles page gives everyone today: a normal-play puzzle of the bank.
+  const dailyGame = await daily.getAttribute('game');
+  const dailyText = await daily.evaluate((element) => (element as HTMLElementTagNameMap['grundy-game']).position);
+  expect(bankOf(dailyGame!).filter((p) => p.play === 'normal').map((p) => p.position)).toContain(dailyText);
+  // A random puzzle of Nim's mirror theme; the same seed draws the same.
+  const mirror = page.locator('#mirror');
+  await expect(mirror.locator('.status')).toContainText('Puzzle: find the move that wins.');
+  const text = (id: string) => page.locator(id).evaluate((element) => (element as HTMLElementTagNameMap['grundy-game']).position);
+  const first = await text('#mirror');
+  const themed = bankOf('nim').filter((p) => p.play === 'normal' && p.themes.includes('mirror')).map((p) => p.position);
+  expect(themed).toContain(first);
+  await expect(page.locator('#same .status')).toContainText('Puzzle:');
+  expect(await text('#same')).toBe(first);
+  // No value shows, and Another puzzle comes only once this one is over.
+  await expect(mirror.locator('.sum')).toHaveCount(0);
+  await expect(mirror.getByRole('button', { name: 'Another puzzle' })).toHaveCount(0);
+  await mirror.getByRole('button', { name: 'Show solution' }).click();
+  await mirror.getByRole('button', { name: 'Another puzzle' }).click();
+  await expect(mirror.locator('.status')).toContainText('Puzzle: find the move that wins.');
+  await expect.poll(() => text('#mirror')).not.toBe(first);
+  expect(themed).toContain(await text('#mirror'));
+  // Misère play draws from the bank's misère puzzles.
+  const misere = page.locator('#misere');
+  await expect(misere.locator('.status')).toContainText('Puzzle:');
+  expect(bankOf('octal').filter((p) => p.play === 'misere').map((p) => p.position)).toContain(await text('#misere'));
+  expect(problems).toEqual([]);
+});
+
+test('a bank puzzle the bank cannot give says why, and a misspelt puzzle word is refused', async ({ page }) => {
+  await page.goto(`${origin(site)}/blog/2026/nim/index.html`);
+  await addGame(page, { id: 'theme', game: 'nim', puzzle: 'random', 'puzzle-theme': 'mirorr' });
+  await addGame(page, { id: 'game', game: 'digraph', puzzle: 'random' });
+  await addGame(page, { id: 'typo', game: 'nim', position: '3 4 5', puzzle: 'dialy' });
+  await expect(page.locator('#theme').getByRole('alert')).toContainText('No nim puzzle under normal play has the theme mirorr: its themes are mirror, nim-sum, unique');
+  await expect(page.locator('#game').getByRole('alert')).toContainText('The puzzle bank has no puzzles of digraph: set game to one of nim, ');
+  const typo = page.locator('#typo');
+  await expect(typo.getByRole('alert')).toHaveText('puzzle="dialy" is not one of daily, random or empty (the position given): this game shows once it is.');
+  await expect(typo.locator('[part="board"], .status, .sum')).toHaveCount(0);
+  // Mended, the theme draws its puzzle.
+  await page.locator('#theme').evaluate((element) => element.setAttribute('puzzle-theme', 'mirror'));
+  await expect(page.locator('#theme .status')).toContainText('Puzzle: find the move that wins.');
+});
+
 test('a misspelt word in an attribute is named on the element, and mended it goes', async ({ page }) => {
   const problems = watchConsole(page);
   await page.goto(`${origin(site)}/blog/2026/nim/index.html`);

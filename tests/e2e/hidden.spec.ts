@@ -6,7 +6,8 @@
  * included, is read for each game, in each hidden mode, while a move is
  * previewed.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { watchConsole } from './helpers';
 import { GAMES } from './registry';
 
@@ -64,6 +65,14 @@ const MOVES = 'button.counter.playable, button.piece.playable, rect.cell.playabl
 /** A move that can be played now, on any board: as `MOVES`, with only the edges and vertices that are moves. */
 const PLAYABLE = 'button.counter.playable, button.piece.playable, rect.cell.playable, grundy-line svg, rect.bar, path.hit[data-stop], circle.vertex.pick';
 
+/** A game whose moves come in kinds (how many a move takes) may have none of the kind chosen first: choose one that has some. */
+async function choosePlayableKind(element: Locator): Promise<void> {
+  for (const kind of await element.getByRole('group', { name: /^How many \w+ a move takes$/ }).getByRole('button').all()) {
+    if ((await element.locator(PLAYABLE).count()) > 0) break;
+    await kind.click();
+  }
+}
+
 const MODES: { name: string; query: string }[] = [
   { name: 'values hidden', query: 'values=hidden&hints' },
   { name: 'a quiz before its answer', query: 'quiz&hints' },
@@ -93,6 +102,23 @@ for (const mode of MODES) {
   });
 }
 
+test('a puzzle of the bank, random in each game and the daily one, carries no value anywhere either', async ({ page }) => {
+  const problems = watchConsole(page);
+  const bank: { game: string }[] = JSON.parse(readFileSync('web/src/puzzles/bank/index.json', 'utf8'));
+  const addresses = [...bank.map(({ game }) => `game=${game}&puzzle=random&seed=11`), 'puzzle=daily'];
+  for (const query of addresses) {
+    await page.goto(`/frame.html?${query}&hints`);
+    const element = page.locator('grundy-game');
+    await expect(element.locator('.status'), query).toContainText('Puzzle: find the move that wins.');
+    await expect(element.locator('.busy')).toHaveCount(0);
+    await choosePlayableKind(element);
+    await element.locator(PLAYABLE).first().hover({ force: true });
+    expect(leaksIn(await everythingSaid(page)), query).toEqual([]);
+    await expect(element.locator('.values-off'), query).toHaveText('Values are hidden in this puzzle.');
+  }
+  expect(problems).toEqual([]);
+});
+
 test('two players and a quiz with values hidden: after a move, the next question leaves no value anywhere', async ({ page }) => {
   const problems = watchConsole(page);
   for (const game of GAMES) {
@@ -103,11 +129,7 @@ test('two players and a quiz with values hidden: after a move, the next question
     await expect(element.locator('.busy')).toHaveCount(0);
     // Player 1's first question is who wins; then Player 1 moves.
     await element.getByRole('button', { name: /^P:/ }).click();
-    // A game whose moves come in kinds may have none of the kind chosen first.
-    for (const kind of await element.getByRole('group', { name: 'How many counters a move takes' }).getByRole('button').all()) {
-      if ((await element.locator(PLAYABLE).count()) > 0) break;
-      await kind.click();
-    }
+    await choosePlayableKind(element);
     // The last of a heap's counters takes the fewest, which leaves Player 2 a move.
     await element.locator(PLAYABLE).last().click({ force: true });
     const chooser = element.getByRole('menu');

@@ -1,13 +1,13 @@
 /**
  * The iframe page: one `<grundy-game>` filling the frame, configured from
  * the query string (game, position, mode, opponent, first, level, play,
- * controls, values, theme, hints, puzzle, quiz).
+ * controls, values, theme, hints, puzzle, puzzle-theme, quiz).
  */
 import './elements/grundy-game';
 
 const params = new URLSearchParams(location.search);
 const game = document.createElement('grundy-game');
-for (const name of ['game', 'mode', 'opponent', 'first', 'level', 'play', 'controls', 'values', 'theme']) {
+for (const name of ['game', 'mode', 'opponent', 'first', 'level', 'play', 'controls', 'values', 'theme', 'puzzle', 'puzzle-theme']) {
   const value = params.get(name);
   if (value !== null) game.setAttribute(name, value);
 }
@@ -15,7 +15,7 @@ game.position = params.get('position') ?? '';
 // The frame's own background follows a theme asked for by name.
 const theme = params.get('theme');
 if (theme === 'light' || theme === 'dark') document.documentElement.style.colorScheme = theme;
-for (const flag of ['hints', 'puzzle', 'quiz']) if (params.has(flag)) game.setAttribute(flag, '');
+for (const flag of ['hints', 'quiz']) if (params.has(flag)) game.setAttribute(flag, '');
 document.querySelector('main')!.append(game);
 
 /**

@@ -44,12 +44,15 @@ describe('attribute checking', () => {
 
   it('refuses, never defaults, a word the attributes that guard values and play do not take', () => {
     expect(attributeRefusals({ values: 'hidden', controls: 'play', play: 'misere', solution: 'hidden', mode: 'plya' })).toEqual([]);
-    const given = { values: 'hiden', controls: 'compact', play: 'misère play', solution: 'no' };
+    // The attribute alone asks for a puzzle of the position given.
+    for (const puzzle of ['', 'daily', 'random', null]) expect(attributeRefusals({ puzzle })).toEqual([]);
+    const given = { values: 'hiden', controls: 'compact', play: 'misère play', solution: 'no', puzzle: 'dialy' };
     expect(attributeRefusals(given)).toEqual([
       'values="hiden" is not one of shown, hidden: this game shows once it is',
       'controls="compact" is not one of full, play, none: this game shows once it is',
       'play="misère play" is not one of normal, misere: this game shows once it is',
       'solution="no" is not one of shown, hidden: this game shows once it is',
+      'puzzle="dialy" is not one of daily, random or empty (the position given): this game shows once it is',
     ]);
     // They are refused, so they are not also noted as defaulted.
     expect(attributeProblems(given)).toEqual([]);

@@ -1,4 +1,4 @@
-//! The Puzzles page's bank, `public/puzzles/`, is what `grundy puzzles`
+//! The Puzzles page's bank, `web/src/puzzles/bank/`, is what `grundy puzzles`
 //! draws: a sample of each game's file is drawn again and compared, so a
 //! change to a game's drawing or to the generator cannot leave the page
 //! with puzzles no command makes.
@@ -12,7 +12,7 @@ const SAMPLE: usize = 25;
 
 #[test]
 fn the_shipped_bank_is_what_grundy_puzzles_draws() {
-    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../public/puzzles");
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web/src/puzzles/bank");
     let index: Vec<Value> =
         serde_json::from_str(&std::fs::read_to_string(folder.join("index.json")).unwrap()).unwrap();
     assert!(index.len() >= 20, "games in the bank: {}", index.len());

@@ -1,8 +1,8 @@
-import { LitElement, css, html } from 'lit';
+import { LitElement, css, html, nothing } from 'lit';
 import { engine } from '../engine/client';
 import type { GameInfo } from '../engine/model';
 import './grundy-game';
-import { readValues } from './options';
+import { readValues, type PuzzleSource } from './options';
 import { define } from './define';
 import { sentence } from './sentence';
 import type { Theme } from './theme';
@@ -26,8 +26,10 @@ interface Choice {
   /** `shown` or `hidden`. */
   values: string;
   hints: boolean;
-  /** Ask the reader to find a winning move. */
-  puzzle: boolean;
+  /** Ask the reader to find a winning move: in this position, the day's puzzle or one of the bank's. */
+  puzzle: 'off' | 'position' | 'daily' | 'random';
+  /** A random puzzle's theme, or empty for any. */
+  puzzleTheme: string;
   /** Ask "P or N?" or a part's nimber before each of the reader's moves. */
   quiz: boolean;
   theme: Theme;
@@ -39,7 +41,10 @@ interface Choice {
  * not allowed).
  */
 export class EmbedBuilder extends LitElement {
-  static properties = { games: { state: true }, choice: { state: true }, copied: { state: true }, size: { state: true }, problem: { state: true } };
+  static properties = {
+    ...{ games: { state: true }, choice: { state: true }, copied: { state: true }, size: { state: true }, problem: { state: true } },
+    puzzleThemes: { state: true },
+  };
 
   declare private games: GameInfo[];
   declare private choice: Choice;
@@ -48,6 +53,8 @@ export class EmbedBuilder extends LitElement {
   declare private problem: string;
   /** The preview's size on this page, so a blogger sees what each controls level takes. */
   declare private size: { width: number; height: number } | undefined;
+  /** The themes of the bank's puzzles of the game and play chosen, offered for a random puzzle. */
+  declare private puzzleThemes: string[];
   private readonly measure = new ResizeObserver(([entry]) => {
     const box = entry.borderBoxSize[0];
     this.size = { width: Math.round(box.inlineSize), height: Math.round(box.blockSize) };
@@ -58,9 +65,10 @@ export class EmbedBuilder extends LitElement {
     this.games = [];
     this.copied = '';
     this.problem = '';
+    this.puzzleThemes = [];
     this.choice = {
       ...{ game: 'nim', position: '3 4 5\n', mode: 'play', opponent: 'ai', first: 'human', level: 'optimal', play: 'normal' },
-      ...{ controls: 'full', values: 'shown', hints: false, puzzle: false, quiz: false, theme: 'auto' },
+      ...{ controls: 'full', values: 'shown', hints: false, puzzle: 'off', puzzleTheme: '', quiz: false, theme: 'auto' },
     };
   }
 
@@ -81,15 +89,43 @@ export class EmbedBuilder extends LitElement {
   }
 
   private set(change: Partial<Choice>): void {
-    this.choice = { ...this.choice, ...change };
+    const before = this.choice;
+    this.choice = { ...before, ...change };
+    const { game, play, puzzle } = this.choice;
+    if (puzzle === 'random' && (before.puzzle !== 'random' || before.game !== game || before.play !== play)) void this.loadPuzzleThemes();
+  }
+
+  /** The attribute `puzzle` takes for the choice made, or undefined for none. */
+  private get puzzleAttribute(): PuzzleSource | undefined {
+    const puzzle = this.choice.puzzle;
+    return puzzle === 'off' ? undefined : puzzle === 'position' ? '' : puzzle;
+  }
+
+  /** Whether the puzzle is the bank's, which brings its own position (and, daily, its own game). */
+  private get fromBank(): boolean {
+    return this.choice.puzzle === 'daily' || this.choice.puzzle === 'random';
   }
 
   /**
    * A puzzle starts with its values hidden, as the element does, and with
    * the play controls only, since the full ones would show the values.
+   * The daily puzzle is played by normal play, as the bank draws it.
    */
-  private puzzleChanged(puzzle: boolean): void {
-    this.set({ puzzle, values: readValues(undefined, puzzle), controls: puzzle ? 'play' : 'full' });
+  private puzzleChanged(puzzle: Choice['puzzle']): void {
+    const on = puzzle !== 'off';
+    this.set({
+      ...{ puzzle, puzzleTheme: '', values: readValues(undefined, on), controls: on ? 'play' : 'full' },
+      ...(puzzle === 'daily' ? { play: 'normal', mode: 'play' } : on ? { mode: 'play' } : {}),
+    });
+  }
+
+  private async loadPuzzleThemes(): Promise<void> {
+    const { game, play } = this.choice;
+    const bank = await import('../puzzles/bank');
+    const puzzles = bank.inBank(game) ? await bank.puzzlesOf(game) : [];
+    if (game !== this.choice.game || play !== this.choice.play) return;
+    this.puzzleThemes = [...new Set(puzzles.filter((p) => p.play === play).flatMap((p) => p.themes))].sort();
+    if (!this.puzzleThemes.includes(this.choice.puzzleTheme)) this.choice = { ...this.choice, puzzleTheme: '' };
   }
 
   private pickGame(id: string): void {
@@ -104,17 +140,20 @@ export class EmbedBuilder extends LitElement {
 
   get snippet(): string {
     const c = this.choice;
+    const puzzle = this.puzzleAttribute;
+    // A puzzle's computer never moves; the bank's bring their own position, and the daily its own game.
     const options = [
-      `game="${attribute(c.game)}"`,
-      `position="${attribute(c.position.trimEnd())}"`,
-      `mode="${attribute(c.mode)}"`,
-      c.mode === 'play' ? `opponent="${attribute(c.opponent)}"` : '',
-      c.mode === 'play' && c.opponent === 'ai' ? `first="${attribute(c.first)}" level="${attribute(c.level)}"` : '',
+      c.puzzle !== 'daily' ? `game="${attribute(c.game)}"` : '',
+      !this.fromBank ? `position="${attribute(c.position.trimEnd())}"` : '',
+      puzzle === undefined ? `mode="${attribute(c.mode)}"` : '',
+      puzzle === undefined && c.mode === 'play' ? `opponent="${attribute(c.opponent)}"` : '',
+      puzzle === undefined && c.mode === 'play' && c.opponent === 'ai' ? `first="${attribute(c.first)}" level="${attribute(c.level)}"` : '',
       c.play === 'misere' ? 'play="misere"' : '',
       c.controls !== 'full' ? `controls="${attribute(c.controls)}"` : '',
-      c.values !== readValues(undefined, c.puzzle) ? `values="${attribute(c.values)}"` : '',
+      c.values !== readValues(undefined, puzzle !== undefined) ? `values="${attribute(c.values)}"` : '',
       c.hints ? 'hints' : '',
-      c.puzzle ? 'puzzle' : '',
+      puzzle === '' ? 'puzzle' : puzzle ? `puzzle="${puzzle}"` : '',
+      c.puzzle === 'random' && c.puzzleTheme ? `puzzle-theme="${attribute(c.puzzleTheme)}"` : '',
       c.quiz ? 'quiz' : '',
       c.theme !== 'auto' ? `theme="${c.theme}"` : '',
     ].filter(Boolean);
@@ -125,12 +164,18 @@ export class EmbedBuilder extends LitElement {
 
   get iframe(): string {
     const c = this.choice;
+    const puzzle = this.puzzleAttribute;
     const params = new URLSearchParams({ game: c.game, position: c.position, mode: c.mode, opponent: c.opponent, first: c.first, level: c.level });
+    // As in the snippet: a puzzle's computer never moves, and the bank's bring their own position.
+    if (puzzle !== undefined) for (const name of ['mode', 'opponent', 'first', 'level']) params.delete(name);
+    if (c.puzzle === 'daily') params.delete('game');
+    if (this.fromBank) params.delete('position');
     if (c.play === 'misere') params.set('play', 'misere');
     if (c.controls !== 'full') params.set('controls', c.controls);
-    if (c.values !== readValues(undefined, c.puzzle)) params.set('values', c.values);
+    if (c.values !== readValues(undefined, puzzle !== undefined)) params.set('values', c.values);
     if (c.hints) params.set('hints', '');
-    if (c.puzzle) params.set('puzzle', '');
+    if (puzzle !== undefined) params.set('puzzle', puzzle);
+    if (c.puzzle === 'random' && c.puzzleTheme) params.set('puzzle-theme', c.puzzleTheme);
     if (c.quiz) params.set('quiz', '');
     if (c.theme !== 'auto') params.set('theme', c.theme);
     const src = new URL(`frame.html?${params}`, location.href).href;
@@ -196,30 +241,42 @@ export class EmbedBuilder extends LitElement {
       <h1>Embed a game</h1>
       <p>Choose a position and how it plays, then copy the snippet into any page. <a href="./">Back to the playground</a></p>
       <form @submit=${(e: Event) => e.preventDefault()}>
-        ${select('game', 'Game', this.games.map((g) => [g.id, g.name]), (id) => this.pickGame(id))}
+        ${c.puzzle !== 'daily' ? select('game', 'Game', this.games.map((g) => [g.id, g.name]), (id) => this.pickGame(id)) : nothing}
         <div class="field">
-          <label>Position <textarea rows="4" cols="24" .value=${c.position} aria-invalid=${this.problem ? 'true' : 'false'}
-            aria-describedby="position-problem" @input=${(e: Event) => this.set({ position: (e.target as HTMLTextAreaElement).value })}></textarea></label>
+          ${!this.fromBank
+            ? html`<label>Position <textarea rows="4" cols="24" .value=${c.position} aria-invalid=${this.problem ? 'true' : 'false'}
+                aria-describedby="position-problem" @input=${(e: Event) => this.set({ position: (e.target as HTMLTextAreaElement).value })}></textarea></label>`
+            : nothing}
           <p class="error" id="position-problem" role="alert">${this.problem}</p>
         </div>
-        ${select('mode', 'Mode', [['play', 'Play'], ['analyse', 'Analyse'], ['edit', 'Edit']])}
-        ${select('opponent', 'Opponent', [['ai', 'Computer'], ['human', 'Two people']])}
-        ${select('first', 'Who starts', [['human', 'The reader'], ['ai', 'The computer']])}
-        ${select('level', 'Level', [['optimal', 'Optimal'], ['strong', 'Strong'], ['casual', 'Casual'], ['random', 'Random']])}
-        ${select('play', 'Play', [['normal', 'Normal: the last move wins'], ['misere', 'Misère: the last move loses']])}
+        ${select('puzzle', 'Puzzle', [
+          ['off', 'None'],
+          ['position', 'This position: find the winning move'],
+          ['daily', 'The daily puzzle: a new one each day'],
+          ['random', "One of the game's puzzles, another on request"],
+        ], (value) => this.puzzleChanged(value as Choice['puzzle']))}
+        ${c.puzzle === 'random'
+          ? select('puzzleTheme', 'Puzzle theme', [['', 'Any'], ...this.puzzleThemes.map((theme): [string, string] => [theme, theme])])
+          : nothing}
+        ${c.puzzle === 'off'
+          ? html`${select('mode', 'Mode', [['play', 'Play'], ['analyse', 'Analyse'], ['edit', 'Edit']])}
+              ${select('opponent', 'Opponent', [['ai', 'Computer'], ['human', 'Two people']])}
+              ${select('first', 'Who starts', [['human', 'The reader'], ['ai', 'The computer']])}
+              ${select('level', 'Level', [['optimal', 'Optimal'], ['strong', 'Strong'], ['casual', 'Casual'], ['random', 'Random']])}`
+          : nothing}
+        ${c.puzzle !== 'daily' ? select('play', 'Play', [['normal', 'Normal: the last move wins'], ['misere', 'Misère: the last move loses']]) : nothing}
         ${select('controls', 'Controls', [['full', 'Full: toolbar, analysis, text'], ['play', 'Play: status, undo, new game'], ['none', 'None: the board alone']])}
         ${select('values', 'Values', [['shown', 'Shown'], ['hidden', 'Hidden: no nimbers or verdicts']])}
         ${select('theme', 'Theme', [['auto', "Auto: the page's, else the reader's"], ['light', 'Light'], ['dark', 'Dark']])}
         <label class="inline"><input type="checkbox" .checked=${c.hints} @change=${(e: Event) => this.set({ hints: (e.target as HTMLInputElement).checked })} /> Hints</label>
-        <label class="inline"><input type="checkbox" .checked=${c.puzzle} @change=${(e: Event) => this.puzzleChanged((e.target as HTMLInputElement).checked)} /> Puzzle: find the winning move</label>
         <label class="inline"><input type="checkbox" .checked=${c.quiz} @change=${(e: Event) => this.set({ quiz: (e.target as HTMLInputElement).checked })} /> Quiz: a question before each move (P or N, a nimber, the total, the winning move)</label>
       </form>
       <section aria-label="Preview">
         <h2>Preview</h2>
         <p class="size" aria-live="polite">${this.size ? `${this.size.height} px tall at ${this.size.width} px wide; the controls level sets most of it.` : ''}</p>
-        <grundy-game game=${c.game} .position=${c.position} mode=${c.mode} opponent=${c.opponent} first=${c.first}
-          level=${c.level} play=${c.play} controls=${c.controls} values=${c.values} theme=${c.theme} ?hints=${c.hints} ?puzzle=${c.puzzle}
-          ?quiz=${c.quiz} @grundy-invalid=${(e: CustomEvent<{ message: string }>) => (this.problem = sentence(e.detail.message))}
+        <grundy-game game=${c.puzzle === 'daily' ? nothing : c.game} .position=${this.fromBank ? nothing : c.position} mode=${c.mode}
+          opponent=${c.opponent} first=${c.first} level=${c.level} play=${c.play} controls=${c.controls} values=${c.values} theme=${c.theme}
+          ?hints=${c.hints} puzzle=${this.puzzleAttribute ?? nothing} puzzle-theme=${c.puzzleTheme} ?quiz=${c.quiz} @grundy-invalid=${(e: CustomEvent<{ message: string }>) => (this.problem = sentence(e.detail.message))}
           @grundy-change=${() => (this.problem = '')}></grundy-game>
       </section>
       ${this.renderCode('snippet', 'Snippet', this.snippet)}

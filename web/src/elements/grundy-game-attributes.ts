@@ -1,5 +1,5 @@
 import { LitElement, type PropertyDeclarations } from 'lit';
-import type { Controls, Mode, Opponent, Play, Side, Solution, Values } from './options';
+import type { Controls, Mode, Opponent, Play, PuzzleSource, Side, Solution, Values } from './options';
 import { DEFAULT_PREFERENCES } from './preferences';
 import type { Theme } from './theme';
 import type { GameId } from '../engine/engine-types';
@@ -23,7 +23,8 @@ export class GrundyGameAttributes extends LitElement {
     play: { type: String, reflect: true, converter: { fromAttribute: (value) => (value?.normalize('NFC') === 'misère' ? 'misere' : value) } },
     values: { type: String, reflect: true },
     controls: { type: String, reflect: true },
-    puzzle: { type: Boolean, reflect: true },
+    puzzle: { type: String, reflect: true },
+    puzzleTheme: { type: String, attribute: 'puzzle-theme' },
     solution: { type: String },
     quiz: { type: Boolean, reflect: true },
     teams: { type: String },
@@ -87,8 +88,18 @@ export class GrundyGameAttributes extends LitElement {
    * @default 'full'
    */
   declare controls: Controls;
-  /** Ask the reader for a winning move, judge each try and offer the solution. */
-  declare puzzle: boolean;
+  /**
+   * Ask the reader for a winning move, judge each try and offer the solution: present (empty) for the position
+   * given; `daily` for the day's puzzle, the same for every reader on a date (UTC), in place of `game` and
+   * `position`; `random` for one of `game`'s from the puzzle bank, played by `play`, with a button for another.
+   * @type {'' | 'daily' | 'random'}
+   */
+  declare puzzle: PuzzleSource | null;
+  /**
+   * With `puzzle="random"`, draw from the bank's puzzles of this theme only (`nim-sum`, `mirror`, …, as
+   * `grundy puzzles` names them). Not `theme`, which names the colours.
+   */
+  declare puzzleTheme: string;
   /**
    * Whether a puzzle offers Show solution: a lesson's puzzle hides it unless its author asks for it.
    * @type {'shown' | 'hidden'}
@@ -123,7 +134,7 @@ export class GrundyGameAttributes extends LitElement {
     Object.assign(this, {
       ...DEFAULT_PREFERENCES,
       ...{ game: '', position: '', mode: 'play', quiz: false, teams: '', timer: 0 },
-      ...{ play: 'normal', controls: 'full', puzzle: false, solution: 'shown', presenting: false, aiDelay: 400, theme: 'auto' },
+      ...{ play: 'normal', controls: 'full', puzzle: null, puzzleTheme: '', solution: 'shown', presenting: false, aiDelay: 400, theme: 'auto' },
       seed: Math.floor(Math.random() * 2 ** 31),
     } satisfies Partial<GrundyGameAttributes>);
   }

@@ -17,6 +17,7 @@ import { PositionText } from './position-text';
 import { PresentationController } from './presentation';
 import { renderScorecard } from './scorecard';
 import { PuzzleController } from './puzzle';
+import { drawFromBank, type BankRequest } from './bank-puzzle';
 import { QuizGate } from './quiz-gate';
 import { status } from './status';
 import { toolbar } from './toolbar';
@@ -85,7 +86,7 @@ export class GrundyGame extends GrundyGameAttributes {
   private readonly quizGate = new QuizGate(
     this,
     this.controller,
-    () => this.quiz && this.currentMode === 'play' && !this.puzzle,
+    () => this.quiz && this.currentMode === 'play' && !this.isPuzzle,
     () => !this.againstAi,
     () => ({ names: this.teams, timer: this.timer }),
   );
@@ -160,7 +161,11 @@ export class GrundyGame extends GrundyGameAttributes {
   }
 
   protected updated(changed: Map<string, unknown>): void {
-    if (changed.has('game') || changed.has('position')) void this.open();
+    const bank = this.bankRequest;
+    if (bankKey(bank) !== this.openedFromBank) void this.open();
+    // A bank puzzle sets its own game, position and play.
+    else if (bank && ['game', 'position', 'play'].some((name) => changed.has(name))) return;
+    else if (changed.has('game') || changed.has('position')) void this.open();
     else if (changed.has('play') && changed.get('play') !== undefined && this.controller.view) void this.controller.followConvention();
     else if (changed.has('first') && changed.get('first') !== undefined && this.controller.view?.ply) void this.restart();
     else if (changed.has('mode') || changed.has('first') || changed.has('opponent')) this.controller.scheduleAi();
@@ -177,9 +182,26 @@ export class GrundyGame extends GrundyGameAttributes {
       seed: this.seed,
       aiDelay: this.aiDelay,
       convention: this.convention,
-      puzzle: !this.puzzle ? 'off' : this.puzzles.solved ? 'solved' : 'open',
+      puzzle: !this.isPuzzle ? 'off' : this.puzzles.solved ? 'solved' : 'open',
     };
   }
+
+  /** Whether the element asks for a winning move. @internal */
+  get isPuzzle(): boolean {
+    return typeof this.puzzle === 'string';
+  }
+
+  /** What the bank is asked for, when the puzzle is one of its. */
+  private get bankRequest(): BankRequest | undefined {
+    const source = this.puzzle;
+    if (source !== 'daily' && source !== 'random') return undefined;
+    return { source, game: this.game, convention: this.convention, theme: this.puzzleTheme ?? '', seed: this.seed };
+  }
+
+  /** The key of the bank request the element last opened, or undefined after a position of its own. */
+  private openedFromBank: string | undefined;
+  /** How many puzzles this element has drawn from the bank: the next draw's place in its seed's sequence. */
+  private bankDraws = 0;
 
   /** @internal */
   get currentMode(): Mode {
@@ -190,7 +212,7 @@ export class GrundyGame extends GrundyGameAttributes {
 
   /** @internal */
   get valuesShown(): boolean {
-    return readValues(this.values, this.puzzle) === 'shown' && !this.quizPending;
+    return readValues(this.values, this.isPuzzle) === 'shown' && !this.quizPending;
   }
 
   /**
@@ -198,7 +220,7 @@ export class GrundyGame extends GrundyGameAttributes {
    * shows them, since one click would show the answers. @internal
    */
   get valuesLocked(): boolean {
-    return (this.quiz || this.puzzle) && readValues(this.values, this.puzzle) === 'hidden';
+    return (this.quiz || this.isPuzzle) && readValues(this.values, this.isPuzzle) === 'hidden';
   }
 
   /** The person is to move and has a quiz question to answer first. @internal */
@@ -227,6 +249,9 @@ export class GrundyGame extends GrundyGameAttributes {
   }
 
   private async open(): Promise<void> {
+    const bank = this.bankRequest;
+    this.openedFromBank = bankKey(bank);
+    if (bank) return this.openFromBank(bank);
     const text = this.position ?? '';
     if (!this.game) return this.refuse({ message: 'no game given: set the game attribute, e.g. game="nim"' });
     const game = this.game;
@@ -237,6 +262,31 @@ export class GrundyGame extends GrundyGameAttributes {
     const shown = await this.controller.open(start, 'input');
     const error = this.controller.inputError;
     if (!shown && error && game === this.game && this.position === text) this.announceInvalid(error);
+  }
+
+  /**
+   * Opens the bank's puzzle for `request`, the one after the puzzle shown
+   * with `another`: its game, position and play become the element's.
+   */
+  private async openFromBank(request: BankRequest, another = false): Promise<void> {
+    const key = bankKey(request);
+    const puzzle = await drawFromBank(request, this.bankDraws++, another ? this.bankPuzzleId : undefined).catch((error: unknown) => {
+      if (key === bankKey(this.bankRequest)) this.refuse({ message: error instanceof Error ? error.message : String(error) });
+    });
+    if (!puzzle || key !== bankKey(this.bankRequest)) return;
+    this.bankPuzzleId = puzzle.id;
+    Object.assign(this, { game: puzzle.game, position: puzzle.position, play: puzzle.play });
+    this.positionText.start(puzzle.position);
+    await this.controller.open(puzzle.position, 'input');
+  }
+
+  /** The id of the bank puzzle shown, so that Another puzzle shows a different one. */
+  private bankPuzzleId: string | undefined;
+
+  /** With `puzzle="random"`, shows another of the bank's puzzles. */
+  anotherPuzzle(): Promise<void> {
+    const bank = this.bankRequest;
+    return bank?.source === 'random' ? this.openFromBank(bank, true) : Promise.resolve();
   }
 
   private refuse(error: EngineError): void {
@@ -263,7 +313,7 @@ export class GrundyGame extends GrundyGameAttributes {
     const move = this.controller.view?.analysis.moves.at(id);
     if (move && this.humanMayMove) this.quizGate.answerWith(move);
     const played = await this.controller.playMove(id, this.humanMayMove);
-    if (played && this.puzzle) await this.puzzles.judge(played.move, played.view);
+    if (played && this.isPuzzle) await this.puzzles.judge(played.move, played.view);
     // The piece moved is gone from the board: focus stays on the board, not
     // the page, and the page stays where it is.
     await this.updateComplete;
@@ -368,7 +418,7 @@ export class GrundyGame extends GrundyGameAttributes {
   private renderReadout(view: View) {
     if (!this.valuesShown) {
       return html`<p class="values-off">${this.valuesLocked
-        ? `Values are hidden in this ${this.puzzle ? 'puzzle' : 'quiz'}.`
+        ? `Values are hidden in this ${this.isPuzzle ? 'puzzle' : 'quiz'}.`
         : this.quizPending
           ? 'Values show once you answer the quiz.'
           : 'Values are hidden: nimbers, who is winning and hints stay off until you show them.'}</p>`;
@@ -436,6 +486,11 @@ export class GrundyGame extends GrundyGameAttributes {
       ${this.explorerOpen ? html`<grundy-sequence .rule=${rule}></grundy-sequence>` : nothing}
     </details>`;
   }
+}
+
+/** A bank request as one text, to tell whether the attributes now ask for another. */
+function bankKey(request: BankRequest | undefined): string | undefined {
+  return request && JSON.stringify(request.source === 'daily' ? { source: 'daily' } : { ...request, seed: undefined });
 }
 
 define('grundy-game', GrundyGame);

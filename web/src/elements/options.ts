@@ -15,6 +15,8 @@ export const CHOICES = {
   controls: ['full', 'play', 'none'],
   solution: ['shown', 'hidden'],
   theme: THEMES,
+  // Empty (the attribute alone) asks for the position given; these two for one of the puzzle bank's.
+  puzzle: ['daily', 'random'],
 } as const;
 
 type Choices = typeof CHOICES;
@@ -25,6 +27,8 @@ export type Play = Choices['play'][number];
 export type Values = Choices['values'][number];
 export type Controls = Choices['controls'][number];
 export type Solution = Choices['solution'][number];
+/** Which puzzle: `''` the position given, `daily` the day's, `random` one of the game's. */
+export type PuzzleSource = '' | Choices['puzzle'][number];
 
 const LEVELS: Record<string, number> = { optimal: 1, strong: 0.85, casual: 0.5, random: 0 };
 
@@ -34,7 +38,7 @@ const LEVELS: Record<string, number> = { optimal: 1, strong: 0.85, casual: 0.5, 
  * hide, or mark answers under the wrong play, so it is never replaced by
  * a default: the element shows only its refusal.
  */
-const GUARDS = ['values', 'controls', 'play', 'solution'] as const satisfies readonly (keyof Choices)[];
+const GUARDS = ['values', 'controls', 'play', 'solution', 'puzzle'] as const satisfies readonly (keyof Choices)[];
 
 type Given = Partial<Record<keyof Choices | 'level', unknown>>;
 
@@ -44,8 +48,13 @@ const unset = (value: unknown) => value === undefined || value === null || value
 /** Why the element shows nothing but its error: each guarding attribute given a word it does not take. */
 export function attributeRefusals(given: Given): string[] {
   return GUARDS.filter((name) => !unset(given[name]) && !takes(name, given[name])).map(
-    (name) => `${name}="${String(given[name])}" is not one of ${CHOICES[name].join(', ')}: this game shows once it is`,
+    (name) => `${name}="${String(given[name])}" is not one of ${listed(name)}: this game shows once it is`,
   );
+}
+
+/** The words `name` takes, as a sentence lists them. */
+function listed(name: keyof Choices): string {
+  return name === 'puzzle' ? `${CHOICES.puzzle.join(', ')} or empty (the position given)` : CHOICES[name].join(', ');
 }
 
 /**
@@ -58,7 +67,7 @@ export function attributeProblems(given: Given): string[] {
   for (const name of Object.keys(CHOICES) as (keyof Choices)[]) {
     const value = given[name];
     if (unset(value) || takes(name, value) || (GUARDS as readonly string[]).includes(name)) continue;
-    problems.push(`${name}="${String(value)}" is not one of ${CHOICES[name].join(', ')}; the default is used`);
+    problems.push(`${name}="${String(value)}" is not one of ${listed(name)}; the default is used`);
   }
   const level = given.level;
   const number = Number(level);

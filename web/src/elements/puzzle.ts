@@ -69,9 +69,14 @@ export class PuzzleController {
     this.host.dispatchEvent(new CustomEvent<GrundyPuzzleDetail>('grundy-puzzle', { detail, bubbles: true, composed: true }));
   }
 
-  /** What the puzzle says now: the question, or how the last try went, with Show solution where it is offered. */
-  status(analysis: Analysis | undefined, valuesShown: boolean, offerSolution: boolean) {
+  /**
+   * What the puzzle says now: the question, or how the last try went, with
+   * Show solution where it is offered, and once it is over, Another puzzle
+   * where `another` draws one.
+   */
+  status(analysis: Analysis | undefined, valuesShown: boolean, offerSolution: boolean, another?: () => void) {
     const attempt = this.attempt;
+    const next = another ? html` <button @click=${another}>Another puzzle</button>` : nothing;
     const why = (a: { value: string }) => (valuesShown ? ` It leaves ${a.value}.` : '');
     const solution = offerSolution ? html`<button @click=${() => this.showSolution(analysis)}>Show solution</button>` : nothing;
     if (!attempt) {
@@ -81,8 +86,8 @@ export class PuzzleController {
         ? html`Puzzle: find the move that wins. ${solution}`
         : 'Puzzle: every move here loses against perfect play.';
     }
-    if (attempt.shown) return html`A winning move: ${attempt.label}.`;
-    if (attempt.wins) return html`<span class="win">✔ ${attempt.label} wins: your opponent loses against perfect play.${why(attempt)}</span>`;
+    if (attempt.shown) return html`A winning move: ${attempt.label}.${next}`;
+    if (attempt.wins) return html`<span class="win">✔ ${attempt.label} wins: your opponent loses against perfect play.${why(attempt)}</span>${next}`;
     return html`<span class="lose">✘ ${attempt.label} does not win: your opponent could win from there.${why(attempt)}</span>
       Try another. ${solution}`;
   }

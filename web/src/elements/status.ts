@@ -28,7 +28,10 @@ export function status(game: GrundyGame) {
   if (mode === 'edit') return game.valuesShown ? `Drawing: the player to move ${verdict}.` : 'Drawing the position.';
   const over = analysis.moves.length === 0;
   if (over && view.ply === 0) return 'No move can be made from this position. Load or draw another.';
-  if (game.puzzle && mode === 'play') return game.puzzles.status(analysis, game.valuesShown, game.solution !== 'hidden');
+  if (game.isPuzzle && mode === 'play') {
+    const another = game.puzzle === 'random' ? () => void game.anotherPuzzle() : undefined;
+    return game.puzzles.status(analysis, game.valuesShown, game.solution !== 'hidden', another);
+  }
   const winnerSeat = controller.winnerSeat;
   const again = html`<button @click=${() => game.restart()}>Play again</button>`;
   if (mode === 'analyse') {

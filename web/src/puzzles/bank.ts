@@ -1,8 +1,12 @@
 /**
- * The shipped puzzle bank, `puzzles/<game>.json` beside the page, read a
- * game at a time as it is asked for. `scripts/puzzle-bank.mjs` writes it
- * with `grundy puzzles`; it holds no solutions (the engine judges tries).
+ * The shipped puzzle bank, `bank/<game>.json`, read a game at a time as it
+ * is asked for. `scripts/puzzle-bank.mjs` writes it with `grundy puzzles`;
+ * it holds no solutions (the engine judges tries). Each file is an asset of
+ * the build (hashed beside the playground's scripts, `puzzles/<game>.json`
+ * beside the embed's), found from this module's address, so the page, an
+ * embed on another site and a bundle of the npm package all find it.
  */
+import index from './bank/index.json';
 
 /** A puzzle as the bank ships it, with the place that names it. */
 export interface Puzzle {
@@ -21,32 +25,34 @@ export interface BankGame {
   count: number;
 }
 
-const base = new URL('./puzzles/', document.baseURI);
-let games: Promise<BankGame[]> | undefined;
+/** Each game's file, by the path this module imports it from. */
+const FILES = import.meta.glob<string>(['./bank/*.json', '!./bank/index.json'], { query: '?url', import: 'default', eager: true });
 const files = new Map<string, Promise<Puzzle[]>>();
 
-async function fetchJson<T>(url: URL): Promise<T> {
+async function fetchJson<T>(address: string): Promise<T> {
+  const url = new URL(address, location.href);
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url.pathname} answered ${response.status}`);
   return (await response.json()) as T;
 }
 
 /** The games of the bank, in the playground's order. */
-export function bankGames(): Promise<BankGame[]> {
-  games ??= fetchJson<BankGame[]>(new URL('index.json', base)).catch((error: unknown) => {
-    games = undefined;
-    throw error;
-  });
-  return games;
+export function bankGames(): BankGame[] {
+  return index;
+}
+
+/** Whether the bank has puzzles of `game`. */
+export function inBank(game: string): boolean {
+  return index.some((entry) => entry.game === game);
 }
 
 /** Every puzzle of `game`, fetched once. */
 export function puzzlesOf(game: string): Promise<Puzzle[]> {
   let file = files.get(game);
   if (!file) {
-    file = fetchJson<Omit<Puzzle, 'id' | 'game'>[]>(new URL(`${encodeURIComponent(game)}.json`, base)).then((list) =>
-      list.map((puzzle, index) => ({ ...puzzle, id: `${game}/${index}`, game })),
-    );
+    const address = FILES[`./bank/${game}.json`];
+    if (!address) return Promise.reject(new Error(`the puzzle bank has no puzzles of ${game}`));
+    file = fetchJson<Omit<Puzzle, 'id' | 'game'>[]>(address).then((list) => list.map((puzzle, index) => ({ ...puzzle, id: `${game}/${index}`, game })));
     file.catch(() => files.delete(game));
     files.set(game, file);
   }
@@ -54,7 +60,7 @@ export function puzzlesOf(game: string): Promise<Puzzle[]> {
 }
 
 /** FNV-1a of a text: the day's puzzle is the same wherever it is picked. */
-function hash(text: string): number {
+export function hash(text: string): number {
   let value = 0x811c9dc5;
   for (const char of text) value = Math.imul(value ^ char.charCodeAt(0), 0x01000193) >>> 0;
   return value;
@@ -67,7 +73,7 @@ export function dayOf(date: Date): string {
 
 /** The puzzle of `day`: a game, then a puzzle of it under normal play, both from the date alone. */
 export async function dailyPuzzle(day: string): Promise<Puzzle> {
-  const all = await bankGames();
+  const all = bankGames();
   const game = all[hash(`game ${day}`) % all.length].game;
   const normal = (await puzzlesOf(game)).filter((p) => p.play === 'normal');
   return normal[hash(`puzzle ${day}`) % normal.length];

@@ -127,7 +127,7 @@ export class PuzzlesPage extends LitElement {
 
   private async start(): Promise<void> {
     try {
-      this.games = await bankGames();
+      this.games = bankGames();
       if (this.game !== 'any' && !this.games.some((g) => g.game === this.game)) this.game = 'any';
       await this.loadThemes();
       await (this.mode === 'daily' ? this.showDaily() : this.next());
