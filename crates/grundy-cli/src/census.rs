@@ -46,10 +46,23 @@ pub fn expand(pattern: &str, hexadecimal: bool) -> Result<Vec<OctalCode>, String
             ));
         }
     }
+    // A pattern's digits are of its radix, as its ?s are: 4.8? is
+    // hexadecimal, and without --hexadecimal it is refused, not read so.
+    let parse = if hexadecimal {
+        OctalCode::parse_hexadecimal
+    } else {
+        OctalCode::parse
+    };
     let mut codes = Vec::new();
     for text in texts.iter().filter(|text| !text.ends_with('0')) {
-        codes.push(OctalCode::parse_hexadecimal(text).map_err(|(column, why)| {
-            format!("in the pattern '{pattern}', column {column}: {why}")
+        // Each ? stands for one digit: a column of a code is the pattern's.
+        codes.push(parse(text).map_err(|(column, why)| {
+            let hint = if hexadecimal {
+                ""
+            } else {
+                " (--hexadecimal reads 0 to F)"
+            };
+            format!("in the pattern '{pattern}', column {column}: {why}{hint}")
         })?);
     }
     Ok(codes)

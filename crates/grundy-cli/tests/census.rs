@@ -257,12 +257,21 @@ fn codes_come_from_a_pattern_or_a_file_and_mistakes_are_located() {
         stderr(&out)
     );
     let _ = std::fs::remove_file(&file);
-    let out = grundy(&["census", "0.G?"], "");
+    let out = grundy(&["census", "0.G?", "--hexadecimal"], "");
     assert!(
         stderr(&out).contains("in the pattern '0.G?', column 3: 'G' is not a hexadecimal digit"),
         "{}",
         stderr(&out)
     );
+    // A pattern's digits are of the radix its ?s are: 8 is not octal.
+    let out = grundy(&["census", "4.8?", "--max", "300"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "error: in the pattern '4.8?', column 3: '8' is not an octal digit; digits are 0 to 7 (--hexadecimal reads 0 to F)\n"
+    );
+    let out = grundy(&["census", "4.8?", "--hexadecimal", "--max", "300"], "");
+    assert_eq!(stdout(&out).lines().count(), 15, "{}", stderr(&out));
     // Hexadecimal digits: 0.1 to 0.F, each as `sequence --period` says.
     let out = grundy(&["census", "0.?", "--hexadecimal", "--max", "300"], "");
     let text = stdout(&out);
