@@ -273,12 +273,20 @@ impl SqliteStore {
         })
     }
 
+    /// Runs `work` on the connection, every query's one way in. SQLite
+    /// blocks (for the lock, and for the disk at each commit), so on a
+    /// worker of the server's runtime the call tells tokio first, which
+    /// hands the thread's other tasks to another worker while it waits;
+    /// elsewhere (a blocking thread, a command without a runtime) it runs
+    /// as it is.
     fn with<T>(&self, work: impl FnOnce(&Connection) -> rusqlite::Result<T>) -> StoreResult<T> {
-        let connection = self
-            .connection
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        Ok(work(&connection)?)
+        tokio::task::block_in_place(|| {
+            let connection = self
+                .connection
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            Ok(work(&connection)?)
+        })
     }
 
     /// Folds the log into the database file, for a clean stop.
