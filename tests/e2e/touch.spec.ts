@@ -50,6 +50,20 @@ test('counters of small heaps are at least 32 px tall under a finger', async ({ 
   expect(box.height).toBeGreaterThanOrEqual(32);
 });
 
+test('counters of a tall heap stay 24 px apart under a finger, the least target WCAG asks for', async ({ page }) => {
+  const element = await open(page, 'nim', '20 13 2');
+  for (const heap of [0, 1]) {
+    const boxes = await element.locator('grundy-heaps .heap').nth(heap).locator('button.counter').evaluateAll((buttons) =>
+      buttons.map((button) => button.getBoundingClientRect()).map(({ top, height }) => ({ top, height })),
+    );
+    const tops = boxes.map((box) => box.top).sort((a, b) => a - b);
+    const pitches = tops.slice(1).map((top, i) => top - tops[i]);
+    expect(Math.min(...pitches), `heap ${heap + 1}`).toBeGreaterThanOrEqual(24);
+    expect(Math.min(...boxes.map((box) => box.height)), `heap ${heap + 1}`).toBeGreaterThanOrEqual(21);
+  }
+  await page.screenshot({ path: 'tests/screenshots/touch-tall-heap-phone.png', fullPage: true });
+});
+
 test('the H/V chooser opens beside its cell and the page does not scroll', async ({ page }) => {
   const element = await open(page, 'bacterial-tactics', '1\n5 6\n......\n.#....\n......\n....#.\n......\n');
   const cell = element.locator('rect.cell[data-r="2"][data-c="2"]');

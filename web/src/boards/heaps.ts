@@ -18,15 +18,26 @@ const THINNEST_COUNTER_PX = 4;
 const WIDE_HEAPS = 16;
 
 /**
- * How tall a stack's counters are drawn, and the gap between them: full
- * size while the tallest heap fits, else sharing `STACK_PX`, but never
- * thinner than `THINNEST_COUNTER_PX`, where the stack grows instead. A
- * stack never overflows its row onto the heaps above.
+ * Under a finger, counters 24 px apart, the least target WCAG asks for
+ * (2.5.8), while heaps have up to this many; taller ones shrink as under a
+ * pointer, and the picker steps through their moves with large buttons.
  */
-function stackLayout(tallest: number): { counter: string; gap: number; height: string; thin: boolean } {
+const TOUCH_PITCH_PX = 24;
+const TOUCH_PITCH_COUNTERS = 40;
+
+/**
+ * How tall a stack's counters are drawn, and the gap between them: full
+ * size while the tallest heap fits, else sharing `STACK_PX` (under a
+ * finger, never less than `TOUCH_PITCH_PX` apart while they are few),
+ * but never thinner than `THINNEST_COUNTER_PX`, where the stack grows
+ * instead. A stack never overflows its row onto the heaps above.
+ */
+function stackLayout(tallest: number, touch: boolean): { counter: string; gap: number; height: string; thin: boolean } {
   if (tallest <= FULL_SIZE_COUNTERS) return { counter: 'var(--full-counter, 1.4rem)', gap: 3, height: 'auto', thin: false };
-  const gap = tallest > 32 ? 1 : 3;
-  const counter = Math.max(THINNEST_COUNTER_PX, Math.floor((STACK_PX - tallest * gap) / tallest));
+  const fingered = touch && tallest <= TOUCH_PITCH_COUNTERS;
+  const gap = tallest > 32 && !fingered ? 1 : 3;
+  const shared = Math.floor((STACK_PX - tallest * gap) / tallest);
+  const counter = Math.max(THINNEST_COUNTER_PX, fingered ? Math.max(TOUCH_PITCH_PX - gap, shared) : shared);
   return { counter: `${counter}px`, gap, height: `${tallest * (counter + gap) - gap}px`, thin: counter < 10 };
 }
 
@@ -154,7 +165,7 @@ export class HeapsBoard extends BoardElement {
     const { sizes, ruleField: rule, maxHeaps, stairs } = this.analysis.board;
     const byCell = this.movesByCell();
     const tallest = Math.max(1, ...sizes.map((size, heap) => size + this.ghosts(heap, size)));
-    const layout = stackLayout(tallest);
+    const layout = stackLayout(tallest, matchMedia('(pointer: coarse)').matches);
     const classes = [
       this.interactive && !this.editing ? 'interactive' : '',
       stairs ? 'stairs' : '',
