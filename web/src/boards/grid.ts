@@ -1,5 +1,6 @@
 import { css, html, nothing, svg } from 'lit';
 import { BoardElement, type MovesByCell } from './board';
+import { fingerStyles } from './finger';
 import {
   heatState,
   isWinning,
@@ -140,7 +141,9 @@ export class GridBoardElement extends BoardElement {
     return Math.max(6, Math.min(MAX_CELL, Math.floor(720 / Math.max(grid.cols, grid.rows))));
   }
 
-  static styles = css`
+  static styles = [
+    fingerStyles,
+    css`
     /* The tiles' colours come from the game's theme. */
     :host { display: block; }
     .tools { display: flex; flex-wrap: wrap; gap: 0.4rem 0.8rem; align-items: center; margin-bottom: 0.5rem; font-size: 0.85rem; }
@@ -173,7 +176,7 @@ export class GridBoardElement extends BoardElement {
       border: 1px solid var(--grundy-border, #999); border-radius: 0.5rem; box-shadow: 0 4px 14px rgb(0 0 0 / 0.2); z-index: 2; }
     .chooser button { font: inherit; font-size: 0.8rem; border: 1px solid var(--grundy-border, #999); border-radius: 0.4rem;
       background: var(--grundy-surface, #fff); color: inherit; cursor: pointer; padding: 0.2rem 0.45rem; }
-    @media (pointer: coarse) { .chooser button, .tools button { min-width: 2.5rem; min-height: 2.5rem; } }
+    .chooser button, .tools button { min-width: var(--finger-target, 0); min-height: var(--finger-target, 0); }
     .chooser button.wins { border-color: var(--grundy-win, #117733); border-width: 2px; }
     .legend { font-size: 0.75rem; color: var(--grundy-muted, #555); margin-top: 0.35rem; }
     .chart { margin: 0.5rem 0 0; font-size: 0.75rem; color: var(--grundy-muted, #555); }
@@ -182,7 +185,8 @@ export class GridBoardElement extends BoardElement {
     .overlay circle { fill: none; stroke: var(--grundy-accent, #0b57d0); stroke-width: 2.5; }
     .caption { font-size: 0.85rem; color: var(--grundy-muted, #555); margin: 0.4rem 0 0; max-width: 60ch; }
     .chart svg { max-width: 100%; height: auto; }
-  `;
+  `,
+  ];
 
   render() {
     const grid = this.grid;

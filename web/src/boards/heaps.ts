@@ -1,5 +1,6 @@
 import { css, html, nothing } from 'lit';
 import { BoardElement, PerAnalysis, type MovesByCell } from './board';
+import { fingerStyles } from './finger';
 import { isWinning, type MoveInfo } from '../engine/model';
 import { componentColour, inkOn } from '../elements/palette';
 import { regionHas } from '../engine/regions';
@@ -78,10 +79,10 @@ export class HeapsBoard extends BoardElement {
   /** Counter 1 is at the bottom of its stack. */
   protected readonly stackedUp = true;
 
-  static styles = css`
+  static styles = [
+    fingerStyles,
+    css`
     :host { display: block; }
-    /* Fingers need taller counters than pointers do. */
-    @media (pointer: coarse) { :host { --full-counter: 2rem; } }
     .heaps { display: flex; flex-wrap: wrap; gap: 1.25rem 1rem; align-items: flex-end; justify-content: center; padding: 1rem 0.5rem; }
     .heap { display: flex; flex-direction: column; align-items: center; gap: 0.35rem; }
     .stack { display: flex; flex-direction: column-reverse; gap: var(--counter-gap); height: var(--stack-height); justify-content: flex-start; }
@@ -126,7 +127,8 @@ export class HeapsBoard extends BoardElement {
     .rule { display: flex; flex-wrap: wrap; gap: 0.4rem; align-items: center; font-size: 0.9rem; }
     .rule input { font: inherit; width: 10rem; }
     .rule span { color: var(--grundy-muted, #555); font-size: 0.8rem; }
-  `;
+  `,
+  ];
 
   /** Heaps are drawn with buttons on screen; exports draw them afresh. */
   exportSvg(): { markup: string; width: number; height: number } | undefined {
@@ -165,7 +167,8 @@ export class HeapsBoard extends BoardElement {
     const { sizes, ruleField: rule, maxHeaps, stairs } = this.analysis.board;
     const byCell = this.movesByCell();
     const tallest = Math.max(1, ...sizes.map((size, heap) => size + this.ghosts(heap, size)));
-    const layout = stackLayout(tallest, matchMedia('(pointer: coarse)').matches);
+    // Under a finger (or measured as if), as `FINGER` marks it.
+    const layout = stackLayout(tallest, getComputedStyle(this).getPropertyValue('--finger-target') !== '');
     const classes = [
       this.interactive && !this.editing ? 'interactive' : '',
       stairs ? 'stairs' : '',

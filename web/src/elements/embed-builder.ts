@@ -1,5 +1,6 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { engine } from '../engine/client';
+import { fingerDeclarations } from '../boards/finger';
 import type { GameInfo } from '../engine/model';
 import './grundy-game';
 import { readValues, type PuzzleSource } from './options';
@@ -11,6 +12,16 @@ import type { Theme } from './theme';
 export function attribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
+
+/**
+ * The reader's columns the snippet keeps the game's height for: a phone's
+ * (390 px less margins), and a blog's usual desktop column. A screen under
+ * `WIDE_SCREEN_PX` is taken for a phone.
+ */
+const COLUMNS = { phone: 358, desktop: 720 };
+const WIDE_SCREEN_PX = 640;
+/** frame.html's padding around its game, above and below. */
+const FRAME_PADDING_PX = 16;
 
 interface Choice {
   game: string;
@@ -43,7 +54,7 @@ interface Choice {
 export class EmbedBuilder extends LitElement {
   static properties = {
     ...{ games: { state: true }, choice: { state: true }, copied: { state: true }, size: { state: true }, problem: { state: true } },
-    puzzleThemes: { state: true },
+    ...{ puzzleThemes: { state: true }, reserved: { state: true } },
   };
 
   declare private games: GameInfo[];
@@ -55,10 +66,18 @@ export class EmbedBuilder extends LitElement {
   declare private size: { width: number; height: number } | undefined;
   /** The themes of the bank's puzzles of the game and play chosen, offered for a random puzzle. */
   declare private puzzleThemes: string[];
-  private readonly measure = new ResizeObserver(([entry]) => {
-    const box = entry.borderBoxSize[0];
-    this.size = { width: Math.round(box.inlineSize), height: Math.round(box.blockSize) };
+  /** The height the game takes in a reader's column, on a phone and on a desktop, measured by a copy at each width. */
+  declare private reserved: Partial<Record<keyof typeof COLUMNS, number>>;
+  private readonly measure = new ResizeObserver((entries) => {
+    for (const entry of entries) {
+      const box = entry.borderBoxSize[0];
+      const column = (entry.target as HTMLElement).dataset.column as keyof typeof COLUMNS | undefined;
+      if (column) this.reserved = { ...this.reserved, [column]: Math.ceil(box.blockSize) };
+      else this.size = { width: Math.round(box.inlineSize), height: Math.round(box.blockSize) };
+    }
   });
+  /** Seeds every copy's draw alike, so that a bank puzzle's copies measure the puzzle shown. */
+  private readonly seed = Math.floor(Math.random() * 2 ** 31);
 
   constructor() {
     super();
@@ -66,6 +85,7 @@ export class EmbedBuilder extends LitElement {
     this.copied = '';
     this.problem = '';
     this.puzzleThemes = [];
+    this.reserved = {};
     this.choice = {
       ...{ game: 'nim', position: '3 4 5\n', mode: 'play', opponent: 'ai', first: 'human', level: 'optimal', play: 'normal' },
       ...{ controls: 'full', values: 'shown', hints: false, puzzle: 'off', puzzleTheme: '', quiz: false, theme: 'auto' },
@@ -78,7 +98,21 @@ export class EmbedBuilder extends LitElement {
   }
 
   protected firstUpdated(): void {
-    this.measure.observe(this.renderRoot.querySelector('grundy-game')!);
+    for (const game of this.renderRoot.querySelectorAll('grundy-game')) this.measure.observe(game);
+  }
+
+  /**
+   * The height to keep for the game before it draws, in CSS: the phone
+   * column's below `WIDE_SCREEN_PX`, the desktop column's above, switched
+   * by the reader's screen, since an inline style sees no other width.
+   * Undefined until both are measured.
+   */
+  private get reservedHeight(): string | undefined {
+    const { phone, desktop } = this.reserved;
+    if (phone === undefined || desktop === undefined) return undefined;
+    if (phone <= desktop) return `${desktop}px`;
+    // A step: (WIDE - 100vw) is positive below the breakpoint, and times 1000 it reaches the phone's height at once.
+    return `clamp(${desktop}px, ${desktop}px + (${WIDE_SCREEN_PX}px - 100vw) * 1000, ${phone}px)`;
   }
 
   connectedCallback(): void {
@@ -157,8 +191,9 @@ export class EmbedBuilder extends LitElement {
       c.quiz ? 'quiz' : '',
       c.theme !== 'auto' ? `theme="${c.theme}"` : '',
     ].filter(Boolean);
-    // The page keeps the game's place, as tall as the preview is, while it loads: nothing below it jumps.
-    const place = this.size ? ` style="display:block;min-height:${this.size.height}px"` : '';
+    // The page keeps the game's place, as tall as it will be in the reader's column, while it loads: nothing below it jumps.
+    const reserved = this.reservedHeight;
+    const place = reserved ? ` style="display:block;min-height:${reserved}"` : '';
     return `<script type="module" src="${attribute(this.scriptUrl)}"></script>\n<grundy-game ${options.join(' ')}${place}></grundy-game>`;
   }
 
@@ -179,12 +214,15 @@ export class EmbedBuilder extends LitElement {
     if (c.quiz) params.set('quiz', '');
     if (c.theme !== 'auto') params.set('theme', c.theme);
     const src = new URL(`frame.html?${params}`, location.href).href;
-    // The frame reports its content's height; the script sizes the iframe to
-    // it. Where a page runs no script, the iframe keeps its 640 px.
+    // The frame starts as tall as its game and padding will be in the reader's
+    // column; it reports its content's height, and the script sizes the iframe
+    // to it. Where a page runs no script, the iframe keeps its first height.
+    const reserved = this.reservedHeight;
+    const height = reserved ? `calc(${reserved} + ${FRAME_PADDING_PX}px)` : '640px';
     const resize =
       `<script>addEventListener('message', (e) => { const d = e.data; if (!d || d.type !== 'grundy-frame-height') return;` +
       ` for (const f of document.querySelectorAll('iframe')) if (f.contentWindow === e.source) f.style.height = d.height + 'px'; });</script>`;
-    return `<iframe src="${attribute(src)}" title="${attribute(c.game)} position" style="width:100%;height:640px;border:0"></iframe>\n${resize}`;
+    return `<iframe src="${attribute(src)}" title="${attribute(c.game)} position" style="width:100%;height:${height};border:0"></iframe>\n${resize}`;
   }
 
   /** A snippet to copy; none while the position cannot be read, since it would show readers only an error. */
@@ -222,7 +260,25 @@ export class EmbedBuilder extends LitElement {
     section { margin-top: 1rem; }
     h2 { font-size: 1.05rem; margin: 0 0 0.4rem; }
     button { font: inherit; padding: 0.25rem 0.7rem; cursor: pointer; }
+    /* The measuring copies lay out as a reader's column would, out of sight. */
+    .columns { position: absolute; left: -10000px; top: 0; visibility: hidden; }
   `;
+
+  /**
+   * The game as the snippet writes it: the preview, which says what it
+   * cannot read, or a copy that only measures, in a reader's `column` of
+   * its width (on the phone with what a finger gets).
+   */
+  private renderGame(column?: keyof typeof COLUMNS) {
+    const c = this.choice;
+    const style = column ? `width:${COLUMNS[column]}px;${column === 'phone' ? fingerDeclarations : ''}` : nothing;
+    const invalid = (e: CustomEvent<{ message: string }>) => (this.problem = sentence(e.detail.message));
+    return html`<grundy-game data-column=${column ?? nothing} style=${style} seed=${this.seed} game=${c.puzzle === 'daily' ? nothing : c.game}
+      .position=${this.fromBank ? nothing : c.position} mode=${c.mode} opponent=${c.opponent} first=${c.first} level=${c.level} play=${c.play}
+      controls=${c.controls} values=${c.values} theme=${c.theme} ?hints=${c.hints} puzzle=${this.puzzleAttribute ?? nothing}
+      puzzle-theme=${c.puzzleTheme} ?quiz=${c.quiz} @grundy-invalid=${column ? nothing : invalid}
+      @grundy-change=${column ? nothing : () => (this.problem = '')}></grundy-game>`;
+  }
 
   render() {
     const c = this.choice;
@@ -274,11 +330,11 @@ export class EmbedBuilder extends LitElement {
       <section aria-label="Preview">
         <h2>Preview</h2>
         <p class="size" aria-live="polite">${this.size ? `${this.size.height} px tall at ${this.size.width} px wide; the controls level sets most of it.` : ''}</p>
-        <grundy-game game=${c.puzzle === 'daily' ? nothing : c.game} .position=${this.fromBank ? nothing : c.position} mode=${c.mode}
-          opponent=${c.opponent} first=${c.first} level=${c.level} play=${c.play} controls=${c.controls} values=${c.values} theme=${c.theme}
-          ?hints=${c.hints} puzzle=${this.puzzleAttribute ?? nothing} puzzle-theme=${c.puzzleTheme} ?quiz=${c.quiz} @grundy-invalid=${(e: CustomEvent<{ message: string }>) => (this.problem = sentence(e.detail.message))}
-          @grundy-change=${() => (this.problem = '')}></grundy-game>
+        ${this.renderGame()}
       </section>
+      <div class="columns" aria-hidden="true" inert>
+        ${(Object.keys(COLUMNS) as (keyof typeof COLUMNS)[]).map((column) => this.renderGame(column))}
+      </div>
       ${this.renderCode('snippet', 'Snippet', this.snippet)}
       ${this.renderCode('iframe', 'Or an iframe', this.iframe)}
     `;

@@ -11,6 +11,9 @@ export const gameStyles = [
     color: var(--grundy-ink);
     background: var(--grundy-bg);
     font-family: system-ui, -apple-system, 'Segoe UI', sans-serif;
+    /* Its own type, not the post's (a blog's 18px/1.6 body made games 5 % taller than measured): the height a snippet keeps is the height it takes. The reader's root size still scales it, and a page's own rule for the element still wins. */
+    font-size: 1rem;
+    line-height: normal;
     border: 1px solid var(--grundy-border);
     border-radius: 0.75rem;
     padding: 0.75rem;
