@@ -22,16 +22,11 @@ export async function drawFromBank(request: BankRequest, draws: number, previous
   const bank = await import('../puzzles/bank');
   if (request.source === 'daily') return bank.dailyPuzzle(bank.dayOf(new Date()));
   const { game, convention, theme } = request;
-  if (!bank.inBank(game)) {
-    const games = bank.bankGames().map((entry) => entry.game);
-    throw new Error(`the puzzle bank has no puzzles of ${game || 'no game'}: set game to one of ${games.join(', ')}`);
-  }
   const ofPlay = (await bank.puzzlesOf(game)).filter((puzzle) => puzzle.play === convention);
   const pool = ofPlay.filter((puzzle) => theme === '' || puzzle.themes.includes(theme));
   if (pool.length === 0) {
-    const themes = [...new Set(ofPlay.flatMap((puzzle) => puzzle.themes))].sort();
     const play = convention === 'misere' ? 'misère' : 'normal';
-    throw new Error(`no ${game} puzzle under ${play} play has the theme ${theme}: its themes are ${themes.join(', ')}`);
+    throw new Error(`no ${game} puzzle under ${play} play has the theme ${theme}: its themes are ${bank.themesOf(ofPlay).join(', ')}`);
   }
   const index = bank.hash(`random ${request.seed} ${draws}`) % pool.length;
   const chosen = pool[index];

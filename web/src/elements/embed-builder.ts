@@ -156,9 +156,10 @@ export class EmbedBuilder extends LitElement {
   private async loadPuzzleThemes(): Promise<void> {
     const { game, play } = this.choice;
     const bank = await import('../puzzles/bank');
-    const puzzles = bank.inBank(game) ? await bank.puzzlesOf(game) : [];
+    // A game the bank has no puzzles of has no themes to offer.
+    const puzzles = await bank.puzzlesOf(game).catch(() => []);
     if (game !== this.choice.game || play !== this.choice.play) return;
-    this.puzzleThemes = [...new Set(puzzles.filter((p) => p.play === play).flatMap((p) => p.themes))].sort();
+    this.puzzleThemes = bank.themesOf(puzzles.filter((p) => p.play === play));
     if (!this.puzzleThemes.includes(this.choice.puzzleTheme)) this.choice = { ...this.choice, puzzleTheme: '' };
   }
 

@@ -41,9 +41,9 @@ export function bankGames(): BankGame[] {
   return index;
 }
 
-/** Whether the bank has puzzles of `game`. */
-export function inBank(game: string): boolean {
-  return index.some((entry) => entry.game === game);
+/** The themes `puzzles` have between them, in order, for a theme picker or a message. */
+export function themesOf(puzzles: Puzzle[]): string[] {
+  return [...new Set(puzzles.flatMap((puzzle) => puzzle.themes))].sort();
 }
 
 /** Every puzzle of `game`, fetched once. */
@@ -51,7 +51,10 @@ export function puzzlesOf(game: string): Promise<Puzzle[]> {
   let file = files.get(game);
   if (!file) {
     const address = FILES[`./bank/${game}.json`];
-    if (!address) return Promise.reject(new Error(`the puzzle bank has no puzzles of ${game}`));
+    if (!address) {
+      const games = index.map((entry) => entry.game).join(', ');
+      return Promise.reject(new Error(`the puzzle bank has no puzzles of ${game || 'no game'}: set game to one of ${games}`));
+    }
     file = fetchJson<Omit<Puzzle, 'id' | 'game'>[]>(address).then((list) => list.map((puzzle, index) => ({ ...puzzle, id: `${game}/${index}`, game })));
     file.catch(() => files.delete(game));
     files.set(game, file);

@@ -3,7 +3,7 @@ import { keyed } from 'lit/directives/keyed.js';
 import '../elements/grundy-game';
 import type { GrundyPuzzleDetail } from '../elements/grundy-game';
 import { define } from '../elements/define';
-import { bankGames, choosePuzzle, dailyPuzzle, dayOf, puzzlesOf, type BankGame, type Puzzle } from './bank';
+import { bankGames, choosePuzzle, dailyPuzzle, dayOf, puzzlesOf, themesOf, type BankGame, type Puzzle } from './bank';
 import { loadProgress, recordTry, saveProgress, triedIds, type Progress } from './progress';
 
 type Mode = 'train' | 'daily' | 'rush';
@@ -143,7 +143,7 @@ export class PuzzlesPage extends LitElement {
       return;
     }
     const puzzles = await puzzlesOf(this.game);
-    this.themes = [...new Set(puzzles.flatMap((p) => p.themes))].sort();
+    this.themes = themesOf(puzzles);
     if (!this.themes.includes(this.theme)) this.theme = 'any';
   }
 
