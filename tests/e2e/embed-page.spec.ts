@@ -1,6 +1,6 @@
 /** The embed page builds snippets that work; the iframe page shows one game. */
 import { expect, test } from '@playwright/test';
-import { heapSizes } from './helpers';
+import { heapSizes, layoutShiftSoFar, recordLayoutShifts } from './helpers';
 
 /** The height a snippet keeps for its game: one, or a phone's below 640 px of screen and a desktop's above. */
 const RESERVED = String.raw`(\d+px|clamp\((\d+)px, \2px \+ \(640px - 100vw\) \* 1000, \d+px\))`;
@@ -209,12 +209,8 @@ test('snippets the builder writes keep their games\' places in a post, on a desk
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();
     });
+    await recordLayoutShifts(reader);
     await reader.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as unknown as { shifts: number[] }).shifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) shifts.push(entry.value);
-      }).observe({ type: 'layout-shift', buffered: true });
       // Where each paragraph stands before any game is drawn.
       document.addEventListener('DOMContentLoaded', () => {
         (window as unknown as { before: number[] }).before = [...document.querySelectorAll('body > p')].map((p) => p.getBoundingClientRect().top);
@@ -223,7 +219,7 @@ test('snippets the builder writes keep their games\' places in a post, on a desk
     await reader.goto('/a-post.html');
     await expect(reader.locator('grundy-game [part="board"]')).toHaveCount(4, { timeout: 30_000 });
     await reader.waitForTimeout(1000);
-    const shift = await reader.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
+    const shift = await layoutShiftSoFar(reader);
     await reader.screenshot({ path: `tests/screenshots/embed-post-${device === 'a phone' ? 'phone' : 'desktop'}.png`, fullPage: true });
     console.info(`layout shift of four builder snippets on ${device}: ${shift.toFixed(3)}`);
     expect(shift, device).toBeLessThan(0.05);

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { serve } from '../../scripts/serve.mjs';
-import { heapSizes, watchConsole } from './helpers';
+import { heapSizes, layoutShiftSoFar, recordLayoutShifts, watchConsole } from './helpers';
 import { LOAD_RETRY_MS } from '../../web/src/engine/protocol';
 
 const post = (scriptSrc: string) => `<!doctype html>
@@ -187,17 +187,11 @@ function fourGames(heights: number[] = []): string {
 
 /** The page's cumulative layout shift once its four games have drawn their boards. */
 async function layoutShift(page: Page, url: string): Promise<number> {
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    (window as unknown as { shifts: number[] }).shifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) shifts.push(entry.value);
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await recordLayoutShifts(page);
   await page.goto(url);
   await expect(page.locator('grundy-game [part="board"]')).toHaveCount(4);
   await page.waitForTimeout(1000);
-  return page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
+  return layoutShiftSoFar(page);
 }
 
 test('four games whose snippets give their height load without moving the post on a desktop or a phone', async ({ browser }) => {
