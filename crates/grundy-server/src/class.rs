@@ -4,6 +4,7 @@
 use crate::frames::{self, ClassFrame};
 use crate::limits::{IDLE_BEFORE_ENDED, MAX_OPEN_CLASSES, MAX_STUDENTS_PER_CLASS};
 use crate::marking::{parse_play, play_word, AnswerKey, Kind, Marked};
+use crate::puzzle_set::{SetAsked, SetChoice, MAX_DUE_AHEAD};
 use crate::socket::{self, Conn, Peer, NORMAL, POLICY, RESTARTING};
 use crate::store::{
     AnswerRecord, ClassFlag, ClassRecord, QuestionRecord, Store, StoreError, StudentRecord,
@@ -94,7 +95,14 @@ impl Question {
             "play": self.record.play,
             "seconds": self.record.seconds,
             "closesInMs": self.closes_in_ms(),
+            "set": self.record.puzzle_set,
+            "due": self.record.due_ms,
         })
+    }
+
+    /// Whether homework's due time has passed.
+    fn overdue(&self) -> bool {
+        self.record.due_ms.is_some_and(|due| now_ms() > due)
     }
 
     /// The question as the teacher's page lists it. A projector shows
@@ -114,13 +122,24 @@ impl Question {
             "answer": if r.revealed { self.shown() } else { Value::Null },
             "answered": self.answers.len(),
             "counts": self.counts(),
+            "set": r.puzzle_set,
+            "due": r.due_ms,
         })
     }
 
-    /// Whether the question counts for a student: asked after they
-    /// joined, or answered by them.
+    /// Whether the question counts for a student: a set's puzzle (which
+    /// waits for each student), or asked after they joined, or answered.
     fn counts_for(&self, student: &StudentRecord) -> bool {
-        self.record.asked_ms >= student.joined_ms || self.answers.contains_key(&student.id)
+        self.record.puzzle_set.is_some()
+            || self.record.asked_ms >= student.joined_ms
+            || self.answers.contains_key(&student.id)
+    }
+
+    /// Whether a student may see how they did: after the reveal, or for
+    /// a set's puzzle, once they have answered it.
+    fn shown_to(&self, student: i64) -> bool {
+        self.record.revealed
+            || (self.record.puzzle_set.is_some() && self.answers.contains_key(&student))
     }
 
     /// An answer in words: P or N, a value, or the move played.
@@ -137,6 +156,8 @@ impl Question {
 struct Pending {
     roster: bool,
     tallies: Vec<i64>,
+    /// Puzzle sets whose progress changed.
+    sets: Vec<u32>,
     scheduled: bool,
 }
 
@@ -307,6 +328,7 @@ impl Room {
             "yours": theirs.map(|a| question.answered(a)),
             "correct": theirs.map(|a| a.correct),
             "counts": counts,
+            "set": question.record.puzzle_set,
         })
     }
 
@@ -338,6 +360,99 @@ impl Room {
             "answered": question.answers.len(),
             "of": self.present(),
             "counts": question.counts(),
+        })
+    }
+
+    /// The puzzles of a set, in order.
+    fn puzzles(&self, set: u32) -> impl Iterator<Item = &Question> {
+        self.questions
+            .iter()
+            .filter(move |q| q.record.puzzle_set == Some(set))
+    }
+
+    /// The sets of the class, by number.
+    fn sets(&self) -> Vec<u32> {
+        let mut sets: Vec<u32> = self
+            .questions
+            .iter()
+            .filter_map(|q| q.record.puzzle_set)
+            .collect();
+        sets.dedup();
+        sets
+    }
+
+    /// The puzzle of a set a student is on: the first they have not
+    /// answered, while the set takes answers.
+    fn next_puzzle(&self, set: u32, student: i64) -> Option<&Question> {
+        self.puzzles(set)
+            .find(|q| !q.answers.contains_key(&student))
+            .filter(|q| !q.overdue())
+    }
+
+    /// The puzzle a student is sent: the question frame, with its place in its set.
+    fn puzzle_frame(&self, question: &Question, set: u32) -> Value {
+        let puzzles: Vec<i64> = self.puzzles(set).map(|q| q.record.id).collect();
+        let mut frame = question.asked_frame();
+        frame["place"] = (puzzles
+            .iter()
+            .position(|id| *id == question.record.id)
+            .unwrap_or(0)
+            + 1)
+        .into();
+        frame["of"] = puzzles.len().into();
+        frame
+    }
+
+    /// What follows a student's answer to a set's puzzle: the next one,
+    /// or that the set is done.
+    fn after_puzzle(&self, set: u32, student: i64) -> Value {
+        match self.next_puzzle(set, student) {
+            Some(next) => self.puzzle_frame(next, set),
+            None => {
+                let answered: Vec<bool> = self
+                    .puzzles(set)
+                    .filter_map(|q| q.answers.get(&student).map(|a| a.correct))
+                    .collect();
+                json!({
+                    "type": "set-done",
+                    "set": set,
+                    "answered": answered.len(),
+                    "right": answered.iter().filter(|right| **right).count(),
+                    "of": self.puzzles(set).count(),
+                })
+            }
+        }
+    }
+
+    /// A set's progress as the teacher's page shows it: each student's
+    /// puzzles answered and right, no answer.
+    fn progress_frame(&self, set: u32) -> Value {
+        let puzzles: Vec<&Question> = self.puzzles(set).collect();
+        let first = puzzles.first().map(|q| &q.record);
+        let students: Vec<Value> = self
+            .students
+            .values()
+            .filter(|s| !s.record.kicked)
+            .map(|s| {
+                let theirs: Vec<&AnswerRecord> = puzzles
+                    .iter()
+                    .filter_map(|q| q.answers.get(&s.record.id))
+                    .collect();
+                json!({
+                    "id": s.record.id,
+                    "answered": theirs.len(),
+                    "right": theirs.iter().filter(|a| a.correct).count(),
+                })
+            })
+            .collect();
+        json!({
+            "type": "progress",
+            "set": set,
+            "game": first.map(|r| r.game.as_str()),
+            "play": first.map(|r| r.play.as_str()),
+            "due": first.and_then(|r| r.due_ms),
+            "of": puzzles.len(),
+            "students": students,
         })
     }
 
@@ -379,26 +494,37 @@ impl Room {
             Role::Teacher => {
                 let questions: Vec<Value> =
                     self.questions.iter().map(Question::teacher_view).collect();
-                json!({ "type": "welcome", "role": "teacher", "class": self.class_view(), "questions": questions })
+                let sets: Vec<Value> = self
+                    .sets()
+                    .into_iter()
+                    .map(|set| self.progress_frame(set))
+                    .collect();
+                json!({ "type": "welcome", "role": "teacher", "class": self.class_view(), "questions": questions, "sets": sets })
             }
             Role::Student(id) => {
                 let Some(student) = self.students.get(&id).map(|s| &s.record) else {
                     return json!({ "type": "kicked" });
                 };
-                let open: Vec<Value> = self
+                // Of a set, only the puzzle the student is on.
+                let mut open: Vec<Value> = self
                     .questions
                     .iter()
-                    .filter(|q| !q.record.revealed)
+                    .filter(|q| !q.record.revealed && q.record.puzzle_set.is_none())
                     .map(|q| {
                         let mut frame = q.asked_frame();
                         frame["answered"] = q.answers.contains_key(&id).into();
                         frame
                     })
                     .collect();
+                for set in self.sets() {
+                    if let Some(next) = self.next_puzzle(set, id) {
+                        open.push(self.puzzle_frame(next, set));
+                    }
+                }
                 let results: Vec<Value> = self
                     .questions
                     .iter()
-                    .filter(|q| q.record.revealed && q.counts_for(student))
+                    .filter(|q| q.shown_to(id) && q.counts_for(student))
                     .map(|q| self.result_for(q, id))
                     .collect();
                 json!({
@@ -493,6 +619,13 @@ impl Room {
             let roster = self.roster_frame();
             self.tell_teachers(&roster);
         }
+        let mut sets = pending.sets;
+        sets.sort_unstable();
+        sets.dedup();
+        for set in sets {
+            let frame = self.progress_frame(set);
+            self.tell_teachers(&frame);
+        }
         let mut tallies = pending.tallies;
         tallies.dedup();
         for id in tallies {
@@ -528,7 +661,7 @@ impl Room {
                 rows.sort_by_key(|a| a.student);
                 // The table may be on the projector: who was right stays
                 // unsaid until the reveal (the CSV export says it).
-                let revealed = q.record.revealed;
+                let revealed = q.record.revealed || q.record.puzzle_set.is_some();
                 let moved = q.kind() == Kind::Move;
                 rows.into_iter().map(move |a| {
                     json!({
@@ -562,7 +695,10 @@ impl Room {
                     csv_field(student.map_or("", |s| s.name.as_str())),
                     student.is_some_and(|s| s.kicked).to_string(),
                     q.number.to_string(),
-                    q.record.kind.clone(),
+                    match q.record.puzzle_set {
+                        Some(set) => format!("set {set}"),
+                        None => q.record.kind.clone(),
+                    },
                     csv_field(&q.record.game),
                     q.record.play.clone(),
                     csv_field(q.record.position.trim_end()),
@@ -752,6 +888,8 @@ impl ClassPeer {
             asked_ms: now_ms(),
             shown: key.shown().to_string(),
             revealed: false,
+            puzzle_set: None,
+            due_ms: None,
         };
         let mut room = lock(&self.room);
         if room.record.ended {
@@ -759,8 +897,8 @@ impl ClassPeer {
         }
         record.id = self
             .store()
-            .add_question(&room.record.code, &record)
-            .map_err(|e| e.to_string())?;
+            .add_questions(&room.record.code, std::slice::from_ref(&record))
+            .map_err(|e| e.to_string())?[0];
         let question = Question {
             record,
             number: room.questions.len() + 1,
@@ -780,6 +918,81 @@ impl ClassPeer {
         drop(room);
         if let Some(seconds) = seconds {
             self.close_when_time_is_up(id, seconds);
+        }
+        Ok(())
+    }
+
+    /// Draws a puzzle set and gives each student its first puzzle; each
+    /// answer then brings that student their next.
+    async fn ask_puzzles(&self, choice: SetChoice) -> Result<(), String> {
+        let play = match choice.play.as_deref() {
+            None => Convention::Normal,
+            Some(word) => parse_play(word).ok_or("play is \"normal\" or \"misere\"")?,
+        };
+        let now = now_ms();
+        if let Some(due) = choice.due {
+            if due <= now {
+                return Err("homework is due at a time still to come".into());
+            }
+            if due - now > MAX_DUE_AHEAD.as_millis() as i64 {
+                return Err(format!(
+                    "homework is due within {} days",
+                    MAX_DUE_AHEAD.as_secs() / 86_400
+                ));
+            }
+        }
+        let seed = u64::from_le_bytes(crate::token::random_bytes());
+        let asked = SetAsked::read(
+            choice.game,
+            play,
+            choice.theme,
+            choice.rating.as_deref(),
+            choice.count,
+            seed,
+        )?;
+        let game = asked.game.clone();
+        let drawn = engine::puzzle_set(self.address, asked).await?;
+        let mut room = lock(&self.room);
+        if room.record.ended {
+            return Err("the class has ended".into());
+        }
+        let set = room.sets().last().map_or(1, |last| last + 1);
+        let mut records: Vec<QuestionRecord> = drawn
+            .iter()
+            .map(|puzzle| QuestionRecord {
+                id: 0,
+                kind: Kind::Move.word().into(),
+                game: game.clone(),
+                position: puzzle.position.clone(),
+                play: play_word(play).into(),
+                seconds: None,
+                asked_ms: now_ms(),
+                shown: puzzle.key.shown().to_string(),
+                revealed: false,
+                puzzle_set: Some(set),
+                due_ms: choice.due,
+            })
+            .collect();
+        let ids = self
+            .store()
+            .add_questions(&room.record.code, &records)
+            .map_err(|e| e.to_string())?;
+        for ((record, id), puzzle) in records.iter_mut().zip(ids).zip(drawn) {
+            record.id = id;
+            let question = Question {
+                record: record.clone(),
+                number: room.questions.len() + 1,
+                key: Arc::new(OnceCell::new_with(Some(Arc::new(puzzle.key)))),
+                answers: HashMap::new(),
+            };
+            room.questions.push(question);
+        }
+        let progress = room.progress_frame(set);
+        room.tell_teachers(&progress);
+        let students: Vec<i64> = room.students.keys().copied().collect();
+        for id in students {
+            let first = room.after_puzzle(set, id);
+            room.tell_student(id, &first);
         }
         Ok(())
     }
@@ -813,6 +1026,20 @@ impl ClassPeer {
                 .is_some_and(|closes| now_ms() > closes + GRACE_MS)
             {
                 return Err("time is up for this question".into());
+            }
+            if q.overdue() {
+                return Err("this homework was due before now; it takes no more answers".into());
+            }
+            if let Some(set) = q.record.puzzle_set {
+                if room
+                    .next_puzzle(set, student)
+                    .is_none_or(|next| next.record.id != question)
+                {
+                    return Err(
+                        "a set's puzzles are answered in order: answer the one on your screen"
+                            .into(),
+                    );
+                }
             }
             (
                 q.key.clone(),
@@ -869,6 +1096,18 @@ impl ClassPeer {
             room.pending.tallies.push(question);
         }
         self.reply(json!({ "type": "answered", "question": question }));
+        // A set's puzzle shows its result at once, then the next puzzle.
+        {
+            let mut room = lock(&room_arc);
+            let q = room.question(question)?;
+            if let Some(set) = q.record.puzzle_set {
+                let result = room.result_for(q, student);
+                let next = room.after_puzzle(set, student);
+                room.tell_student(student, &result);
+                room.tell_student(student, &next);
+                room.pending.sets.push(set);
+            }
+        }
         schedule_flush(&room_arc);
         Ok(())
     }
@@ -880,6 +1119,11 @@ impl ClassPeer {
             .iter()
             .position(|q| q.record.id == question)
             .ok_or_else(|| format!("this class has no question {question}"))?;
+        if room.questions[index].record.puzzle_set.is_some() {
+            return Err(
+                "a set's puzzle shows its answer to each student once they answer it".into(),
+            );
+        }
         if !room.questions[index].record.revealed {
             self.store().reveal(question).map_err(|e| e.to_string())?;
             room.questions[index].record.revealed = true;
@@ -1091,6 +1335,27 @@ impl Peer for ClassPeer {
                 },
                 Role::Teacher,
             ) => self.ask(&kind, game, position, play, seconds).await,
+            (
+                ClassFrame::Puzzles {
+                    game,
+                    play,
+                    theme,
+                    rating,
+                    count,
+                    due,
+                },
+                Role::Teacher,
+            ) => {
+                let choice = SetChoice {
+                    game,
+                    play,
+                    theme,
+                    rating,
+                    count,
+                    due,
+                };
+                self.ask_puzzles(choice).await
+            }
             (ClassFrame::Reveal { question }, Role::Teacher) => self.reveal(question),
             (ClassFrame::Slide { index }, Role::Teacher) => self.set(ClassFlag::Slide(index)),
             (ClassFrame::Follow { on }, Role::Teacher) => self.set(ClassFlag::Follow(on)),

@@ -15,6 +15,7 @@
 
 use crate::limits::{Turns, ANSWER_KEY_TIME};
 use crate::marking::{AnswerKey, Kind};
+use crate::puzzle_set::{SetAsked, SetPuzzle};
 use grundy_core::analysis::Convention;
 use serde::{Deserialize, Serialize};
 use std::io::{Read, Write};
@@ -48,8 +49,8 @@ pub async fn run<T: Send + 'static>(
         .map_err(|_| EngineFailed)
 }
 
-/// The argument that makes the server's binary work out one answer key:
-/// the question as JSON on stdin, the key or the refusal as JSON on stdout.
+/// The argument that makes the server's binary work out one answer key or
+/// one set of puzzles: the order as JSON on stdin, the reply on stdout.
 pub const WORKER_ARGUMENT: &str = "--work-out-answer-key";
 
 /// A question as the worker reads it.
@@ -61,14 +62,22 @@ struct Asked {
     play: Convention,
 }
 
+/// What a worker is asked for: one question's key, or a set of puzzles.
+#[derive(Serialize, Deserialize)]
+enum Order {
+    Key(Asked),
+    Set(SetAsked),
+}
+
 /// What the teacher is told when the worker fails rather than answers.
 const ENGINE_FAILED: &str = "the engine failed on this position";
 
 /// The worker's reply: the key and the position as the engine writes it,
-/// or why the question has no answer.
+/// the puzzles of a set, or why there is none.
 #[derive(Serialize, Deserialize)]
 enum Reply {
     Key { key: AnswerKey, written: String },
+    Set(Vec<SetPuzzle>),
     Refused(String),
 }
 
@@ -97,14 +106,32 @@ pub async fn answer_key(
     position: &str,
     play: Convention,
 ) -> Result<(AnswerKey, String), String> {
-    let failed = |_| ENGINE_FAILED.to_string();
-    let asked = serde_json::to_vec(&Asked {
+    let asked = Asked {
         kind,
         game: game.into(),
         position: position.into(),
         play,
-    })
-    .expect("a question is JSON");
+    };
+    match in_worker(asker, &Order::Key(asked)).await? {
+        Reply::Key { key, written } => Ok((key, written)),
+        _ => Err(ENGINE_FAILED.into()),
+    }
+}
+
+/// Draws a set of puzzles and works out each one's key in a worker
+/// process, under the same time and the same turns as an answer key.
+pub async fn puzzle_set(asker: IpAddr, asked: SetAsked) -> Result<Vec<SetPuzzle>, String> {
+    match in_worker(asker, &Order::Set(asked)).await? {
+        Reply::Set(puzzles) => Ok(puzzles),
+        _ => Err(ENGINE_FAILED.into()),
+    }
+}
+
+/// Runs one order in a worker process, killed at [`ANSWER_KEY_TIME`]; a
+/// refusal comes back as the error.
+async fn in_worker(asker: IpAddr, order: &Order) -> Result<Reply, String> {
+    let failed = |_| ENGINE_FAILED.to_string();
+    let order = serde_json::to_vec(order).expect("an order is JSON");
     let _turn = askers().take(asker).await;
     let _worker = workers()
         .acquire()
@@ -119,7 +146,7 @@ pub async fn answer_key(
         .spawn()
         .map_err(failed)?;
     let mut stdin = child.stdin.take().expect("stdin is piped");
-    stdin.write_all(&asked).await.map_err(failed)?;
+    stdin.write_all(&order).await.map_err(failed)?;
     drop(stdin);
     let mut stdout = child.stdout.take().expect("stdout is piped");
     let mut output = Vec::new();
@@ -135,8 +162,8 @@ pub async fn answer_key(
     }
     let _ = child.wait().await;
     match serde_json::from_slice(&output) {
-        Ok(Reply::Key { key, written }) => Ok((key, written)),
         Ok(Reply::Refused(why)) => Err(why),
+        Ok(reply) => Ok(reply),
         Err(_) => Err(ENGINE_FAILED.into()),
     }
 }
@@ -158,23 +185,27 @@ fn own_binary() -> std::path::PathBuf {
     }
 }
 
-/// The worker: reads one question on stdin and writes its [`Reply`].
+/// The worker: reads one order on stdin and writes its [`Reply`].
 pub fn worker() -> ExitCode {
     let mut input = Vec::new();
     let reply = match std::io::stdin().read_to_end(&mut input) {
-        Ok(_) => match serde_json::from_slice::<Asked>(&input) {
-            Ok(Asked {
+        Ok(_) => match serde_json::from_slice::<Order>(&input) {
+            Ok(Order::Key(Asked {
                 kind,
                 game,
                 position,
                 play,
-            }) => match AnswerKey::work_out(kind, &game, &position, play) {
+            })) => match AnswerKey::work_out(kind, &game, &position, play) {
                 Ok((key, written)) => Reply::Key { key, written },
                 Err(why) => Reply::Refused(why),
             },
-            Err(e) => Reply::Refused(format!("not a question: {e}")),
+            Ok(Order::Set(asked)) => match asked.draw() {
+                Ok(puzzles) => Reply::Set(puzzles),
+                Err(why) => Reply::Refused(why),
+            },
+            Err(e) => Reply::Refused(format!("not an order: {e}")),
         },
-        Err(e) => Reply::Refused(format!("no question read: {e}")),
+        Err(e) => Reply::Refused(format!("no order read: {e}")),
     };
     let written = serde_json::to_vec(&reply).expect("a reply is JSON");
     match std::io::stdout().write_all(&written) {

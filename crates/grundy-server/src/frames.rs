@@ -17,6 +17,20 @@ pub enum ClassFrame {
         #[serde(default)]
         seconds: Option<u32>,
     },
+    /// A set of engine-proven puzzles that each student solves in order
+    /// at their own pace; with `due` (milliseconds since 1970), homework.
+    Puzzles {
+        game: String,
+        #[serde(default)]
+        play: Option<String>,
+        #[serde(default)]
+        theme: Option<String>,
+        #[serde(default)]
+        rating: Option<String>,
+        count: u32,
+        #[serde(default)]
+        due: Option<i64>,
+    },
     Answer {
         question: i64,
         answer: serde_json::Value,

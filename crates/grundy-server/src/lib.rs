@@ -16,6 +16,7 @@ pub mod lesson;
 pub mod limits;
 pub mod marking;
 pub mod names;
+pub mod puzzle_set;
 pub mod serve_args;
 pub mod socket;
 pub mod store;

@@ -12,6 +12,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../migrations/0002_class_play_and_pause.sql"),
     include_str!("../migrations/0003_course_sessions.sql"),
     include_str!("../migrations/0004_game_activity.sql"),
+    include_str!("../migrations/0005_puzzle_sets.sql"),
 ];
 
 /// A class's last activity: made, joined or asked in.
@@ -94,6 +95,10 @@ pub struct QuestionRecord {
     /// The answer as the reveal shows it, as JSON.
     pub shown: String,
     pub revealed: bool,
+    /// For a puzzle of a set, the set's number in the class, from 1.
+    pub puzzle_set: Option<u32>,
+    /// For homework, when answers stop being taken (ms since 1970).
+    pub due_ms: Option<i64>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -158,7 +163,8 @@ pub trait Store: Send + Sync {
     fn set_student_token(&self, code: &str, student: i64, token_hash: &str) -> StoreResult<()>;
     /// The codes of a course's sessions, the first first.
     fn sessions(&self, course: &str) -> StoreResult<Vec<String>>;
-    fn add_question(&self, code: &str, question: &QuestionRecord) -> StoreResult<i64>;
+    /// Adds questions at once (a puzzle set's all or none); their ids, in order.
+    fn add_questions(&self, code: &str, questions: &[QuestionRecord]) -> StoreResult<Vec<i64>>;
     fn questions(&self, code: &str) -> StoreResult<Vec<QuestionRecord>>;
     fn reveal(&self, question: i64) -> StoreResult<()>;
     /// Refused with [`StoreError::Conflict`] when the student has answered.
@@ -346,6 +352,8 @@ fn question_from(row: &rusqlite::Row) -> rusqlite::Result<QuestionRecord> {
         asked_ms: row.get(6)?,
         shown: row.get(7)?,
         revealed: row.get(8)?,
+        puzzle_set: row.get(9)?,
+        due_ms: row.get(10)?,
     })
 }
 
@@ -508,21 +516,27 @@ impl Store for SqliteStore {
         })
     }
 
-    fn add_question(&self, code: &str, q: &QuestionRecord) -> StoreResult<i64> {
+    fn add_questions(&self, code: &str, questions: &[QuestionRecord]) -> StoreResult<Vec<i64>> {
         self.with(|c| {
-            c.execute(
-                "INSERT INTO questions (class_code, kind, game, position, play, seconds, asked_ms, shown) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-                params![code, q.kind, q.game, q.position, q.play, q.seconds, q.asked_ms, q.shown],
-            )?;
-            Ok(c.last_insert_rowid())
+            let transaction = c.unchecked_transaction()?;
+            let mut ids = Vec::with_capacity(questions.len());
+            for q in questions {
+                transaction.execute(
+                    "INSERT INTO questions (class_code, kind, game, position, play, seconds, asked_ms, shown, puzzle_set, due_ms) \
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                    params![code, q.kind, q.game, q.position, q.play, q.seconds, q.asked_ms, q.shown, q.puzzle_set, q.due_ms],
+                )?;
+                ids.push(transaction.last_insert_rowid());
+            }
+            transaction.commit()?;
+            Ok(ids)
         })
     }
 
     fn questions(&self, code: &str) -> StoreResult<Vec<QuestionRecord>> {
         self.with(|c| {
             let mut statement = c.prepare_cached(
-                "SELECT id, kind, game, position, play, seconds, asked_ms, shown, revealed \
+                "SELECT id, kind, game, position, play, seconds, asked_ms, shown, revealed, puzzle_set, due_ms \
                  FROM questions WHERE class_code = ?1 ORDER BY id",
             )?;
             let rows = statement.query_map([code], question_from)?;
@@ -713,8 +727,12 @@ mod tests {
                 asked_ms: 5,
                 shown: "\"P\"".into(),
                 revealed: false,
+                puzzle_set: Some(1),
+                due_ms: Some(99),
             };
-            let qid = store.add_question("ABCDEF", &q).unwrap();
+            let qid = store
+                .add_questions("ABCDEF", std::slice::from_ref(&q))
+                .unwrap()[0];
             let answer = AnswerRecord {
                 question: qid,
                 student: id,
@@ -759,7 +777,11 @@ mod tests {
         assert!(store.idlest_open_classes(5, 5).unwrap().is_empty());
         let next = store.class("GHJKMN").unwrap().unwrap();
         assert_eq!(next.course.as_deref(), Some("ABCDEF"));
-        assert_eq!(store.questions("ABCDEF").unwrap()[0].seconds, Some(30));
+        let question = &store.questions("ABCDEF").unwrap()[0];
+        assert_eq!(
+            (question.seconds, question.puzzle_set, question.due_ms),
+            (Some(30), Some(1), Some(99))
+        );
         assert_eq!(store.answers("ABCDEF").unwrap()[0].seconds, 1.5);
         let journal: String = store
             .with(|c| c.pragma_query_value(None, "journal_mode", |r| r.get(0)))
@@ -826,8 +848,10 @@ mod tests {
             asked_ms: 3,
             shown: "\"P\"".into(),
             revealed: false,
+            puzzle_set: None,
+            due_ms: None,
         };
-        let question = store.add_question("ABCDEF", &question).unwrap();
+        let question = store.add_questions("ABCDEF", &[question]).unwrap()[0];
         store
             .add_answer(&AnswerRecord {
                 question,

@@ -11,7 +11,7 @@ pub const CODE_LENGTH: usize = 6;
 
 /// Random bytes from the operating system; a server that cannot have
 /// them must not hand out guessable tokens, so it stops.
-fn random_bytes<const N: usize>() -> [u8; N] {
+pub(crate) fn random_bytes<const N: usize>() -> [u8; N] {
     let mut bytes = [0u8; N];
     getrandom::fill(&mut bytes).expect("the operating system's random source failed");
     bytes
