@@ -365,3 +365,63 @@ test('a student on a new phone comes back when the teacher lets them; one studen
   ]);
   for (const context of [ana.context, ben.context, cara.context, phone, teacher.context]) await context.close();
 });
+
+/** The move that leaves a nim-sum of 0 (winning) or not: the heap to take from and the counters it leaves. */
+function nimMove(heaps: number[], winning: boolean): { heap: number; leave: number } {
+  for (const [heap, size] of heaps.entries()) {
+    for (let leave = 0; leave < size; leave++) {
+      const after = heaps.map((h, i) => (i === heap ? leave : h));
+      if ((after.reduce((x, h) => x ^ h, 0) === 0) === winning) return { heap, leave };
+    }
+  }
+  throw new Error(`no such move from ${heaps}`);
+}
+
+test('a puzzle set: each phone solves its puzzles in order and sees the winning moves at once, the teacher sees who has done what, and homework carries its due date', async ({ browser, request }) => {
+  const created = await createClass(request, { title: 'Puzzles', game: 'nim', position: '1 2 3' });
+  const teacher = await teacherOf(browser, created);
+  const ana = await studentOf(browser, created.code, 'Ana');
+  const sets = teacher.page.getByLabel('Puzzle sets');
+  await sets.getByLabel('Theme').fill('nim-sum');
+  await sets.getByRole('combobox', { name: /^Puzzles/ }).selectOption('3');
+  await sets.getByRole('button', { name: 'Run in class' }).click();
+  await expect(sets.getByRole('heading', { name: 'Set 1: 3 nim puzzles' })).toBeVisible();
+  await expect(sets).toContainText('Ana: 0 of 3 done, 0 right');
+
+  for (const place of [1, 2, 3]) {
+    const puzzle = ana.page.getByLabel(`Puzzle ${place} of 3`);
+    await expect(puzzle.locator('grundy-heaps .heap').first()).toBeVisible();
+    // Before the first answer, nothing on the phone tells the answer or a value.
+    if (place === 1) expect(await everythingSaid(ana.page)).not.toMatch(/The answer|wins with|N-position|nim-sum|value/i);
+    const heaps = await puzzle.locator('grundy-heaps .heap').evaluateAll((all) => all.map((heap) => heap.querySelectorAll('button.counter').length));
+    // The first is answered wrong, the others right.
+    const { heap, leave } = nimMove(heaps, place > 1);
+    await puzzle.locator('grundy-heaps .heap').nth(heap).locator('button.counter').nth(leave).click();
+    await expect(ana.page.getByLabel('Your result')).toContainText(place === 1 ? 'Not this time.' : 'Right!');
+    if (place === 1) {
+      await expect(ana.page.getByLabel('Your result')).toContainText('leaving');
+      await ana.page.screenshot({ path: 'tests/screenshots/class-puzzle-set-phone.png' });
+    }
+  }
+  await expect(ana.page.getByText('Puzzle set done: 2 of 3 right.')).toBeVisible();
+  await expect(sets).toContainText('Ana: 3 of 3 done, 2 right');
+
+  // Homework: due tomorrow, the same join address; a phone sees the date.
+  const tomorrow = new Date(Date.now() + 86_400_000);
+  const local = new Date(tomorrow.getTime() - tomorrow.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  await sets.getByRole('button', { name: 'Set as homework' }).click();
+  await expect(teacher.page.getByRole('alert')).toContainText('needs a due date');
+  await sets.getByLabel('Due').fill(local);
+  await sets.getByRole('button', { name: 'Set as homework' }).click();
+  await expect(sets.getByRole('heading', { name: /^Set 2: 3 nim puzzles, homework due/ })).toBeVisible();
+  await expect(sets).toContainText('Leave the class open until then');
+  await expect(ana.page.getByLabel('Puzzle 1 of 3')).toContainText('Homework, due');
+  await teacher.page.screenshot({ path: 'tests/screenshots/class-puzzle-set-1920.png' });
+
+  const csv = await (
+    await request.get(`api/classes/${created.code}/results.csv`, { headers: { authorization: `Bearer ${created.teacher}` } })
+  ).text();
+  const rows = csv.trim().split('\n').slice(1);
+  expect(rows.map((row) => row.split(',').slice(0, 5).join(','))).toEqual(['Ana,false,1,set 1,nim', 'Ana,false,2,set 1,nim', 'Ana,false,3,set 1,nim']);
+  for (const context of [ana.context, teacher.context]) await context.close();
+});

@@ -31,3 +31,8 @@ export function timedQuestion<Q>(frame: Record<string, unknown>): Q {
   const closesAt = typeof frame.closesInMs === 'number' ? Date.now() + frame.closesInMs : undefined;
   return { ...frame, closesAt } as Q;
 }
+
+/** When homework is due, in the reader's own words for a date. */
+export function dueWords(due: number): string {
+  return new Date(due).toLocaleString(undefined, { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' });
+}

@@ -1,7 +1,7 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { LiveLink, LINK_WORDS, withLesson, type Frame, type LinkState } from './api';
 import { classStyles } from './class-styles';
-import { Countdown, timedQuestion } from './countdown';
+import { Countdown, dueWords, timedQuestion } from './countdown';
 import type { GrundyChangeDetail } from '../elements/grundy-game';
 import '../elements/grundy-game';
 import '../lessons/grundy-lesson';
@@ -21,7 +21,22 @@ interface Question {
   /** The server closed it: its time is up. */
   closed?: boolean;
   answered?: boolean;
+  /** For a puzzle of a set: the set's number, the puzzle's place in it and the set's size. */
+  set?: number | null;
+  place?: number;
+  of?: number;
+  /** For homework: when it is due (ms since 1970). */
+  due?: number | null;
 }
+
+/** A set the student has finished. */
+interface SetDone {
+  set: number;
+  answered: number;
+  right: number;
+  of: number;
+}
+
 
 interface Result {
   question: number;
@@ -75,6 +90,7 @@ export class StudentView extends LitElement {
     slide: { state: true },
     typed: { state: true },
     waitingAs: { state: true },
+    finished: { state: true },
   };
 
   declare code: string;
@@ -93,6 +109,8 @@ export class StudentView extends LitElement {
   declare private typed: string;
   /** The name this device asked the teacher to come back in as, while it waits. */
   declare private waitingAs: string | undefined;
+  /** The last puzzle set this student finished. */
+  declare private finished: SetDone | undefined;
 
   private live: LiveLink | undefined;
   private readonly countdown = new Countdown(this);
@@ -130,6 +148,9 @@ export class StudentView extends LitElement {
       case 'question':
         this.open = [...this.open.filter((q) => q.question !== frame.question), timedQuestion<Question>(frame)];
         this.typed = '';
+        break;
+      case 'set-done':
+        this.finished = frame as unknown as SetDone;
         break;
       case 'closed':
         this.open = this.open.map((q) => (q.question === frame.question ? { ...q, closed: true } : q));
@@ -223,7 +244,9 @@ export class StudentView extends LitElement {
             ? html`<p class="card paused" role="status">Eyes on the teacher.</p>`
             : question
               ? this.renderQuestion(question)
-              : nothing}
+              : this.finished
+                ? html`<p class="card" role="status">Puzzle set done: ${this.finished.right} of ${this.finished.of} right.</p>`
+                : nothing}
       ${this.problem ? html`<p class="error" role="alert">${this.problem}</p>` : nothing}
       ${this.link === 'reconnecting' && !this.gone
         ? html`<p class="muted">Still not connected? The class may have been closed on the server.
@@ -238,10 +261,12 @@ export class StudentView extends LitElement {
     const left = this.countdown.left(q.closesAt);
     const closed = q.closed || left === 0;
     const misere = q.play === 'misere' ? ' (misère play: whoever moves last loses)' : '';
-    return html`<section class="card question" aria-label=${`Question ${q.number}`}>
-      <div class="bar"><h2><span class="muted">Question ${q.number}.</span> ${ASKS[q.kind]}${misere}</h2>${left !== undefined ? html`<span class="timer">${left} s</span>` : nothing}</div>
+    const label = q.set ? `Puzzle ${q.place} of ${q.of}` : `Question ${q.number}`;
+    return html`<section class="card question" aria-label=${label}>
+      <div class="bar"><h2><span class="muted">${label}.</span> ${ASKS[q.kind]}${misere}</h2>${left !== undefined ? html`<span class="timer">${left} s</span>` : nothing}</div>
+      ${q.due ? html`<p class="muted">Homework, due ${dueWords(q.due)}.</p>` : nothing}
       ${q.answered
-        ? html`<p role="status">Answer sent. The result shows when the teacher reveals it.</p>`
+        ? html`<p role="status">${q.set ? 'Answer sent. Marking it…' : 'Answer sent. The result shows when the teacher reveals it.'}</p>`
         : closed
           ? html`${askedBoard(q)}<p role="status">Time is up: answers to this question are closed.</p>`
           : this.renderAnswering(q)}

@@ -1,7 +1,7 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { call, LiveLink, ServerError, LINK_WORDS, tokens, withLesson, type Frame, type LinkState } from './api';
 import { classStyles } from './class-styles';
-import { Countdown, timedQuestion } from './countdown';
+import { Countdown, dueWords, timedQuestion } from './countdown';
 import '../elements/grundy-game';
 import '../lessons/grundy-lesson';
 import { define } from '../elements/define';
@@ -32,7 +32,28 @@ interface Question {
   of?: number;
   counts: Record<string, number>;
   correct?: number;
+  /** For a puzzle of a set, the set's number: the set's card shows it, not the question card. */
+  set?: number | null;
 }
+
+/** A puzzle set's progress: each student's puzzles answered and right. */
+interface Progress {
+  set: number;
+  game: string;
+  play: string;
+  due: number | null;
+  of: number;
+  students: { id: number; answered: number; right: number }[];
+}
+
+/** The rating bands a teacher picks a set from, as the server reads them. */
+const BANDS = [
+  ['', 'any rating'],
+  ['..1199', 'under 1200'],
+  ['1200..1599', '1200 to 1599'],
+  ['1600..1999', '1600 to 1999'],
+  ['2000..', '2000 and over'],
+] as const;
 
 interface ClassView {
   code: string;
@@ -92,6 +113,8 @@ export class TeacherView extends LitElement {
     results: { state: true },
     shown: { state: true },
     asking: { state: true },
+    sets: { state: true },
+    setChoice: { state: true },
   };
 
   declare code: string;
@@ -110,6 +133,9 @@ export class TeacherView extends LitElement {
   declare private shown: ShownBoard | undefined;
   /** A question sent that the server is still working out: the answer key can take seconds. */
   declare private asking: boolean;
+  declare private sets: Progress[];
+  /** What the next puzzle set is to be; `due` as a date-time input writes it. */
+  declare private setChoice: { theme: string; rating: string; count: number; due: string };
 
   private live: LiveLink | undefined;
   private readonly countdown = new Countdown(this);
@@ -123,6 +149,8 @@ export class TeacherView extends LitElement {
     this.namesHidden = false;
     this.seconds = 0;
     this.asking = false;
+    this.sets = [];
+    this.setChoice = { theme: '', rating: '', count: 10, due: '' };
   }
 
   connectedCallback(): void {
@@ -146,7 +174,12 @@ export class TeacherView extends LitElement {
     switch (frame.type) {
       case 'welcome':
         this.view = frame.class as ClassView;
-        this.questions = (frame.questions as Record<string, unknown>[]).map((q) => timedQuestion<Question>(q));
+        this.questions = (frame.questions as Record<string, unknown>[]).filter((q) => q.set == null).map((q) => timedQuestion<Question>(q));
+        this.sets = (frame.sets as Progress[] | undefined) ?? [];
+        break;
+      case 'progress':
+        this.asking = false;
+        this.sets = [...this.sets.filter((set) => set.set !== frame.set), frame as unknown as Progress].sort((a, b) => a.set - b.set);
         break;
       case 'roster':
         this.students = frame.students as Student[];
@@ -218,6 +251,25 @@ export class TeacherView extends LitElement {
     const seconds = this.seconds > 0 ? this.seconds : undefined;
     const play = game.play === 'misere' ? 'misere' : 'normal';
     this.asking = this.live?.send({ type: 'ask', kind, game: game.game, position: game.text, play, ...(seconds ? { seconds } : {}) }) ?? false;
+  }
+
+  /** Draws a puzzle set of the board's game for the class, or as homework due at the chosen time. */
+  private askPuzzles(homework: boolean): void {
+    const game = this.currentGame();
+    if (!game?.game) {
+      this.problem = 'There is no game on this slide to draw puzzles of: go to a slide with a board.';
+      return;
+    }
+    const { theme, rating, count, due } = this.setChoice;
+    const dueMs = homework ? new Date(due).getTime() : undefined;
+    if (homework && !Number.isFinite(dueMs)) {
+      this.problem = 'Homework needs a due date and time: fill in “Due”.';
+      return;
+    }
+    this.problem = undefined;
+    const play = game.play === 'misere' ? 'misere' : 'normal';
+    const frame = { type: 'puzzles', game: game.game, play, count, ...(theme.trim() ? { theme: theme.trim() } : {}), ...(rating ? { rating } : {}), ...(homework ? { due: dueMs } : {}) };
+    this.asking = this.live?.send(frame) ?? false;
   }
 
   private send(frame: Frame): void {
@@ -331,6 +383,7 @@ export class TeacherView extends LitElement {
         <div>
           ${this.renderAsk(view)}
           ${this.renderQuestion()}
+          ${this.renderPuzzleSets(view)}
           ${this.renderRoster(view)}
         </div>
       </div>
@@ -427,6 +480,37 @@ export class TeacherView extends LitElement {
         ${[0, 20, 30, 60, 120].map((s) => html`<option value=${s} ?selected=${s === this.seconds}>${s ? `${s} s` : 'no limit'}</option>`)}
       </select></label>
       <label><input type="checkbox" .checked=${this.tallyHidden} @change=${(e: Event) => (this.tallyHidden = (e.target as HTMLInputElement).checked)} /> Hide the tally until the reveal</label></p>
+    </section>`;
+  }
+
+  /** Puzzle sets: the choice of the next, and each set's progress by student (no answers). */
+  private renderPuzzleSets(view: ClassView | undefined) {
+    const disabled = !view || view.ended || this.link !== 'open' || this.asking;
+    const choice = this.setChoice;
+    const update = (change: Partial<typeof choice>) => (this.setChoice = { ...choice, ...change });
+    const names = new Map(this.students.map((s) => [s.id, this.shownName(s)]));
+    return html`<section class="card" aria-label="Puzzle sets">
+      <h2>Puzzles of the board’s game</h2>
+      <p class="muted">Each student solves the set’s puzzles in order at their own pace; the engine marks each move and shows them the winning ones.</p>
+      <p class="row">
+        <label>Theme <input size="12" placeholder="any" .value=${choice.theme} @input=${(e: Event) => update({ theme: (e.target as HTMLInputElement).value })} /></label>
+        <label>Rating <select @change=${(e: Event) => update({ rating: (e.target as HTMLSelectElement).value })}>
+          ${BANDS.map(([band, words]) => html`<option value=${band} ?selected=${band === choice.rating}>${words}</option>`)}</select></label>
+        <label>Puzzles <select @change=${(e: Event) => update({ count: Number((e.target as HTMLSelectElement).value) })}>
+          ${[3, 5, 10, 20].map((n) => html`<option value=${n} ?selected=${n === choice.count}>${n}</option>`)}</select></label>
+      </p>
+      <p class="row">
+        <button class="primary" ?disabled=${disabled} @click=${() => this.askPuzzles(false)}>Run in class</button>
+        <label>Due <input type="datetime-local" .value=${choice.due} @input=${(e: Event) => update({ due: (e.target as HTMLInputElement).value })} /></label>
+        <button ?disabled=${disabled} @click=${() => this.askPuzzles(true)}>Set as homework</button>
+      </p>
+      ${this.sets.some((set) => set.due) ? html`<p class="muted">Homework: students open the join address above at home before it is due. Leave the class open until then: ending it ends the homework.</p>` : nothing}
+      ${this.sets.map(
+        (set) => html`<div aria-label=${`Puzzle set ${set.set}`}>
+          <h3>Set ${set.set}: ${set.of} ${set.game} puzzles${set.play === 'misere' ? ' (misère)' : ''}${set.due ? html`, homework due ${dueWords(set.due)}` : ''}</h3>
+          <ul class="roster">${set.students.map((s) => html`<li>${names.get(s.id) ?? `Student ${s.id}`}: ${s.answered} of ${set.of} done, ${s.right} right</li>`)}</ul>
+        </div>`,
+      )}
     </section>`;
   }
 
