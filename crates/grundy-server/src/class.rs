@@ -1335,27 +1335,7 @@ impl Peer for ClassPeer {
                 },
                 Role::Teacher,
             ) => self.ask(&kind, game, position, play, seconds).await,
-            (
-                ClassFrame::Puzzles {
-                    game,
-                    play,
-                    theme,
-                    rating,
-                    count,
-                    due,
-                },
-                Role::Teacher,
-            ) => {
-                let choice = SetChoice {
-                    game,
-                    play,
-                    theme,
-                    rating,
-                    count,
-                    due,
-                };
-                self.ask_puzzles(choice).await
-            }
+            (ClassFrame::Puzzles(choice), Role::Teacher) => self.ask_puzzles(choice).await,
             (ClassFrame::Reveal { question }, Role::Teacher) => self.reveal(question),
             (ClassFrame::Slide { index }, Role::Teacher) => self.set(ClassFlag::Slide(index)),
             (ClassFrame::Follow { on }, Role::Teacher) => self.set(ClassFlag::Follow(on)),

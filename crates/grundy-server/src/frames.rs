@@ -2,6 +2,7 @@
 //! one JSON object with a known `"type"` and the fields that type needs.
 //! Anything else is a [`FrameError`] whose text goes back to the client.
 
+use crate::puzzle_set::SetChoice;
 use serde::Deserialize;
 
 /// A frame from a class's teacher or student.
@@ -18,19 +19,8 @@ pub enum ClassFrame {
         seconds: Option<u32>,
     },
     /// A set of engine-proven puzzles that each student solves in order
-    /// at their own pace; with `due` (milliseconds since 1970), homework.
-    Puzzles {
-        game: String,
-        #[serde(default)]
-        play: Option<String>,
-        #[serde(default)]
-        theme: Option<String>,
-        #[serde(default)]
-        rating: Option<String>,
-        count: u32,
-        #[serde(default)]
-        due: Option<i64>,
-    },
+    /// at their own pace; with `due`, homework.
+    Puzzles(SetChoice),
     Answer {
         question: i64,
         answer: serde_json::Value,
@@ -119,6 +109,17 @@ mod tests {
         ));
         let answer: ClassFrame = parse(r#"{"type":"answer","question":3,"answer":"P"}"#).unwrap();
         assert!(matches!(answer, ClassFrame::Answer { question: 3, .. }));
+        let set: ClassFrame =
+            parse(r#"{"type":"puzzles","game":"nim","count":5,"due":9}"#).unwrap();
+        assert!(matches!(
+            set,
+            ClassFrame::Puzzles(SetChoice {
+                count: 5,
+                due: Some(9),
+                theme: None,
+                ..
+            })
+        ));
         let game: GameFrame = parse(r#"{"type":"move","after":"1 2"}"#).unwrap();
         assert_eq!(
             game,
@@ -137,6 +138,8 @@ mod tests {
         assert!(error(r#"{"type":"reveal"}"#).contains("question"));
         assert!(error(r#"{"type":"slide","index":-1}"#).contains("slide"));
         assert!(error(r#"{"type":"lock","on":true,"extra":1}"#).contains("extra"));
+        assert!(error(r#"{"type":"puzzles","game":"nim","count":3,"extra":1}"#).contains("extra"));
+        assert!(error(r#"{"type":"puzzles","game":"nim"}"#).contains("count"));
         assert!(error(&format!(r#"{{"type":"{}"}}"#, "x".repeat(100))).contains('…'));
     }
 }

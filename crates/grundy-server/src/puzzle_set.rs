@@ -17,15 +17,21 @@ pub const MAX_DUE_AHEAD: Duration = Duration::from_secs(60 * 24 * 3600);
 /// (or no theme of the game's) is given up on.
 const DRAWN_PER_KEPT: usize = 40;
 
-/// A teacher's choice of set, as their frame gives it.
+/// A teacher's choice of set, as their `puzzles` frame gives it.
+#[derive(Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct SetChoice {
     pub game: String,
+    #[serde(default)]
     pub play: Option<String>,
+    #[serde(default)]
     pub theme: Option<String>,
     /// The rating band, as `grundy puzzles --rating` writes it.
+    #[serde(default)]
     pub rating: Option<String>,
     pub count: u32,
     /// For homework, when it is due (ms since 1970).
+    #[serde(default)]
     pub due: Option<i64>,
 }
 
