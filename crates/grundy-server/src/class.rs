@@ -3,7 +3,7 @@
 
 use crate::frames::{self, ClassFrame};
 use crate::limits::{IDLE_BEFORE_ENDED, MAX_OPEN_CLASSES, MAX_STUDENTS_PER_CLASS};
-use crate::marking::{parse_play, play_word, AnswerKey, Kind, Marked};
+use crate::marking::{asked_play, parse_play, play_word, AnswerKey, Kind, Marked};
 use crate::puzzle_set::{SetAsked, SetChoice, MAX_DUE_AHEAD};
 use crate::socket::{self, Conn, Peer, NORMAL, POLICY, RESTARTING};
 use crate::store::{
@@ -870,10 +870,7 @@ impl ClassPeer {
         seconds: Option<u32>,
     ) -> Result<(), String> {
         let kind = Kind::parse(kind).ok_or("a question's kind is \"pn\", \"value\" or \"move\"")?;
-        let play = match play.as_deref() {
-            None => Convention::Normal,
-            Some(word) => parse_play(word).ok_or("play is \"normal\" or \"misere\"")?,
-        };
+        let play = asked_play(play.as_deref())?;
         if seconds == Some(0) || seconds.is_some_and(|s| s > 3600) {
             return Err("a question's time is 1 to 3600 seconds".into());
         }
@@ -925,10 +922,7 @@ impl ClassPeer {
     /// Draws a puzzle set and gives each student its first puzzle; each
     /// answer then brings that student their next.
     async fn ask_puzzles(&self, choice: SetChoice) -> Result<(), String> {
-        let play = match choice.play.as_deref() {
-            None => Convention::Normal,
-            Some(word) => parse_play(word).ok_or("play is \"normal\" or \"misere\"")?,
-        };
+        let play = asked_play(choice.play.as_deref())?;
         let now = now_ms();
         if let Some(due) = choice.due {
             if due <= now {
@@ -957,7 +951,7 @@ impl ClassPeer {
             return Err("the class has ended".into());
         }
         let set = room.sets().last().map_or(1, |last| last + 1);
-        let mut records: Vec<QuestionRecord> = drawn
+        let records: Vec<QuestionRecord> = drawn
             .iter()
             .map(|puzzle| QuestionRecord {
                 id: 0,
@@ -977,10 +971,10 @@ impl ClassPeer {
             .store()
             .add_questions(&room.record.code, &records)
             .map_err(|e| e.to_string())?;
-        for ((record, id), puzzle) in records.iter_mut().zip(ids).zip(drawn) {
+        for ((mut record, id), puzzle) in records.into_iter().zip(ids).zip(drawn) {
             record.id = id;
             let question = Question {
-                record: record.clone(),
+                record,
                 number: room.questions.len() + 1,
                 key: Arc::new(OnceCell::new_with(Some(Arc::new(puzzle.key)))),
                 answers: HashMap::new(),

@@ -5,7 +5,7 @@
 use crate::class::{self, ClassPeer, Role, Room};
 use crate::game::{self, SeatPeer, Table};
 use crate::limits::{MAX_BODY_BYTES, MAX_FAILURES_PER_WINDOW, MAX_TITLE_CHARS, OUTBOX};
-use crate::marking::{parse_play, play_word, Position};
+use crate::marking::{asked_play, play_word, Position};
 use crate::socket::{self, Conn, Peer};
 use crate::store::{ClassRecord, GameRecord, StoreError, StudentRecord};
 use crate::{engine, lesson, names, now_ms, token, App};
@@ -423,8 +423,7 @@ fn clean_text(value: &str, what: &str, max: usize) -> Result<String, ApiError> {
 
 /// The play a request asks for: normal unless it says misère.
 fn checked_play(word: Option<&str>) -> Result<Convention, ApiError> {
-    parse_play(word.unwrap_or("normal"))
-        .ok_or_else(|| refuse(StatusCode::BAD_REQUEST, "play is \"normal\" or \"misere\""))
+    asked_play(word).map_err(|why| refuse(StatusCode::BAD_REQUEST, why))
 }
 
 /// A position read by the engine (on its pool), as it writes it; a bad

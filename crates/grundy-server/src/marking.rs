@@ -48,6 +48,12 @@ pub fn play_word(play: Convention) -> &'static str {
     }
 }
 
+/// The play a client asks for: normal unless it names one, refused with
+/// the words it may use.
+pub fn asked_play(word: Option<&str>) -> Result<Convention, &'static str> {
+    parse_play(word.unwrap_or("normal")).ok_or("play is \"normal\" or \"misere\"")
+}
+
 pub fn parse_play(word: &str) -> Option<Convention> {
     match word {
         "normal" => Some(Convention::Normal),
