@@ -241,25 +241,31 @@ export class TeacherView extends LitElement {
     return inLesson ?? this.renderRoot.querySelector<HTMLElementTagNameMap['grundy-game']>('grundy-game.board') ?? undefined;
   }
 
-  private ask(kind: Question['kind']): void {
+  /**
+   * The game on the slide, its position and its play, for a question or a
+   * puzzle set; without one, the page says so and what `purpose` needs.
+   */
+  private boardToAsk(purpose: string): { game: string; position: string; play: 'normal' | 'misere' } | undefined {
     const game = this.currentGame();
     if (!game?.game) {
-      this.problem = 'There is no game on this slide to ask about: go to a slide with a board.';
-      return;
+      this.problem = `There is no game on this slide ${purpose}: go to a slide with a board.`;
+      return undefined;
     }
+    return { game: game.game, position: game.text, play: game.play === 'misere' ? 'misere' : 'normal' };
+  }
+
+  private ask(kind: Question['kind']): void {
+    const board = this.boardToAsk('to ask about');
+    if (!board) return;
     this.problem = undefined;
     const seconds = this.seconds > 0 ? this.seconds : undefined;
-    const play = game.play === 'misere' ? 'misere' : 'normal';
-    this.asking = this.live?.send({ type: 'ask', kind, game: game.game, position: game.text, play, ...(seconds ? { seconds } : {}) }) ?? false;
+    this.asking = this.live?.send({ type: 'ask', kind, ...board, ...(seconds ? { seconds } : {}) }) ?? false;
   }
 
   /** Draws a puzzle set of the board's game for the class, or as homework due at the chosen time. */
   private askPuzzles(homework: boolean): void {
-    const game = this.currentGame();
-    if (!game?.game) {
-      this.problem = 'There is no game on this slide to draw puzzles of: go to a slide with a board.';
-      return;
-    }
+    const board = this.boardToAsk('to draw puzzles of');
+    if (!board) return;
     const { theme, rating, count, due } = this.setChoice;
     const dueMs = homework ? new Date(due).getTime() : undefined;
     if (homework && !Number.isFinite(dueMs)) {
@@ -267,8 +273,7 @@ export class TeacherView extends LitElement {
       return;
     }
     this.problem = undefined;
-    const play = game.play === 'misere' ? 'misere' : 'normal';
-    const frame = { type: 'puzzles', game: game.game, play, count, ...(theme.trim() ? { theme: theme.trim() } : {}), ...(rating ? { rating } : {}), ...(homework ? { due: dueMs } : {}) };
+    const frame = { type: 'puzzles', game: board.game, play: board.play, count, ...(theme.trim() ? { theme: theme.trim() } : {}), ...(rating ? { rating } : {}), ...(homework ? { due: dueMs } : {}) };
     this.asking = this.live?.send(frame) ?? false;
   }
 
