@@ -36,7 +36,7 @@ import wordsWasmUrl from '../wasm/grundy-words.wasm?url';
 import { FAMILY_OF, type Family } from './engine-types';
 import type { Convention, EngineError, GameInfo, View } from './model';
 import { unpackViewInSteps } from './packed';
-import { LOAD_RETRY_MS, replacesPosition, type SessionRequest, type WorkerReply, type WorkerRequest, type WorkerUnloaded } from './protocol';
+import { ENGINE_READY_MARK, LOAD_RETRY_MS, replacesPosition, type SessionRequest, type WorkerLoaded, type WorkerReply, type WorkerRequest, type WorkerUnloaded } from './protocol';
 
 /** The request was overtaken by a newer one for the same session. */
 export class SupersededError extends Error {
@@ -151,7 +151,7 @@ export class EngineClient {
   /** The worker, absent before the first request and between a restart and the frame after it; requests wait in `queued`. */
   private worker?: Worker;
   private queued: WorkerRequest[] = [];
-  /** Whether the current worker has answered: until then, an error means it did not load. */
+  /** Whether the current worker has said it loaded, or answered: until then, an error means it did not load. */
   private answered = false;
   /** How many workers in a row failed to load. */
   private loadFailures = 0;
@@ -179,10 +179,11 @@ export class EngineClient {
     const worker = this.spawn(this.build ?? 'all');
     this.answered = false;
     for (const message of this.queued.splice(0)) worker.postMessage(message);
-    worker.onmessage = (event: MessageEvent<WorkerReply | WorkerUnloaded>) => {
+    worker.onmessage = (event: MessageEvent<WorkerReply | WorkerLoaded | WorkerUnloaded>) => {
       const message = event.data;
       if ('unloaded' in message) return this.failedToLoad(worker, message.unloaded);
       [this.answered, this.loadFailures] = [true, 0];
+      if ('loaded' in message) return void performance.mark(ENGINE_READY_MARK);
       // Replies are read one after another, in the order they came.
       this.reading = this.reading.then(() => this.receive(message)).catch((error: unknown) => console.error(error));
     };

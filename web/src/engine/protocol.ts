@@ -40,6 +40,17 @@ export interface WorkerUnloaded {
   unloaded: string;
 }
 
+/** Sent once, unasked, by a worker whose .wasm has loaded: from then on, an error is a crash, not a failure to load. */
+export interface WorkerLoaded {
+  loaded: true;
+}
+
+/**
+ * The performance mark the page sets when an engine worker has loaded: the
+ * benchmarks time a first paint from it (`scripts/bench-paint.mjs`).
+ */
+export const ENGINE_READY_MARK = 'grundy:engine-ready';
+
 /** Requests that replace the whole position: a newer one makes older ones moot. */
 export function replacesPosition(request: SessionRequest): boolean {
   return request.op === 'open' || request.op === 'load';

@@ -8,17 +8,20 @@
 import init, { Session, games } from './wasm';
 import type { EngineError, MoveInfo, Step, TreeNode } from './model';
 import { packedAnalysis, type PackedView } from './packed';
-import type { SessionRequest, WorkerReply, WorkerRequest, WorkerUnloaded } from './protocol';
+import type { SessionRequest, WorkerLoaded, WorkerReply, WorkerRequest, WorkerUnloaded } from './protocol';
 import { plan } from './queue';
 
 // The page names the .wasm it found (see `spawnWorker`); a bundler that
 // copied this script elsewhere may not have put it beside the script.
 const wasmAddress = new URL(import.meta.url).searchParams.get('wasm') ?? undefined;
 const ready = init({ module_or_path: wasmAddress });
-ready.catch((error: unknown) => {
-  const reason = error instanceof Error ? error.message : String(error);
-  postMessage({ unloaded: `the engine's .wasm did not load from ${wasmAddress ?? 'beside the worker script'} (${reason}): check that the file is served at that address, with the type application/wasm` } satisfies WorkerUnloaded);
-});
+ready.then(
+  () => postMessage({ loaded: true } satisfies WorkerLoaded),
+  (error: unknown) => {
+    const reason = error instanceof Error ? error.message : String(error);
+    postMessage({ unloaded: `the engine's .wasm did not load from ${wasmAddress ?? 'beside the worker script'} (${reason}): check that the file is served at that address, with the type application/wasm` } satisfies WorkerUnloaded);
+  },
+);
 const sessions = new Map<string, Session>();
 let waiting: WorkerRequest[] = [];
 let draining = false;
