@@ -382,6 +382,11 @@ test('a puzzle set: each phone solves its puzzles in order and sees the winning 
   const teacher = await teacherOf(browser, created);
   const ana = await studentOf(browser, created.code, 'Ana');
   const sets = teacher.page.getByLabel('Puzzle sets');
+  // The Theme field suggests the bank's themes of the board's game.
+  await sets.getByLabel('Theme').focus();
+  await expect.poll(() => sets.locator('#set-themes option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))).toEqual(
+    expect.arrayContaining(['mirror', 'nim-sum']),
+  );
   await sets.getByLabel('Theme').fill('nim-sum');
   await sets.getByRole('combobox', { name: /^Puzzles/ }).selectOption('3');
   await sets.getByRole('button', { name: 'Run in class' }).click();

@@ -5,6 +5,7 @@ import { Countdown, dueWords, timedQuestion } from './countdown';
 import '../elements/grundy-game';
 import '../lessons/grundy-lesson';
 import { define } from '../elements/define';
+import { puzzlesOf, themesOf } from '../puzzles/bank';
 
 interface Student {
   id: number;
@@ -114,6 +115,7 @@ export class TeacherView extends LitElement {
     shown: { state: true },
     asking: { state: true },
     sets: { state: true },
+    themeChoices: { state: true },
     setChoice: { state: true },
   };
 
@@ -136,6 +138,8 @@ export class TeacherView extends LitElement {
   declare private sets: Progress[];
   /** What the next puzzle set is to be; `due` as a date-time input writes it. */
   declare private setChoice: { theme: string; rating: string; count: number; due: string };
+  /** The themes the shipped bank has for the board's game and play, offered by the Theme field. */
+  declare private themeChoices: string[];
 
   private live: LiveLink | undefined;
   private readonly countdown = new Countdown(this);
@@ -151,6 +155,7 @@ export class TeacherView extends LitElement {
     this.asking = false;
     this.sets = [];
     this.setChoice = { theme: '', rating: '', count: 10, due: '' };
+    this.themeChoices = [];
   }
 
   connectedCallback(): void {
@@ -260,6 +265,23 @@ export class TeacherView extends LitElement {
     this.problem = undefined;
     const seconds = this.seconds > 0 ? this.seconds : undefined;
     this.asking = this.live?.send({ type: 'ask', kind, ...board, ...(seconds ? { seconds } : {}) }) ?? false;
+  }
+
+  /**
+   * Fills the Theme field's suggestions, as it is entered, from the bank's
+   * puzzles of the board's game and play: the server draws its own, but of
+   * the same generator, so these are the themes it can find.
+   */
+  private async offerThemes(): Promise<void> {
+    const board = this.currentGame();
+    if (!board?.game) return;
+    const play = board.play === 'misere' ? 'misere' : 'normal';
+    try {
+      this.themeChoices = themesOf((await puzzlesOf(board.game)).filter((puzzle) => puzzle.play === play));
+    } catch {
+      // A game the bank lacks: the field takes any theme, and the server names those it has.
+      this.themeChoices = [];
+    }
   }
 
   /** Draws a puzzle set of the board's game for the class, or as homework due at the chosen time. */
@@ -498,7 +520,9 @@ export class TeacherView extends LitElement {
       <h2>Puzzles of the board’s game</h2>
       <p class="muted">Each student solves the set’s puzzles in order at their own pace; the engine marks each move and shows them the winning ones.</p>
       <p class="row">
-        <label>Theme <input size="12" placeholder="any" .value=${choice.theme} @input=${(e: Event) => update({ theme: (e.target as HTMLInputElement).value })} /></label>
+        <label>Theme <input size="12" placeholder="any" list="set-themes" .value=${choice.theme} @focus=${() => void this.offerThemes()}
+          @input=${(e: Event) => update({ theme: (e.target as HTMLInputElement).value })} /></label>
+        <datalist id="set-themes">${this.themeChoices.map((theme) => html`<option value=${theme}></option>`)}</datalist>
         <label>Rating <select @change=${(e: Event) => update({ rating: (e.target as HTMLSelectElement).value })}>
           ${BANDS.map(([band, words]) => html`<option value=${band} ?selected=${band === choice.rating}>${words}</option>`)}</select></label>
         <label>Puzzles <select @change=${(e: Event) => update({ count: Number((e.target as HTMLSelectElement).value) })}>
