@@ -53,6 +53,16 @@ test.beforeAll(async () => {
       '<grundy-lesson id="lesson"><script type="text/markdown">## Kayles\n\n```grundy\ngame: kayles\nposition: 3 4\n```\n</script></grundy-lesson></body>',
     ),
   );
+  // A blog whose Content-Security-Policy allows workers from its own origin only, with the script from the CDN;
+  // and the same blog naming its own copies of the workers.
+  const strict = post(`${origin(cdn)}/grundy-game.js`).replace('<head>', `<head><meta http-equiv="Content-Security-Policy" content="worker-src 'self'">`);
+  writeFileSync(join(root, 'blog/2026/nim/csp.html'), strict);
+  writeFileSync(
+    join(root, 'blog/2026/nim/csp-workers.html'),
+    strict
+      .replace('</head>', '<meta name="grundy-workers" content="/static/vendor/grundy/"></head>')
+      .replace('</body>', '<grundy-game id="kayles" game="octal" position="0.77\n3 4"></grundy-game></body>'),
+  );
   // A dark blog that says so by its color-scheme, with a lesson that sets one colour of its own.
   writeFileSync(
     join(root, 'blog/2026/nim/dark.html'),
@@ -158,6 +168,21 @@ test('a game and a lesson on one post, and the game\'s script twice, all work, w
   expect(fetched.filter((url) => url.startsWith(origin(cdn)) && /worker|wasm/.test(url))).toEqual([]);
   expect([once(/^grundy-chunk-grundy-game-/), once(/^grundy-worker\.js$/), once(/\.wasm$/), once(/^grundy_bg\.wasm$/)]).toEqual([1, 1, 1, 1]);
   expect(problems).toEqual([]);
+});
+
+test('a strict Content-Security-Policy: a script from a CDN names the meta that mends it, and with it runs its workers from the blog\'s copies', async ({ page }) => {
+  await page.goto(`${origin(site)}/blog/2026/nim/csp.html`);
+  const first = page.locator('#first');
+  await expect(first.getByRole('alert')).toContainText('<meta name="grundy-workers" content="…">', { timeout: 30_000 });
+  const workers: string[] = [];
+  page.on('worker', (worker) => workers.push(worker.url()));
+  await page.goto(`${origin(site)}/blog/2026/nim/csp-workers.html`);
+  await expect(page.locator('#second .sum')).toContainText('= *7');
+  await expect(page.locator('#kayles .sum')).toContainText('*3 ⊕ *1');
+  // The sequence explorer's worker comes from the same folder.
+  await page.locator('#kayles summary', { hasText: 'Sequence explorer' }).click();
+  await expect(page.locator('#kayles grundy-sequence .summary')).toContainText('(proved)');
+  expect([...new Set(workers.map((url) => new URL(url).pathname))].sort()).toEqual(['/static/vendor/grundy/grundy-sequence-worker.js', '/static/vendor/grundy/grundy-worker.js']);
 });
 
 test('a post of Nim games fetches the heap games\' engine only, 200 KB gzipped in all', async ({ page }) => {

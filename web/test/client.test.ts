@@ -67,7 +67,10 @@ function nextTimer(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve));
 }
 
-function setUp(): { client: EngineClient; workers: FakeWorker[]; builds: EngineBuild[] } {
+// The page the client runs on: its worker script is on the same origin unless a test says otherwise.
+vi.stubGlobal('location', new URL('https://blog.example/2026/post.html'));
+
+function setUp(scriptAddress = 'https://blog.example/js/worker.js'): { client: EngineClient; workers: FakeWorker[]; builds: EngineBuild[] } {
   const workers: FakeWorker[] = [];
   const builds: EngineBuild[] = [];
   const client = new EngineClient((build) => {
@@ -75,7 +78,7 @@ function setUp(): { client: EngineClient; workers: FakeWorker[]; builds: EngineB
     workers.push(worker);
     builds.push(build);
     return worker as unknown as Worker;
-  }, 'https://blog.example/js/worker.js');
+  }, scriptAddress);
   return { client, workers, builds };
 }
 
@@ -291,6 +294,31 @@ describe('the engine client', () => {
       client.cancel();
       vi.advanceTimersByTime(60_000);
       expect(workers).toHaveLength(LOAD_RETRY_MS.length + 1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('names the meta that mends a worker from another origin that did not start, as a strict Content-Security-Policy makes it', async () => {
+    vi.useFakeTimers();
+    try {
+      const { client, workers } = setUp('https://cdn.example/grundy/grundy-worker.js');
+      const request = client.send('a', { op: 'open', game: 'nim', text: '3 4 5' });
+      const failed = expect(request).rejects.toThrow(/did not load from https:\/\/cdn\.example\/grundy\/grundy-worker\.js .*<meta name="grundy-workers"/);
+      for (const wait of [...LOAD_RETRY_MS, 0]) {
+        workers.at(-1)!.failToLoad();
+        vi.advanceTimersByTime(wait);
+      }
+      await failed;
+      // Beside the page, the same failure says only what to check.
+      const { client: local, workers: localWorkers } = setUp();
+      const localRequest = local.send('a', { op: 'open', game: 'nim', text: '3 4 5' });
+      const localFailed = expect(localRequest).rejects.toThrow(/as JavaScript$/);
+      for (const wait of [...LOAD_RETRY_MS, 0]) {
+        localWorkers.at(-1)!.failToLoad();
+        vi.advanceTimersByTime(wait);
+      }
+      await localFailed;
     } finally {
       vi.useRealTimers();
     }

@@ -125,14 +125,40 @@ function joined(a: EngineBuild, b: EngineBuild): EngineBuild {
  * served from, and is told where the .wasm of `build` is: a bundler that
  * copies the files renames each, and only this module knows every new
  * name. A worker must be same-origin with the page, so a script loaded
- * from another origin starts it through a same-origin blob that imports it.
+ * from another origin starts it through a same-origin blob that imports
+ * it, or, where the page names a folder of copies (`WORKERS_META`),
+ * from its copy there.
  */
 export function spawnWorker(scriptUrl: string = workerUrl, build: EngineBuild = 'all'): Worker {
-  const url = new URL(engineFileAddress(scriptUrl));
+  const url = new URL(workerScriptAddress(scriptUrl));
   url.searchParams.set('wasm', engineFileAddress(WASM_URLS[build]));
   if (url.origin === location.origin) return new Worker(url, { type: 'module' });
   const shim = new Blob([`import ${JSON.stringify(url.href)};`], { type: 'text/javascript' });
   return new Worker(URL.createObjectURL(shim), { type: 'module' });
+}
+
+/**
+ * `<meta name="grundy-workers" content="/folder/">`: a folder on the
+ * page's own origin holding copies of the worker scripts, for a page whose
+ * Content-Security-Policy forbids the `blob:` workers that a script from
+ * another origin otherwise starts.
+ */
+export const WORKERS_META = 'grundy-workers';
+
+/** Where the worker `script` is started from: the page's own copy if it names a folder of them, else beside this script. */
+export function workerScriptAddress(script: string = workerUrl): string {
+  const beside = engineFileAddress(script);
+  const folder = document.querySelector<HTMLMetaElement>(`meta[name="${WORKERS_META}"]`)?.content.trim();
+  if (!folder) return beside;
+  const name = new URL(beside).pathname.split('/').pop()!;
+  return new URL(name, new URL(folder.endsWith('/') ? folder : `${folder}/`, location.href)).href;
+}
+
+/** What to check when the worker script at `address` did not start. */
+function workerAdvice(address: string): string {
+  const advice = 'check that the file is served at that address, as JavaScript';
+  if (new URL(address).origin === location.origin) return advice;
+  return `${advice}; a page whose Content-Security-Policy forbids blob: workers names a folder of its own origin holding copies of the worker scripts, with <meta name="${WORKERS_META}" content="…">`;
 }
 
 /**
@@ -171,7 +197,7 @@ export class EngineClient {
 
   constructor(
     private readonly spawn: (build: EngineBuild) => Worker = (build) => spawnWorker(workerUrl, build),
-    private readonly scriptAddress: string = engineFileAddress(),
+    private readonly scriptAddress: string = workerScriptAddress(),
   ) {}
 
   /** Starts a worker that loads the engine chosen. */
@@ -191,7 +217,7 @@ export class EngineClient {
       event.preventDefault();
       const reason = event.message || 'no reason given';
       if (!this.answered) {
-        this.failedToLoad(worker, `the engine's worker script did not load from ${this.scriptAddress} (${reason}): check that the file is served at that address, as JavaScript`);
+        this.failedToLoad(worker, `the engine's worker script did not load from ${this.scriptAddress} (${reason}): ${workerAdvice(this.scriptAddress)}`);
       } else this.restart(new EngineFailure({ message: `the engine stopped (${reason}) and was restarted` }));
     };
     return worker;
