@@ -25,18 +25,10 @@
  */
 
 import workerUrl from './worker.ts?worker&url';
-import wasmUrl from '../wasm/grundy_bg.wasm?url';
-import heapsWasmUrl from '../wasm/grundy-heaps.wasm?url';
-import takeAndBreakWasmUrl from '../wasm/grundy-take-and-break.wasm?url';
-import takeAndBreakMisereWasmUrl from '../wasm/grundy-take-and-break-misere.wasm?url';
-import countersWasmUrl from '../wasm/grundy-counters.wasm?url';
-import boardsWasmUrl from '../wasm/grundy-boards.wasm?url';
-import graphsWasmUrl from '../wasm/grundy-graphs.wasm?url';
-import wordsWasmUrl from '../wasm/grundy-words.wasm?url';
 import { FAMILY_OF, type Family } from './engine-types';
 import type { Convention, EngineError, GameInfo, View } from './model';
 import { unpackViewInSteps } from './packed';
-import { ENGINE_READY_MARK, LOAD_RETRY_MS, replacesPosition, type SessionRequest, type WorkerLoaded, type WorkerReply, type WorkerRequest, type WorkerUnloaded } from './protocol';
+import { ENGINE_READY_MARK, LOAD_RETRY_MS, replacesPosition, type EngineDelivery, type SessionRequest, type WorkerLoaded, type WorkerReply, type WorkerRequest, type WorkerUnloaded } from './protocol';
 
 /** The request was overtaken by a newer one for the same session. */
 export class SupersededError extends Error {
@@ -95,16 +87,25 @@ interface Pending {
  */
 export type EngineBuild = Family | 'take-and-break-misere' | 'all';
 
-const WASM_URLS: Readonly<Record<EngineBuild, string>> = {
-  all: wasmUrl,
-  heaps: heapsWasmUrl,
-  'take-and-break': takeAndBreakWasmUrl,
-  'take-and-break-misere': takeAndBreakMisereWasmUrl,
-  counters: countersWasmUrl,
-  boards: boardsWasmUrl,
-  graphs: graphsWasmUrl,
-  words: wordsWasmUrl,
+/**
+ * Each engine's file. The embed's folder keeps these names, so a snippet
+ * can name the one its game needs in a preload hint; the playground's
+ * build hashes them (`WASM_URLS`).
+ */
+export const ENGINE_FILES: Readonly<Record<EngineBuild, string>> = {
+  all: 'grundy_bg.wasm',
+  heaps: 'grundy-heaps.wasm',
+  'take-and-break': 'grundy-take-and-break.wasm',
+  'take-and-break-misere': 'grundy-take-and-break-misere.wasm',
+  counters: 'grundy-counters.wasm',
+  boards: 'grundy-boards.wasm',
+  graphs: 'grundy-graphs.wasm',
+  words: 'grundy-words.wasm',
 };
+
+/** Each engine's address as built. */
+const BUILT_ENGINES = import.meta.glob<string>('../wasm/*.wasm', { query: '?url', import: 'default', eager: true });
+const WASM_URLS = Object.fromEntries(Object.entries(ENGINE_FILES).map(([build, file]) => [build, BUILT_ENGINES[`../wasm/${file}`]])) as Record<EngineBuild, string>;
 
 /** The smallest engine that holds `game` played by `convention`: a sum, or an id no game has, needs the whole engine (which lists every game in its error). */
 export function buildFor(game: string, convention: Convention = 'normal'): EngineBuild {
@@ -122,19 +123,60 @@ function joined(a: EngineBuild, b: EngineBuild): EngineBuild {
 
 /**
  * The worker script sits beside this module's script, wherever that is
- * served from, and is told where the .wasm of `build` is: a bundler that
- * copies the files renames each, and only this module knows every new
- * name. A worker must be same-origin with the page, so a script loaded
- * from another origin starts it through a same-origin blob that imports
- * it, or, where the page names a folder of copies (`WORKERS_META`),
- * from its copy there.
+ * served from. A worker must be same-origin with the page, so a script
+ * loaded from another origin starts it through a same-origin blob that
+ * imports it, or, where the page names a folder of copies
+ * (`WORKERS_META`), from its copy there. `query` is the worker's own.
  */
-export function spawnWorker(scriptUrl: string = workerUrl, build: EngineBuild = 'all'): Worker {
+export function spawnWorker(scriptUrl: string, query: Record<string, string> = {}): Worker {
   const url = new URL(workerScriptAddress(scriptUrl));
-  url.searchParams.set('wasm', engineFileAddress(WASM_URLS[build]));
+  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
   if (url.origin === location.origin) return new Worker(url, { type: 'module' });
   const shim = new Blob([`import ${JSON.stringify(url.href)};`], { type: 'text/javascript' });
   return new Worker(URL.createObjectURL(shim), { type: 'module' });
+}
+
+/**
+ * Where the .wasm of `build` is. A bundler that copies the files renames
+ * each, and only this module knows every new name, so a worker is told.
+ */
+export function engineAddress(build: EngineBuild): string {
+  return engineFileAddress(WASM_URLS[build]);
+}
+
+/** Each engine's bytes, fetched once a page: a worker started again after Cancel gets them at once. */
+const engineBytes = new Map<EngineBuild, Promise<ArrayBuffer>>();
+
+function fetchEngine(build: EngineBuild): Promise<ArrayBuffer> {
+  let bytes = engineBytes.get(build);
+  if (!bytes) {
+    bytes = fetch(engineAddress(build)).then((response) => {
+      if (!response.ok) throw new Error(`the server answered ${response.status}`);
+      return response.arrayBuffer();
+    });
+    // A failed fetch is tried afresh by the next worker.
+    bytes.catch(() => engineBytes.delete(build));
+    engineBytes.set(build, bytes);
+  }
+  return bytes;
+}
+
+/**
+ * Starts the engine's worker and, at the same time rather than once its
+ * script has loaded, fetches the .wasm of `build` for it (a snippet's
+ * preload hints may already have both on the way: the worker's address
+ * has no query, so that a hint can name it). The worker is sent a copy
+ * of the bytes, or why they could not be fetched, which it reports as it
+ * reports any load.
+ */
+export function spawnEngineWorker(build: EngineBuild): Worker {
+  const worker = spawnWorker(workerUrl);
+  const from = engineAddress(build);
+  fetchEngine(build).then(
+    (wasm) => worker.postMessage({ from, wasm } satisfies EngineDelivery),
+    (error: unknown) => worker.postMessage({ from, wasmUnfetched: error instanceof Error ? error.message : String(error) } satisfies EngineDelivery),
+  );
+  return worker;
 }
 
 /**
@@ -196,7 +238,7 @@ export class EngineClient {
   private readonly gameLists = new Map<EngineBuild, Promise<GameInfo[]>>();
 
   constructor(
-    private readonly spawn: (build: EngineBuild) => Worker = (build) => spawnWorker(workerUrl, build),
+    private readonly spawn: (build: EngineBuild) => Worker = spawnEngineWorker,
     private readonly scriptAddress: string = workerScriptAddress(),
   ) {}
 

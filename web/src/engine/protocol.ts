@@ -35,6 +35,13 @@ export type WorkerReply =
 /** The waits before each new try of an engine that did not load; after the last, it is given up. */
 export const LOAD_RETRY_MS = [250, 1000, 4000];
 
+/**
+ * The engine's bytes, or why they could not be fetched: the page fetches
+ * the .wasm while the worker's script loads, not after it, and sends this
+ * before any request.
+ */
+export type EngineDelivery = { from: string } & ({ wasm: ArrayBuffer } | { wasmUnfetched: string });
+
 /** Sent once, unasked, by a worker whose .wasm did not load: it will answer nothing. */
 export interface WorkerUnloaded {
   unloaded: string;

@@ -4,7 +4,7 @@
  */
 
 import workerUrl from './sequence-worker.ts?worker&url';
-import { engine, spawnWorker, CancelledError, EngineFailure } from './client';
+import { engine, engineAddress, spawnWorker, CancelledError, EngineFailure } from './client';
 import type { HeapOptions, SequenceReply, SequenceRequest, SequenceResult } from './sequence-protocol';
 
 type Job = { resolve: (value: SequenceResult | HeapOptions) => void; reject: (reason: Error) => void; onProgress?: (done: number, total: number) => void };
@@ -47,7 +47,7 @@ export class SequenceClient {
 
   private start(): Worker {
     // Every engine computes sequences; the page's own is already fetched.
-    const worker = spawnWorker(workerUrl, engine().loadedBuild ?? 'take-and-break');
+    const worker = spawnWorker(workerUrl, { wasm: engineAddress(engine().loadedBuild ?? 'take-and-break') });
     worker.onmessage = (event: MessageEvent<SequenceReply>) => this.receive(event.data);
     worker.onerror = (event: ErrorEvent) => {
       event.preventDefault();

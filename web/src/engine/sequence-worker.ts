@@ -8,7 +8,7 @@
 import init, { HeapSequence } from './wasm';
 import type { SequenceReply, SequenceRequest } from './sequence-protocol';
 
-// The page names the .wasm it found (see `spawnWorker`); a bundler that
+// The page names the .wasm it found (see `engineAddress`); a bundler that
 // copied this script elsewhere may not have put it beside the script.
 const ready = init({ module_or_path: new URL(import.meta.url).searchParams.get('wasm') ?? undefined });
 let current: HeapSequence | undefined;

@@ -8,26 +8,35 @@
 import init, { Session, games } from './wasm';
 import type { EngineError, MoveInfo, Step, TreeNode } from './model';
 import { packedAnalysis, type PackedView } from './packed';
-import type { SessionRequest, WorkerLoaded, WorkerReply, WorkerRequest, WorkerUnloaded } from './protocol';
+import type { EngineDelivery, SessionRequest, WorkerLoaded, WorkerReply, WorkerRequest, WorkerUnloaded } from './protocol';
 import { plan } from './queue';
 
-// The page names the .wasm it found (see `spawnWorker`); a bundler that
-// copied this script elsewhere may not have put it beside the script.
-const wasmAddress = new URL(import.meta.url).searchParams.get('wasm') ?? undefined;
-const ready = init({ module_or_path: wasmAddress });
-ready.then(
-  () => postMessage({ loaded: true } satisfies WorkerLoaded),
-  (error: unknown) => {
-    const reason = error instanceof Error ? error.message : String(error);
-    postMessage({ unloaded: `the engine's .wasm did not load from ${wasmAddress ?? 'beside the worker script'} (${reason}): check that the file is served at that address, with the type application/wasm` } satisfies WorkerUnloaded);
-  },
-);
+let loadEngine: (delivery: EngineDelivery) => void = () => {};
+/** Settles once the page has sent the engine (`EngineDelivery`, while this script loaded) and it has loaded, or failed to. */
+const ready = new Promise<void>((resolve, reject) => {
+  loadEngine = (delivery) => {
+    const loading = 'wasm' in delivery ? init({ module_or_path: delivery.wasm }) : Promise.reject(new Error(delivery.wasmUnfetched));
+    loading.then(
+      () => {
+        postMessage({ loaded: true } satisfies WorkerLoaded);
+        resolve();
+      },
+      (error: unknown) => {
+        const reason = error instanceof Error ? error.message : String(error);
+        postMessage({ unloaded: `the engine's .wasm did not load from ${delivery.from} (${reason}): check that the file is served at that address` } satisfies WorkerUnloaded);
+        reject(error);
+      },
+    );
+  };
+});
 const sessions = new Map<string, Session>();
 let waiting: WorkerRequest[] = [];
 let draining = false;
 
-self.onmessage = (event: MessageEvent<WorkerRequest>) => {
-  waiting.push(event.data);
+self.onmessage = (event: MessageEvent<WorkerRequest | EngineDelivery>) => {
+  const message = event.data;
+  if ('from' in message) return loadEngine(message);
+  waiting.push(message);
   if (!draining) {
     draining = true;
     // Let every message already posted arrive before planning the batch.
