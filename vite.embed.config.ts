@@ -18,11 +18,12 @@ export default defineConfig({
     rollupOptions: {
       input: { 'grundy-game': 'web/src/embed.ts', 'grundy-lesson': 'web/src/lessons/embed.ts' },
       preserveEntrySignatures: 'exports-only',
-      // What the two scripts share, and what loads only when used (the sequence explorer's chart), are chunks beside them.
+      // What the two scripts share, and what loads only when used (the sequence explorer's chart), are chunks beside them,
+      // unhashed like the scripts, so that a snippet can name the shared one in a preload hint.
       // The puzzle bank's files, read one game at a time by puzzle="daily" and "random", are puzzles/<game>.json.
       output: {
         entryFileNames: '[name].js',
-        chunkFileNames: 'grundy-chunk-[name]-[hash].js',
+        chunkFileNames: 'grundy-chunk-[name].js',
         assetFileNames: (asset) => (asset.names.some((name) => name.endsWith('.json')) ? 'puzzles/[name][extname]' : '[name][extname]'),
       },
     },

@@ -15,7 +15,14 @@ test('the embed page previews the choice and writes an escaped snippet', async (
   await builder.locator('form').getByRole('combobox', { name: /^Mode/ }).selectOption('analyse');
   await expect(builder.locator('section grundy-game grundy-text')).toBeVisible();
   const snippet = await builder.getByLabel('Snippet').inputValue();
-  expect(snippet).toMatch(/^<script type="module" src="http:\/\/127\.0\.0\.1:\d+\/embed\/grundy-game\.js"><\/script>\n/);
+  // What the element fetches after its script is named first, so that it all downloads at once: its code and the words' engine.
+  expect(snippet).toMatch(
+    new RegExp(
+      String.raw`^<link rel="modulepreload" href="http://127\.0\.0\.1:\d+/embed/grundy-chunk-grundy-game\.js">\n` +
+        String.raw`<link rel="preload" href="http://127\.0\.0\.1:\d+/embed/grundy-words\.wasm" as="fetch" crossorigin>\n` +
+        String.raw`<script type="module" src="http://127\.0\.0\.1:\d+/embed/grundy-game\.js"></script>\n`,
+    ),
+  );
   // The snippet keeps the game's place on the page while it loads, as tall as it will be in the reader's column.
   await expect
     .poll(() => builder.getByLabel('Snippet').inputValue())

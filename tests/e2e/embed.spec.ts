@@ -53,6 +53,14 @@ test.beforeAll(async () => {
       '<grundy-lesson id="lesson"><script type="text/markdown">## Kayles\n\n```grundy\ngame: kayles\nposition: 3 4\n```\n</script></grundy-lesson></body>',
     ),
   );
+  // A post that names what the element fetches after its script, as the builder's snippet does.
+  writeFileSync(
+    join(root, 'blog/2026/nim/preload.html'),
+    post(`${vendor}/grundy-game.js`).replace(
+      '<head>',
+      `<head><link rel="modulepreload" href="${vendor}/grundy-chunk-grundy-game.js"><link rel="preload" href="${vendor}/grundy-heaps.wasm" as="fetch" crossorigin>`,
+    ),
+  );
   // A blog whose Content-Security-Policy allows workers from its own origin only, with the script from the CDN;
   // and the same blog naming its own copies of the workers.
   const strict = post(`${origin(cdn)}/grundy-game.js`).replace('<head>', `<head><meta http-equiv="Content-Security-Policy" content="worker-src 'self'">`);
@@ -166,7 +174,43 @@ test('a game and a lesson on one post, and the game\'s script twice, all work, w
   const files = fetched.filter((url) => url.startsWith(origin(site))).map((url) => new URL(url).pathname.split('/').pop()!);
   const once = (name: RegExp) => files.filter((file) => name.test(file)).length;
   expect(fetched.filter((url) => url.startsWith(origin(cdn)) && /worker|wasm/.test(url))).toEqual([]);
-  expect([once(/^grundy-chunk-grundy-game-/), once(/^grundy-worker\.js$/), once(/\.wasm$/), once(/^grundy_bg\.wasm$/)]).toEqual([1, 1, 1, 1]);
+  expect([once(/^grundy-chunk-grundy-game\.js$/), once(/^grundy-worker\.js$/), once(/\.wasm$/), once(/^grundy_bg\.wasm$/)]).toEqual([1, 1, 1, 1]);
+  expect(problems).toEqual([]);
+});
+
+/** When each file of the page was asked for and when it had arrived, by file name. */
+async function resourceTimes(page: Page): Promise<Map<string, { start: number; end: number; times: number }>> {
+  const entries = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((e) => ({ file: new URL(e.name).pathname.split('/').pop()!, start: e.startTime, end: (e as PerformanceResourceTiming).responseEnd })),
+  );
+  const times = new Map<string, { start: number; end: number; times: number }>();
+  for (const { file, start, end } of entries) times.set(file, { start, end, times: (times.get(file)?.times ?? 0) + 1 });
+  return times;
+}
+
+test('on a slow network the engine downloads beside the worker\'s script, and with the snippet\'s hints beside the element\'s own', async ({ page }) => {
+  const problems = watchConsole(page);
+  const network = await page.context().newCDPSession(page);
+  await network.send('Network.enable');
+  // Each request takes 300 ms more, and the bytes come at 200 kB/s.
+  await network.send('Network.emulateNetworkConditions', { offline: false, latency: 300, downloadThroughput: 200_000, uploadThroughput: 200_000 });
+  await page.goto(`${origin(site)}/blog/2026/nim/index.html`);
+  await expect(page.locator('#second .sum')).toContainText('= *7', { timeout: 60_000 });
+  const plain = await resourceTimes(page);
+  // The page asks for the .wasm as it starts the worker, not once the worker's script has run.
+  expect(plain.get('grundy-heaps.wasm')!.start).toBeLessThan(plain.get('grundy-worker.js')!.end);
+  // Without hints, the element's code is found only once its script has arrived.
+  expect(plain.get('grundy-chunk-grundy-game.js')!.start).toBeGreaterThanOrEqual(plain.get('grundy-game.js')!.end);
+
+  await page.goto(`${origin(site)}/blog/2026/nim/preload.html`);
+  await expect(page.locator('#second .sum')).toContainText('= *7', { timeout: 60_000 });
+  const hinted = await resourceTimes(page);
+  // With them, the code and the engine are on their way before the script has arrived, each fetched once.
+  for (const file of ['grundy-chunk-grundy-game.js', 'grundy-heaps.wasm']) {
+    expect(hinted.get(file)!.start, file).toBeLessThan(hinted.get('grundy-game.js')!.end);
+    expect(hinted.get(file)!.times, file).toBe(1);
+  }
+  // A hint the page did not use would be warned of.
   expect(problems).toEqual([]);
 });
 
