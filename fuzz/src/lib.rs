@@ -1,7 +1,8 @@
 //! What every fuzz target checks: the engine answers any input with a value
 //! or an error, never a panic, and what it writes it reads back.
 
-use grundy_core::{games, AnySession, Edit};
+use grundy_core::{games, AnySession, Edit, EditKind};
+use strum::{EnumCount, IntoEnumIterator};
 
 /// Inputs longer than this are cut, so each run stays fast.
 pub const MAX_INPUT: usize = 2048;
@@ -113,44 +114,48 @@ pub fn run_operations(data: &[u8]) {
     }
 }
 
-/// A drawing edit of any kind, its numbers taken from the data.
+/// A drawing edit of any kind (`EditKind`, so that a new kind does not
+/// compile here until it is made), its numbers taken from the data.
 fn edit(kind: u8, next: &mut impl FnMut() -> Option<u8>) -> Edit {
     let mut number = || next().unwrap_or(0);
     let tiles = ['.', '#', 'E', 'T', 'L', 'R', 'X', '-', 'x'];
-    match kind % 20 {
-        0 => Edit::Random {
+    let kind = EditKind::iter()
+        .nth(usize::from(kind) % EditKind::COUNT)
+        .expect("a kind");
+    match kind {
+        EditKind::Random => Edit::Random {
             seed: u64::from(number()),
             density: f64::from(number()) / 255.0,
         },
-        1 => Edit::Resize {
+        EditKind::Resize => Edit::Resize {
             rows: u32::from(number() % 50),
             cols: u32::from(number() % 50),
         },
-        2 => Edit::Paint {
+        EditKind::Paint => Edit::Paint {
             row: u32::from(number()),
             col: u32::from(number()),
             tile: tiles[number() as usize % tiles.len()],
         },
-        3 => Edit::SetHeap {
+        EditKind::SetHeap => Edit::SetHeap {
             index: u32::from(number() % 70),
             size: u32::from(number()),
         },
-        4 => Edit::RemoveHeap {
+        EditKind::RemoveHeap => Edit::RemoveHeap {
             index: u32::from(number() % 70),
         },
-        5 => Edit::SetNumber {
+        EditKind::SetNumber => Edit::SetNumber {
             name: "k".to_string(),
             value: i64::from(number()) - 10,
         },
-        6 => Edit::SetText {
+        EditKind::SetText => Edit::SetText {
             text: (0..number() % 40).map(|i| (b'a' + i % 3) as char).collect(),
         },
-        7 => Edit::SetWords {
+        EditKind::SetWords => Edit::SetWords {
             words: (0..number() % 5)
                 .map(|i| "ab"[..1 + usize::from(i % 2)].to_string())
                 .collect(),
         },
-        8 => {
+        EditKind::SetSpan => {
             let first = i64::from(number()) - 100;
             Edit::SetSpan {
                 index: u32::from(number() % 10),
@@ -158,21 +163,21 @@ fn edit(kind: u8, next: &mut impl FnMut() -> Option<u8>) -> Edit {
                 last: first + i64::from(number()),
             }
         }
-        9 => Edit::AddPart {
+        EditKind::AddPart => Edit::AddPart {
             game: ["nim", "darkraft", "sum", "foo"][number() as usize % 4].to_string(),
         },
-        10 => Edit::RemovePart {
+        EditKind::RemovePart => Edit::RemovePart {
             index: u32::from(number() % 10),
         },
-        11 => Edit::RemoveSpan {
+        EditKind::RemoveSpan => Edit::RemoveSpan {
             index: u32::from(number() % 10),
         },
-        12 => Edit::SetRule {
+        EditKind::SetRule => Edit::SetRule {
             rule: ["0.77", "0.137", "4.07", "S=1,3,4", "grundy", "0.9", "S=0"]
                 [number() as usize % 7]
                 .to_string(),
         },
-        13 => {
+        EditKind::AddVertex => {
             let (x, y) = (i64::from(number()) * 8 - 1000, i64::from(number()) * 8);
             let from = number();
             Edit::AddVertex {
@@ -181,25 +186,25 @@ fn edit(kind: u8, next: &mut impl FnMut() -> Option<u8>) -> Edit {
                 from: (from < 200).then(|| u32::from(from % 20)),
             }
         }
-        14 => Edit::MoveVertex {
+        EditKind::MoveVertex => Edit::MoveVertex {
             index: u32::from(number() % 20),
             x: i64::from(number()) * 8,
             y: i64::from(number()) * 8,
         },
-        15 => Edit::RemoveVertex {
+        EditKind::RemoveVertex => Edit::RemoveVertex {
             index: u32::from(number() % 20),
         },
-        16 => Edit::AddEdge {
+        EditKind::AddEdge => Edit::AddEdge {
             from: u32::from(number() % 20),
             to: u32::from(number() % 20),
         },
-        17 => Edit::RemoveEdge {
+        EditKind::RemoveEdge => Edit::RemoveEdge {
             index: u32::from(number() % 20),
         },
-        18 => Edit::AddToken {
+        EditKind::AddToken => Edit::AddToken {
             vertex: u32::from(number() % 20),
         },
-        _ => Edit::RemoveToken {
+        EditKind::RemoveToken => Edit::RemoveToken {
             vertex: u32::from(number() % 20),
         },
     }

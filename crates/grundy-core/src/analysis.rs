@@ -832,8 +832,15 @@ pub struct TreeNode {
 
 /// A change to the position made while drawing it. Each game accepts the
 /// edits that fit its geometry and refuses the rest with a message.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+/// `EditKind` lists its kinds, each named as its serde form's `kind`, so
+/// that every reader and generator of edits matches on all of them.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, strum::EnumDiscriminants)]
 #[serde(tag = "kind", rename_all = "camelCase")]
+#[strum_discriminants(
+    name(EditKind),
+    derive(Hash, strum::EnumIter, strum::EnumCount, strum::IntoStaticStr),
+    strum(serialize_all = "camelCase")
+)]
 pub enum Edit {
     /// Paint one cell of a grid with a tile of the game's alphabet.
     Paint {

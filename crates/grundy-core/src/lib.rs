@@ -28,7 +28,7 @@ pub mod sequence;
 pub mod session;
 pub mod sort;
 
-pub use analysis::{Analysis, Board, Component, Edit, MoveInfo, Outcome, Region, Step};
+pub use analysis::{Analysis, Board, Component, Edit, EditKind, MoveInfo, Outcome, Region, Step};
 pub use game::{Game, GameError, GameInfo};
 pub use nimber::{mex, Nimber};
 pub use session::{AnySession, Session};

@@ -9,8 +9,9 @@ use grundy_core::game::Walk;
 use grundy_core::key::KeyHasher;
 use grundy_core::rng::Rng;
 use grundy_core::search::SearchBudget;
-use grundy_core::{games, AnySession, Edit, Outcome};
-use std::collections::HashMap;
+use grundy_core::{games, AnySession, Edit, EditKind, Outcome};
+use std::collections::{HashMap, HashSet};
+use strum::{EnumCount, IntoEnumIterator};
 
 /// Positions checked per game.
 const POSITIONS: usize = 10_000;
@@ -18,40 +19,48 @@ const POSITIONS: usize = 10_000;
 /// Tiles any grid game might accept; each game refuses the others.
 const TILES: &[char] = &['.', '#', '-', '|', 'E', 'T', 'L', 'R', 'X', 'l', 'r', 'x'];
 
-/// A random drawing edit of any kind; a game refuses the kinds it lacks.
+/// A random drawing edit of any kind, drawn from `EditKind` so that a new
+/// kind does not compile here until it is made; a game refuses the kinds
+/// it lacks. The sum's own edits are also tried on their own (below).
 fn random_edit(rng: &mut Rng) -> Edit {
     let small = |rng: &mut Rng, n: usize| rng.below(n) as u32;
-    match rng.below(19) {
-        0 | 1 => Edit::Random {
+    // A random drawing and a painted cell reach most positions: each is drawn twice as often.
+    let kind = match rng.below(EditKind::COUNT + 2) {
+        drawn if drawn < EditKind::COUNT => EditKind::iter().nth(drawn).expect("a kind"),
+        drawn if drawn == EditKind::COUNT => EditKind::Random,
+        _ => EditKind::Paint,
+    };
+    match kind {
+        EditKind::Random => Edit::Random {
             seed: rng.next_u64(),
             density: rng.unit(),
         },
-        2 => Edit::Resize {
+        EditKind::Resize => Edit::Resize {
             rows: 1 + small(rng, 6),
             cols: 1 + small(rng, 6),
         },
-        3 | 4 => Edit::Paint {
+        EditKind::Paint => Edit::Paint {
             row: small(rng, 6),
             col: small(rng, 6),
             tile: TILES[rng.below(TILES.len())],
         },
-        5 => Edit::SetHeap {
+        EditKind::SetHeap => Edit::SetHeap {
             index: small(rng, 6),
             size: small(rng, 12),
         },
-        6 => Edit::RemoveHeap {
+        EditKind::RemoveHeap => Edit::RemoveHeap {
             index: small(rng, 6),
         },
-        7 => Edit::SetNumber {
+        EditKind::SetNumber => Edit::SetNumber {
             name: "k".to_string(),
             value: 1 + rng.below(9) as i64,
         },
-        8 => Edit::SetText {
+        EditKind::SetText => Edit::SetText {
             text: (0..rng.below(9))
                 .map(|_| (b'a' + rng.below(3) as u8) as char)
                 .collect(),
         },
-        9 => Edit::SetWords {
+        EditKind::SetWords => Edit::SetWords {
             words: (0..rng.below(4))
                 .map(|_| {
                     (0..1 + rng.below(3))
@@ -60,10 +69,16 @@ fn random_edit(rng: &mut Rng) -> Edit {
                 })
                 .collect(),
         },
-        10 => Edit::SetRule {
+        EditKind::AddPart => Edit::AddPart {
+            game: ["nim", "octal", "darkraft"][rng.below(3)].to_string(),
+        },
+        EditKind::RemovePart => Edit::RemovePart {
+            index: small(rng, 4),
+        },
+        EditKind::SetRule => Edit::SetRule {
             rule: ["0.77", ".137", "4.07", "1, 3,4", "2,2,5", "0.8", "x"][rng.below(7)].to_string(),
         },
-        11 => {
+        EditKind::SetSpan => {
             let first = rng.below(40) as i64 - 5;
             Edit::SetSpan {
                 index: small(rng, 8),
@@ -71,33 +86,52 @@ fn random_edit(rng: &mut Rng) -> Edit {
                 last: first + 1 + rng.below(12) as i64,
             }
         }
-        12 => Edit::AddVertex {
+        EditKind::RemoveSpan => Edit::RemoveSpan {
+            index: small(rng, 8),
+        },
+        EditKind::AddVertex => Edit::AddVertex {
             x: rng.below(400) as i64 - 50,
             y: rng.below(300) as i64,
             from: (rng.below(2) == 0).then(|| small(rng, 8)),
         },
-        13 => Edit::MoveVertex {
+        EditKind::MoveVertex => Edit::MoveVertex {
             index: small(rng, 8),
             x: rng.below(400) as i64,
             y: rng.below(300) as i64 - 20,
         },
-        14 => Edit::RemoveVertex {
+        EditKind::RemoveVertex => Edit::RemoveVertex {
             index: small(rng, 8),
         },
-        15 => Edit::AddEdge {
+        EditKind::AddEdge => Edit::AddEdge {
             from: small(rng, 8),
             to: small(rng, 8),
         },
-        16 => Edit::RemoveEdge {
+        EditKind::RemoveEdge => Edit::RemoveEdge {
             index: small(rng, 10),
         },
-        17 => Edit::AddToken {
+        EditKind::AddToken => Edit::AddToken {
             vertex: small(rng, 8),
         },
-        _ => Edit::RemoveToken {
+        EditKind::RemoveToken => Edit::RemoveToken {
             vertex: small(rng, 8),
         },
     }
+}
+
+/// The generator makes every kind of edit, and each kind is named as its
+/// serde form names it: the page's reader of edits matches on those names.
+#[test]
+fn every_kind_of_edit_is_made_and_named_as_serde_names_it() {
+    let mut rng = Rng::new(5);
+    let mut made = HashSet::new();
+    for _ in 0..2000 {
+        let edit = random_edit(&mut rng);
+        let kind = EditKind::from(&edit);
+        let form = serde_json::to_value(&edit).expect("an edit writes as JSON");
+        assert_eq!(form["kind"], <&str>::from(kind), "{edit:?}");
+        made.insert(kind);
+    }
+    assert_eq!(made.len(), EditKind::COUNT, "made only {made:?}");
 }
 
 /// Reopens the session's text and checks it is the same position.

@@ -11,9 +11,10 @@ use grundy_core::analysis::Convention;
 use grundy_core::game::{too_long, MAX_INPUT_BYTES};
 use grundy_core::input::escaped;
 use grundy_core::sequence::{HeapOption, Rule, Sequence};
-use grundy_core::{games, AnySession, Edit, GameError};
+use grundy_core::{games, AnySession, Edit, EditKind, GameError};
 use serde::Serialize;
 use std::ops::Range;
+use strum::IntoEnumIterator;
 use wasm_bindgen::prelude::*;
 
 mod packed;
@@ -506,85 +507,96 @@ impl EditFields<'_> {
 }
 
 /// An edit such as `{ kind: 'paint', row: 0, col: 0, tile: '#' }`, with a
-/// message naming the field that is missing or wrong.
+/// message naming the field that is missing or wrong. Its kind is one of
+/// `EditKind`'s, matched on all of them, so a new kind does not compile
+/// here until it is read.
 fn read_edit(value: &JsValue) -> Result<Edit, String> {
     let f = EditFields(value);
-    let kind = f.text("kind")?;
-    Ok(match kind.as_str() {
-        "paint" => Edit::Paint {
+    let name = f.text("kind")?;
+    let kind = EditKind::iter()
+        .find(|kind| <&str>::from(kind) == name)
+        .ok_or_else(|| {
+            let kinds: Vec<&str> = EditKind::iter().map(<&str>::from).collect();
+            format!(
+                "there is no edit of kind '{}'; the kinds are {}",
+                escaped(&name),
+                kinds.join(", ")
+            )
+        })?;
+    Ok(match kind {
+        EditKind::Paint => Edit::Paint {
             row: f.index("row")?,
             col: f.index("col")?,
             tile: f.letter("tile")?,
         },
-        "resize" => Edit::Resize {
+        EditKind::Resize => Edit::Resize {
             rows: f.index("rows")?,
             cols: f.index("cols")?,
         },
-        "setHeap" => Edit::SetHeap {
+        EditKind::SetHeap => Edit::SetHeap {
             index: f.index("index")?,
             size: f.index("size")?,
         },
-        "removeHeap" => Edit::RemoveHeap {
+        EditKind::RemoveHeap => Edit::RemoveHeap {
             index: f.index("index")?,
         },
-        "random" => Edit::Random {
+        EditKind::Random => Edit::Random {
             seed: f.whole("seed", 0.0, MAX_SAFE_INTEGER)? as u64,
             density: f.fraction("density")?,
         },
-        "setNumber" => Edit::SetNumber {
+        EditKind::SetNumber => Edit::SetNumber {
             name: f.text("name")?,
             value: f.integer("value")?,
         },
-        "setText" => Edit::SetText {
+        EditKind::SetText => Edit::SetText {
             text: f.text("text")?,
         },
-        "setWords" => Edit::SetWords {
+        EditKind::SetWords => Edit::SetWords {
             words: f.texts("words")?,
         },
-        "addPart" => Edit::AddPart {
+        EditKind::AddPart => Edit::AddPart {
             game: f.text("game")?,
         },
-        "removePart" => Edit::RemovePart {
+        EditKind::RemovePart => Edit::RemovePart {
             index: f.index("index")?,
         },
-        "setSpan" => Edit::SetSpan {
+        EditKind::SetSpan => Edit::SetSpan {
             index: f.index("index")?,
             first: f.integer("first")?,
             last: f.integer("last")?,
         },
-        "removeSpan" => Edit::RemoveSpan {
+        EditKind::RemoveSpan => Edit::RemoveSpan {
             index: f.index("index")?,
         },
-        "setRule" => Edit::SetRule {
+        EditKind::SetRule => Edit::SetRule {
             rule: f.text("rule")?,
         },
-        "addVertex" => Edit::AddVertex {
+        EditKind::AddVertex => Edit::AddVertex {
             x: f.integer("x")?,
             y: f.integer("y")?,
             from: f.optional_index("from")?,
         },
-        "moveVertex" => Edit::MoveVertex {
+        EditKind::MoveVertex => Edit::MoveVertex {
             index: f.index("index")?,
             x: f.integer("x")?,
             y: f.integer("y")?,
         },
-        "removeVertex" => Edit::RemoveVertex {
+        EditKind::RemoveVertex => Edit::RemoveVertex {
             index: f.index("index")?,
         },
-        "addEdge" => Edit::AddEdge {
+        EditKind::AddEdge => Edit::AddEdge {
             from: f.index("from")?,
             to: f.index("to")?,
         },
-        "removeEdge" => Edit::RemoveEdge {
+        EditKind::RemoveEdge => Edit::RemoveEdge {
             index: f.index("index")?,
         },
-        "addToken" => Edit::AddToken {
+        EditKind::AddToken => Edit::AddToken {
             vertex: f.index("vertex")?,
         },
-        "removeToken" => Edit::RemoveToken {
+        EditKind::RemoveToken => Edit::RemoveToken {
             vertex: f.index("vertex")?,
         },
-        other => return Err(format!("there is no edit of kind '{other}'")),
     })
 }
 
