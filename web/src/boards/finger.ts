@@ -16,3 +16,8 @@ export const fingerDeclarations = Object.entries(FINGER)
 
 /** A board's rule that gives a coarse pointer `FINGER`. */
 export const fingerStyles = unsafeCSS(`@media (pointer: coarse) { :host { ${fingerDeclarations} } }`);
+
+/** Whether `board` is under a finger, or measured as if: whether `FINGER` reaches it. */
+export function underFinger(board: Element): boolean {
+  return getComputedStyle(board).getPropertyValue('--finger-target') !== '';
+}

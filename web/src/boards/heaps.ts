@@ -1,6 +1,6 @@
 import { css, html, nothing } from 'lit';
 import { BoardElement, PerAnalysis, type MovesByCell } from './board';
-import { fingerStyles } from './finger';
+import { fingerStyles, underFinger } from './finger';
 import { isWinning, type MoveInfo } from '../engine/model';
 import { componentColour, inkOn } from '../elements/palette';
 import { regionHas } from '../engine/regions';
@@ -167,8 +167,7 @@ export class HeapsBoard extends BoardElement {
     const { sizes, ruleField: rule, maxHeaps, stairs } = this.analysis.board;
     const byCell = this.movesByCell();
     const tallest = Math.max(1, ...sizes.map((size, heap) => size + this.ghosts(heap, size)));
-    // Under a finger (or measured as if), as `FINGER` marks it.
-    const layout = stackLayout(tallest, getComputedStyle(this).getPropertyValue('--finger-target') !== '');
+    const layout = stackLayout(tallest, underFinger(this));
     const classes = [
       this.interactive && !this.editing ? 'interactive' : '',
       stairs ? 'stairs' : '',

@@ -1,6 +1,7 @@
 import { css, html, nothing, svg } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { BoardElement } from './board';
+import { fingerStyles, underFinger } from './finger';
 import { isWinning, type Board, type MoveInfo } from '../engine/model';
 import { componentColour, inkOn } from '../elements/palette';
 import { define } from '../elements/define';
@@ -8,8 +9,8 @@ import { define } from '../elements/define';
 type TextBoard = Extract<Board, { kind: 'text' }>;
 
 const TILE = 26;
-/** The height of an occurrence's lane: taller where fingers tap the bars. */
-const LANE = globalThis.matchMedia?.('(pointer: coarse)').matches ? 16 : 9;
+/** The height of an occurrence's lane: taller where fingers tap the bars (`FINGER`). */
+const LANE = { pointer: 9, finger: 16 } as const;
 /** Letters per line where the board's width is not yet known. */
 const PER_LINE = 24;
 /**
@@ -40,6 +41,8 @@ class Layout {
     length: number,
     readonly perLine: number,
     order: (a: MoveInfo, b: MoveInfo) => number,
+    /** The height of each lane. */
+    readonly laneHeight: number,
   ) {
     const count = Math.max(1, Math.ceil(length / perLine));
     const onLine: MoveInfo[][] = Array.from({ length: count }, () => []);
@@ -63,7 +66,7 @@ class Layout {
         this.lane.set(`${move.id}:${line}`, lane);
       }
       this.lines.push({ top, lanes: ends.length });
-      top += TILE + 8 + ends.length * LANE + 10;
+      top += TILE + 8 + ends.length * laneHeight + 10;
     });
     this.height = top;
   }
@@ -137,7 +140,9 @@ export class TextBoardElement extends BoardElement {
     this.resize.disconnect();
   }
 
-  static styles = css`
+  static styles = [
+    fingerStyles,
+    css`
     :host { display: block; }
     svg { display: block; margin: 0 auto; max-width: 100%; height: auto; user-select: none; }
     .letter text { font: 600 15px ui-monospace, monospace; pointer-events: none; }
@@ -152,7 +157,8 @@ export class TextBoardElement extends BoardElement {
       border-radius: 999px; padding: 0.05rem 0.15rem 0.05rem 0.55rem; font-family: ui-monospace, monospace; }
     .chip button, .edit button { font: inherit; border: 0; background: transparent; color: inherit; cursor: pointer; }
     .lane-names { font-size: 0.75rem; color: var(--grundy-muted, #555); }
-  `;
+  `,
+  ];
 
   private get board(): TextBoard | undefined {
     const board = this.analysis?.board;
@@ -164,7 +170,7 @@ export class TextBoardElement extends BoardElement {
     if (!board) return nothing;
     const winsFirst = (a: MoveInfo, b: MoveInfo) => (this.hints ? Number(isWinning(this.analysis, b)) - Number(isWinning(this.analysis, a)) : 0);
     const moves = this.analysis.moves.all();
-    const layout = new Layout(moves, board.text.length, this.perLine, winsFirst);
+    const layout = new Layout(moves, board.text.length, this.perLine, winsFirst, underFinger(this) ? LANE.finger : LANE.pointer);
     const lanes = [...new Set(moves.map((m) => wordOf(m, board.text)))];
     const width = Math.min(board.text.length, this.perLine) * TILE;
     const previewed = this.previewed;
@@ -247,9 +253,9 @@ export class TextBoardElement extends BoardElement {
     return layout.segments(first, last).map(([a, b, line]) => {
       const start = layout.at(a);
       const end = layout.at(b);
-      const y = start.y + TILE + 6 + (layout.lane.get(`${move.id}:${line}`) ?? 0) * LANE;
+      const y = start.y + TILE + 6 + (layout.lane.get(`${move.id}:${line}`) ?? 0) * layout.laneHeight;
       return svg`<rect class="bar" role="button" data-stop aria-label=${label} x=${start.x + 3} y=${y}
-          width=${end.x - start.x + TILE - 6} height=${LANE - 3} rx="3"
+          width=${end.x - start.x + TILE - 6} height=${layout.laneHeight - 3} rx="3"
           fill=${wins ? 'var(--grundy-win, #117733)' : active ? 'var(--grundy-accent, #0b57d0)' : 'var(--grundy-muted, #777)'}
           opacity=${active || wins ? 1 : 0.6}
           @mouseenter=${() => this.previewMove(move)} @mouseleave=${() => this.previewMove(undefined)}
@@ -257,7 +263,7 @@ export class TextBoardElement extends BoardElement {
           @click=${() => this.play(move)}
           @keydown=${(e: KeyboardEvent) => this.activateOnKey(e, () => this.play(move))}>
           <title>${label}</title></rect>
-        ${wins ? svg`<text x=${end.x + TILE - 4} y=${y + LANE - 3} font-size="9" text-anchor="end" fill="var(--grundy-win, #117733)" pointer-events="none">★</text>` : nothing}`;
+        ${wins ? svg`<text x=${end.x + TILE - 4} y=${y + layout.laneHeight - 3} font-size="9" text-anchor="end" fill="var(--grundy-win, #117733)" pointer-events="none">★</text>` : nothing}`;
     });
   }
 
