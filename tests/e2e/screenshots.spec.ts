@@ -180,6 +180,13 @@ const states: { name: string; show: (page: Page) => Promise<void> }[] = [
     },
   },
   {
+    name: 'puzzles-page',
+    show: async (page) => {
+      await page.goto('/puzzles.html#game=nim');
+      await expect(page.locator('grundy-puzzles grundy-game .status')).toContainText('Puzzle: find the move that wins');
+    },
+  },
+  {
     name: 'working',
     show: async (page) => {
       await page.goto(`/#game=sum&position=${encodeURIComponent(QUICK_SUM)}`);
