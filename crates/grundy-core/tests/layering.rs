@@ -1,9 +1,11 @@
-//! The core's modules import one another one way only: nimber, sort and rng
-//! → analysis → game → search → ai → session → the shared helpers → each
-//! game → the registry. A cycle would let a model type, a search or a game
-//! reach back up, which is how one game comes to depend on another. The
-//! only cycle allowed is the sum's: the registry opens sums, and a sum opens
-//! its parts through the registry.
+//! The core's modules import one another one way only, in the order
+//! `docs/guide/architecture.md` states (read from there, so that the two
+//! cannot differ): the model, the search and the session below the shared
+//! helpers, those below each game, the games below the registry. A cycle
+//! would let a model type, a search or a game reach back up, which is how
+//! one game comes to depend on another. The only cycle allowed is the
+//! sum's: the registry opens sums, and a sum opens its parts through the
+//! registry.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -232,15 +234,79 @@ fn no_game_imports_another_game_or_the_registry() {
     }
 }
 
+/// The layers `docs/guide/architecture.md` states, lowest first: the
+/// modules its order names between one arrow and the next, with
+/// `src/games/` standing for every game and `games/mod.rs` for the
+/// registry.
+fn documented_layers() -> Vec<Vec<String>> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/guide/architecture.md");
+    let guide = fs::read_to_string(path).expect("the architecture guide reads");
+    let order = &guide[guide
+        .find("Modules import one way only")
+        .expect("the guide states the modules' order")..];
+    let order = &order[order.find(':').expect("the order follows a colon") + 1
+        ..order
+            .find("No game imports another")
+            .expect("the order ends")];
+    order
+        .split('→')
+        .map(|layer| {
+            layer
+                .split('`')
+                .skip(1)
+                .step_by(2)
+                .map(|name| match name {
+                    "src/games/" => "games::*".to_string(),
+                    "games/mod.rs" => "games".to_string(),
+                    name => name.to_string(),
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The first layer that holds `module`, itself or as a file of it.
+fn layer_of(module: &str, layers: &[Vec<String>]) -> Option<usize> {
+    layers.iter().position(|layer| {
+        layer.iter().any(|entry| match entry.strip_suffix("::*") {
+            Some(parent) => module.starts_with(&format!("{parent}::")),
+            None => module == entry || module.starts_with(&format!("{entry}::")),
+        })
+    })
+}
+
 #[test]
-fn the_model_and_the_search_sit_below_every_game() {
+fn every_module_imports_only_from_its_layer_or_below_as_the_architecture_states() {
+    let layers = documented_layers();
     let graph = imports();
-    for low in ["nimber", "sort", "rng", "analysis", "game", "search"] {
-        let reaches: Vec<&String> = graph[low]
-            .iter()
-            .filter(|u| u.starts_with("games") || *u == "session" || *u == "ai")
-            .collect();
-        assert!(reaches.is_empty(), "{low} imports {reaches:?}");
+    assert!(
+        layers.len() > 5,
+        "the order read from the guide: {layers:?}"
+    );
+    for entry in layers.iter().flatten() {
+        let named = entry.strip_suffix("::*").unwrap_or(entry);
+        assert!(
+            graph.contains_key(named),
+            "the guide's order names {entry}, which is no module"
+        );
+    }
+    let placed = |module: &str| {
+        layer_of(module, &layers)
+            .unwrap_or_else(|| panic!("docs/guide/architecture.md's order leaves out {module}"))
+    };
+    for (name, used) in &graph {
+        let layer = placed(name);
+        for used in used {
+            // A sum opens its parts through the registry: the one cycle.
+            if name == "games::sum" && used == "games" {
+                continue;
+            }
+            let below = placed(used);
+            assert!(
+                below <= layer,
+                "{name} imports {used}, which the architecture's order puts above it"
+            );
+        }
     }
 }
 
