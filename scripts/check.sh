@@ -9,6 +9,6 @@ export PATH="$HOME/.cargo/bin:$PATH"
 cargo fmt --all --check
 cargo clippy --quiet --workspace --all-targets -- -D warnings
 cargo test --quiet -p grundy-core
-npx tsc --noEmit
+npm run --silent typecheck
 npx biome lint
 npx vitest run

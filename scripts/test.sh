@@ -16,7 +16,7 @@ grundy=$(bash scripts/build-cli.sh)
 [ "$(echo '3 4 5' | "$grundy" solve nim)" = First ]
 [ -s "$(dirname "$grundy")/man/grundy.1" ] && [ -s "$(dirname "$grundy")/completions/grundy.bash" ]
 bash scripts/fuzz.sh 60
-npx tsc --noEmit
+npm run --silent typecheck
 npx biome lint
 "$(python3 -c 'import sysconfig; print(sysconfig.get_path("scripts"))')/hadolint" Dockerfile
 npx vitest run

@@ -48,9 +48,14 @@ function packedView(text: string, moves: number): PackedView {
     analysis: {
       nimber: 0,
       outcome: 'previous',
-      board: { kind: 'heaps', sizes: [1] },
+      total: '*0',
+      verdict: 'previous',
+      winning: [],
+      drawing: [],
+      board: { kind: 'heaps', sizes: [1], maxHeaps: 70 },
       components: [],
-      moves: [],
+      // On the way from the worker the moves are in `packed`.
+      moves: [] as unknown as PackedView['analysis']['moves'],
       solveMs: 0,
       packed: { numbers: new Float64Array(numbers), text: label.repeat(moves) },
     },

@@ -27,7 +27,7 @@ describe('the quiz over a two-team game', () => {
   it('asks each team every kind of question its positions allow, "which move wins?" included', () => {
     for (const seed of [1, 2, 3, 4, 5]) {
       const next = random(seed);
-      const session = new Session('nim', '10 13 17 20 24');
+      const session = new Session('nim', '10 13 17 20 24', 0);
       const asked: Set<Question['kind']>[] = [new Set(), new Set()];
       const allowed: Set<Question['kind']>[] = [new Set(), new Set()];
       const count = [0, 0];

@@ -19,7 +19,7 @@ function analysisOf(session: Session): Analysis {
 
 describe('Session', () => {
   it('analyses Nim into the shared model, with its solve time', () => {
-    const session = new Session('nim', '3 4 5');
+    const session = new Session('nim', '3 4 5', 0);
     const analysis = analysisOf(session);
     expect(analysis.nimber).toBe(2);
     expect(analysis.outcome).toBe('next');
@@ -31,7 +31,7 @@ describe('Session', () => {
   });
 
   it('plays, undoes and redoes', () => {
-    const session = new Session('nim', '3 4 5');
+    const session = new Session('nim', '3 4 5', 0);
     const winning = analysisOf(session).moves.all().find((m) => m.after === 0)!;
     session.play(winning.id);
     expect(session.text()).toBe('1 4 5\n');
@@ -48,7 +48,7 @@ describe('Session', () => {
   it('throws JS Errors that carry the core message and its place', () => {
     let caught: unknown;
     try {
-      new Session('nim', '3 x 5');
+      new Session('nim', '3 x 5', 0);
     } catch (error) {
       caught = error;
     }
@@ -56,17 +56,17 @@ describe('Session', () => {
     const error = caught as Error & { line: number; column: number };
     expect(error.message).toBe("line 1, column 3: heap 2 must be a whole number from 0 to 1000000, not 'x'");
     expect([error.line, error.column]).toEqual([1, 3]);
-    expect(() => new Session('chess', '')).toThrow(/unknown game 'chess'/);
+    expect(() => new Session('chess', '', 0)).toThrow(/unknown game 'chess'/);
   });
 
   it('keeps the position when a load fails', () => {
-    const session = new Session('nim', '1 2');
+    const session = new Session('nim', '1 2', 0);
     expect(() => session.load('1 -', 0)).toThrow(/heap 2/);
     expect(session.text()).toBe('1 2\n');
   });
 
   it('applies edits and refuses ones the game does not have', () => {
-    const session = new Session('nim', '1 2');
+    const session = new Session('nim', '1 2', 0);
     session.edit({ kind: 'setHeap', index: 2, size: 7 });
     expect(session.text()).toBe('1 2 7\n');
     expect(() => session.edit({ kind: 'paint', row: 0, col: 0, tile: '#' })).toThrow(/cannot be edited by painting/);
@@ -84,7 +84,7 @@ describe('Session', () => {
   });
 
   it('has a deterministic optimal AI', () => {
-    const session = new Session('nim', '3 4 5');
+    const session = new Session('nim', '3 4 5', 0);
     const move = session.aiMove(1, 42);
     expect(analysisOf(session).moves.at(move!)!.after).toBe(0);
     expect(session.aiMove(1, 42)).toBe(move);
@@ -92,7 +92,7 @@ describe('Session', () => {
 
   it('gives one move alone as the analysis lists it', () => {
     for (const [game, text] of [['nim', '3 4 5'], ['intervals', '1\n3\n1 9\n2 3\n5 6\n'], ['darkraft', '2 3\nLRX\nXRL\n']]) {
-      const session = new Session(game, text);
+      const session = new Session(game, text, 0);
       const moves = analysisOf(session).moves;
       expect(moves.length).toBeGreaterThan(2);
       for (const move of moves.all()) expect(session.moveInfo(move.id)).toEqual(JSON.parse(JSON.stringify(move)));
@@ -133,14 +133,14 @@ describe('the boundary refuses what is not an argument', () => {
   it('gives a TypeError for a wrong type, and keeps working after hundreds of them', () => {
     for (let i = 0; i < 1000; i++) {
       expect(() => solve('nim' as string, 5 as unknown as string)).toThrow(TypeError);
-      expect(() => new Session(7 as unknown as string, '3')).toThrow(TypeError);
+      expect(() => new Session(7 as unknown as string, '3', 0)).toThrow(TypeError);
     }
     expect(() => solve('nim', 5 as unknown as string)).toThrow('the input must be a string, not the number 5');
     expect(solve('nim', '3 4 5\n')).toBe('First\n');
   });
 
   it('refuses every move id that is not a move of this position, naming it', () => {
-    const session = new Session('nim', '1 2');
+    const session = new Session('nim', '1 2', 0);
     for (const id of [NaN, 2 ** 32, 1e300, -1, 3, 0.5, Infinity]) {
       expect(() => session.play(id)).toThrow(/^there is no move .* here; the moves are 0 to 2$/);
     }
@@ -153,20 +153,20 @@ describe('the boundary refuses what is not an argument', () => {
   });
 
   it('caps the depth of a game tree instead of overflowing the stack', () => {
-    const session = new Session('nim', '3 4 5');
+    const session = new Session('nim', '3 4 5', 0);
     expect(() => session.tree(3300, 2000)).toThrow('a game tree goes at most 8 moves deep, not 3300');
     expect(() => session.tree(3, 20)).toThrow(/too large to expand/);
     expect((session.tree(1, 2000) as { children: unknown[] }).children).toHaveLength(12);
   });
 
   it('caps what a game tree may hold, so no budget can hold the engine for minutes', () => {
-    const session = new Session('nim', '100 100 100');
+    const session = new Session('nim', '100 100 100', 0);
     expect(() => session.tree(8, 2 ** 32 - 1)).toThrow('a game tree holds at most 20000 positions, so its budget cannot be 4294967295');
     expect(() => session.tree(2, 20_000)).toThrow(/too large to expand/);
   });
 
   it('refuses a random position whose density is not from 0 to 1', () => {
-    const session = new Session('nim', '3 4 5');
+    const session = new Session('nim', '3 4 5', 0);
     for (const density of [-5, 1.5]) {
       expect(() => session.edit({ kind: 'random', seed: 1, density })).toThrow(`density is from 0 to 1, not ${density}`);
     }
@@ -178,13 +178,13 @@ describe('the boundary refuses what is not an argument', () => {
   it('refuses text over the size limit by its length', () => {
     const huge = '1 '.repeat(5 * 2 ** 20);
     expect(() => solve('nim', huge)).toThrow(/limit is 8388608 bytes/);
-    const session = new Session('nim', '3');
+    const session = new Session('nim', '3', 0);
     expect(() => session.load(huge, 0)).toThrow(/limit is 8388608 bytes/);
     expect(session.text()).toBe('3\n');
   });
 
   it('says an object was freed when a method is called after free(), and free() twice is harmless', () => {
-    const session = new Session('nim', '3 4 5');
+    const session = new Session('nim', '3 4 5', 0);
     session.free();
     expect(() => session.text()).toThrow('Session.text: this Session was freed (free() was called); create a new one');
     expect(() => session.play(0)).toThrow(/Session.play: this Session was freed/);
@@ -192,7 +192,7 @@ describe('the boundary refuses what is not an argument', () => {
     const sequence = new HeapSequence('0.77');
     sequence.free();
     expect(() => sequence.extend(10)).toThrow(/HeapSequence.extend: this HeapSequence was freed/);
-    expect(new Session('nim', '1 2').text()).toBe('1 2\n');
+    expect(new Session('nim', '1 2', 0).text()).toBe('1 2\n');
   });
 });
 
@@ -217,7 +217,7 @@ describe('a seeded fuzz of the wasm API', () => {
     const list = games() as { id: string; samples: { input: string }[] }[];
     let operations = 0;
     for (const game of list) {
-      const session = new Session(game.id, game.samples[0].input);
+      const session = new Session(game.id, game.samples[0].input, 0);
       for (let step = 0; step < 400; step++) {
         const moves = analysisOf(session).moves.length;
         const arg = random() < 0.3 ? pick(strange) : undefined;
@@ -252,7 +252,7 @@ describe('a seeded fuzz of the wasm API', () => {
         operations++;
         // The session still answers, and its text reads back.
         const text = session.text();
-        expect(new Session(game.id, text).text()).toBe(text);
+        expect(new Session(game.id, text, 0).text()).toBe(text);
       }
     }
     expect(operations).toBe(list.length * 400);
