@@ -56,7 +56,7 @@ pub enum Command {
         /// Misère play: the player who makes the last move loses
         #[arg(long)]
         misere: bool,
-        /// With --misere: seconds of work growing a misère quotient, from 0.01 to 1000000
+        /// With --misere: work growing a misère quotient, in seconds of a reference machine (counted, not timed), from 0.01 to 1000000
         #[arg(long, value_name = "SECONDS", requires = "misere", default_value_t = DEFAULT_BUDGET_SECONDS, value_parser = seconds)]
         budget: f64,
     },
@@ -78,7 +78,9 @@ pub enum Command {
         /// Print JSON, with the multiplication table
         #[arg(long)]
         json: bool,
-        /// Seconds of work before it gives up, from 0.01 to 1000000
+        /// Work before it gives up, in seconds of a reference machine, from 0.01 to 1000000
+        ///
+        /// The work is counted, not timed: a run stops at the same place on every machine.
         #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_BUDGET_SECONDS, value_parser = seconds)]
         budget: f64,
     },
