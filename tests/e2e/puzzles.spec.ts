@@ -135,3 +135,16 @@ test('a puzzle rush ends on the third mistake', async ({ page }) => {
   await expect(page.locator('grundy-puzzles grundy-game')).toHaveCount(0);
   await expect(page.locator('grundy-puzzles .best-rush')).toHaveText('3');
 });
+
+test('a link that changes the address of the open page shows what it asks for', async ({ page }) => {
+  await page.clock.setFixedTime(new Date('2026-12-01T10:00:00Z'));
+  await page.goto('/puzzles.html#game=nim');
+  await nimPuzzle(page);
+  await expect(page.locator('grundy-puzzles .about')).toContainText('Nim ·');
+  await page.evaluate(() => (location.hash = 'mode=daily'));
+  await expect(page.locator('grundy-puzzles .about')).toContainText('Daily puzzle of 2026-12-01');
+  await expect(page.getByRole('button', { name: 'Daily puzzle' })).toHaveAttribute('aria-pressed', 'true');
+  await page.evaluate(() => (location.hash = 'game=lasker'));
+  await expect(page.locator('grundy-puzzles .about')).toContainText(/^Lasker · /);
+  await expect(page.locator('grundy-puzzles select').first()).toHaveValue('lasker');
+});

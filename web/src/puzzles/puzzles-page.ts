@@ -113,17 +113,26 @@ export class PuzzlesPage extends LitElement {
 
   connectedCallback(): void {
     super.connectedCallback();
-    const asked = new URLSearchParams(location.hash.slice(1));
-    if (asked.get('mode') === 'daily') this.mode = 'daily';
-    this.game = asked.get('game') ?? 'any';
-    this.theme = asked.get('theme') ?? 'any';
-    void this.start();
+    window.addEventListener('hashchange', this.followAddress);
+    this.followAddress();
   }
 
   disconnectedCallback(): void {
     super.disconnectedCallback();
+    window.removeEventListener('hashchange', this.followAddress);
     window.clearInterval(this.timer);
   }
+
+  /** Shows what the address asks for (`#mode=daily`, `#game=nim&theme=mirror`): as the page opens, and when a link on it changes the address. */
+  private readonly followAddress = () => {
+    const asked = new URLSearchParams(location.hash.slice(1));
+    this.mode = asked.get('mode') === 'daily' ? 'daily' : 'train';
+    this.rush = undefined;
+    window.clearInterval(this.timer);
+    this.game = asked.get('game') ?? 'any';
+    this.theme = asked.get('theme') ?? 'any';
+    void this.start();
+  };
 
   private async start(): Promise<void> {
     try {
