@@ -164,10 +164,9 @@ function fetchEngine(build: EngineBuild): Promise<ArrayBuffer> {
 /**
  * Starts the engine's worker and, at the same time rather than once its
  * script has loaded, fetches the .wasm of `build` for it (a snippet's
- * preload hints may already have both on the way: the worker's address
- * has no query, so that a hint can name it). The worker is sent a copy
- * of the bytes, or why they could not be fetched, which it reports as it
- * reports any load.
+ * preload hint may already have it on the way). The worker is sent a
+ * copy of the bytes, or why they could not be fetched, which it reports
+ * as it reports any load.
  */
 export function spawnEngineWorker(build: EngineBuild): Worker {
   const worker = spawnWorker(workerUrl);
