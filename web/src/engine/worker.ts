@@ -11,23 +11,19 @@ import { packedAnalysis, type PackedView } from './packed';
 import type { EngineDelivery, SessionRequest, WorkerLoaded, WorkerReply, WorkerRequest, WorkerUnloaded } from './protocol';
 import { plan } from './queue';
 
-let loadEngine: (delivery: EngineDelivery) => void = () => {};
-/** Settles once the page has sent the engine (`EngineDelivery`, while this script loaded) and it has loaded, or failed to. */
-const ready = new Promise<void>((resolve, reject) => {
-  loadEngine = (delivery) => {
-    const loading = 'wasm' in delivery ? init({ module_or_path: delivery.wasm }) : Promise.reject(new Error(delivery.wasmUnfetched));
-    loading.then(
-      () => {
-        postMessage({ loaded: true } satisfies WorkerLoaded);
-        resolve();
-      },
-      (error: unknown) => {
-        const reason = error instanceof Error ? error.message : String(error);
-        postMessage({ unloaded: `the engine's .wasm did not load from ${delivery.from} (${reason}): check that the file is served at that address` } satisfies WorkerUnloaded);
-        reject(error);
-      },
-    );
-  };
+let deliver: (delivery: EngineDelivery) => void = () => {};
+/** Whether the engine the page sends (`EngineDelivery`, while this script loads) has loaded; either way, the page is told. */
+const ready = new Promise<EngineDelivery>((resolve) => (deliver = resolve)).then(async (delivery) => {
+  try {
+    if ('wasmUnfetched' in delivery) throw new Error(delivery.wasmUnfetched);
+    await init({ module_or_path: delivery.wasm });
+    postMessage({ loaded: true } satisfies WorkerLoaded);
+    return true;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    postMessage({ unloaded: `the engine's .wasm did not load from ${delivery.from} (${reason}): check that the file is served at that address` } satisfies WorkerUnloaded);
+    return false;
+  }
 });
 const sessions = new Map<string, Session>();
 let waiting: WorkerRequest[] = [];
@@ -35,7 +31,7 @@ let draining = false;
 
 self.onmessage = (event: MessageEvent<WorkerRequest | EngineDelivery>) => {
   const message = event.data;
-  if ('from' in message) return loadEngine(message);
+  if ('from' in message) return deliver(message);
   waiting.push(message);
   if (!draining) {
     draining = true;
@@ -46,7 +42,7 @@ self.onmessage = (event: MessageEvent<WorkerRequest | EngineDelivery>) => {
 
 async function drain(): Promise<void> {
   // Without the .wasm nothing is answered: the page has been told (above).
-  if (!(await ready.then(() => true, () => false))) return;
+  if (!(await ready)) return;
   while (waiting.length > 0) {
     const batch = waiting;
     waiting = [];
