@@ -7,6 +7,13 @@ import '../lessons/grundy-lesson';
 import { define } from '../elements/define';
 import { puzzlesOf, themesOf } from '../puzzles/bank';
 
+/** A board to ask about or draw puzzles of, as a frame carries it. */
+interface SlideGame {
+  game: string;
+  position: string;
+  play: 'normal' | 'misere';
+}
+
 interface Student {
   id: number;
   name: string;
@@ -250,12 +257,16 @@ export class TeacherView extends LitElement {
    * The game on the slide, its position and its play, for a question or a
    * puzzle set; without one, the page says so and what `purpose` needs.
    */
-  private boardToAsk(purpose: string): { game: string; position: string; play: 'normal' | 'misere' } | undefined {
+  private boardToAsk(purpose: string): SlideGame | undefined {
+    const board = this.slideGame();
+    if (!board) this.problem = `There is no game on this slide ${purpose}: go to a slide with a board.`;
+    return board;
+  }
+
+  /** The game on the slide, its position and its play, if the slide has a board. */
+  private slideGame(): SlideGame | undefined {
     const game = this.currentGame();
-    if (!game?.game) {
-      this.problem = `There is no game on this slide ${purpose}: go to a slide with a board.`;
-      return undefined;
-    }
+    if (!game?.game) return undefined;
     return { game: game.game, position: game.text, play: game.play === 'misere' ? 'misere' : 'normal' };
   }
 
@@ -273,11 +284,10 @@ export class TeacherView extends LitElement {
    * the same generator, so these are the themes it can find.
    */
   private async offerThemes(): Promise<void> {
-    const board = this.currentGame();
-    if (!board?.game) return;
-    const play = board.play === 'misere' ? 'misere' : 'normal';
+    const board = this.slideGame();
+    if (!board) return;
     try {
-      this.themeChoices = themesOf((await puzzlesOf(board.game)).filter((puzzle) => puzzle.play === play));
+      this.themeChoices = themesOf((await puzzlesOf(board.game)).filter((puzzle) => puzzle.play === board.play));
     } catch {
       // A game the bank lacks: the field takes any theme, and the server names those it has.
       this.themeChoices = [];
