@@ -1,7 +1,17 @@
-import { LitElement } from 'lit';
-import { standaloneSvg } from '../elements/export';
+import { isServer, LitElement, svg, type SVGTemplateResult } from 'lit';
+import { unsafeSVG } from 'lit/directives/unsafe-svg.js';
+import { escapeXml, standaloneSvg } from '../elements/export';
 import { roveIndex } from '../elements/rove';
 import { isDrawing, isWinning, movedValueText, type Analysis, type Edit, type MoveInfo, type Region } from '../engine/model';
+
+/**
+ * An SVG `<title>` saying `text`. Lit's server rendering (the picture,
+ * `web/src/picture/`) reads a `<title>` in a template as HTML's, which
+ * takes no expression (lit/lit#4405), so there it is written out whole.
+ */
+export function svgTitle(text: string): SVGTemplateResult | ReturnType<typeof unsafeSVG> {
+  return isServer ? unsafeSVG(`<title>${escapeXml(text)}</title>`) : svg`<title>${text}</title>`;
+}
 
 /** What a board asks of the game around it. */
 export interface BoardEvents {
@@ -13,7 +23,9 @@ export interface BoardEvents {
 
 /**
  * The base of every renderer: it draws an `Analysis` and reports what the
- * person did. It never decides what is legal; the moves say that.
+ * person did. It never decides what is legal; the moves say that. Controls
+ * beside the drawing (tools, the kind of move a click plays, hints) carry
+ * `data-tool`: a picture of the position (`web/src/picture/`) leaves them out.
  */
 export class BoardElement extends LitElement {
   static properties = {
@@ -123,7 +135,8 @@ export class BoardElement extends LitElement {
 
   protected willUpdate(changed: Map<PropertyKey, unknown>): void {
     super.willUpdate(changed);
-    const focused = (this.renderRoot as ShadowRoot).activeElement;
+    // No root is there while a board is drawn on a server (`web/src/picture`).
+    const focused = (this.renderRoot as ShadowRoot | undefined)?.activeElement;
     this.hadFocus = focused?.hasAttribute('data-stop') ?? false;
   }
 

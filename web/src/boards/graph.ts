@@ -1,5 +1,5 @@
 import { css, html, nothing, svg, type SVGTemplateResult } from 'lit';
-import { BoardElement } from './board';
+import { BoardElement, svgTitle } from './board';
 import { isDrawing, isWinning, vertexValueText, type Board, type MoveInfo } from '../engine/model';
 import { componentColour, inkOn } from '../elements/palette';
 import { define } from '../elements/define';
@@ -190,7 +190,7 @@ export class GraphBoardElement extends BoardElement {
               tabindex="-1" data-stop=${playable && move ? '' : nothing} role=${move ? 'button' : 'img'} aria-label=${label}
               @click=${() => this.play(move)} @keydown=${(e: KeyboardEvent) => this.activateOnKey(e, () => this.play(move))}
               @mouseenter=${() => this.previewMove(move)} @mouseleave=${() => this.previewMove(undefined)}
-              @focus=${() => this.previewMove(move)} @blur=${() => this.previewMove(undefined)}><title>${label}</title></path>
+              @focus=${() => this.previewMove(move)} @blur=${() => this.previewMove(undefined)}>${svgTitle(label)}</path>
           </g>`;
         })}
         ${this.renderLastMove(graph, bends)}
@@ -254,7 +254,7 @@ export class GraphBoardElement extends BoardElement {
         data-stop=${playable ? '' : nothing}
         @click=${() => playable && this.play(move)} @keydown=${(e: KeyboardEvent) => playable && this.activateOnKey(e, () => this.play(move))}
         @mouseenter=${() => this.previewMove(move)} @mouseleave=${() => this.previewMove(undefined)}
-        @focus=${() => this.previewMove(move)} @blur=${() => this.previewMove(undefined)}><title>${label}</title></circle>
+        @focus=${() => this.previewMove(move)} @blur=${() => this.previewMove(undefined)}>${svgTitle(label)}</circle>
       <text class="index" x=${x + 12} y=${-y - 10}>${index}</text>
     </g>`;
   }
@@ -310,7 +310,7 @@ export class GraphBoardElement extends BoardElement {
         ];
     // Every tool's hint is laid out in one cell, the others unseen, so the
     // cell is as tall as the longest and a change of tool never moves the drawing.
-    return html`<div class="tools" role="radiogroup" aria-label="Drawing tool">
+    return html`<div class="tools" data-tool role="radiogroup" aria-label="Drawing tool">
       ${tools.map(([tool, name]) => html`<label><input type="radio" name="tool" .checked=${this.tool === tool}
         @change=${() => (this.tool = tool)} />${name}</label>`)}
       <span class="hints">${tools.map(([tool, , hint]) => html`<span class="hint ${tool === this.tool ? '' : 'unseen'}">${hint}</span>`)}</span>
@@ -326,7 +326,7 @@ export class GraphBoardElement extends BoardElement {
 
   private renderVertex([x, y]: Point, index: number): SVGTemplateResult {
     return svg`<g>
-      <circle class="vertex" data-vertex=${index} cx=${x} cy=${-y} r="7"><title>Vertex ${index}</title></circle>
+      <circle class="vertex" data-vertex=${index} cx=${x} cy=${-y} r="7">${svgTitle(`Vertex ${index}`)}</circle>
       <text class="index" x=${x + 9} y=${-y - 8}>${index}</text>
     </g>`;
   }
@@ -339,7 +339,7 @@ export class GraphBoardElement extends BoardElement {
     const explains = !this.editing && !this.quiet;
     return svg`<g class=${explains ? 'explains' : ''} role=${explains ? 'button' : 'img'} tabindex=${explains ? '0' : '-1'} aria-label=${explains ? `${title}; explain it` : title}
       @keydown=${(e: KeyboardEvent) => explains && this.activateOnKey(e, () => this.explainVertex(index))}>
-      <circle class="vertex" data-vertex=${index} cx=${x} cy=${-y} r=${DIGRAPH_RADIUS}><title>${title}</title></circle>
+      <circle class="vertex" data-vertex=${index} cx=${x} cy=${-y} r=${DIGRAPH_RADIUS}>${svgTitle(title)}</circle>
       <text class="index" x=${x + DIGRAPH_RADIUS + 2} y=${-y - DIGRAPH_RADIUS + 2}>${index}</text>
       ${this.quiet ? nothing : svg`<text class="value" x=${x} y=${-y + DIGRAPH_RADIUS + 15} text-anchor="middle">${value}</text>`}
     </g>`;
@@ -366,7 +366,7 @@ export class GraphBoardElement extends BoardElement {
       return svg`<g class="token ${sliding?.vertex === vertex ? 'sliding' : ''}" role="button" tabindex="0" data-token=${vertex} aria-label=${`${label}; explain it`}
         @click=${() => component && this.selectComponent(component.id)}
         @keydown=${(e: KeyboardEvent) => this.activateOnKey(e, () => component && this.selectComponent(component.id))}>
-        <title>${label}</title>
+        ${svgTitle(label)}
         <circle data-token=${vertex} cx=${x} cy=${-y} r="9" fill=${colour}></circle>
         ${tokens.length > 1 ? svg`<text class="count" x=${x} y=${-y + 4} text-anchor="middle" fill=${inkOn(colour)}>${tokens.length}</text>` : nothing}
       </g>`;
@@ -394,11 +394,11 @@ export class GraphBoardElement extends BoardElement {
   private renderLastMove(graph: GraphBoard, bends: number[]) {
     const last = this.lastMove;
     if (last?.kind === 'items' && graph.kind === 'digraph') {
-      return svg`<g aria-label=${`${this.lastMoveTitle}: the arrow it slid along`}><title>${this.lastMoveTitle}</title>
+      return svg`<g aria-label=${`${this.lastMoveTitle}: the arrow it slid along`}>${svgTitle(this.lastMoveTitle)}
         ${last.items.map((index) => svg`<path class="last" d=${edgeShape(graph, graph.edges[index], bends[index]).path}></path>`)}</g>`;
     }
     if (last?.kind !== 'segments') return nothing;
-    return svg`<g aria-label=${`${this.lastMoveTitle}: the edges it took`}><title>${this.lastMoveTitle}</title>
+    return svg`<g aria-label=${`${this.lastMoveTitle}: the edges it took`}>${svgTitle(this.lastMoveTitle)}
       ${last.segments.map(([x1, y1, x2, y2]) =>
         x1 === x2 && y1 === y2
           ? svg`<path class="last" d=${loopPath(x1, -y1)}></path>`

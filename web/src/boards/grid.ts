@@ -1,5 +1,5 @@
 import { css, html, nothing, svg } from 'lit';
-import { BoardElement, type MovesByCell } from './board';
+import { BoardElement, svgTitle, type MovesByCell } from './board';
 import { fingerStyles } from './finger';
 import {
   heatState,
@@ -253,8 +253,8 @@ export class GridBoardElement extends BoardElement {
       </div>
       ${grid.heat && this.heatShown ? this.renderChart(grid, grid.heat) : nothing}
       ${grid.overlay && this.overlayShown ? html`<p class="caption">${grid.overlay.caption}</p>` : nothing}
-      ${this.variants.length > 1 && !this.editing
-        ? html`<p class="legend">Click a cell to play ${this.variant ? `its ${this.variant} move` : 'one of its moves'}; keys ${this.variants
+      ${this.variants.length > 1 && this.interactive && !this.editing
+        ? html`<p class="legend" data-tool>Click a cell to play ${this.variant ? `its ${this.variant} move` : 'one of its moves'}; keys ${this.variants
             .map((v) => v[0].toUpperCase())
             .join('/')} choose the move, arrows move the cursor, Enter plays.</p>`
         : nothing}
@@ -265,7 +265,7 @@ export class GridBoardElement extends BoardElement {
   private renderLastMove(size: number) {
     const last = this.lastMove;
     if (!last) return nothing;
-    return svg`<g class="last"><title>${this.lastMoveTitle}</title>${[...regionKeys(last)].map((key) => {
+    return svg`<g class="last">${svgTitle(this.lastMoveTitle)}${[...regionKeys(last)].map((key) => {
       const [r, c] = key.split(',').map(Number);
       return svg`<rect x=${c * size + 2} y=${r * size + 2} width=${size - 4} height=${size - 4} rx="3"></rect>`;
     })}</g>`;
@@ -274,7 +274,7 @@ export class GridBoardElement extends BoardElement {
   private renderTools(grid: GridBoard, paint: string[]) {
     if (this.editing) {
       const brush = this.brush || paint[0];
-      return html`<div class="tools" role="toolbar" aria-label="Drawing tools">
+      return html`<div class="tools" data-tool role="toolbar" aria-label="Drawing tools">
         <span>Paint:</span>
         ${paint.map(
           (tile, i) => html`<button aria-pressed=${brush === tile ? 'true' : 'false'} title=${`key ${i + 1}`}
@@ -290,8 +290,12 @@ export class GridBoardElement extends BoardElement {
         ${this.renderRotateToggle()}
       </div>`;
     }
-    const variants = this.variants;
-    return html`<div class="tools">
+    // Which move a click plays matters only while a click plays one.
+    const variants = this.interactive ? this.variants : [];
+    const heat = this.quiet ? undefined : grid.heat;
+    const overlay = this.quiet ? undefined : grid.overlay;
+    if (variants.length < 2 && !grid.legend.rotatable && !heat && !overlay) return nothing;
+    return html`<div class="tools" data-tool>
       ${variants.length > 1
         ? html`<span>Move:</span>
             ${variants.map(
@@ -300,10 +304,10 @@ export class GridBoardElement extends BoardElement {
             )}`
         : nothing}
       ${this.renderRotateToggle()}
-      ${grid.heat && !this.quiet ? this.renderHeatTools(grid.heat) : nothing}
-      ${grid.overlay && !this.quiet
+      ${heat ? this.renderHeatTools(heat) : nothing}
+      ${overlay
         ? html`<label><input type="checkbox" .checked=${this.overlayOn}
-            @change=${(e: Event) => (this.overlayOn = (e.target as HTMLInputElement).checked)} /> ${grid.overlay.name}</label>`
+            @change=${(e: Event) => (this.overlayOn = (e.target as HTMLInputElement).checked)} /> ${overlay.name}</label>`
         : nothing}
     </div>`;
   }
@@ -411,7 +415,7 @@ export class GridBoardElement extends BoardElement {
     const fill = coin ? FACES[coin] : ground;
     return svg`<g role="gridcell" aria-label=${label}>
       <rect class="cell ${moves?.length ? 'playable' : ''}" data-r=${r} data-c=${c} x=${x} y=${y} width=${size} height=${size}
-        fill=${ground} opacity=${opacity}><title>${label}</title></rect>
+        fill=${ground} opacity=${opacity}>${svgTitle(label)}</rect>
       ${coin
         ? svg`<circle class="coin ${coin}" cx=${x + size / 2} cy=${y + size / 2} r=${size * 0.4} fill=${fill}
             stroke="var(--grundy-ink, #222)" stroke-width=${Math.max(1, size / 32)} pointer-events="none"></circle>`
@@ -475,7 +479,7 @@ export class GridBoardElement extends BoardElement {
       const shown = compactCount(token.label);
       // As large as the token holds: a queen on a big board is not a speck.
       const fontSize = (size * 0.9) / Math.max(2.5, shown.length);
-      return svg`<g class="token" role="img" aria-label=${`token with ${token.label}`}><title>token with ${token.label}</title><circle cx=${cx} cy=${cy} r=${radius} fill="var(--grundy-ink, #222)" stroke="var(--grundy-bg, #fff)" stroke-width="1.5"></circle>
+      return svg`<g class="token" role="img" aria-label=${`token with ${token.label}`}>${svgTitle(`token with ${token.label}`)}<circle cx=${cx} cy=${cy} r=${radius} fill="var(--grundy-ink, #222)" stroke="var(--grundy-bg, #fff)" stroke-width="1.5"></circle>
         ${size >= 14 && !small ? svg`<text x=${cx} y=${cy + fontSize * 0.35} text-anchor="middle" fill="var(--grundy-bg, #fff)" style=${`font-size:${fontSize}px`}>${shown}</text>` : nothing}</g>`;
     });
   }
@@ -519,7 +523,7 @@ export class GridBoardElement extends BoardElement {
     const moves = this.movesByCell().get(...this.choosing) ?? [];
     if (moves.length === 0) return nothing;
     // Placed beside its cell once drawn (see `updated`), so it never scrolls the board.
-    return html`<div class="chooser" role="menu" aria-label="Choose a move">
+    return html`<div class="chooser" data-tool role="menu" aria-label="Choose a move">
       ${moves.map(
         (move) => html`<button role="menuitem" class=${this.hints && isWinning(this.analysis, move) ? 'wins' : ''}
           title=${this.moveWords(move)}

@@ -15,7 +15,7 @@ export function heapEditButtons(heap: number, size: number, edit: (edit: Edit) =
 
 /** A heap game's rule as the engine offers it for editing; the core checks what is typed. */
 export function ruleField({ label, value, hint }: RuleField, edit: (edit: Edit) => void) {
-  return html`<label class="rule">${label}
+  return html`<label class="rule" data-tool>${label}
     <input .value=${value} spellcheck="false" autocomplete="off"
       @change=${(e: Event) => edit({ kind: 'setRule', rule: (e.target as HTMLInputElement).value })} />
     <span>${hint}</span></label>`;

@@ -33,7 +33,7 @@ const TOUCH_PITCH_COUNTERS = 40;
  * but never thinner than `THINNEST_COUNTER_PX`, where the stack grows
  * instead. A stack never overflows its row onto the heaps above.
  */
-function stackLayout(tallest: number, touch: boolean): { counter: string; gap: number; height: string; thin: boolean } {
+export function stackLayout(tallest: number, touch: boolean): { counter: string; gap: number; height: string; thin: boolean } {
   if (tallest <= FULL_SIZE_COUNTERS) return { counter: 'var(--full-counter, 1.4rem)', gap: 3, height: 'auto', thin: false };
   const fingered = touch && tallest <= TOUCH_PITCH_COUNTERS;
   const gap = tallest > 32 && !fingered ? 1 : 3;
@@ -178,8 +178,8 @@ export class HeapsBoard extends BoardElement {
     const kinds = this.variants.of(this.analysis);
     const kind = this.chosenKind();
     return html`${this.editing && rule ? ruleField(rule, (e) => this.edit(e)) : nothing}
-      ${kinds.length > 1 && !this.editing
-        ? html`<div class="kinds" role="group" aria-label="What a click on a counter does">A click on a counter:
+      ${kinds.length > 1 && this.interactive && !this.editing
+        ? html`<div class="kinds" data-tool role="group" aria-label="What a click on a counter does">A click on a counter:
             ${kinds.map((k) => html`<button aria-pressed=${k === kind ? 'true' : 'false'} @click=${() => (this.variant = k)}>${k}</button>`)}</div>`
         : nothing}
       <div class="heaps ${classes}" style="--counter-height:${layout.counter};--counter-gap:${layout.gap}px;--stack-height:${layout.height};--steps:${sizes.length}">

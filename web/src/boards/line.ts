@@ -1,5 +1,5 @@
 import { css, html, nothing, svg } from 'lit';
-import { BoardElement, PerAnalysis } from './board';
+import { BoardElement, svgTitle, PerAnalysis } from './board';
 import { winningMoves, type Board, type Interval, type MoveInfo, type Moves } from '../engine/model';
 import { componentColour, inkOn } from '../elements/palette';
 import { define } from '../elements/define';
@@ -168,7 +168,7 @@ export class LineBoardElement extends BoardElement {
       .map((interval, index) => this.renderBar(interval, index, view, roots, removed, strips))
       .filter((bar) => bar !== nothing);
     return html`
-      <div class="tools">
+      <div class="tools" data-tool>
         <button @click=${() => this.zoom(0.5)} aria-label="Zoom in">+</button>
         <button @click=${() => this.zoom(2)} aria-label="Zoom out">−</button>
         <button @click=${() => ([this.view, this.held] = [undefined, undefined])}>Fit</button>
@@ -201,10 +201,12 @@ export class LineBoardElement extends BoardElement {
               stroke="var(--grundy-accent, #0b57d0)" stroke-dasharray="3 3" pointer-events="none"></line>`
           : nothing}
       </svg>
-      <p class="hint">
+      <p class="hint" data-tool>
         ${this.editing
           ? 'Drag on the line to draw an interval, drag an end to resize, click one to select it.'
-          : 'Point at an integer to see which intervals vanish; click to pick it. Wheel to zoom, drag to pan.'}
+          : this.interactive
+            ? 'Point at an integer to see which intervals vanish; click to pick it. Wheel to zoom, drag to pan.'
+            : 'Wheel to zoom, drag to pan.'}
       </p>
     `;
   }
@@ -238,7 +240,7 @@ export class LineBoardElement extends BoardElement {
       <rect x=${left} y=${y + 1} width=${Math.max(1, right - left)} height=${ROW - 3} rx="3"
         fill=${gone ? 'var(--grundy-lose, #aa3377)' : colour ?? 'var(--grundy-surface, #e8e8e8)'} fill-opacity=${gone ? 0.55 : colour ? 0.45 : 1}
         stroke=${colour ?? 'var(--grundy-border, #999)'} stroke-width=${this.selected === index ? 3 : colour ? 2 : 1}
-        data-index=${index}><title>${label}</title></rect>
+        data-index=${index}>${svgTitle(label)}</rect>
       ${right - left >= 26 && !this.quiet
         ? svg`<text x=${(left + right) / 2} y=${y + 12} text-anchor="middle" fill=${colour ? inkOn(colour) : 'var(--grundy-ink, #222)'}>*${interval.nimber}</text>`
         : nothing}
@@ -254,7 +256,7 @@ export class LineBoardElement extends BoardElement {
       const x2 = Math.min(this.width, this.x(move.anchor.last + 1, view));
       if (x2 < 0 || x1 > this.width) continue;
       ranges.push(svg`<rect x=${x1} y=${axisY - 5} width=${Math.max(2, x2 - x1)} height="5" fill="var(--grundy-win, #117733)">
-          <title>${move.label} wins</title></rect>`);
+          ${svgTitle(`${move.label} wins`)}</rect>`);
     }
     return ranges;
   }
@@ -267,7 +269,7 @@ export class LineBoardElement extends BoardElement {
     const x2 = Math.min(this.width, this.x(last.last + 1, view));
     if (x2 < 0 || x1 > this.width) return nothing;
     const said = `${this.lastMoveTitle}: picked [${last.first}, ${last.last}]`;
-    return svg`<g class="last" role="img" aria-label=${said}><title>${said}</title>
+    return svg`<g class="last" role="img" aria-label=${said}>${svgTitle(said)}
       <rect x=${x1} y="2" width=${Math.max(2, x2 - x1)} height=${TOP - 4} rx="3" fill="none"
         stroke="var(--grundy-last, #c2410c)" stroke-width="2.5" stroke-dasharray="5 3"></rect></g>`;
   }

@@ -102,8 +102,8 @@ export class RowsBoardElement extends BoardElement {
     const winningTakes = this.winningTakes.of(this.analysis);
     return html`
       ${this.editing ? ruleField(board.ruleField, (e) => this.edit(e)) : nothing}
-      ${!this.editing && board.takes.length > 1
-        ? html`<div class="takes" role="group" aria-label="How many ${pieceName}s a move takes">Take:
+      ${this.interactive && !this.editing && board.takes.length > 1
+        ? html`<div class="takes" data-tool role="group" aria-label="How many ${pieceName}s a move takes">Take:
             ${board.takes.map((t) => html`<button aria-pressed=${t === take ? 'true' : 'false'} @click=${() => (this.take = t)}>
               ${t === 0 ? 'split' : t}${this.hints && winningTakes.has(t) ? ' ★' : ''}</button>`)}
           </div>`

@@ -1,6 +1,6 @@
 import { css, html, nothing, svg } from 'lit';
 import { live } from 'lit/directives/live.js';
-import { BoardElement } from './board';
+import { BoardElement, svgTitle } from './board';
 import { fingerStyles, underFinger } from './finger';
 import { isWinning, type Board, type MoveInfo } from '../engine/model';
 import { componentColour, inkOn } from '../elements/palette';
@@ -13,6 +13,12 @@ const TILE = 26;
 const LANE = { pointer: 9, finger: 16 } as const;
 /** Letters per line where the board's width is not yet known. */
 const PER_LINE = 24;
+/**
+ * A short string is drawn up to this many times larger, as far as the
+ * board's width allows: said in CSS, so that a picture of the board
+ * (drawn with no width known) grows in a page just as the board does.
+ */
+const MAX_GROWTH = 1.6;
 /**
  * Lanes a line may take. A run of 150 a's with the words a to a¹⁰⁰ has
  * thousands of occurrences over each letter: drawn all, they made a board
@@ -98,7 +104,6 @@ export class TextBoardElement extends BoardElement {
     newWord: { state: true },
     draft: { state: true },
     perLine: { state: true },
-    available: { state: true },
   };
   declare private newWord: string;
   /**
@@ -110,11 +115,8 @@ export class TextBoardElement extends BoardElement {
   declare private draft: string | undefined;
   /** Letters per line: as many as the board's width holds. */
   declare private perLine: number;
-  /** The board's width on screen, once known. */
-  declare private available: number;
   private readonly resize = new ResizeObserver(([entry]) => {
-    this.available = entry.contentRect.width;
-    const fits = Math.floor((this.available - 8) / TILE);
+    const fits = Math.floor((entry.contentRect.width - 8) / TILE);
     if (fits > 0) this.perLine = Math.max(6, Math.min(48, fits));
   });
 
@@ -122,7 +124,6 @@ export class TextBoardElement extends BoardElement {
     super();
     this.newWord = '';
     this.perLine = PER_LINE;
-    this.available = 0;
   }
 
   connectedCallback(): void {
@@ -180,7 +181,7 @@ export class TextBoardElement extends BoardElement {
     return html`
       ${this.editing ? this.renderEditor(board) : nothing}
       <svg class=${this.interactive && !this.editing ? 'interactive' : ''} viewBox="-4 -4 ${Math.max(width, TILE) + 8} ${layout.height + 8}"
-        width=${(Math.max(width, TILE) + 8) * this.growth(Math.max(width, TILE) + 8)}
+        width=${Math.max(width, TILE) + 8} style=${`width: min(100%, ${(Math.max(width, TILE) + 8) * MAX_GROWTH}px)`}
         role="group" aria-label=${`The string, ${board.text.length} letters`}>
         ${[...board.text].map((letter, i) => {
           const { x, y } = at(i);
@@ -190,7 +191,7 @@ export class TextBoardElement extends BoardElement {
           const said = gone ? `letter ${i + 1}, erased${justErased ? ` by the last move (${this.lastBy || 'last'})` : ''}` : `letter ${i + 1}: ${letter}`;
           return svg`<g class="letter ${justErased ? 'last' : ''}" aria-label=${said} role="img"
             @click=${layout.undrawn.size > 0 ? () => this.chooseAt(i) : nothing}>
-            ${justErased ? svg`<title>${this.lastMoveTitle}</title>` : nothing}
+            ${justErased ? svgTitle(this.lastMoveTitle) : nothing}
             <rect x=${x + 1} y=${y} width=${TILE - 2} height=${TILE} rx="4"
               fill=${gone ? 'none' : hit ? 'var(--grundy-accent, #0b57d0)' : 'var(--grundy-surface, #f4f4f4)'}
               stroke=${justErased ? 'var(--grundy-last, #c2410c)' : 'var(--grundy-border, #999)'} stroke-width=${justErased ? 2.5 : 1}
@@ -239,10 +240,6 @@ export class TextBoardElement extends BoardElement {
     if (over && this.interactive && !this.editing) this.emit('board-preview', { move: over.id, touch: true });
   }
 
-  /** A short string is drawn up to 1.6 times larger, as far as the board's width allows. */
-  private growth(width: number): number {
-    return this.available > 0 ? Math.max(1, Math.min(1.6, this.available / width)) : 1;
-  }
 
   private renderBar(move: MoveInfo, layout: Layout) {
     if (move.anchor.kind !== 'span') return nothing;
@@ -262,7 +259,7 @@ export class TextBoardElement extends BoardElement {
           @focus=${() => this.previewMove(move)} @blur=${() => this.previewMove(undefined)}
           @click=${() => this.play(move)}
           @keydown=${(e: KeyboardEvent) => this.activateOnKey(e, () => this.play(move))}>
-          <title>${label}</title></rect>
+          ${svgTitle(label)}</rect>
         ${wins ? svg`<text x=${end.x + TILE - 4} y=${y + layout.laneHeight - 3} font-size="9" text-anchor="end" fill="var(--grundy-win, #117733)" pointer-events="none">★</text>` : nothing}`;
     });
   }

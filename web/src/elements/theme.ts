@@ -11,7 +11,7 @@ import { isDark } from './palette';
 
 export const THEMES = ['auto', 'light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
-type Scheme = 'light' | 'dark';
+export type Scheme = 'light' | 'dark';
 
 /**
  * Each colour property's light and dark value. The `--grundy-*` ones are
@@ -37,6 +37,11 @@ const PALETTE: Record<string, [light: string, dark: string]> = {
   '--coin-heads': ['#e3b341', '#b8892a'],
   '--coin-tails': ['#c9ced6', '#5b616b'],
 };
+
+/** Each colour property's value in `scheme`. */
+export function palette(scheme: Scheme): Record<string, string> {
+  return Object.fromEntries(Object.entries(PALETTE).map(([name, values]) => [name, values[scheme === 'light' ? 0 : 1]]));
+}
 
 /** The palette of one scheme, as declarations. */
 const declarations = (scheme: 0 | 1) => unsafeCSS(Object.entries(PALETTE).map(([name, values]) => `${name}: ${values[scheme]};`).join(' '));
