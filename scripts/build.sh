@@ -97,6 +97,8 @@ front_inputs=(scripts/build.sh web public docs scripts/guide.mjs scripts/package
 build_front() {
   npx vite build --logLevel warn
   npx vite build --logLevel warn --config vite.embed.config.ts
+  # `grundy-game render`: the boards drawn in Node, for the npm package.
+  npx vite build --logLevel warn --config vite.picture.config.ts
   # The guide, docs/guide/, at /docs/ beside the playground; a broken link fails the build.
   node scripts/guide.mjs dist/docs
   # The element manifest, from the element's JSDoc.

@@ -1,5 +1,5 @@
 // Packs the embeddable element as an npm package, dist/grundy-game-<version>.tgz:
-// the built elements, their two workers, the chunks they load when used and
+// the built elements, the `grundy-game render` command (dist/picture/), their two workers, the chunks they load when used and
 // the engines, whole and per family of games, the puzzle bank (dist/embed/), type
 // declarations, custom-elements.json, a README and the LICENSE, with an
 // exports map. Run after scripts/build.sh.
@@ -17,6 +17,8 @@ const files = ['grundy-game.js', 'grundy-lesson.js', 'grundy-worker.js', 'grundy
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 for (const file of files) copyFileSync(join('dist/embed', file), join(out, file));
+// `grundy-game render`, which reads the whole engine, grundy_bg.wasm, from beside itself.
+copyFileSync('dist/picture/grundy-render.js', join(out, 'grundy-render.js'));
 // The puzzle bank, which puzzle="daily" and "random" read a game at a time.
 cpSync('dist/embed/puzzles', join(out, 'puzzles'), { recursive: true });
 copyFileSync('LICENSE', join(out, 'LICENSE'));
@@ -40,7 +42,9 @@ const manifest = {
     './custom-elements.json': './custom-elements.json',
     './package.json': './package.json',
   },
-  files: [...files, 'puzzles', 'types', 'README.md', 'LICENSE'],
+  files: [...files, 'grundy-render.js', 'puzzles', 'types', 'README.md', 'LICENSE'],
+  bin: { 'grundy-game': './grundy-render.js' },
+  engines: { node: '>=20' },
   customElements: 'custom-elements.json',
   // Importing the package defines <grundy-game>; importing grundy-lesson.js, <grundy-lesson> too.
   sideEffects: true,
