@@ -4,6 +4,8 @@ import { heapSizes, layoutShiftSoFar, recordLayoutShifts } from './helpers';
 
 /** The height a snippet keeps for its game: one, or a phone's below 640 px of screen and a desktop's above. */
 const RESERVED = String.raw`(\d+px|clamp\((\d+)px, \2px \+ \(640px - 100vw\) \* 1000, \d+px\))`;
+/** The picture of the position a snippet's element holds until its board is ready. */
+const PICTURE = String.raw`<svg xmlns="http://www\.w3\.org/2000/svg" [^]*</svg>`;
 
 test('the embed page previews the choice and writes an escaped snippet', async ({ page }) => {
   await page.goto('/embed.html');
@@ -26,10 +28,36 @@ test('the embed page previews the choice and writes an escaped snippet', async (
   // The snippet keeps the game's place on the page while it loads, as tall as it will be in the reader's column.
   await expect
     .poll(() => builder.getByLabel('Snippet').inputValue())
-    .toMatch(new RegExp(`<grundy-game game="string-game" position="1\npawpawpawpaw\n1\npawpaw" mode="analyse" style="display:block;min-height:${RESERVED}"></grundy-game>$`));
+    .toMatch(new RegExp(`<grundy-game game="string-game" position="1\npawpawpawpaw\n1\npawpaw" mode="analyse" style="display:block;min-height:${RESERVED}">${PICTURE}</grundy-game>$`));
   const iframe = await builder.getByLabel('Iframe').inputValue();
   expect(iframe).toContain('frame.html?game=string-game&amp;position=1%0Apawpawpawpaw');
   await page.screenshot({ path: 'tests/screenshots/embed-page.png', fullPage: true });
+});
+
+test("the builder's snippet holds a picture of the position, shown where no script runs, with no value in a puzzle", async ({ page, browser }) => {
+  await page.goto('/embed.html');
+  const builder = page.locator('grundy-embed-builder');
+  await expect(builder.locator('section grundy-game .sum')).toBeVisible();
+  const snippet = () => builder.getByLabel('Snippet').inputValue();
+  const picture = async () => /<grundy-game [^>]*>(<svg [^]*<\/svg>)<\/grundy-game>$/.exec(await snippet())?.[1] ?? '';
+  // Nim 3 4 5 with its values: the preview's badges, *3, *4 and *5.
+  await expect.poll(picture).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" [^]*>\*3<[^]*>\*4<[^]*>\*5</);
+  // A puzzle hides its values, in its picture too.
+  await builder.locator('form').getByRole('combobox', { name: /^Puzzle/ }).selectOption('position');
+  await expect.poll(snippet).toMatch(/ puzzle style="[^"]*"><svg [^]*<\/svg><\/grundy-game>$/);
+  await expect.poll(picture).not.toMatch(/\*\d/);
+  expect(await picture()).not.toMatch(/nimber|winning|★/i);
+  const hidden = await snippet();
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+  const reader = await context.newPage();
+  await reader.setContent(`<!doctype html><meta name="viewport" content="width=device-width"><p>A puzzle:</p>${hidden}<p>Below it.</p>`);
+  await expect(reader.locator('grundy-game > svg')).toBeVisible();
+  expect((await reader.locator('grundy-game > svg').boundingBox())!.height).toBeGreaterThan(100);
+  await reader.screenshot({ path: 'tests/screenshots/embed-snippet-noscript-phone.png', fullPage: true });
+  await context.close();
+  // A bank's puzzle is chosen only as the reader opens the page: no picture can show it.
+  await builder.locator('form').getByRole('combobox', { name: /^Puzzle/ }).selectOption('daily');
+  await expect.poll(snippet).toMatch(/ style="[^"]*"><\/grundy-game>$/);
 });
 
 test('the builder follows typing, says beside the field what is wrong, and makes a puzzle with play controls', async ({ page }) => {
@@ -57,7 +85,7 @@ test('the builder follows typing, says beside the field what is wrong, and makes
   await expect(builder.getByRole('button', { name: 'Copy snippet' })).toBeEnabled();
   // A puzzle keeps the play controls only, so that nothing shows its answer.
   await builder.locator('form').getByRole('combobox', { name: /^Puzzle/ }).selectOption('position');
-  await expect.poll(snippet).toMatch(new RegExp(` controls="play" puzzle style="display:block;min-height:${RESERVED}"></grundy-game>$`));
+  await expect.poll(snippet).toMatch(new RegExp(` controls="play" puzzle style="display:block;min-height:${RESERVED}">${PICTURE}</grundy-game>$`));
   await expect(builder.locator('form').getByRole('combobox', { name: /^Controls/ })).toHaveValue('play');
   await expect(builder.locator('section grundy-game .sum')).toHaveCount(0);
   // A theme asked for by name goes into both snippets and the preview.
@@ -167,7 +195,7 @@ test('the embed page says how tall each controls level is', async ({ page }) => 
   expect(heights.full).toBeGreaterThan(heights.play);
   expect(heights.play).toBeGreaterThan(heights.none);
   await builder.getByText('Quiz: a question before each move').click();
-  await expect.poll(() => builder.getByLabel('Snippet').inputValue()).toMatch(new RegExp(` quiz style="display:block;min-height:${RESERVED}"></grundy-game>$`));
+  await expect.poll(() => builder.getByLabel('Snippet').inputValue()).toMatch(new RegExp(` quiz style="display:block;min-height:${RESERVED}">${PICTURE}</grundy-game>$`));
 });
 
 test('snippets the builder writes keep their games\' places in a post, on a desktop and on a phone under a finger', async ({ browser, page, baseURL }) => {

@@ -7,6 +7,8 @@ import { readValues, type PuzzleSource } from './options';
 import { define } from './define';
 import { sentence } from './sentence';
 import type { Theme } from './theme';
+import type { BoardElement } from '../boards/board';
+import { pictureOfBoard } from '../picture/live';
 
 /** Text made safe inside a double-quoted HTML attribute. */
 export function attribute(value: string): string {
@@ -76,6 +78,12 @@ export class EmbedBuilder extends LitElement {
       else this.size = { width: Math.round(box.inlineSize), height: Math.round(box.blockSize) };
     }
   });
+  /**
+   * The picture of the position the snippet's element shows until its live
+   * board is ready (and where scripts never run): drawn from the desktop
+   * copy's board, so by the live board's own code, each time it changes.
+   */
+  declare private picture: string | undefined;
   /** Seeds every copy's draw alike, so that a bank puzzle's copies measure the puzzle shown. */
   private readonly seed = Math.floor(Math.random() * 2 ** 31);
 
@@ -121,6 +129,23 @@ export class EmbedBuilder extends LitElement {
       .games()
       .then((games) => (this.games = games));
   }
+
+  protected updated(changed: Map<PropertyKey, unknown>): void {
+    // Options the board draws differently (values, hints, theme) change no position, so no `grundy-change` says so.
+    if (changed.has('choice')) void this.takePicture();
+  }
+
+  /** Draws `picture` afresh from the desktop copy's board; a new position there calls it again. */
+  private readonly takePicture = async () => {
+    const copy = this.renderRoot.querySelector<LitElement>('grundy-game[data-column="desktop"]');
+    if (!copy) return;
+    await copy.updateComplete;
+    const board = copy.shadowRoot?.querySelector<BoardElement>('[part="board"]');
+    if (!board) return;
+    await board.updateComplete;
+    const name = this.games.find((g) => g.id === this.choice.game)?.name ?? this.choice.game;
+    this.picture = pictureOfBoard(board, name, this.choice.theme === 'dark' ? 'dark' : 'light').svg;
+  };
 
   private set(change: Partial<Choice>): void {
     const before = this.choice;
@@ -213,7 +238,9 @@ export class EmbedBuilder extends LitElement {
     // The page keeps the game's place, as tall as it will be in the reader's column, while it loads: nothing below it jumps.
     const reserved = this.reservedHeight;
     const place = reserved ? ` style="display:block;min-height:${reserved}"` : '';
-    return `${this.preloadHints}\n<script type="module" src="${attribute(this.scriptUrl)}"></script>\n<grundy-game ${options.join(' ')}${place}></grundy-game>`;
+    // A bank's puzzle is chosen as the reader opens the page: no picture can show it beforehand.
+    const picture = this.fromBank ? '' : (this.picture ?? '');
+    return `${this.preloadHints}\n<script type="module" src="${attribute(this.scriptUrl)}"></script>\n<grundy-game ${options.join(' ')}${place}>${picture}</grundy-game>`;
   }
 
   get iframe(): string {
@@ -296,7 +323,7 @@ export class EmbedBuilder extends LitElement {
       .position=${this.fromBank ? nothing : c.position} mode=${c.mode} opponent=${c.opponent} first=${c.first} level=${c.level} play=${c.play}
       controls=${c.controls} values=${c.values} theme=${c.theme} ?hints=${c.hints} puzzle=${this.puzzleAttribute ?? nothing}
       puzzle-theme=${c.puzzleTheme} ?quiz=${c.quiz} @grundy-invalid=${column ? nothing : invalid}
-      @grundy-change=${column ? nothing : () => (this.problem = '')}></grundy-game>`;
+      @grundy-change=${column === 'desktop' ? this.takePicture : column ? nothing : () => (this.problem = '')}></grundy-game>`;
   }
 
   render() {

@@ -345,7 +345,8 @@ export class GrundyGame extends GrundyGameAttributes {
   private renderBoard(view: View | undefined, interactive: boolean, compact: boolean) {
     const events = this.boardEvents;
     const busy = this.controller.busyMs !== undefined;
-    return html`<div class="board ${busy ? 'stale' : ''}" tabindex="-1" @board-play=${events.play} @board-preview=${events.preview}
+    // Faded while slow work runs for a new position; a picture waiting for the first is not.
+    return html`<div class="board ${busy && view ? 'stale' : ''}" tabindex="-1" @board-play=${events.play} @board-preview=${events.preview}
       @board-edit=${compact ? nothing : events.edit} @component-select=${compact ? nothing : events.select}>
       ${view
         ? renderBoard({
@@ -358,7 +359,9 @@ export class GrundyGame extends GrundyGameAttributes {
             quiet: !this.valuesShown,
             lastBy: this.controller.lastBy,
           })
-        : nothing}
+        : this.controller.inputError
+          ? nothing
+          : html`<slot></slot>`}
       ${view && interactive ? this.preview.renderPicker(view.analysis, (move) => void this.playMove(move), this.valuesShown, this.hints) : nothing}
     </div>`;
   }
