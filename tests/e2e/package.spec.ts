@@ -133,6 +133,19 @@ test('a webpack bundle run as a plain script in the head still reads the lesson 
   await expect(page.locator('grundy-lesson h1')).toHaveText('Nim');
 });
 
+test('npx grundy-game render, in the app that installed the package, prints a picture a page shows with scripts off', async ({ browser }) => {
+  const svg = execFileSync('npx', ['grundy-game', 'render', 'nim', '--values', 'hidden'], { cwd: app, input: '3 4 5', encoding: 'utf8' });
+  expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" /);
+  expect(svg).not.toMatch(/\*\d/);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.setContent(`<grundy-game game="nim" position="3 4 5" values="hidden">${svg}</grundy-game>`);
+  const box = (await page.locator('grundy-game > svg').boundingBox())!;
+  expect(box.width).toBeGreaterThan(100);
+  expect(box.height).toBeGreaterThan(100);
+  await context.close();
+});
+
 test('a plain HTML page hosting the package\'s files plays', async ({ page }) => {
   const site = join(app, 'static-site');
   hostFiles(site);

@@ -42,6 +42,7 @@ export type { GrundyPuzzleDetail } from './puzzle';
  * @fires {CustomEvent<{ winner: 'human' | 'ai' | 'first' | 'second'; seat: number }>} grundy-end - When the player to move has no move left.
  * @fires {CustomEvent<{ message: string; line?: number; column?: number }>} grundy-invalid - When the game or position the attributes give cannot be read; `line` and `column` count from 1 in the position's text.
  * @fires {CustomEvent<{ game: string; text: string; cause: 'open' | 'load' | 'edit' | 'move'; by?: 'human' | 'ai'; play: 'normal' | 'misere'; start: string; moves: number[] }>} grundy-change - Whenever the position changes; `start` and `moves` are what `restore` takes.
+ * @slot - Shown until the board is ready, in its place: a picture of the position, as `npx grundy-game render` draws it.
  * @csspart toolbar - The game, mode and play options.
  * @csspart status - Whose turn it is, the verdict and Undo.
  * @csspart board - The drawn position.
