@@ -216,25 +216,38 @@ export class EmbedBuilder extends LitElement {
     return hints.join('\n');
   }
 
-  get snippet(): string {
+  /**
+   * The element's attributes for the choice, in the order the snippet
+   * writes them; the iframe's address carries the same as its query. A
+   * flag's value is empty.
+   */
+  private get gameAttributes(): [name: string, value: string][] {
     const c = this.choice;
     const puzzle = this.puzzleAttribute;
     // A puzzle's computer never moves; the bank's bring their own position, and the daily its own game.
-    const options = [
-      c.puzzle !== 'daily' ? `game="${attribute(c.game)}"` : '',
-      !this.fromBank ? `position="${attribute(c.position.trimEnd())}"` : '',
-      puzzle === undefined ? `mode="${attribute(c.mode)}"` : '',
-      puzzle === undefined && c.mode === 'play' ? `opponent="${attribute(c.opponent)}"` : '',
-      puzzle === undefined && c.mode === 'play' && c.opponent === 'ai' ? `first="${attribute(c.first)}" level="${attribute(c.level)}"` : '',
-      c.play === 'misere' ? 'play="misere"' : '',
-      c.controls !== 'full' ? `controls="${attribute(c.controls)}"` : '',
-      c.values !== readValues(undefined, puzzle !== undefined) ? `values="${attribute(c.values)}"` : '',
-      c.hints ? 'hints' : '',
-      puzzle === '' ? 'puzzle' : puzzle ? `puzzle="${puzzle}"` : '',
-      c.puzzle === 'random' && c.puzzleTheme ? `puzzle-theme="${attribute(c.puzzleTheme)}"` : '',
-      c.quiz ? 'quiz' : '',
-      c.theme !== 'auto' ? `theme="${c.theme}"` : '',
-    ].filter(Boolean);
+    const playing = puzzle === undefined && c.mode === 'play';
+    const againstAi = playing && c.opponent === 'ai';
+    const pairs: [string, string | undefined][] = [
+      ['game', c.puzzle !== 'daily' ? c.game : undefined],
+      ['position', this.fromBank ? undefined : c.position.trimEnd()],
+      ['mode', puzzle === undefined ? c.mode : undefined],
+      ['opponent', playing ? c.opponent : undefined],
+      ['first', againstAi ? c.first : undefined],
+      ['level', againstAi ? c.level : undefined],
+      ['play', c.play === 'misere' ? 'misere' : undefined],
+      ['controls', c.controls !== 'full' ? c.controls : undefined],
+      ['values', c.values !== readValues(undefined, puzzle !== undefined) ? c.values : undefined],
+      ['hints', c.hints ? '' : undefined],
+      ['puzzle', puzzle],
+      ['puzzle-theme', c.puzzle === 'random' && c.puzzleTheme ? c.puzzleTheme : undefined],
+      ['quiz', c.quiz ? '' : undefined],
+      ['theme', c.theme !== 'auto' ? c.theme : undefined],
+    ];
+    return pairs.filter((pair): pair is [string, string] => pair[1] !== undefined);
+  }
+
+  get snippet(): string {
+    const options = this.gameAttributes.map(([name, value]) => (value === '' && name !== 'position' ? name : `${name}="${attribute(value)}"`));
     // The page keeps the game's place, as tall as it will be in the reader's column, while it loads: nothing below it jumps.
     const reserved = this.reservedHeight;
     const place = reserved ? ` style="display:block;min-height:${reserved}"` : '';
@@ -245,20 +258,7 @@ export class EmbedBuilder extends LitElement {
 
   get iframe(): string {
     const c = this.choice;
-    const puzzle = this.puzzleAttribute;
-    const params = new URLSearchParams({ game: c.game, position: c.position, mode: c.mode, opponent: c.opponent, first: c.first, level: c.level });
-    // As in the snippet: a puzzle's computer never moves, and the bank's bring their own position.
-    if (puzzle !== undefined) for (const name of ['mode', 'opponent', 'first', 'level']) params.delete(name);
-    if (c.puzzle === 'daily') params.delete('game');
-    if (this.fromBank) params.delete('position');
-    if (c.play === 'misere') params.set('play', 'misere');
-    if (c.controls !== 'full') params.set('controls', c.controls);
-    if (c.values !== readValues(undefined, puzzle !== undefined)) params.set('values', c.values);
-    if (c.hints) params.set('hints', '');
-    if (puzzle !== undefined) params.set('puzzle', puzzle);
-    if (c.puzzle === 'random' && c.puzzleTheme) params.set('puzzle-theme', c.puzzleTheme);
-    if (c.quiz) params.set('quiz', '');
-    if (c.theme !== 'auto') params.set('theme', c.theme);
+    const params = new URLSearchParams(this.gameAttributes);
     const src = new URL(`frame.html?${params}`, location.href).href;
     // The frame starts as tall as its game and padding will be in the reader's
     // column; it reports its content's height, and the script sizes the iframe
