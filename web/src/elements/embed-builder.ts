@@ -22,6 +22,8 @@ export function attribute(value: string): string {
  */
 const COLUMNS = { phone: 358, desktop: 720 };
 const WIDE_SCREEN_PX = 640;
+/** How long the choice rests before the snippet's picture is drawn again. */
+const PICTURE_REST_MS = 250;
 /** frame.html's padding around its game, above and below. */
 const FRAME_PADDING_PX = 16;
 
@@ -56,7 +58,7 @@ interface Choice {
 export class EmbedBuilder extends LitElement {
   static properties = {
     ...{ games: { state: true }, choice: { state: true }, copied: { state: true }, size: { state: true }, problem: { state: true } },
-    ...{ puzzleThemes: { state: true }, reserved: { state: true } },
+    ...{ puzzleThemes: { state: true }, reserved: { state: true }, picture: { state: true } },
   };
 
   declare private games: GameInfo[];
@@ -103,6 +105,7 @@ export class EmbedBuilder extends LitElement {
   disconnectedCallback(): void {
     super.disconnectedCallback();
     this.measure.disconnect();
+    clearTimeout(this.pictureTimer);
   }
 
   protected firstUpdated(): void {
@@ -132,20 +135,37 @@ export class EmbedBuilder extends LitElement {
 
   protected updated(changed: Map<PropertyKey, unknown>): void {
     // Options the board draws differently (values, hints, theme) change no position, so no `grundy-change` says so.
-    if (changed.has('choice')) void this.takePicture();
+    if (changed.has('choice')) this.redrawPicture();
   }
 
-  /** Draws `picture` afresh from the desktop copy's board; a new position there calls it again. */
-  private readonly takePicture = async () => {
+  private pictureTimer?: ReturnType<typeof setTimeout>;
+  /** Counts the redraws asked for, so that a drawing overtaken by a newer choice is dropped. */
+  private pictureAsked = 0;
+
+  /**
+   * Draws `picture` afresh once the choice has rested: a large board's
+   * takes a tenth of a second, too long for every keystroke. Until then
+   * the snippet holds none, rather than one of an earlier position.
+   */
+  private readonly redrawPicture = () => {
+    clearTimeout(this.pictureTimer);
+    this.picture = undefined;
+    const asked = ++this.pictureAsked;
+    this.pictureTimer = setTimeout(() => void this.takePicture(asked), PICTURE_REST_MS);
+  };
+
+  /** Draws `picture` from the desktop copy's board, unless a newer redraw was asked for meanwhile. */
+  private async takePicture(asked: number): Promise<void> {
     const copy = this.renderRoot.querySelector<LitElement>('grundy-game[data-column="desktop"]');
     if (!copy) return;
     await copy.updateComplete;
     const board = copy.shadowRoot?.querySelector<BoardElement>('[part="board"]');
     if (!board) return;
     await board.updateComplete;
+    if (asked !== this.pictureAsked) return;
     const name = this.games.find((g) => g.id === this.choice.game)?.name ?? this.choice.game;
     this.picture = pictureOfBoard(board, name, this.choice.theme === 'dark' ? 'dark' : 'light').svg;
-  };
+  }
 
   private set(change: Partial<Choice>): void {
     const before = this.choice;
@@ -323,7 +343,7 @@ export class EmbedBuilder extends LitElement {
       .position=${this.fromBank ? nothing : c.position} mode=${c.mode} opponent=${c.opponent} first=${c.first} level=${c.level} play=${c.play}
       controls=${c.controls} values=${c.values} theme=${c.theme} ?hints=${c.hints} puzzle=${this.puzzleAttribute ?? nothing}
       puzzle-theme=${c.puzzleTheme} ?quiz=${c.quiz} @grundy-invalid=${column ? nothing : invalid}
-      @grundy-change=${column === 'desktop' ? this.takePicture : column ? nothing : () => (this.problem = '')}></grundy-game>`;
+      @grundy-change=${column === 'desktop' ? this.redrawPicture : column ? nothing : () => (this.problem = '')}></grundy-game>`;
   }
 
   render() {
