@@ -58,6 +58,18 @@ describe('grundy-game render', () => {
     for (const nimber of ['*3', '*4', '*5']) expect(stdout).toContain(`>${nimber}<`);
   });
 
+  it("draws a sum's parts side by side, each by its own board, a part's drawing SVG inside the HTML", () => {
+    const { stdout, status } = render(['render', 'sum'], '--- nim\n3\n--- darkraft\n2 2\nRR\nRR\n');
+    expect(status).toBe(0);
+    expect(stdout).toContain('<foreignObject');
+    expect(stdout).toContain('>World of Darkraft');
+    // The nested drawing names its namespace, which XML (an image, a file) needs inside XHTML.
+    expect(stdout.match(/<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/g)).toHaveLength(2);
+    const [, width] = / width="([\d.]+)"/.exec(stdout)!;
+    // Wider than the two parts' least boxes (10rem each) and the ⊕ between them.
+    expect(Number(width)).toBeGreaterThan(2 * 160 + 40);
+  });
+
   it('says what is wrong with a position, and where, on stderr with exit 1', () => {
     const run = render(['render', 'nim'], '3 x 5');
     expect(run.status).toBe(1);

@@ -219,14 +219,24 @@ export interface StyledBoard {
   drawing?: Element;
 }
 
+/** The board's own `<svg>`, not one of a board nested in it (a sum's parts). */
+function ownDrawing(nodes: ChildNode[]): Element | undefined {
+  for (const node of nodes) {
+    if (!isTag(node) || node.name.includes('-')) continue;
+    if (node.name === 'svg') return node;
+    const found = ownDrawing(node.children);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /** The board's server rendering with its styles applied and `palette` in scope. */
 function styleBoard(markup: string, palette: Record<string, string>): StyledBoard {
   const document = parseDocument(markup.replace(/<!--[\s\S]*?-->/g, ''), { lowerCaseAttributeNames: false, recognizeSelfClosing: true });
   applyShadowStyles(document);
   const host = elementsIn(document.children)[0];
   const nodes = finish(host?.children ?? [], new Map(Object.entries(palette)));
-  const drawing = elementsIn(nodes).find((e) => e.name === 'svg');
-  return { nodes, drawing };
+  return { nodes, drawing: ownDrawing(nodes) };
 }
 
 /**
@@ -260,14 +270,15 @@ export function standalonePicture(markup: string, { board, name, scheme }: { boa
     `<rect x="${viewBox.split(' ')[0]}" y="${viewBox.split(' ')[1]}" width="100%" height="100%" fill="${colours['--grundy-bg']}"/>${content}</svg>`;
   const type = `color:${colours['--grundy-ink']};font-family:system-ui,-apple-system,'Segoe UI',sans-serif;font-size:16px;line-height:normal`;
   if (drawing) {
-    const [x, y, w, h] = (drawing.attribs.viewBox ?? '0 0 300 150').split(/[\s,]+/).map(Number);
-    const width = Number(drawing.attribs.width ?? w);
-    const height = (width * h) / w;
+    const [x, y, w, h] = viewBoxOf(drawing);
+    const [width, height] = sizeOf(drawing);
     const style = `${type};${drawing.attribs.style ?? ''}`;
     return { svg: root(width, height, `${x} ${y} ${w} ${h}`, style, xml(drawing.children)), width, height };
   }
   // A board drawn in HTML (heaps, rows, a sum) stands in a foreignObject of the size it takes at 16 px type.
-  const [width, height] = frameOf(board);
+  const [width, height] = frameOf(board, nodes);
+  // Read as XML (an image, a file), a drawing inside the HTML is SVG only where it says so.
+  for (const nested of elementsIn(nodes)) if (nested.name === 'svg') nested.attribs.xmlns = 'http://www.w3.org/2000/svg';
   const html = `<div xmlns="http://www.w3.org/1999/xhtml" style="${escapeXml(type)}">${xml(nodes)}</div>`;
   const content = `<foreignObject x="0" y="0" width="${round(width)}" height="${round(height)}" style="overflow:visible">${html}</foreignObject>`;
   const style = 'display:block;margin:0 auto;max-width:100%;height:auto;overflow:visible';
@@ -284,7 +295,7 @@ const REM = 16;
  * lengths its stylesheet gives (heaps.ts, rows.ts, sum.ts): a standalone
  * SVG must state it, and a page reserves it before the live board comes.
  */
-function frameOf(board: Board): [number, number] {
+function frameOf(board: Board, nodes: ChildNode[]): [number, number] {
   switch (board.kind) {
     case 'heaps': {
       const tallest = Math.max(1, ...board.sizes);
@@ -306,8 +317,39 @@ function frameOf(board: Board): [number, number] {
       const rows = Math.max(1, board.sizes.length);
       return [3.5 * REM + longest * (2 * REM + 2) + 8 + 2.5 * REM + REM + 0.6 * REM, rows * (2.6 * REM + 8) + (rows - 1) * 0.6 * REM + 0.6 * REM];
     }
+    case 'sum': {
+      // Each part's board (the sum's nested hosts, in order) in a box with its name above it (0.95rem type),
+      // the boxes on one line, 0.75rem apart, with a ⊕ (1.4rem type) and 0.75rem on each side of it between two.
+      const hosts = nestedBoards(nodes);
+      const parts = board.parts.map((part, i) => {
+        const drawing = ownDrawing(hosts[i]?.children ?? []);
+        const [width, height] = drawing ? sizeOf(drawing) : frameOf(part.analysis.board, hosts[i]?.children ?? []);
+        // The name's line, at about 0.6em a letter, and its nimber's badge.
+        const title = (part.name.length + 4) * 0.6 * 0.95 * REM;
+        return [Math.max(10 * REM, width, title) + REM + 2, height + REM + 2 + 1.2 * 0.95 * REM + 0.4 * REM];
+      });
+      const between = 0.75 * REM * 3 + 1.4 * REM;
+      const width = parts.reduce((sum, [w]) => sum + w, 0) + Math.max(0, parts.length - 1) * between;
+      return [Math.max(width, 10 * REM), Math.max(REM, ...parts.map(([, h]) => h))];
+    }
     default:
-      // A sum's parts are boards of any kind, side by side: not measured here.
       return [20 * REM, 10 * REM];
   }
+}
+
+/** A drawing's viewBox: x, y, width, height. */
+function viewBoxOf(drawing: Element): number[] {
+  return (drawing.attribs.viewBox ?? '0 0 300 150').split(/[\s,]+/).map(Number);
+}
+
+/** The size a drawing states: its width, and the height its viewBox gives that width. */
+function sizeOf(drawing: Element): [number, number] {
+  const [, , w, h] = viewBoxOf(drawing);
+  const width = Number(drawing.attribs.width ?? w);
+  return [width, (width * h) / w];
+}
+
+/** The boards nested in a board (a sum's parts), outermost first, in order. */
+function nestedBoards(nodes: ChildNode[]): Element[] {
+  return nodes.filter(isTag).flatMap((node) => (node.name.includes('-') ? [node] : nestedBoards(node.children)));
 }
