@@ -1,12 +1,15 @@
 /**
  * `grundy-game render` as the npm package ships it (dist/package/): a
- * picture of every game the puzzle bank holds, standalone and safe to set
+ * picture of every game's samples and of every game the puzzle bank holds, standalone and safe to set
  * inside any page, carrying no value when values are hidden; and bad input
  * said on stderr with the exit code a pipeline checks.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { GAME_IDS } from '../src/engine/engine-types';
+import type { GameInfo } from '../src/engine/model';
+import { games, initSync } from '../src/engine/wasm';
 
 const command = 'dist/package/grundy-render.js';
 
@@ -29,6 +32,21 @@ const VALUE = /\*\d|nimber|winning|wins|loses|P-position|N-position|★/i;
 describe('grundy-game render', () => {
   it('covers every game of the bank', () => {
     expect(positions.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it("draws every game's every sample, and hides its values on request", () => {
+    initSync({ module: readFileSync('web/src/wasm/grundy_bg.wasm') });
+    const all = games() as GameInfo[];
+    expect(all.map((game) => game.id)).toEqual([...GAME_IDS]);
+    for (const game of all) {
+      for (const { input } of game.samples) {
+        const hidden = render(['render', game.id, '--values', 'hidden'], input);
+        expect(hidden.stderr, game.id).toBe('');
+        expect(hidden.stdout, game.id).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" /);
+        expect(hidden.stdout, game.id).not.toMatch(VALUE);
+        expect(hidden.stdout, game.id).not.toMatch(/<script|\son[a-z]+=|url\((?!#)|\s(?:xlink:)?(?:href|src)="(?!#)/i);
+      }
+    }
   });
 
   for (const [game, position] of positions) {
