@@ -2,7 +2,7 @@ import { isServer, LitElement, svg, type SVGTemplateResult } from 'lit';
 import { unsafeSVG } from 'lit/directives/unsafe-svg.js';
 import { escapeXml, standaloneSvg } from '../elements/export';
 import { roveIndex } from '../elements/rove';
-import { isDrawing, isWinning, movedValueText, type Analysis, type Edit, type MoveInfo, type Region } from '../engine/model';
+import { isDrawing, isWinning, movedValueText, type Analysis, type Component, type Edit, type MoveInfo, type Region } from '../engine/model';
 
 /**
  * An SVG `<title>` saying `text`. Lit's server rendering (the picture,
@@ -243,6 +243,25 @@ export class BoardElement extends LitElement {
 
   protected movesByCell(): MovesByCell {
     return this.byCell.of(this.analysis);
+  }
+
+  /** Each heap's own component, by heap: one whose region is that heap alone. */
+  private readonly ownComponents = new PerAnalysis((analysis) => {
+    const own = new Map<number, Component>();
+    for (const component of analysis.components) {
+      const { region } = component;
+      if (region.kind === 'items' && region.items.length === 1) own.set(region.items[0], component);
+    }
+    return own;
+  });
+
+  /**
+   * The component that is heap (or row) `heap` alone, whose nimber its
+   * badge shows: none where the game's heaps are not independent parts,
+   * whose values only the whole position has.
+   */
+  protected componentOfHeap(heap: number): Component | undefined {
+    return this.ownComponents.of(this.analysis).get(heap);
   }
 }
 

@@ -152,8 +152,11 @@ export class HeapsBoard extends BoardElement {
         const y = height - 46 - step - (i + 1) * (counter + gap);
         return `<rect x="${x}" y="${y}" width="${column - 12}" height="${counter}" rx="9" fill="${colour}" stroke="#222" stroke-width="2"/>`;
       }).join('');
+      const component = this.componentOfHeap(heap);
       const label = `<rect x="${x + 6}" y="${height - 40}" width="${column - 24}" height="18" rx="9" fill="${colour}"/>` +
-        `<text x="${x + column / 2 - 6}" y="${height - 27}" text-anchor="middle" font-weight="700" fill="${inkOn(colour)}">*${this.analysis.components[heap]?.nimber ?? size}</text>` +
+        (component && !this.quiet
+          ? `<text x="${x + column / 2 - 6}" y="${height - 27}" text-anchor="middle" font-weight="700" fill="${inkOn(colour)}">*${component.nimber}</text>`
+          : '') +
         `<text x="${x + column / 2 - 6}" y="${height - 8}" text-anchor="middle" font-size="11" fill="#555">${escapeXml(this.partName(heap))}</text>`;
       return stone + counters + label;
     });
@@ -202,7 +205,7 @@ export class HeapsBoard extends BoardElement {
    * component's label without the size the label ends with.
    */
   private partName(heap: number): string {
-    const label = this.analysis.components[heap]?.label ?? `heap ${heap + 1}`;
+    const label = this.componentOfHeap(heap)?.label ?? `heap ${heap + 1}`;
     return label.replace(/ \(.*\)$/, '');
   }
 
@@ -215,7 +218,7 @@ export class HeapsBoard extends BoardElement {
 
   private renderHeap(heap: number, size: number, byCell: MovesByCell, previewed: MoveInfo | undefined, stairs: boolean) {
     const colour = componentColour(heap);
-    const nimber = this.analysis.components[heap]?.nimber ?? size;
+    const component = this.quiet ? undefined : this.componentOfHeap(heap);
     const kind = this.chosenKind();
     // A move that leaves two heaps where there was one moves its counters off to the new heap.
     const moved = previewed && previewed.parts.length > 1 ? 'split-off' : 'taken';
@@ -244,12 +247,12 @@ export class HeapsBoard extends BoardElement {
     const marked = last?.kind === 'items' && last.items.includes(heap);
     const said = taken > 0 ? `; ${this.lastMoveTitle.toLowerCase()} took ${taken}` : marked ? `; ${this.lastMoveTitle.toLowerCase()} left it` : '';
     return html`<div class="heap ${marked ? 'last' : ''}" style="--heap-colour:${colour};--heap-ink:${inkOn(colour)}" title=${marked ? this.lastMoveTitle : nothing}>
-      <div class="stack" role="group" aria-label=${`${sentence(this.partName(heap))}: ${size} counters${this.quiet ? '' : `, nimber *${nimber}`}${said}`}>${counters}${ghosts}</div>
+      <div class="stack" role="group" aria-label=${`${sentence(this.partName(heap))}: ${size} counters${component ? `, nimber *${component.nimber}` : ''}${said}`}>${counters}${ghosts}</div>
       ${stairs ? html`<span class="tread" style="--step:${heap + 1}"></span>` : nothing}
-      ${this.quiet
-        ? nothing
-        : html`<button class="badge" style="background:${colour};color:${inkOn(colour)}"
-            aria-label=${`${sentence(this.partName(heap))}: nimber *${nimber}; explain it`} @click=${() => this.selectComponent(heap)}>*${nimber}</button>`}
+      ${component
+        ? html`<button class="badge" style="background:${colour};color:${inkOn(colour)}"
+            aria-label=${`${sentence(this.partName(heap))}: nimber *${component.nimber}; explain it`} @click=${() => this.selectComponent(component.id)}>*${component.nimber}</button>`
+        : nothing}
       <span class="name">${this.partName(heap)}</span>
       ${this.editing
         ? heapEditButtons(heap, size, (e) => this.edit(e))

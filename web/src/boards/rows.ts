@@ -82,8 +82,8 @@ export class RowsBoardElement extends BoardElement {
     const rows = board.sizes.map((size, heap) => {
       const colour = componentColour(heap);
       const y = 8 + heap * rowHeight + rowHeight / 2;
-      const nimber = this.analysis.components[heap]?.nimber ?? 0;
-      const label = `<text x="8" y="${y + 4}" font-size="12" fill="#555">${board.noun} ${heap + 1}${this.quiet ? '' : `  *${nimber}`}</text>`;
+      const component = this.quiet ? undefined : this.componentOfHeap(heap);
+      const label = `<text x="8" y="${y + 4}" font-size="12" fill="#555">${board.noun} ${heap + 1}${component ? `  *${component.nimber}` : ''}</text>`;
       const pieces = Array.from({ length: size }, (_, i) =>
         `<circle cx="${left + i * step + step / 2}" cy="${y}" r="9" fill="${colour}" stroke="#222" stroke-width="2"/>`).join('');
       return label + pieces;
@@ -124,7 +124,7 @@ export class RowsBoardElement extends BoardElement {
 
   private renderRow(board: RowsBoard, heap: number, size: number, take: number, byCell: MovesByCell) {
     const colour = componentColour(heap);
-    const nimber = this.analysis.components[heap]?.nimber ?? 0;
+    const component = this.quiet ? undefined : this.componentOfHeap(heap);
     const previewed = this.previewed;
     const pieceName = board.piece;
     const name = `${board.noun[0].toUpperCase()}${board.noun.slice(1)} ${heap + 1}`;
@@ -147,10 +147,10 @@ export class RowsBoardElement extends BoardElement {
     return html`<div class="row ${marked ? 'last' : ''}" style="--heap-colour:${colour};--heap-ink:${inkOn(colour)}"
       title=${marked ? `${this.lastMoveTitle}: it left this ${board.noun}` : nothing}>
       <span class="name">${board.noun} ${heap + 1}</span>
-      ${this.quiet
-        ? nothing
-        : html`<button class="badge" style="background:${colour};color:${inkOn(colour)}"
-            aria-label=${`${name}: nimber *${nimber}; explain it`} @click=${() => this.selectComponent(heap)}>*${nimber}</button>`}
+      ${component
+        ? html`<button class="badge" style="background:${colour};color:${inkOn(colour)}"
+            aria-label=${`${name}: nimber *${component.nimber}; explain it`} @click=${() => this.selectComponent(component.id)}>*${component.nimber}</button>`
+        : nothing}
       <div class="pieces" role="group" aria-label=${`${name}: ${size} ${pieceName}s${marked ? `; ${this.lastMoveTitle.toLowerCase()} left it` : ''}`}>${pieces}</div>
       ${this.editing ? heapEditButtons(heap, size, (e) => this.edit(e)) : nothing}
     </div>`;
