@@ -26,7 +26,7 @@ interface Applied {
 const STATEFUL = /:(hover|focus|focus-visible|focus-within|active|state|checked|disabled)\b|::|:host\(/;
 
 /** The rules of a stylesheet outside any at-rule (a picture is for no particular pointer or width). */
-export function rulesOf(stylesheet: string): { selectors: string[]; declarations: [string, string][] }[] {
+function rulesOf(stylesheet: string): { selectors: string[]; declarations: [string, string][] }[] {
   const text = stylesheet.replace(/\/\*[\s\S]*?\*\//g, '');
   const rules: { selectors: string[]; declarations: [string, string][] }[] = [];
   let depth = 0;
@@ -57,7 +57,7 @@ function selectorsOf(list: string): string[] {
 }
 
 /** `property: value` pairs of a declaration block or style attribute. */
-export function declarationsOf(block: string): [string, string][] {
+function declarationsOf(block: string): [string, string][] {
   return block
     .split(';')
     .map((declaration) => declaration.split(/:(.*)/s).map((part) => part.trim()))
