@@ -5,7 +5,7 @@ import { heapSizes, layoutShiftSoFar, recordLayoutShifts } from './helpers';
 /** The height a snippet keeps for its game: one, or a phone's below 640 px of screen and a desktop's above. */
 const RESERVED = String.raw`(\d+px|clamp\((\d+)px, \2px \+ \(640px - 100vw\) \* 1000, \d+px\))`;
 /** The picture of the position a snippet's element holds until its board is ready. */
-const PICTURE = String.raw`<svg xmlns="http://www\.w3\.org/2000/svg" [^]*</svg>`;
+const PICTURE = String.raw`<svg xmlns="http://www\.w3\.org/2000/svg" [\s\S]*</svg>`;
 
 test('the embed page previews the choice and writes an escaped snippet', async ({ page }) => {
   await page.goto('/embed.html');
@@ -39,12 +39,12 @@ test("the builder's snippet holds a picture of the position, shown where no scri
   const builder = page.locator('grundy-embed-builder');
   await expect(builder.locator('section grundy-game .sum')).toBeVisible();
   const snippet = () => builder.getByLabel('Snippet').inputValue();
-  const picture = async () => /<grundy-game [^>]*>(<svg [^]*<\/svg>)<\/grundy-game>$/.exec(await snippet())?.[1] ?? '';
+  const picture = async () => /<grundy-game [^>]*>(<svg [\s\S]*<\/svg>)<\/grundy-game>$/.exec(await snippet())?.[1] ?? '';
   // Nim 3 4 5 with its values: the preview's badges, *3, *4 and *5.
-  await expect.poll(picture).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" [^]*>\*3<[^]*>\*4<[^]*>\*5</);
+  await expect.poll(picture).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" [\s\S]*>\*3<[\s\S]*>\*4<[\s\S]*>\*5</);
   // A puzzle hides its values, in its picture too.
   await builder.locator('form').getByRole('combobox', { name: /^Puzzle/ }).selectOption('position');
-  await expect.poll(snippet).toMatch(/ puzzle style="[^"]*"><svg [^]*<\/svg><\/grundy-game>$/);
+  await expect.poll(snippet).toMatch(/ puzzle style="[^"]*"><svg [\s\S]*<\/svg><\/grundy-game>$/);
   await expect.poll(picture).not.toMatch(/\*\d/);
   expect(await picture()).not.toMatch(/nimber|winning|★/i);
   const hidden = await snippet();

@@ -32,7 +32,7 @@ function analysisOf(game: string, text: string): Analysis {
 function drawn(game: string, analysis: Analysis): { markup: string; badges: string[] } {
   const rendered = collectResultSync(render(renderBoard({ game, analysis, editing: false, interactive: true, hints: false, preview: -1 })));
   // Without the comments Lit marks its parts with.
-  const markup = rendered.replace(/<!--[^]*?-->/g, '');
+  const markup = rendered.replace(/<!--[\s\S]*?-->/g, '');
   return { markup, badges: [...markup.matchAll(/class="badge"[^>]*>\*(\d+)</g)].map((match) => match[1]) };
 }
 
