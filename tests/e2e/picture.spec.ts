@@ -24,10 +24,11 @@ function picture(game: string, position: string, ...options: string[]): string {
 /**
  * Games drawn in SVG and in HTML, each as a post would embed it; `same`
  * where the picture is all the board draws, so that it takes the board's
- * height (the string game's board says beside its drawing what its bars are).
+ * height (a grid's board adds its Move buttons and how to click, the string
+ * game's what its bars are).
  */
 const GAMES = [
-  { id: 'bacterial-tactics', position: '1\n3 4\n#.#.\n#...\n....', same: true },
+  { id: 'bacterial-tactics', position: '1\n3 4\n#.#.\n#...\n....', same: false },
   { id: 'nim', position: '3 4 5', same: true },
   { id: 'string-game', position: '1\nbbbbaaabaaaa\n3\naa\nbbb\nabba', same: false },
 ];

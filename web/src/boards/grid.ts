@@ -253,7 +253,7 @@ export class GridBoardElement extends BoardElement {
       </div>
       ${grid.heat && this.heatShown ? this.renderChart(grid, grid.heat) : nothing}
       ${grid.overlay && this.overlayShown ? html`<p class="caption">${grid.overlay.caption}</p>` : nothing}
-      ${this.variants.length > 1 && this.interactive && !this.editing
+      ${this.variants.length > 1 && !this.editing
         ? html`<p class="legend" data-tool>Click a cell to play ${this.variant ? `its ${this.variant} move` : 'one of its moves'}; keys ${this.variants
             .map((v) => v[0].toUpperCase())
             .join('/')} choose the move, arrows move the cursor, Enter plays.</p>`
@@ -290,11 +290,9 @@ export class GridBoardElement extends BoardElement {
         ${this.renderRotateToggle()}
       </div>`;
     }
-    // Which move a click plays matters only while a click plays one.
-    const variants = this.interactive ? this.variants : [];
+    const variants = this.variants;
     const heat = this.quiet ? undefined : grid.heat;
     const overlay = this.quiet ? undefined : grid.overlay;
-    if (variants.length < 2 && !grid.legend.rotatable && !heat && !overlay) return nothing;
     return html`<div class="tools" data-tool>
       ${variants.length > 1
         ? html`<span>Move:</span>
