@@ -12,21 +12,11 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderBoard } from '../src/boards/index';
 import type { Analysis } from '../src/engine/model';
-import { packedAnalysis, unpackAnalysis } from '../src/engine/packed';
-import { initSync, Session } from '../src/engine/wasm';
+import { analyse as analysisOf, loadEngine } from '../src/picture/picture';
 
 beforeAll(() => {
-  initSync({ module: readFileSync(new URL('../src/wasm/grundy_bg.wasm', import.meta.url)) });
+  loadEngine(readFileSync(new URL('../src/wasm/grundy_bg.wasm', import.meta.url)));
 });
-
-function analysisOf(game: string, text: string): Analysis {
-  const session = new Session(game, text, undefined);
-  try {
-    return unpackAnalysis(packedAnalysis(session));
-  } finally {
-    session.free();
-  }
-}
 
 /** The board's markup, with the nimbers its badges show. */
 function drawn(game: string, analysis: Analysis): { markup: string; badges: string[] } {

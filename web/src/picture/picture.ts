@@ -11,7 +11,7 @@ import { render } from '@lit-labs/ssr';
 import { collectResultSync } from '@lit-labs/ssr/lib/render-result.js';
 import { renderBoard } from '../boards/index';
 import type { Scheme } from '../elements/theme';
-import type { Analysis, EngineError, GameInfo } from '../engine/model';
+import type { Analysis, GameInfo } from '../engine/model';
 import { packedAnalysis, unpackAnalysis } from '../engine/packed';
 import { games, initSync, Session } from '../engine/wasm';
 import { standalonePicture, type Picture } from './standalone';
@@ -22,12 +22,8 @@ export interface PictureOptions {
   theme: Scheme;
 }
 
-/** A position that could not be read, located as the engine located it. */
-export class PositionError extends Error {
-  constructor(readonly problem: EngineError) {
-    super(problem.message);
-  }
-}
+/** A position that could not be read; the engine's message names its line and column. */
+export class PositionError extends Error {}
 
 /** Loads the whole engine from its .wasm bytes; once, before any picture. */
 export function loadEngine(wasm: BufferSource): void {
@@ -35,13 +31,12 @@ export function loadEngine(wasm: BufferSource): void {
 }
 
 /** The engine's analysis of `text`, the position as `grundy solve` reads it (its first case). */
-function analyse(game: string, text: string): Analysis {
+export function analyse(game: string, text: string): Analysis {
   let session: Session;
   try {
     session = new Session(game, text, undefined);
   } catch (error) {
-    const located = error as Error & { line?: number; column?: number };
-    throw new PositionError({ message: located.message ?? String(error), line: located.line, column: located.column });
+    throw new PositionError(error instanceof Error ? error.message : String(error));
   }
   try {
     return unpackAnalysis(packedAnalysis(session));
